@@ -1,0 +1,1 @@
+"""The Discord adapter: slash commands, buttons, reactions, DMs, rendering and scheduling."""

@@ -1,0 +1,155 @@
+"""The interface every game implements, and the one place where `apply` is made safe.
+
+A game is a set-up, a list of moves and per-seat views, as in boardgame.io, with the state kept apart from the
+rules as in OpenSpiel:
+
+- `setup(seats, options, seed, now)` builds the first state; all randomness comes from `seed`.
+- `apply(state, actor, action, now)` returns an `Outcome` (new state and events) or raises `RuleError`. The
+  actor is a seat, or None for the system (timeouts, closed windows). The given state is never modified:
+  the game's `step` works on a deep copy, so a refusal leaves nothing half-done.
+- `view(state, seat)` is all a seat may know; `view(state, None)` is the public table.
+- `legal_actions(state, seat)` lists what a seat may do now (free amounts sampled), for autocomplete and fuzzing.
+- `waiting_on(state)` lists the waits with their deadlines and the system action applied at each deadline.
+- `result(state)` is None until the game is over, then the final standings.
+
+Because `step` is deterministic given the state (which holds the random generator) and the action, a game is
+replayed exactly from its seed and action log.
+"""
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+from engine.events import Event, Wait
+from engine.options import GameOptions
+
+S = TypeVar("S", bound=BaseModel)
+OptT = TypeVar("OptT", bound=GameOptions)
+
+
+class Standing(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    score: int
+    rank: int
+    """1 for the winner(s); equal scores share a rank."""
+
+
+class Result(BaseModel):
+    """The end of a game: standings best first. Several seats with rank 1 share the win."""
+
+    model_config = ConfigDict(frozen=True)
+
+    standings: tuple[Standing, ...]
+    reason: str = ""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(s.seat for s in self.standings if s.rank == 1)
+
+
+def rank_by_score(scores: dict[int, int], reason: str = "") -> Result:
+    """Standings by score, highest first; equal scores share a rank (1, 1, 3, …)."""
+    ordered = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+    standings: list[Standing] = []
+    for i, (seat, score) in enumerate(ordered):
+        rank = standings[-1].rank if standings and standings[-1].score == score else i + 1
+        standings.append(Standing(seat=seat, score=score, rank=rank))
+    return Result(standings=tuple(standings), reason=reason)
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[S]):
+    """What one accepted action produced."""
+
+    state: S
+    events: list[Event] = field(default_factory=list)
+    used_randomness: bool = False
+    """The action drew on the random generator (a shuffle, a die): an undo would let a player re-roll."""
+
+    @property
+    def reveals_hidden(self) -> bool:
+        """The action showed someone something that was hidden (a private event or a public reveal)."""
+        return any(e.reveals or e.to is not None for e in self.events)
+
+
+class Game(ABC, Generic[S, OptT]):
+    """A game's rules. Subclasses set the class attributes and implement the abstract methods."""
+
+    name: ClassVar[str]
+    """Registry key, also stored with every game: never change it once games exist."""
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    summary: ClassVar[str] = ""
+    """A few lines for `/game rules`."""
+
+    state_model: ClassVar[type[BaseModel]]
+    options_model: ClassVar[type[GameOptions]]
+    action_adapter: ClassVar[TypeAdapter[Any]]
+    """Validates any of the game's actions (a discriminated union on `type`)."""
+
+    # --- serialisation --------------------------------------------------------------------------------
+
+    def parse_action(self, data: Any) -> Any:
+        """An action from JSON-like data (a dict, or a JSON string)."""
+        if isinstance(data, str | bytes):
+            return self.action_adapter.validate_json(data)
+        return self.action_adapter.validate_python(data)
+
+    def dump_action(self, action: Any) -> dict[str, Any]:
+        return self.action_adapter.dump_python(action, mode="json")
+
+    def parse_options(self, data: Any = None) -> OptT:
+        return self.options_model.model_validate(data or {})  # type: ignore[return-value]
+
+    def load_state(self, data: str | bytes | dict[str, Any]) -> S:
+        if isinstance(data, dict):
+            return self.state_model.model_validate(data)  # type: ignore[return-value]
+        return self.state_model.model_validate_json(data)  # type: ignore[return-value]
+
+    def dump_state(self, state: S) -> str:
+        return state.model_dump_json()
+
+    # --- rules ----------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def setup(self, seats: int, options: OptT, seed: int, now: datetime) -> S:
+        """The first state for `seats` players. Raises `RuleError` for a seat count out of range."""
+
+    def apply(self, state: S, actor: int | None, action: Any, now: datetime) -> Outcome[S]:
+        """Apply one action to a copy of `state`; raise `RuleError` (state untouched) if it is refused."""
+        if isinstance(action, dict | str | bytes):
+            action = self.parse_action(action)
+        work = state.model_copy(deep=True)
+        before = self.rng_state(state)
+        events = self.step(work, actor, action, now)
+        return Outcome(state=work, events=events, used_randomness=self.rng_state(work) != before)
+
+    @abstractmethod
+    def step(self, state: S, actor: int | None, action: Any, now: datetime) -> list[Event]:
+        """Mutate `state` (already a private copy) by `action`, or raise `RuleError` before changing it."""
+
+    @abstractmethod
+    def rng_state(self, state: S) -> int:
+        """The random generator's state, to tell whether an action used randomness."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> BaseModel:
+        """All that `seat` may know (None: the public table). The only way state leaves the engine."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int | None) -> list[Any]:
+        """What `seat` may do now; None lists the system's actions (timeouts). Free amounts are sampled."""
+
+    @abstractmethod
+    def waiting_on(self, state: S) -> list[Wait]:
+        """Who the game waits for, for what, until when, and what happens at the deadline."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """Final standings once the game is over, else None."""
