@@ -157,3 +157,24 @@ class Game(ABC, Generic[S, OptT]):
     @abstractmethod
     def result(self, state: S) -> Result | None:
         """Final standings once the game is over, else None."""
+
+    def standings(self, state: S) -> Result:
+        """Standings as they are now, for a game a moderator ends early (hidden scores are revealed then).
+
+        Defaults to the final result, or everyone level; games with a running score override it.
+        """
+        result = self.result(state)
+        if result is not None:
+            return result
+        return rank_by_score(dict.fromkeys(range(self.seat_count(state)), 0), reason="ended early")
+
+    def seat_count(self, state: S) -> int:
+        """How many seats the game has (states keep it as `seats` unless a game says otherwise)."""
+        return int(state.seats)  # type: ignore[attr-defined]
+
+    def remove_seat(self, state: S, seat: int, now: datetime) -> Outcome[S] | None:
+        """The game's rule for a player who leaves mid-game, as an outcome; None when the game cannot go on.
+
+        The default is None: the platform then ends the game and posts the standings so far.
+        """
+        return None
