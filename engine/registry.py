@@ -4,9 +4,10 @@ from engine.game import Game
 
 
 def _build() -> dict[str, Game]:  # type: ignore[type-arg]
+    from engine.kesse_ruegen.rules import KesseRuegen
     from engine.kkk.rules import KKK
 
-    games: list[Game] = [KKK()]  # type: ignore[type-arg]
+    games: list[Game] = [KKK(), KesseRuegen()]  # type: ignore[type-arg]
     return {g.name: g for g in games}
 
 

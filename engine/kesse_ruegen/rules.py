@@ -1,0 +1,464 @@
+"""Kesse Rügen (Dijkstra & Van Dijk, Mental Works 2015): the rules as the bot plays them.
+
+See `shared/rules/kesse_ruegen.md`. Decisions where the rules are silent:
+
+- Squares are named like a chessboard, a1 (bottom left) to e5; the barn is c3 (see `geometry`).
+- The first player (options.first_seat, else drawn at random) places first; pawns are placed clockwise from
+  them, one each, and then the first player makes the first challenge.
+- Duel order: challenge → both close a fist in secret, in either order (a fist, once closed, cannot be
+  changed) → only when both fists are closed, the challenger guesses publicly → the challenged guesses a
+  different number → both fists open. Guesses may be any total 0–4, even one the guesser's own fist rules out.
+- A correct guess of 0 gives no actions. The right guesser may be the challenged player; either way the turn
+  passes clockwise from the challenger afterwards.
+- A player must take all their actions. When none is legal (e.g. a pawn boxed in on its own tuber), the game
+  says so and ends the turn at once: the rest are lost. `Done` is refused while any action is legal.
+- The win is checked after every action; only planting can complete it, and the game ends on the spot.
+- Deadlines (see `waits`): each wait lasts `turn_deadline` from when it began; the deadline of the actions
+  restarts with every action taken. A `Timeout` carries its wait's key and is refused once stale. The public
+  hears that a duellist's time ran out (everyone knows the default is 0); only the duellist is told the number.
+"""
+
+from datetime import datetime
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from engine.errors import RuleError
+from engine.events import Event, Wait, private, public
+from engine.game import Game, Result, rank_by_score
+from engine.kesse_ruegen import geometry, legal, waits
+from engine.kesse_ruegen.actions import (
+    ACTION_ADAPTER,
+    Challenge,
+    Choose,
+    Done,
+    Evict,
+    Guess,
+    Move,
+    Place,
+    Plant,
+    Reclaim,
+    Timeout,
+)
+from engine.kesse_ruegen.board import MAX_PLAYERS, MIN_PLAYERS, Board, default_board
+from engine.kesse_ruegen.options import KesseRuegenOptions
+from engine.kesse_ruegen.state import Duel, DuelResult, KesseRuegenState
+from engine.kesse_ruegen.views import public_view, seat_view
+from engine.rng import Rng
+from engine.text import seat as ref
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
+    name: ClassVar[str] = "kesse_ruegen"
+    title: ClassVar[str] = "Kesse Rügen"
+    min_seats: ClassVar[int] = MIN_PLAYERS
+    max_seats: ClassVar[int] = MAX_PLAYERS
+    summary: ClassVar[str] = (
+        "Plant your tubers on the 5×5 field. Each turn, challenge a player to a duel: both hide 0–2 tubers in a "
+        "fist, both guess the total (different numbers). Guess right and take that many actions: plant, move, "
+        "evict a rival's tuber to the barn, reclaim your own. First with tubers on 13 / 9 / 7 fields wins."
+    )
+    state_model: ClassVar[type[BaseModel]] = KesseRuegenState
+    options_model: ClassVar[type[KesseRuegenOptions]] = KesseRuegenOptions
+    action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
+
+    def __init__(self, board: Board | None = None) -> None:
+        self.board = board if board is not None else default_board()
+
+    # --- set-up ---------------------------------------------------------------------------------------
+
+    def setup(self, seats: int, options: KesseRuegenOptions, seed: int, now: datetime) -> KesseRuegenState:
+        if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+            raise RuleError(f"Kesse Rügen is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats}.")
+        rng = Rng.from_seed(seed)
+        if options.first_seat is None:
+            first = rng.below(seats)
+        elif options.first_seat < seats:
+            first = options.first_seat
+        else:
+            raise RuleError(f"The first player must be one of the {seats} seats.")
+        counts = self.board.players[seats]
+        return KesseRuegenState(
+            options=options,
+            seats=seats,
+            size=self.board.size,
+            barn=self.board.barn,
+            start_supply=counts.supply,
+            win_fields=counts.win_fields,
+            kinds=list(self.board.kinds[:seats]),
+            first=first,
+            turn=first,
+            pawns=[None] * seats,
+            supply=[counts.supply] * seats,
+            barn_tubers=[0] * seats,
+            since=now,
+            rng=rng,
+        )
+
+    # --- apply ----------------------------------------------------------------------------------------
+
+    def step(self, state: KesseRuegenState, actor: int | None, action: Any, now: datetime) -> list[Event]:
+        if state.phase == "over":
+            assert state.winner is not None
+            raise RuleError(f"The game is over — {ref(state.winner)} won.")
+        if isinstance(action, Timeout):
+            if actor is not None:
+                raise RuleError("Only the game's clock applies deadlines.")
+            return self._timeout(state, action.key, now)
+        if actor is None:
+            raise RuleError("The game's clock can only apply deadlines.")
+        if not 0 <= actor < state.seats:
+            raise RuleError("You're not playing in this game.")
+        match action:
+            case Place():
+                return self._place(state, actor, action.square, now)
+            case Challenge():
+                return self._challenge(state, actor, action.opponent, now)
+            case Choose():
+                return self._choose(state, actor, action.tubers, now)
+            case Guess():
+                return self._guess(state, actor, action.total, now)
+            case Plant() | Move() | Evict() | Reclaim():
+                return self._act(state, actor, action, now)
+            case Done():
+                return self._done(state, actor, now)
+        raise RuleError("That's not a Kesse Rügen move.")
+
+    # --- set-up: pawns --------------------------------------------------------------------------------
+
+    def _place(self, state: KesseRuegenState, actor: int, text: str, now: datetime) -> list[Event]:
+        if state.phase != "place":
+            raise RuleError(f"All pawns are already placed — {self._waiting_text(state)}.")
+        if actor != state.turn:
+            raise RuleError(f"It's {ref(state.turn)}'s turn to place a pawn — yours comes in seat order.")
+        square = geometry.parse(text, state.size)
+        if square is None:
+            raise RuleError(f"There's no square '{text.strip()}' — the board runs a1 to {geometry.last(state.size)}.")
+        if square == state.barn:
+            raise RuleError(f"{square} is the barn — start your pawn on a field.")
+        other = state.pawn_at(square)
+        if other is not None:
+            raise RuleError(f"{ref(other)}'s pawn already stands on {square} — pick a free field.")
+        return self._put_pawn(state, actor, square, now, by_default=False)
+
+    def _put_pawn(
+        self, state: KesseRuegenState, seat: int, square: str, now: datetime, *, by_default: bool
+    ) -> list[Event]:
+        state.pawns[seat] = square
+        lead = f"Time's up: {ref(seat)}'s pawn goes to a random free field, {square}." if by_default else ""
+        events = [public("placed", lead or f"{ref(seat)} places their pawn on {square}.", seat=seat, square=square)]
+        nxt = state.next_seat(seat)
+        if state.pawns[nxt] is None:
+            state.turn = nxt
+            events.append(public("turn", f"{ref(nxt)}, place your pawn on a free field.", seat=nxt))
+            self._new_wait(state, now)
+        else:
+            events.append(self._start_turn(state, state.first, now, "All pawns are placed. "))
+        return events
+
+    # --- the duel -------------------------------------------------------------------------------------
+
+    def _challenge(self, state: KesseRuegenState, actor: int, opponent: int, now: datetime) -> list[Event]:
+        if state.phase != "challenge" or actor != state.turn:
+            raise RuleError(f"You can't challenge anyone now — {self._waiting_text(state)}.")
+        if opponent == actor:
+            raise RuleError("You can't duel yourself — challenge one of the other players.")
+        if not 0 <= opponent < state.seats:
+            raise RuleError("Challenge a player who is in this game.")
+        state.duel = Duel(challenger=actor, challenged=opponent)
+        state.duels += 1
+        state.phase = "choose"
+        self._new_wait(state, now)
+        text = (
+            f"{ref(actor)} challenges {ref(opponent)} to a duel! "
+            "Both of you: secretly close your fist on 0, 1 or 2 tubers."
+        )
+        return [public("challenged", text, challenger=actor, challenged=opponent)]
+
+    def _choose(self, state: KesseRuegenState, actor: int, tubers: int, now: datetime) -> list[Event]:
+        duel = state.duel
+        if state.phase != "choose" or duel is None:
+            raise RuleError(f"There's no fist to close now — {self._waiting_text(state)}.")
+        if actor not in duel.seats():
+            raise RuleError(f"Only {ref(duel.challenger)} and {ref(duel.challenged)} are in this duel.")
+        if duel.choice(actor) is not None:
+            raise RuleError("Your fist is already closed — it stays as it is until the reveal.")
+        have = state.supply[actor]
+        if tubers > have and have < legal.MAX_CHOICE:
+            allowed = " or ".join(str(n) for n in legal.choice_options(state, actor))
+            raise RuleError(f"You only have {have} {state.kind(actor, have)} in your supply — choose {allowed}.")
+        if not 0 <= tubers <= legal.MAX_CHOICE:
+            raise RuleError("Choose 0, 1 or 2 tubers.")
+        return self._set_choice(state, actor, tubers, now, by_default=False)
+
+    def _set_choice(
+        self, state: KesseRuegenState, seat: int, tubers: int, now: datetime, *, by_default: bool
+    ) -> list[Event]:
+        duel = state.duel
+        assert duel is not None
+        duel.set_choice(seat, tubers)
+        # The public text is the same whatever the number: only WHO has chosen is public.
+        said = f"Time's up: {ref(seat)}'s fist is closed for them." if by_default else f"{ref(seat)} closes their fist."
+        mine = f"{'Time ran out, so your' if by_default else 'Your'} fist holds {tubers} {state.kind(seat, tubers)}."
+        events = [
+            public("chosen", said, seat=seat),
+            private(seat, "your_choice", f"{mine} Secret until the reveal.", seat=seat, tubers=tubers),
+        ]
+        if len(duel.chosen()) == 2:
+            state.phase = "guess"
+            self._new_wait(state, now)
+            ask = f"Both fists are closed. {ref(duel.challenger)}, guess the total (0–4)."
+            events.append(public("guess_now", ask, seat=duel.challenger))
+        return events
+
+    def _guess(self, state: KesseRuegenState, actor: int, total: int, now: datetime) -> list[Event]:
+        duel = state.duel
+        if state.phase != "guess" or duel is None:
+            raise RuleError(f"It's not time to guess — {self._waiting_text(state)}.")
+        guesser = duel.guesser()
+        if actor != guesser:
+            if actor == duel.challenged:
+                raise RuleError(f"{ref(duel.challenger)} guesses first — then it's your turn.")
+            raise RuleError(f"It's {ref(guesser)}'s turn to guess.")
+        if not 0 <= total <= legal.MAX_TOTAL:
+            raise RuleError("Guess a total from 0 to 4.")
+        if total == duel.challenger_guess:
+            raise RuleError(f"{ref(duel.challenger)} already said {total} — pick a different number.")
+        return self._set_guess(state, total, now, by_default=False)
+
+    def _set_guess(self, state: KesseRuegenState, total: int, now: datetime, *, by_default: bool) -> list[Event]:
+        duel = state.duel
+        assert duel is not None
+        guesser = duel.guesser()
+        lead = (
+            f"Time's up: {ref(guesser)} guesses {total} by default."
+            if by_default
+            else f"{ref(guesser)} guesses {total}."
+        )
+        if guesser == duel.challenger:
+            duel.challenger_guess = total
+            self._new_wait(state, now)
+            ask = f" {ref(duel.challenged)}, your guess — any number from 0 to 4 but {total}."
+            return [public("guessed", lead + ask, seat=guesser, total=total)]
+        duel.challenged_guess = total
+        return [public("guessed", lead, seat=guesser, total=total), *self._reveal(state, now)]
+
+    def _reveal(self, state: KesseRuegenState, now: datetime) -> list[Event]:
+        duel = state.duel
+        assert duel is not None
+        assert duel.challenger_choice is not None and duel.challenged_choice is not None
+        assert duel.challenger_guess is not None and duel.challenged_guess is not None
+        total = duel.challenger_choice + duel.challenged_choice
+        winner = None
+        if duel.challenger_guess == total:
+            winner = duel.challenger
+        elif duel.challenged_guess == total:
+            winner = duel.challenged
+        result = DuelResult(
+            challenger=duel.challenger,
+            challenged=duel.challenged,
+            challenger_choice=duel.challenger_choice,
+            challenged_choice=duel.challenged_choice,
+            challenger_guess=duel.challenger_guess,
+            challenged_guess=duel.challenged_guess,
+            total=total,
+            winner=winner,
+        )
+        state.last_duel = result
+        state.duel = None
+        text = (
+            f"Fists open: {ref(duel.challenger)} held {duel.challenger_choice}, "
+            f"{ref(duel.challenged)} held {duel.challenged_choice} — total {total}. "
+        )
+        if winner is None:
+            text += "Nobody guessed right."
+        elif total == 0:
+            text += f"{ref(winner)} guessed right, but a total of 0 gives no actions."
+        else:
+            text += f"{ref(winner)} guessed right and takes {_plural(total, 'action')}."
+        events = [Event(kind="revealed", text=text, data=result.model_dump(mode="json"), reveals=True)]
+        if winner is None or total == 0:
+            events.append(self._end_turn(state, now))
+            return events
+        state.phase = "act"
+        state.actor = winner
+        state.actions_left = state.actions_total = total
+        self._new_wait(state, now)
+        events.extend(self._after_action(state, now))
+        return events
+
+    # --- actions --------------------------------------------------------------------------------------
+
+    def _act(self, state: KesseRuegenState, actor: int, action: Any, now: datetime) -> list[Event]:
+        if state.phase != "act" or actor != state.actor:
+            raise RuleError(f"You have no actions to take — {self._waiting_text(state)}.")
+        at = state.pawns[actor]
+        assert at is not None
+        match action:
+            case Plant():
+                self._refuse(legal.why_not_plant(state, actor))
+                state.tubers[at] = actor
+                state.supply[actor] -= 1
+                text = f"{ref(actor)} plants a {state.kind(actor)} on {at}"
+                event = public("planted", text, seat=actor, square=at)
+            case Move():
+                self._refuse(legal.why_not_move(state, actor, action.direction))
+                target = geometry.neighbour(at, action.direction, state.size)
+                assert target is not None
+                state.pawns[actor] = target
+                into = "into the barn" if target == state.barn else f"to {target}"
+                text = f"{ref(actor)} moves {geometry.ARROWS[action.direction]} {into}"
+                event = public("moved", text, seat=actor, source=at, target=target)
+            case Evict():
+                self._refuse(legal.why_not_evict(state, actor))
+                owner = state.tubers.pop(at)
+                state.barn_tubers[owner] += 1
+                text = f"{ref(actor)} evicts {ref(owner)}'s {state.kind(owner)} from {at} to the barn"
+                event = public("evicted", text, seat=actor, owner=owner, square=at)
+            case Reclaim():
+                self._refuse(legal.why_not_reclaim(state, actor))
+                state.barn_tubers[actor] -= 1
+                state.supply[actor] += 1
+                text = f"{ref(actor)} takes a {state.kind(actor)} from the barn back to their supply"
+                event = public("reclaimed", text, seat=actor)
+            case _:
+                raise RuleError("That's not an action.")
+        state.actions_left -= 1
+        fields = state.fields_of(actor)
+        if fields >= state.win_fields:
+            return [public(event.kind, event.text + ".", **event.data), self._win(state, actor, fields)]
+        left = state.actions_left
+        tail = f" ({_plural(left, 'action')} left)." if left else "."
+        events = [public(event.kind, event.text + tail, **event.data, left=left)]
+        self._new_wait(state, now)
+        events.extend(self._after_action(state, now))
+        return events
+
+    def _after_action(self, state: KesseRuegenState, now: datetime) -> list[Event]:
+        """End the turn when the actions are used up or none is legal; otherwise keep waiting."""
+        assert state.actor is not None
+        if state.actions_left == 0:
+            return [self._end_turn(state, now)]
+        if not legal.field_actions(state, state.actor):
+            return self._lose_actions(state, now, f"{ref(state.actor)} has no legal action left")
+        return []
+
+    def _lose_actions(self, state: KesseRuegenState, now: datetime, why: str) -> list[Event]:
+        assert state.actor is not None
+        lost = state.actions_left
+        event = public("actions_lost", f"{why} — {_plural(lost, 'action')} lost.", seat=state.actor, lost=lost)
+        return [event, self._end_turn(state, now)]
+
+    def _done(self, state: KesseRuegenState, actor: int, now: datetime) -> list[Event]:
+        if state.phase != "act" or actor != state.actor:
+            raise RuleError(f"You have nothing to finish — {self._waiting_text(state)}.")
+        if legal.field_actions(state, actor):
+            raise RuleError(
+                f"You must take all your actions — {_plural(state.actions_left, 'action')} left. "
+                "Done is only for when none is possible."
+            )
+        return self._lose_actions(state, now, f"{ref(actor)} has no legal action left")
+
+    def _win(self, state: KesseRuegenState, seat: int, fields: int) -> Event:
+        state.phase = "over"
+        state.winner = seat
+        state.actions_left = 0
+        text = f"{ref(seat)} has {state.kind(seat, 2)} on {fields} fields and wins Kesse Rügen!"
+        return public("won", text, seat=seat, fields=fields)
+
+    # --- turns and deadlines --------------------------------------------------------------------------
+
+    def _end_turn(self, state: KesseRuegenState, now: datetime) -> Event:
+        """The turn passes clockwise from the player who challenged (or failed to)."""
+        return self._start_turn(state, state.next_seat(state.turn), now, "")
+
+    def _start_turn(self, state: KesseRuegenState, seat: int, now: datetime, lead: str) -> Event:
+        state.phase = "challenge"
+        state.turn = seat
+        state.duel = None
+        state.actor = None
+        state.actions_left = state.actions_total = 0
+        self._new_wait(state, now)
+        return public("turn", f"{lead}{ref(seat)}, it's your turn: challenge another player to a duel.", seat=seat)
+
+    def _new_wait(self, state: KesseRuegenState, now: datetime) -> None:
+        state.wait_no += 1
+        state.since = now
+
+    def _timeout(self, state: KesseRuegenState, key: str, now: datetime) -> list[Event]:
+        due = next((p for p in waits.pending(state) if p.key == key), None)
+        if due is None:
+            raise RuleError("That deadline has passed its moment — the game has moved on.")
+        seat = due.seat
+        match due.what:
+            case "place":
+                square = state.rng.choice(legal.free_fields(state))
+                return self._put_pawn(state, seat, square, now, by_default=True)
+            case "challenge":
+                lost = public("timeout", f"Time's up: {ref(seat)} challenged nobody, so the turn passes.", seat=seat)
+                return [lost, self._end_turn(state, now)]
+            case "choose":
+                return self._set_choice(state, seat, 0, now, by_default=True)
+            case "guess":
+                return self._set_guess(state, legal.guess_options(state)[0], now, by_default=True)
+            case "act":
+                return self._lose_actions(state, now, f"Time's up for {ref(seat)}")
+        raise AssertionError(f"unknown wait {due.what}")
+
+    def _waiting_text(self, state: KesseRuegenState) -> str:
+        """What the game is waiting for, for refusals (public knowledge only)."""
+        duel = state.duel
+        match state.phase:
+            case "place":
+                return f"it's {ref(state.turn)}'s turn to place a pawn"
+            case "challenge":
+                return f"it's {ref(state.turn)}'s turn to challenge someone"
+            case "choose":
+                assert duel is not None
+                still = [ref(s) for s in duel.seats() if duel.choice(s) is None]
+                return f"waiting for {' and '.join(still)} to close their fist"
+            case "guess":
+                assert duel is not None
+                return f"it's {ref(duel.guesser())}'s turn to guess"
+            case "act":
+                assert state.actor is not None
+                return f"{ref(state.actor)} is taking their actions"
+        return "the game is over"
+
+    @staticmethod
+    def _refuse(problem: str | None) -> None:
+        if problem is not None:
+            raise RuleError(problem)
+
+    # --- queries --------------------------------------------------------------------------------------
+
+    def rng_state(self, state: KesseRuegenState) -> int:
+        return state.rng.state
+
+    def view(self, state: KesseRuegenState, seat: int | None) -> BaseModel:
+        return public_view(state) if seat is None else seat_view(state, seat)
+
+    def legal_actions(self, state: KesseRuegenState, seat: int | None) -> list[Any]:
+        return legal.legal_actions(state, seat)
+
+    def waiting_on(self, state: KesseRuegenState) -> list[Wait]:
+        return waits.waiting_on(state)
+
+    def standings(self, state: KesseRuegenState) -> Result:
+        """Standings now: fields held (the final result once someone has won)."""
+        final = self.result(state)
+        if final is not None:
+            return final
+        return rank_by_score({s: state.fields_of(s) for s in range(state.seats)}, reason="ended early")
+
+    def result(self, state: KesseRuegenState) -> Result | None:
+        if state.winner is None:
+            return None
+        scores = {s: state.fields_of(s) for s in range(state.seats)}
+        result = rank_by_score(scores, reason=f"{ref(state.winner)} has tubers on {scores[state.winner]} fields")
+        assert result.winners == (state.winner,)
+        return result

@@ -1,0 +1,74 @@
+"""What the game waits for, until when, and the deadline default of each wait.
+
+Every wait has a key `"<wait_no>:<what>:<seat>"`. The state's `wait_no` is bumped whenever a new wait begins
+(a new placement, challenge, duel step, or each action taken), so a timer set for an older wait carries a
+stale key and its `Timeout` is refused. The two secret choices wait side by side under the same `wait_no`:
+when one player chooses, the other's wait (and its timer) stays as it was.
+
+| what        | who                         | default at the deadline                  |
+|-------------|-----------------------------|------------------------------------------|
+| `place`     | the seat placing its pawn   | a random free field                      |
+| `challenge` | the player to move          | the turn passes clockwise                |
+| `choose`    | each duellist not yet chosen| 0 tubers                                 |
+| `guess`     | the challenger, then the challenged | the lowest total still free      |
+| `act`       | the right guesser           | the remaining actions are lost           |
+
+All deadlines are `since + options.turn_deadline`; `since` is when the wait began (for `act`, the last action).
+"""
+
+from typing import NamedTuple
+
+from engine.events import Wait
+from engine.kesse_ruegen.actions import Timeout
+from engine.kesse_ruegen.state import KesseRuegenState
+
+
+class Pending(NamedTuple):
+    key: str
+    seat: int
+    what: str
+    """place, challenge, choose, guess or act."""
+    text: str
+    """For reminders: what the seat is asked to do."""
+
+
+def pending(state: KesseRuegenState) -> list[Pending]:
+    """The current waits, without times."""
+
+    def make(seat: int, what: str, text: str) -> Pending:
+        return Pending(f"{state.wait_no}:{what}:{seat}", seat, what, text)
+
+    duel = state.duel
+    match state.phase:
+        case "place":
+            return [make(state.turn, "place", "place your pawn on a free field")]
+        case "challenge":
+            return [make(state.turn, "challenge", "challenge another player to a duel")]
+        case "choose":
+            assert duel is not None
+            return [
+                make(s, "choose", "choose 0, 1 or 2 tubers in secret") for s in duel.seats() if duel.choice(s) is None
+            ]
+        case "guess":
+            assert duel is not None
+            return [make(duel.guesser(), "guess", "guess the total in both fists")]
+        case "act":
+            assert state.actor is not None
+            left = state.actions_left
+            return [make(state.actor, "act", f"take your {left} remaining action{'s' if left != 1 else ''}")]
+    return []
+
+
+def waiting_on(state: KesseRuegenState) -> list[Wait]:
+    turn_deadline = state.options.turn_deadline
+    return [
+        Wait(
+            seats=(p.seat,),
+            what=p.text,
+            kind="turn",
+            since=state.since,
+            until=state.since + turn_deadline,
+            timeout=Timeout(key=p.key),
+        )
+        for p in pending(state)
+    ]

@@ -1,0 +1,163 @@
+"""The right guesser's actions: plant, move, evict, reclaim — every refusal, running out of moves, the win."""
+
+import pytest
+
+from engine.errors import RuleError
+from engine.kesse_ruegen import geometry
+from engine.kesse_ruegen.actions import Challenge, Done, Evict, Move, Plant, Reclaim
+from engine.kesse_ruegen.state import KesseRuegenState
+
+from .helpers import GAME, T0, arrange, placed, play, win_actions
+
+
+def acting(
+    pawns: dict[int, str],
+    tubers: dict[str, int] | None = None,
+    barn: dict[int, int] | None = None,
+    actions: int = 3,
+    seats: int = 2,
+) -> KesseRuegenState:
+    """Seat 0 to take `actions` actions on a board laid out by hand."""
+    state = win_actions(arrange(placed(seats), pawns, tubers, barn), 0, actions)
+    assert state.phase == "act" and state.actor == 0 and state.actions_left == actions
+    return state
+
+
+def refused(state: KesseRuegenState, action: object, message: str, actor: int = 0) -> None:
+    with pytest.raises(RuleError, match=message):
+        GAME.apply(state, actor, action, T0)
+    assert action not in GAME.legal_actions(state, actor)
+
+
+def accepted(state: KesseRuegenState, action: object, actor: int = 0) -> KesseRuegenState:
+    """The action is offered (a button) and the rules take it."""
+    assert action in GAME.legal_actions(state, actor)
+    return GAME.apply(state, actor, action, T0).state
+
+
+def test_plant_puts_a_tuber_from_the_supply_under_the_pawn() -> None:
+    state = acting({0: "b2"})
+    assert Plant() in GAME.legal_actions(state, 0)
+    outcome = GAME.apply(state, 0, Plant(), T0)
+    assert outcome.state.tubers == {"b2": 0} and outcome.state.supply[0] == 15
+    assert outcome.events[0].text == "{seat:0} plants a carrot on b2 (2 actions left)."
+
+
+def test_planting_in_the_barn_is_refused() -> None:
+    refused(acting({0: "c3"}), Plant(), "can't plant in the barn")
+
+
+def test_planting_on_a_field_with_a_tuber_is_refused() -> None:
+    refused(acting({0: "b2"}, {"b2": 0}), Plant(), "already your carrot on b2")
+    refused(acting({0: "b2"}, {"b2": 1}), Plant(), "b2 already holds {seat:1}'s sugar beet — evict it first")
+
+
+def test_planting_with_an_empty_supply_is_refused() -> None:
+    state = arrange(acting({0: "b2"}), barn={0: 16})
+    assert state.supply[0] == 0
+    refused(state, Plant(), "no carrots left in your supply — reclaim one from the barn first")
+
+
+def test_moving_onto_another_pawn_is_refused_but_the_barn_takes_several() -> None:
+    state = acting({0: "b2", 1: "b3"})
+    refused(state, Move(direction="n"), "{seat:1}'s pawn stands on b3 — you can't move onto another pawn's field")
+    state = play(state, (0, Move(direction="ne")), (0, Move(direction="nw")))
+    assert state.pawns == ["b4", "b3"]
+    both = acting({0: "b2", 1: "c3"})
+    both = accepted(both, Move(direction="ne"))
+    assert both.pawns == ["c3", "c3"]
+
+
+def test_moving_off_the_board_is_refused_and_all_eight_directions_work() -> None:
+    refused(acting({0: "a1"}), Move(direction="sw"), "can't move ↙ from a1 — that's off the board")
+    state = acting({0: "b2", 1: "e5"}, actions=4)
+    moves = [d for d in geometry.STEPS if Move(direction=d) in GAME.legal_actions(state, 0)]
+    assert moves == ["nw", "n", "ne", "w", "e", "sw", "s", "se"]
+    state = play(state, (0, Move(direction="NE")), (0, Move(direction="se")), (0, Move(direction="sw")))
+    assert state.pawns[0] == "c1"
+
+
+def test_evict_sends_a_foreign_tuber_to_the_barn() -> None:
+    state = accepted(acting({0: "b2"}, {"b2": 1}), Evict())
+    assert state.tubers == {} and state.barn_tubers == [0, 1] and state.supply == [16, 15]
+
+
+def test_evict_refusals() -> None:
+    refused(acting({0: "b2"}), Evict(), "no tuber on b2 to evict")
+    refused(acting({0: "b2"}, {"b2": 0}), Evict(), "your own carrot on b2")
+    refused(acting({0: "c3"}, barn={1: 2}), Evict(), "You're in the barn")
+
+
+def test_reclaim_takes_your_own_tuber_back_from_the_barn() -> None:
+    state = accepted(acting({0: "c3"}, barn={0: 2, 1: 3}), Reclaim())
+    assert state.barn_tubers == [1, 3] and state.supply == [15, 13]
+
+
+def test_reclaim_refusals() -> None:
+    refused(acting({0: "b2"}, barn={0: 1}), Reclaim(), "move your pawn into the barn \\(c3\\) first")
+    refused(acting({0: "c3"}, barn={1: 1}), Reclaim(), "None of your carrots lies in the barn")
+
+
+def test_only_the_right_guesser_acts() -> None:
+    state = acting({0: "b2"})
+    refused(state, Plant(), "{seat:0} is taking their actions", actor=1)
+    refused(state, Challenge(opponent=1), "can't challenge anyone now")
+
+
+def test_done_is_refused_while_any_action_is_legal() -> None:
+    refused(acting({0: "b2"}), Done(), "must take all your actions — 3 actions left")
+    refused(placed(), Done(), "nothing to finish")
+
+
+def test_when_no_action_is_legal_the_rest_are_lost_and_the_turn_passes() -> None:
+    # Seat 0 in the corner, boxed in by three pawns: after planting there is nothing left to do.
+    start = arrange(placed(4), {0: "a1", 1: "a2", 2: "b1", 3: "b2"})
+    state = win_actions(start, 0, 3)
+    outcome = GAME.apply(state, 0, Plant(), T0)
+    assert [e.kind for e in outcome.events] == ["planted", "actions_lost", "turn"]
+    assert outcome.events[1].text == "{seat:0} has no legal action left — 2 actions lost."
+    assert outcome.state.phase == "challenge" and outcome.state.turn == 1
+
+
+def test_a_player_stuck_from_the_start_loses_all_actions_at_the_reveal() -> None:
+    start = arrange(placed(4), {0: "a1", 1: "a2", 2: "b1", 3: "b2"}, {"a1": 0})
+    state = win_actions(start, 0, 2)
+    assert state.phase == "challenge" and state.turn == 1 and state.tubers == {"a1": 0}
+
+
+def twelve_carrots() -> dict[str, int]:
+    fields = [sq for sq in geometry.squares(5) if sq not in ("c3", "a1", "b1", "e5")]
+    return dict.fromkeys(fields[:12], 0)
+
+
+def test_the_win_comes_mid_action_and_ends_the_game() -> None:
+    state = acting({0: "a1"}, twelve_carrots(), actions=3)
+    outcome = GAME.apply(state, 0, Plant(), T0)
+    final = outcome.state
+    assert [e.kind for e in outcome.events] == ["planted", "won"]
+    assert outcome.events[1].text == "{seat:0} has carrots on 13 fields and wins Kesse Rügen!"
+    assert final.phase == "over" and final.winner == 0 and final.actions_left == 0
+    result = GAME.result(final)
+    assert result is not None and result.winners == (0,)
+    assert [(s.seat, s.score) for s in result.standings] == [(0, 13), (1, 0)]
+    assert GAME.legal_actions(final, 0) == [] and GAME.legal_actions(final, None) == []
+    assert GAME.waiting_on(final) == []
+    refused(final, Move(direction="n"), "The game is over — {seat:0} won")
+    assert GAME.result(state) is None
+    assert GAME.standings(final) == result
+
+
+def test_standings_of_a_game_ended_early_count_fields() -> None:
+    state = arrange(placed(3), tubers={"a2": 2, "a3": 2, "b2": 0})
+    standings = GAME.standings(state)
+    assert [(s.seat, s.score, s.rank) for s in standings.standings] == [(2, 2, 1), (0, 1, 2), (1, 0, 3)]
+    assert GAME.result(state) is None
+
+
+def test_the_win_is_checked_after_each_action_not_at_the_end() -> None:
+    eleven = dict(list(twelve_carrots().items())[:11])
+    state = acting({0: "a1"}, {**eleven, "a1": 0}, actions=4)
+    state = play(state, (0, Move(direction="e")))
+    assert state.phase == "act" and state.actions_left == 3
+    state = play(state, (0, Plant()))
+    assert state.phase == "over" and state.winner == 0 and state.fields_of(0) == 13

@@ -1,0 +1,69 @@
+"""The game as the platform sees it: registered by name, actions and states through JSON and back."""
+
+import json
+
+import pytest
+from pydantic import ValidationError
+
+from engine import registry
+from engine.kesse_ruegen.actions import Challenge, Choose, Done, Evict, Guess, Move, Place, Plant, Reclaim, Timeout
+from engine.kesse_ruegen.rules import KesseRuegen
+
+from .helpers import GAME, T0, placed, play
+
+
+def test_registered_under_its_name() -> None:
+    game = registry.get("kesse_ruegen")
+    assert isinstance(game, KesseRuegen) and game.title == "Kesse Rügen"
+    assert (game.min_seats, game.max_seats) == (2, 4)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Place(square="b2"),
+        Challenge(opponent=1),
+        Choose(tubers=2),
+        Guess(total=4),
+        Plant(),
+        Move(direction="se"),
+        Evict(),
+        Reclaim(),
+        Done(),
+        Timeout(key="3:act:1"),
+    ],
+)
+def test_every_action_round_trips(action: object) -> None:
+    data = GAME.dump_action(action)
+    assert GAME.parse_action(data) == action
+    assert GAME.parse_action(json.dumps(data)) == action
+
+
+def test_a_direction_may_be_typed_in_capitals_but_must_exist() -> None:
+    assert GAME.parse_action({"type": "move", "direction": " NW"}) == Move(direction="nw")
+    with pytest.raises(ValidationError):
+        GAME.parse_action({"type": "move", "direction": "up"})
+
+
+def test_a_state_mid_duel_round_trips_and_plays_on_identically() -> None:
+    state = play(placed(3), (0, Challenge(opponent=2)), (2, Choose(tubers=1)))
+    again = GAME.load_state(GAME.dump_state(state))
+    assert again == state
+    moves = [(0, Choose(tubers=2)), (0, Guess(total=3)), (2, Guess(total=1))]
+    assert GAME.dump_state(play(again, *moves)) == GAME.dump_state(play(state, *moves))
+
+
+def test_waits_and_views_dump_to_json() -> None:
+    state = play(placed(2), (0, Challenge(opponent=1)))
+    waits = [json.loads(w.model_dump_json()) for w in GAME.waiting_on(state)]
+    assert [w["timeout"] for w in waits] == [{"type": "timeout", "key": f"{state.wait_no}:choose:{s}"} for s in (0, 1)]
+    assert GAME.parse_action(waits[0]["timeout"]) == GAME.waiting_on(state)[0].timeout
+    assert json.loads(GAME.view(state, 1).model_dump_json())["seat"] == 1
+
+
+def test_options_come_from_json() -> None:
+    options = GAME.parse_options({"first_seat": 1, "turn_deadline": "PT12H"})
+    state = GAME.setup(2, options, 5, T0)
+    assert state.turn == 1 and GAME.waiting_on(state)[0].until.hour == 0
+    with pytest.raises(ValidationError):
+        GAME.parse_options({"first_seat": -1})
