@@ -1,0 +1,136 @@
+"""Which card serves which requirement of the space: what the Boss has at their disposal, and the assignment.
+
+At the Boss's disposal: their own investors and their own played clan cards, plus the cards covered by binding
+agreements (the seller's investor or played clan card of the agreed family), all not on travel. An assignment gives
+one card to each required family and one card to each of k distinct families of the "k of group" block; a family
+is never counted twice.
+
+The bot's choice (rules/kkk.md, Conclusion 1): investor cards before clan cards (investors are kept, used clan cards
+are discarded), the Boss's own cards before cards that cost money, and among equals the cheapest (then the lowest
+seat, so it is deterministic). For the group block, the k families whose best cards rank best. The Boss may name
+another valid assignment instead.
+"""
+
+from dataclasses import dataclass
+
+from engine.errors import RuleError
+from engine.kkk.cards import family_name
+from engine.kkk.data import KkkData
+from engine.kkk.negotiation import value
+from engine.kkk.state import KkkState, Use
+from engine.kkk.table import dividend_value, round_space
+from engine.text import seat
+
+
+@dataclass(frozen=True, order=True)
+class Source:
+    """One card the Boss may use; ordered best first by the bot's preference."""
+
+    clan: bool
+    paid: bool
+    cost: int
+    seat: int
+    family: str
+    offer: int = 0
+    """The binding agreement that covers it (0: the Boss's own card)."""
+
+    @property
+    def use(self) -> Use:
+        return Use(family=self.family, seat=self.seat, card="clan" if self.clan else "investor")  # type: ignore[arg-type]
+
+
+def sources(state: KkkState, data: KkkData, family: str) -> list[Source]:
+    """Every card of `family` at the Boss's disposal, best first."""
+    r = state.round
+    assert r is not None
+    boss = r.boss
+    found: list[Source] = []
+    on_travel = family in r.travel
+    if state.investors[family] == boss and not on_travel:
+        found.append(Source(False, False, 0, boss, family))
+    if family in r.clans[boss]:
+        found.append(Source(True, False, 0, boss, family))
+    tv = dividend_value(state, data)
+    for o in state.offers:
+        if o.status != "binding" or o.family != family:
+            continue
+        cost = value(o, tv)
+        if state.investors[family] == o.seller and not on_travel:
+            found.append(Source(False, True, cost, o.seller, family, o.id))
+        if family in r.clans[o.seller]:
+            found.append(Source(True, True, cost, o.seller, family, o.id))
+    found.sort()
+    return found
+
+
+def best_uses(state: KkkState, data: KkkData) -> tuple[list[Use], bool]:
+    """The bot's picks for every family it can cover now, and whether they satisfy the space."""
+    space = round_space(state, data)
+    uses: list[Use] = []
+    complete = True
+    for f in space.required:
+        found = sources(state, data, f)
+        if found:
+            uses.append(found[0].use)
+        else:
+            complete = False
+    if space.group:
+        best = sorted((found[0], f) for f in space.group.of if (found := sources(state, data, f)))
+        if len(best) < space.group.k:
+            complete = False
+        uses += [src.use for src, _ in best[: space.group.k]]
+    return uses, complete
+
+
+def auto_assign(state: KkkState, data: KkkData) -> list[Use] | None:
+    """The bot's assignment, or None if the cards at the Boss's disposal do not satisfy the space."""
+    uses, complete = best_uses(state, data)
+    return uses if complete else None
+
+
+def missing(state: KkkState, data: KkkData) -> str:
+    """What the Boss still lacks, for a refusal: "Raffzahn and 1 more of Talerfeld/Piepenbrok/Heiermann"."""
+    space = round_space(state, data)
+    parts = [family_name(f) for f in space.required if not sources(state, data, f)]
+    if space.group:
+        have = sum(1 for f in space.group.of if sources(state, data, f))
+        if have < space.group.k:
+            names = "/".join(family_name(f) for f in space.group.of)
+            parts.append(f"{space.group.k - have} more of {names}")
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def validate(state: KkkState, data: KkkData, uses: tuple[Use, ...] | list[Use]) -> list[Use]:
+    """Check the Boss's own assignment; refuse with the first problem found."""
+    r = state.round
+    assert r is not None
+    space = round_space(state, data)
+    seen: set[str] = set()
+    for u in uses:
+        if u.family not in space.families:
+            raise RuleError(f"This deal has no use for {family_name(u.family)}.")
+        if u.family in seen:
+            raise RuleError(f"{family_name(u.family)} is assigned twice: a family counts once.")
+        seen.add(u.family)
+        if not 0 <= u.seat < state.seats:
+            raise RuleError("There is no such player.")
+        if u.seat != r.boss and not any(
+            o.status == "binding" and o.seller == u.seat and o.family == u.family for o in state.offers
+        ):
+            raise RuleError(f"You have no binding agreement with {seat(u.seat)} for {family_name(u.family)}.")
+        if u.card == "investor":
+            if state.investors[u.family] != u.seat:
+                raise RuleError(f"{seat(u.seat)} doesn't own the {family_name(u.family)} investor.")
+            if u.family in r.travel:
+                raise RuleError(f"The {family_name(u.family)} investor is on travel.")
+        elif u.family not in r.clans[u.seat]:
+            raise RuleError(f"{seat(u.seat)} has no {family_name(u.family)} clan card on the table.")
+    absent = [family_name(f) for f in space.required if f not in seen]
+    if absent:
+        raise RuleError(f"The assignment leaves out {', '.join(absent)}.")
+    if space.group:
+        n = len(seen & set(space.group.of))
+        if n != space.group.k:
+            names = "/".join(family_name(f) for f in space.group.of)
+            raise RuleError(f"Assign exactly {space.group.k} of {names} (you assigned {n}).")
+    return list(uses)

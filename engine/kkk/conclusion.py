@@ -1,0 +1,294 @@
+"""Closing the deal (a last call), its conclusion, and failure.
+
+Closing is a last call: the bot publishes the distribution (payout, every agreement, what the Boss keeps) and every
+other player may let it go (Pass) or play a card, which cancels the call. When all others have let it go, or the
+reaction time runs out, the deal concludes: used clan cards are discarded, unused ones go back to their owners,
+every other played card is discarded (travel cards on investors included), the bank pays the Boss, the Boss pays
+every binding agreement, the tile is placed, the marker moves to the next free space, the end die is rolled from
+the tile that lists faces, and the turn passes left of the Boss.
+
+Decisions where the rules are silent:
+- The assignment fixed at the last call is the one concluded: nothing that could change it (a card play, a new
+  agreement, a Boss change) can happen without cancelling the call.
+- After the last tile (which always ends the game) no die is rolled.
+- Failure is refused while a Boss card is pending: otherwise the Boss could dodge a Boss card that has been played
+  but is still in its reaction window (at the table it would already have taken effect).
+- On failure, pending cards that never took effect (a travel or recruitment triple) are discarded with the rest.
+"""
+
+from engine.errors import RuleError
+from engine.events import Event, public
+from engine.kkk import actions as A
+from engine.kkk.assignment import auto_assign, missing, validate
+from engine.kkk.cards import clan, family_name
+from engine.kkk.data import KkkData
+from engine.kkk.negotiation import check_round, promised, value
+from engine.kkk.state import KkkState, LastCall, Use
+from engine.kkk.table import (
+    current_tile,
+    dividend_value,
+    give,
+    left,
+    money,
+    next_free,
+    payout,
+    roll_die,
+    round_space,
+    to_discard,
+)
+from engine.kkk.turns import start_turn
+from engine.text import seat
+
+
+def describe_uses(uses: list[Use], boss: int) -> str:
+    parts = []
+    for u in uses:
+        whose = "own" if u.seat == boss else f"{seat(u.seat)}'s"
+        parts.append(f"{family_name(u.family)} ({whose} {u.card})")
+    return ", ".join(parts)
+
+
+def distribution(state: KkkState, data: KkkData) -> str:
+    r = state.round
+    assert r is not None
+    tv = dividend_value(state, data)
+    total = payout(state, data)
+    agreements = [o for o in state.offers if o.status == "binding"]
+    pays = "; ".join(f"{money(value(o, tv))} to {seat(o.seller)} (#{o.id})" for o in agreements) or "nobody"
+    keeps = total - promised(state, tv)
+    return f"payout {money(total)}; {seat(r.boss)} pays {pays} and keeps {money(keeps)}"
+
+
+def close(state: KkkState, actor: int, action: A.Close, data: KkkData) -> list[Event]:
+    check_round(state)
+    r = state.round
+    assert r is not None
+    if actor != r.boss:
+        raise RuleError(f"Only the Boss ({seat(r.boss)}) can close the deal.")
+    if state.pending:
+        raise RuleError("A played card is still pending: wait until its window closes, then close.")
+    if r.last_call is not None:
+        raise RuleError("Your last call is already running.")
+    if action.assignment is not None:
+        uses = validate(state, data, action.assignment)
+    else:
+        found = auto_assign(state, data)
+        if found is None:
+            raise RuleError(
+                f"You can't close yet: you still need {missing(state, data)}. Your own investors, your played clan "
+                "cards and the cards under binding agreements count."
+            )
+        uses = found
+    r.last_call = LastCall(uses=uses)
+    state.passes = []
+    state.window = state.seq
+    return [
+        public(
+            "last_call",
+            f"Last call! {seat(r.boss)} closes the deal with {describe_uses(uses, r.boss)}: "
+            f"{distribution(state, data)}. Play a card to stop it, or let it go.",
+            uses=[u.model_dump() for u in uses],
+        )
+    ]
+
+
+def cancel_close(state: KkkState, actor: int) -> list[Event]:
+    check_round(state)
+    r = state.round
+    assert r is not None
+    if actor != r.boss:
+        raise RuleError(f"Only the Boss ({seat(r.boss)}) can call off their last call.")
+    if r.last_call is None:
+        raise RuleError("There is no last call to cancel.")
+    r.last_call = None
+    state.passes = []
+    return [public("last_call_cancelled", f"{seat(actor)} calls off the last call.")]
+
+
+def cancel_last_call(state: KkkState, actor: int) -> list[Event]:
+    """A card played during a last call cancels it (call this only once the play has passed all its checks)."""
+    r = state.round
+    if r is None or r.last_call is None:
+        return []
+    r.last_call = None
+    state.passes = []
+    return [
+        public("last_call_cancelled", f"{seat(actor)} plays a card: the last call is off (the Boss may call again).")
+    ]
+
+
+def _clear_table(state: KkkState, used: list[Use]) -> tuple[list[str], dict[int, list[str]]]:
+    """Discard used clan cards, travel cards and pending cards; return unused clan cards to their owners."""
+    r = state.round
+    assert r is not None
+    discarded: list[str] = []
+    for u in used:
+        if u.card == "clan":
+            r.clans[u.seat].remove(u.family)
+            discarded.append(clan(u.family))
+    discarded += list(r.travel.values())
+    for effect in state.pending:
+        discarded += effect.cards
+    returned: dict[int, list[str]] = {}
+    for s, families in enumerate(r.clans):
+        if families:
+            returned[s] = [clan(f) for f in families]
+            give(state, s, returned[s])
+    to_discard(state, discarded)
+    return discarded, returned
+
+
+def _returned_text(returned: dict[int, list[str]]) -> str:
+    return "; ".join(
+        f"{seat(s)} takes back {', '.join(family_name(c[5:]) for c in cards)}" for s, cards in returned.items()
+    )
+
+
+def _end_round(state: KkkState, concluded: bool) -> list[Event]:
+    """Clear the round; tell the bot how every offer still live ended (paid at conclusion, or dropped)."""
+    paid = [o.id for o in state.offers if o.status == "binding" and concluded]
+    dropped = [o.id for o in state.offers if o.live and o.id not in paid]
+    state.offers = []
+    state.round = None
+    state.pending = []
+    state.passes = []
+    state.stopped_last = False
+    return [public("offers_ended", "", paid=paid, dropped=dropped)] if paid or dropped else []
+
+
+def conclude(state: KkkState, data: KkkData) -> list[Event]:
+    r = state.round
+    assert r is not None and r.last_call is not None
+    uses = r.last_call.uses
+    boss = r.boss
+    space = round_space(state, data)
+    tile = current_tile(state, data)
+    assert tile is not None
+    tv = tile.value
+    total = space.dividends * tv
+    agreements = [o for o in state.offers if o.status == "binding"]
+    events: list[Event] = [
+        public(
+            "deal_closed",
+            f"The deal is closed! {seat(boss)} concludes space {space.number} with {describe_uses(uses, boss)}.",
+            boss=boss,
+            space=space.number,
+            uses=[u.model_dump() for u in uses],
+        )
+    ]
+    discarded, returned = _clear_table(state, uses)
+    if returned:
+        events.append(
+            public(
+                "clans_returned",
+                _returned_text(returned) + ".",
+                returned={str(s): cards for s, cards in returned.items()},
+            )
+        )
+    events.append(public("discarded_played", "", cards=discarded))
+    state.money[boss] += total
+    state.paid_out += total
+    events.append(public("payout", f"The bank pays {seat(boss)} {money(total)}.", to_seat=boss, amount=total))
+    for o in agreements:
+        amount = value(o, tv)
+        state.money[boss] -= amount
+        state.money[o.seller] += amount
+        events.append(
+            public(
+                "paid",
+                f"{seat(boss)} pays {seat(o.seller)} {money(amount)} (#{o.id}).",
+                offer=o.id,
+                from_seat=boss,
+                to_seat=o.seller,
+                amount=amount,
+            )
+        )
+    keeps = total - sum(value(o, tv) for o in agreements)
+    events.append(public("boss_keeps", f"{seat(boss)} keeps {money(keeps)}.", seat=boss, amount=keeps))
+    state.tiles[space.number - 1] = tile.number
+    state.deals = tile.number
+    events += _end_round(state, concluded=True)
+    free_left = any(t is None for t in state.tiles)
+    if free_left:
+        state.marker = next_free(state, space.number)
+    events.append(
+        public(
+            "tile_placed",
+            f"Deal tile {tile.number} goes on space {space.number}"
+            + (f"; the marker moves to space {state.marker}." if free_left else "."),
+            tile=tile.number,
+            space=space.number,
+            marker=state.marker,
+        )
+    )
+    if tile.always_ends or not free_left:
+        return events + end_game(state, f"The {_ordinal(tile.number)} deal ends the game.")
+    if tile.end_faces:
+        face = roll_die(state)
+        state.end_roll = face
+        faces = tile.describe_faces()
+        if face in tile.end_faces:
+            events.append(
+                public("end_roll", f"{seat(boss)} rolls {face} (ends on {faces}): the game is over!", face=face)
+            )
+            return events + end_game(state, f"{seat(boss)} rolled {face} after the {_ordinal(tile.number)} deal.")
+        events.append(public("end_roll", f"{seat(boss)} rolls {face} (ends on {faces}): play goes on.", face=face))
+    start_turn(state, left(state, boss))
+    events.append(public("turn", f"It's {seat(state.turn)}'s turn."))
+    return events
+
+
+def end_game(state: KkkState, reason: str) -> list[Event]:
+    state.phase = "over"
+    state.end_reason = reason
+    state.deadline = None
+    standings = ", ".join(
+        f"{seat(s)} {money(m)}" for s, m in sorted(enumerate(state.money), key=lambda sm: (-sm[1], sm[0]))
+    )
+    return [
+        Event(
+            kind="game_over",
+            text=f"{reason} Final money: {standings}.",
+            data={"money": list(state.money)},
+            reveals=True,
+        )
+    ]
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def fail(state: KkkState, actor: int) -> list[Event]:
+    check_round(state)
+    r = state.round
+    assert r is not None
+    if actor != r.boss:
+        raise RuleError(f"Only the Boss ({seat(r.boss)}) can declare the deal failed.")
+    if state.pending and state.pending[-1].kind == "boss":
+        raise RuleError("A Boss card is pending: you can STOP it, or wait until its window closes.")
+    return _fail(state, f"{seat(actor)} declares the negotiations failed.")
+
+
+def timeout_fail(state: KkkState) -> list[Event]:
+    r = state.round
+    assert r is not None
+    return _fail(state, f"Time's up: the Boss {seat(r.boss)} stayed silent, so the deal fails.")
+
+
+def _fail(state: KkkState, text: str) -> list[Event]:
+    r = state.round
+    assert r is not None
+    boss = r.boss
+    events = [public("deal_failed", text, boss=boss, space=r.space)]
+    discarded, returned = _clear_table(state, [])
+    if returned:
+        events.append(
+            public("clans_returned", _returned_text(returned) + ".", returned={str(s): c for s, c in returned.items()})
+        )
+    events.append(public("discarded_played", "", cards=discarded))
+    events += _end_round(state, concluded=False)
+    start_turn(state, left(state, boss))
+    events.append(public("turn", f"It's {seat(state.turn)}'s turn."))
+    return events

@@ -1,0 +1,303 @@
+"""Playing influence cards in a round: clan cards, and the travel, recruitment and Boss cards that become pending
+effects with a reaction window in which a STOP can cancel them.
+
+A travel, a recruitment triple or a Boss card is announced at once and takes effect when its window closes
+(everyone else has passed, or the reaction time ran out: see `windows`). While one is pending, no other card except
+STOP may be played, with one exception: a Boss card may answer a pending Boss card. Boss cards stack; each new one
+restarts the window; a STOP cancels only the newest; the newest one standing when the window closes decides who is
+Boss. A STOP cannot be stopped. Any card played during a last call cancels the call.
+
+Decisions where the rules are silent:
+- You can't STOP your own card (you could simply not have played it), and you can't answer your own Boss card with
+  another one. The current Boss can't play a Boss card unless it answers someone else's pending one.
+- A clan card of a family the space does not use is refused as a mistake (it could serve nothing).
+- A player who has passed in a window may still play a STOP while the window is open (a pass is "no STOP from me
+  so far", and the window waits for the others anyway).
+- Travel on your own card, or on an investor beside the board, is allowed (pointless, but not forbidden).
+- Outside a round the only card play is the recruitment triple of a player over the hand limit (house rule 7), and
+  the STOPs answering it.
+"""
+
+from engine.errors import RuleError
+from engine.events import Event, public
+from engine.kkk import actions as A
+from engine.kkk.cards import BOSS, JOKER, RECRUIT, RECRUIT_TRIPLE, STOP, clan, family_name, travel
+from engine.kkk.conclusion import cancel_last_call
+from engine.kkk.data import KkkData
+from engine.kkk.negotiation import reopen_for_boss, void_unserviceable
+from engine.kkk.state import Effect, KkkState
+from engine.kkk.table import check_holds, check_nobody_over_limit, over_limit, round_space, take, to_discard
+from engine.text import seat
+
+
+def describe(effect: Effect) -> str:
+    """ "{seat:2}'s travel card on {seat:0}'s Liebgeld investor" """
+    if effect.kind == "boss":
+        return f"{seat(effect.by)}'s Boss card"
+    if effect.kind == "travel":
+        return f"{seat(effect.by)}'s travel card on {_target(effect)}"
+    return f"{seat(effect.by)}'s recruitment of {_target(effect)}"
+
+
+def _target(effect: Effect) -> str:
+    assert effect.family is not None
+    name = family_name(effect.family)
+    if effect.target is None:
+        return f"the {name} investor beside the board"
+    return f"{seat(effect.target)}'s {name} {'clan card' if effect.on == 'clan' else 'investor'}"
+
+
+def _check_no_pending(state: KkkState) -> None:
+    if state.pending:
+        raise RuleError(f"{describe(state.pending[-1])} is pending: only a STOP may be played until its window closes.")
+
+
+def _check_round(state: KkkState) -> None:
+    if state.round is None:
+        raise RuleError("Cards can be played only while a deal is open (or to get down to 12 cards).")
+
+
+def _pend(state: KkkState, effect: Effect, text: str) -> list[Event]:
+    state.pending.append(effect)
+    state.passes = []
+    state.window = state.seq
+    state.stopped_last = False
+    return [
+        public(
+            "pending",
+            f"{text} Anyone may STOP it until the reaction time is over; or pass.",
+            effect=effect.kind,
+            by=effect.by,
+            family=effect.family,
+            target=effect.target,
+            on=effect.on,
+        )
+    ]
+
+
+# --- clan cards ---------------------------------------------------------------------------------------
+
+
+def play_clan(state: KkkState, actor: int, action: A.PlayClan, data: KkkData) -> list[Event]:
+    _check_round(state)
+    _check_no_pending(state)
+    r = state.round
+    assert r is not None
+    space = round_space(state, data)
+    if action.family not in space.families:
+        raise RuleError(f"This deal has no use for {family_name(action.family)} (it needs {space.describe()}).")
+    check_holds(state, actor, clan(action.family))
+    events = cancel_last_call(state, actor)
+    take(state, actor, clan(action.family))
+    r.clans[actor].append(action.family)
+    r.clans[actor].sort()
+    state.stopped_last = False
+    events.insert(
+        0,
+        public(
+            "clan_played",
+            f"{seat(actor)} plays a {family_name(action.family)} clan card.",
+            seat=actor,
+            family=action.family,
+        ),
+    )
+    return events
+
+
+# --- travel -------------------------------------------------------------------------------------------
+
+
+def play_travel(state: KkkState, actor: int, action: A.Travel) -> list[Event]:
+    _check_round(state)
+    _check_no_pending(state)
+    r = state.round
+    assert r is not None
+    f = action.family
+    name = family_name(f)
+    if action.target is None:
+        if state.investors[f] is not None:
+            raise RuleError(f"The {name} investor isn't beside the board: name the player whose card it is.")
+        if action.on == "clan":
+            raise RuleError("Clan cards lie in front of players, not beside the board.")
+        on = "investor"
+    else:
+        if not 0 <= action.target < state.seats:
+            raise RuleError("There is no such player.")
+        has_investor = state.investors[f] == action.target
+        has_clan = f in r.clans[action.target]
+        if action.on is None:
+            if has_investor and has_clan:
+                raise RuleError(
+                    f"{seat(action.target)} has both the {name} investor and a {name} clan card on the table: "
+                    "say which one goes on travel."
+                )
+            if not has_investor and not has_clan:
+                raise RuleError(f"{seat(action.target)} has no {name} investor or {name} clan card on the table.")
+            on = "investor" if has_investor else "clan"
+        else:
+            on = action.on
+            if on == "investor" and not has_investor:
+                raise RuleError(f"{seat(action.target)} doesn't own the {name} investor.")
+            if on == "clan" and not has_clan:
+                raise RuleError(f"{seat(action.target)} has no {name} clan card on the table.")
+    if on == "investor" and f in r.travel:
+        raise RuleError(f"The {name} investor is already on travel.")
+    card = JOKER if action.joker else travel(f)
+    if not action.joker and state.hands[actor].count(card) == 0 and JOKER in state.hands[actor]:
+        raise RuleError(f"You don't hold a {name} travel card; you can play your travel joker instead.")
+    check_holds(state, actor, card)
+    events = cancel_last_call(state, actor)
+    take(state, actor, card)
+    effect = Effect(kind="travel", by=actor, cards=[card], family=f, target=action.target, on=on)
+    via = " (joker)" if action.joker else ""
+    return _pend(state, effect, f"✈️ {seat(actor)} plays a travel card{via} on {_target(effect)}.") + events
+
+
+# --- recruitment --------------------------------------------------------------------------------------
+
+
+def play_recruit(state: KkkState, actor: int, action: A.Recruit) -> list[Event]:
+    if over_limit(state) != actor:
+        check_nobody_over_limit(state, actor)
+        _check_round(state)
+    _check_no_pending(state)
+    if action.on == "clan":
+        raise RuleError("Clan cards can't be recruited: a recruitment triple takes an investor card.")
+    f = action.family
+    owner = state.investors[f]
+    if owner == actor:
+        raise RuleError(f"You already own the {family_name(f)} investor.")
+    beside = [g for g, o in state.investors.items() if o is None]
+    if beside and owner is not None:
+        names = " or ".join(family_name(g) for g in beside)
+        raise RuleError(f"While investors lie beside the board, a recruitment must take one of those first: {names}.")
+    check_holds(state, actor, RECRUIT, RECRUIT_TRIPLE)
+    events = cancel_last_call(state, actor)
+    cards = take(state, actor, RECRUIT, RECRUIT_TRIPLE)
+    effect = Effect(kind="recruit", by=actor, cards=cards, family=f, target=owner, on="investor")
+    return _pend(state, effect, f"🎣 {seat(actor)} plays a recruitment triple on {_target(effect)}.") + events
+
+
+# --- Boss ---------------------------------------------------------------------------------------------
+
+
+def play_boss(state: KkkState, actor: int) -> list[Event]:
+    _check_round(state)
+    r = state.round
+    assert r is not None
+    if state.pending:
+        top = state.pending[-1]
+        if top.kind != "boss":
+            raise RuleError(f"{describe(top)} is pending: only a STOP may be played until its window closes.")
+        if top.by == actor:
+            raise RuleError("Your Boss card is already the newest one.")
+    elif actor == r.boss:
+        raise RuleError("You're already the Boss.")
+    check_holds(state, actor, BOSS)
+    events = cancel_last_call(state, actor)
+    cards = take(state, actor, BOSS)
+    effect = Effect(kind="boss", by=actor, cards=cards)
+    answer = " answers with a Boss card" if state.pending else " plays a Boss card"
+    return _pend(state, effect, f"👔 {seat(actor)}{answer}: “I'm the Boss now!”") + events
+
+
+# --- STOP ---------------------------------------------------------------------------------------------
+
+
+def play_stop(state: KkkState, actor: int, data: KkkData) -> list[Event]:
+    if not state.pending:
+        if state.stopped_last:
+            raise RuleError("A STOP can't be stopped.")
+        raise RuleError("There's nothing to STOP right now: a STOP answers a pending travel, recruitment or Boss card.")
+    top = state.pending[-1]
+    if top.by == actor:
+        raise RuleError("You can't STOP your own card.")
+    check_holds(state, actor, STOP)
+    take(state, actor, STOP)
+    state.pending.pop()
+    to_discard(state, [STOP, *top.cards])
+    events = [
+        public(
+            "stopped",
+            f"✋ {seat(actor)} plays STOP: {describe(top)} is cancelled.",
+            by=actor,
+            effect=top.kind,
+            owner=top.by,
+        )
+    ]
+    if state.pending:
+        state.passes = []
+        state.window = state.seq
+        again = f"{describe(state.pending[-1])} stands again; anyone may STOP it, or pass."
+        events.append(public("pending", again, effect="boss", by=state.pending[-1].by))
+    else:
+        state.stopped_last = True
+    return events
+
+
+# --- resolution ---------------------------------------------------------------------------------------
+
+
+def resolve(state: KkkState, data: KkkData) -> list[Event]:
+    """The reaction window closed: the pending effect (or the newest Boss card standing) takes effect."""
+    pending = state.pending
+    state.pending = []
+    state.passes = []
+    top = pending[-1]
+    events: list[Event] = []
+    if top.kind == "boss":
+        to_discard(state, [c for e in pending for c in e.cards])
+        r = state.round
+        assert r is not None
+        if top.by == r.boss:
+            events.append(public("boss_stays", f"Nobody STOPped it: {seat(r.boss)} stays the Boss.", boss=r.boss))
+        else:
+            old = r.boss
+            r.boss = top.by
+            state.turn = top.by
+            events.append(
+                public(
+                    "boss_changed",
+                    f"{seat(top.by)} is the Boss now (and has the turn); {seat(old)} negotiates like anyone else.",
+                    boss=top.by,
+                    previous=old,
+                )
+            )
+            events += reopen_for_boss(state, old, top.by, data)
+        return events
+    assert top.family is not None
+    name = family_name(top.family)
+    if top.kind == "travel":
+        r = state.round
+        assert r is not None
+        if top.on == "investor":
+            r.travel[top.family] = top.cards[0]
+            events.append(public("on_travel", f"The {name} investor goes on travel for this round.", family=top.family))
+        else:
+            assert top.target is not None
+            r.clans[top.target].remove(top.family)
+            to_discard(state, [*top.cards, clan(top.family)])
+            events.append(
+                public(
+                    "clan_travelled",
+                    f"{seat(top.target)}'s {name} clan card goes on travel: both cards are discarded.",
+                    seat=top.target,
+                    family=top.family,
+                )
+            )
+    else:
+        state.investors[top.family] = top.by
+        to_discard(state, top.cards)
+        source = f"from {seat(top.target)}" if top.target is not None else "from beside the board"
+        events.append(
+            public(
+                "recruited",
+                f"{seat(top.by)} recruits the {name} investor {source}.",
+                family=top.family,
+                by=top.by,
+                previous=top.target,
+            )
+        )
+    if state.round is not None:
+        events += void_unserviceable(state, data)
+    return events

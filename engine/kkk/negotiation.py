@@ -1,0 +1,295 @@
+"""Offers and agreements of the negotiation round: propose, counter, shake ("Shake!"), unshake, withdraw.
+
+An offer is between the Boss and one other player (the seller, whom the Boss would pay out of this deal's
+dividends), about a card of one family (the seller's investor or played clan card) or about no card at all (house
+rule 1). It binds only when both have shaken; a binding agreement cannot be withdrawn. The sum of binding agreements
+may never exceed the deal's payout.
+
+Decisions where the rules are silent:
+- Both sides must shake, the proposer included: an offer is a proposal, the 🤝 is the consent (one Discord message
+  per offer, both parties react).
+- Either party may withdraw an offer that is not binding (for the one it was made to, that is turning it down).
+- A counter-offer (same two players, same card) replaces the open one at once. An offer on the same card as a
+  binding agreement is a proposal to change it: when it binds, it replaces the old agreement (both consented).
+- An offer is about a family, not about one physical card: if the seller has both the investor and a played clan
+  card of that family, either may serve, and the agreement is void only when neither can.
+- When the Boss changes, binding agreements with the old Boss reopen as open offers to the new Boss (same id, same
+  terms, `reopened` counted, shakes cleared); an agreement whose seller becomes the Boss is void, and offers not yet
+  binding with the old Boss are void (their terms were never agreed; offer anew).
+- Offers and shakes are allowed while an effect is pending ("offers and talk go on"). A new agreement during a last
+  call changes the distribution that was announced, so it cancels the last call.
+"""
+
+from engine.errors import RuleError
+from engine.events import Event, public
+from engine.kkk import actions as A
+from engine.kkk.cards import family_name
+from engine.kkk.data import KkkData
+from engine.kkk.state import KkkState, Offer
+from engine.kkk.table import dividend_value, money, payout, round_space
+from engine.text import seat
+
+
+def check_round(state: KkkState) -> None:
+    if state.round is None:
+        raise RuleError("No negotiation round is open.")
+
+
+def serves(state: KkkState, s: int, family: str) -> bool:
+    """Seat `s` has a card of `family` that can serve this round: an investor not on travel or a played clan card."""
+    r = state.round
+    assert r is not None
+    if state.investors[family] == s and family not in r.travel:
+        return True
+    return family in r.clans[s]
+
+
+def value(offer: Offer, tile_value: int) -> int:
+    return offer.price * tile_value if offer.unit == "dividends" else offer.price
+
+
+def promised(state: KkkState, tile_value: int, excluding: tuple[int, ...] = ()) -> int:
+    """The sum of binding agreements."""
+    return sum(value(o, tile_value) for o in state.offers if o.status == "binding" and o.id not in excluding)
+
+
+def find(state: KkkState, offer_id: int) -> Offer:
+    for o in state.offers:
+        if o.id == offer_id:
+            return o
+    raise RuleError(f"There is no offer #{offer_id} in this round.")
+
+
+def terms(offer: Offer, tile_value: int) -> str:
+    """ "#3: Knetowitz from {seat:1} for $8M" """
+    price = (
+        f"{offer.price} dividend{'s' if offer.price != 1 else ''} ({money(value(offer, tile_value))})"
+        if offer.unit == "dividends"
+        else money(offer.price)
+    )
+    if offer.family is None:
+        return f"#{offer.id}: {price} to {seat(offer.seller)} (no card)"
+    return f"#{offer.id}: {family_name(offer.family)} from {seat(offer.seller)} for {price}"
+
+
+def offer_event(kind: str, text: str, offer: Offer, tile_value: int) -> Event:
+    return public(
+        kind,
+        text,
+        offer=offer.id,
+        seller=offer.seller,
+        boss=offer.boss,
+        family=offer.family,
+        price=offer.price,
+        unit=offer.unit,
+        value=value(offer, tile_value),
+        status=offer.status,
+        shaken=list(offer.shaken),
+        replaces=offer.replaces,
+        reopened=offer.reopened,
+    )
+
+
+# --- actions ------------------------------------------------------------------------------------------
+
+
+def make_offer(state: KkkState, actor: int, action: A.Offer, data: KkkData) -> list[Event]:
+    check_round(state)
+    r = state.round
+    assert r is not None
+    boss = r.boss
+    if actor == boss:
+        if action.to is None:
+            raise RuleError("As the Boss, say who the offer is for.")
+        if action.to == boss:
+            raise RuleError("You can't make an offer to yourself.")
+        if not 0 <= action.to < state.seats:
+            raise RuleError("There is no such player.")
+        seller = action.to
+    else:
+        if action.to is not None and action.to != boss:
+            raise RuleError(f"Only the Boss pays out of this deal: make your offer to {seat(boss)}.")
+        seller = actor
+    space = round_space(state, data)
+    if action.family is not None:
+        if action.family not in space.families:
+            raise RuleError(f"This deal has no use for {family_name(action.family)} (it needs {space.describe()}).")
+        if not serves(state, seller, action.family):
+            if seller == actor:
+                raise RuleError(
+                    f"You have no {family_name(action.family)} on the table to offer: an investor of yours not on "
+                    "travel, or a clan card you have played."
+                )
+            raise RuleError(f"{seat(seller)} has no {family_name(action.family)} on the table to offer.")
+    tv = dividend_value(state, data)
+    total = payout(state, data)
+    price = action.price * tv if action.unit == "dividends" else action.price
+    if price > total:
+        raise RuleError(f"That's more than the whole deal pays ({money(total)}).")
+
+    offer = Offer(
+        id=state.next_offer,
+        seller=seller,
+        boss=boss,
+        family=action.family,
+        price=action.price,
+        unit=action.unit,
+        proposer=actor,
+    )
+    events: list[Event] = []
+    for old in state.offers:
+        if old.seller == seller and old.boss == boss and old.family == action.family and old.live:
+            offer.replaces = old.id
+            if old.unbound:
+                old.status = "replaced"
+                events.append(offer_event("offer_replaced", f"Offer #{old.id} is replaced by #{offer.id}.", old, tv))
+    state.next_offer += 1
+    state.offers.append(offer)
+    to = seat(boss) if actor != boss else seat(seller)
+    text = f"{seat(actor)} offers {to} {terms(offer, tv)}. Both shake 🤝 to agree."
+    events.insert(0, offer_event("offer", text, offer, tv))
+    return events
+
+
+def _check_party(offer: Offer, actor: int) -> None:
+    if actor not in (offer.seller, offer.boss):
+        raise RuleError(f"Only {seat(offer.seller)} and the Boss {seat(offer.boss)} can shake on offer #{offer.id}.")
+
+
+def shake(state: KkkState, actor: int, action: A.Shake, data: KkkData) -> list[Event]:
+    check_round(state)
+    offer = find(state, action.offer)
+    _check_party(offer, actor)
+    if offer.status == "binding":
+        raise RuleError(f"Offer #{offer.id} is already binding.")
+    if not offer.unbound:
+        raise RuleError(f"Offer #{offer.id} is {offer.status}: make a new offer.")
+    if actor in offer.shaken:
+        other = offer.boss if actor == offer.seller else offer.seller
+        raise RuleError(f"You've already shaken on #{offer.id}: waiting for {seat(other)}.")
+    tv = dividend_value(state, data)
+    binds = len(offer.shaken) == 1
+    events: list[Event] = []
+    if binds:
+        superseded = [
+            o
+            for o in state.offers
+            if o.status == "binding" and o.seller == offer.seller and o.family == offer.family and o.id != offer.id
+        ]
+        already = promised(state, tv, excluding=tuple(o.id for o in superseded))
+        total = payout(state, data)
+        if already + value(offer, tv) > total:
+            raise RuleError(
+                f"Shaking on #{offer.id} would promise {money(already + value(offer, tv))}, but the deal pays only "
+                f"{money(total)} ({money(already)} already promised)."
+            )
+        offer.shaken.append(actor)
+        offer.status = "binding"
+        for old in superseded:
+            old.status = "replaced"
+            events.append(offer_event("offer_replaced", f"Agreement #{old.id} is replaced by #{offer.id}.", old, tv))
+        events.insert(0, offer_event("agreement", f"🤝 Shake! {terms(offer, tv)} is now binding.", offer, tv))
+        events += cancel_last_call_for_terms(state)
+    else:
+        offer.shaken.append(actor)
+        offer.status = "shaken"
+        events.append(offer_event("shaken", f"{seat(actor)} shakes on {terms(offer, tv)}.", offer, tv))
+    return events
+
+
+def cancel_last_call_for_terms(state: KkkState) -> list[Event]:
+    r = state.round
+    if r is None or r.last_call is None:
+        return []
+    r.last_call = None
+    state.passes = []
+    return [public("last_call_cancelled", "The terms changed, so the last call is off; the Boss may call again.")]
+
+
+def unshake(state: KkkState, actor: int, action: A.Unshake, data: KkkData) -> list[Event]:
+    check_round(state)
+    offer = find(state, action.offer)
+    _check_party(offer, actor)
+    if offer.status == "binding":
+        raise RuleError(f"Offer #{offer.id} is already binding: removing your 🤝 changes nothing.")
+    if not offer.unbound:
+        raise RuleError(f"Offer #{offer.id} is {offer.status}.")
+    if actor not in offer.shaken:
+        raise RuleError(f"You haven't shaken on #{offer.id}.")
+    offer.shaken.remove(actor)
+    offer.status = "shaken" if offer.shaken else "open"
+    tv = dividend_value(state, data)
+    return [offer_event("unshaken", f"{seat(actor)} takes back their 🤝 on offer #{offer.id}.", offer, tv)]
+
+
+def withdraw(state: KkkState, actor: int, action: A.Withdraw, data: KkkData) -> list[Event]:
+    check_round(state)
+    offer = find(state, action.offer)
+    if actor not in (offer.seller, offer.boss):
+        raise RuleError(f"Only {seat(offer.seller)} and the Boss {seat(offer.boss)} can withdraw offer #{offer.id}.")
+    if offer.status == "binding":
+        raise RuleError(f"Offer #{offer.id} is binding: it stands until the round ends or the Boss changes.")
+    if not offer.unbound:
+        raise RuleError(f"Offer #{offer.id} is already {offer.status}.")
+    offer.status = "withdrawn"
+    tv = dividend_value(state, data)
+    return [offer_event("withdrawn", f"{seat(actor)} withdraws offer #{offer.id}.", offer, tv)]
+
+
+# --- consequences of other plays -----------------------------------------------------------------------
+
+
+def void_unserviceable(state: KkkState, data: KkkData) -> list[Event]:
+    """Void every live offer whose card can no longer serve (after a travel or a recruitment)."""
+    events: list[Event] = []
+    tv = dividend_value(state, data)
+    for o in state.offers:
+        if o.live and o.family is not None and not serves(state, o.seller, o.family):
+            was = "Agreement" if o.status == "binding" else "Offer"
+            o.status = "void"
+            o.reason = f"{seat(o.seller)} no longer has {family_name(o.family)} to bring"
+            o.shaken = []
+            events.append(
+                offer_event(
+                    "offer_void",
+                    f"{was} #{o.id} is void: {o.reason}. {seat(o.seller)} and {seat(o.boss)} may agree anew.",
+                    o,
+                    tv,
+                )
+            )
+    return events
+
+
+def reopen_for_boss(state: KkkState, old: int, new: int, data: KkkData) -> list[Event]:
+    """The Boss changed: agreements with the old Boss reopen to the new one; other offers with them are void."""
+    events: list[Event] = []
+    tv = dividend_value(state, data)
+    for o in state.offers:
+        if not o.live or o.boss != old:
+            continue
+        if o.seller == new:
+            was = "Agreement" if o.status == "binding" else "Offer"
+            o.status = "void"
+            o.reason = f"{seat(new)} is the Boss now"
+            o.shaken = []
+            events.append(offer_event("offer_void", f"{was} #{o.id} is void: {o.reason}.", o, tv))
+        elif o.status == "binding":
+            o.status = "open"
+            o.boss = new
+            o.shaken = []
+            o.reopened += 1
+            events.append(
+                offer_event(
+                    "offer_reopened",
+                    f"Agreement #{o.id} reopens as an offer to the new Boss {seat(new)}: {terms(o, tv)}. "
+                    "Both shake 🤝 again to agree.",
+                    o,
+                    tv,
+                )
+            )
+        else:
+            o.status = "void"
+            o.reason = f"it was made with {seat(old)}, who is no longer the Boss"
+            o.shaken = []
+            events.append(offer_event("offer_void", f"Offer #{o.id} is void: {o.reason}.", o, tv))
+    return events

@@ -1,0 +1,181 @@
+"""Kohle, Kies & Knete as a `Game`: set-up, and `step` dispatching each action to the module that owns its rule.
+
+After every accepted action the reaction windows nobody is awaited in any more are closed (`windows.settle`), the
+action counter moves on, and the current wait's deadline is refreshed (`waits.refresh`). Every handler checks
+everything before it changes anything, so a refusal (`RuleError`) leaves the state untouched; `Game.apply` works on a
+copy anyway (`copy_state`, a fast exact copy).
+
+Events (`kind`; all public unless marked private; `data` carries seats, families, amounts and offer ids):
+- set-up (`KKK.setup_events`): `setup`, `starting_player`
+- turns: `marker_placed`, `turn`, `rolled`, `draw` (+ private `drew` with the cards), `reshuffle`, `piles_empty`,
+  `timeout` (a deadline's default is being applied)
+- hand limit: `over_limit` (+ private `must_discard`), `discarded` (+ private `you_discarded` with the cards)
+- round: `round_opened`, `clan_played`, `pending` (a travel, recruitment or Boss card awaits its window), `passed`,
+  `always_pass`, `always_pass_off`, `stopped`, `on_travel`, `clan_travelled`, `recruited`, `boss_changed`,
+  `boss_stays`
+- offers (data: `offer` id, parties, terms, `status`, `shaken`, `replaces`, `reopened`): `offer`, `shaken`,
+  `unshaken`, `agreement` (binding), `withdrawn`, `offer_replaced`, `offer_void`, `offer_reopened` (same id, to the
+  new Boss); `offers_ended` at the end of a round (`paid` and `dropped` ids)
+- closing: `last_call`, `last_call_cancelled`, `deal_closed`, `clans_returned`, `discarded_played`, `payout`, `paid`,
+  `boss_keeps`, `tile_placed`, `end_roll`, `deal_failed`, `game_over` (reveals everyone's money)
+"""
+
+from datetime import datetime
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from engine.errors import RuleError
+from engine.events import Event, Wait
+from engine.game import Game, Result, rank_by_score
+from engine.kkk import actions as A
+from engine.kkk import conclusion, effects, handlimit, negotiation, turns, windows
+from engine.kkk.data import KkkData, default_data
+from engine.kkk.legal import legal_actions
+from engine.kkk.options import KkkOptions
+from engine.kkk.state import KkkState
+from engine.kkk.views import player_view, public_view
+from engine.kkk.waits import refresh, timeout, waiting_on
+
+
+class KKK(Game[KkkState, KkkOptions]):
+    name = "kkk"
+    title = "Kohle, Kies & Knete"
+    min_seats = 3
+    max_seats = 6
+    summary = (
+        "Sid Sackson's dealmaking game. On your turn open the deal under the dollar marker, or roll and then open or "
+        "draw 3. As Boss, gather the investors the space asks for: your own, clan cards, and other players' cards "
+        "bought with a share of the payout (both shake 🤝 to agree). Travel, recruitment, Boss and STOP cards make "
+        "every round turbulent. After 10–15 deals the richest player wins."
+    )
+    state_model: ClassVar[type[BaseModel]] = KkkState
+    options_model = KkkOptions
+    action_adapter: ClassVar[TypeAdapter[Any]] = A.action_adapter
+
+    def __init__(self, data: KkkData | None = None) -> None:
+        self.data = data if data is not None else default_data()
+
+    # --- set-up -----------------------------------------------------------------------------------------
+
+    def setup(self, seats: int, options: KkkOptions, seed: int, now: datetime) -> KkkState:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise RuleError(f"{self.title} is for {self.min_seats} to {self.max_seats} players, not {seats}.")
+        state = turns.setup(seats, options, seed, self.data)
+        refresh(state, now)
+        return state
+
+    def setup_events(self, state: KkkState) -> list[Event]:
+        """The public announcements of a new game (who owns which investor, who starts, who places the marker)."""
+        return turns.setup_events(state)
+
+    # --- actions ----------------------------------------------------------------------------------------
+
+    def step(self, state: KkkState, actor: int | None, action: Any, now: datetime) -> list[Event]:
+        if state.phase == "over":
+            raise RuleError("The game is over.")
+        if actor is None:
+            if not isinstance(action, A.Timeout):
+                raise RuleError("The system can only apply timeouts.")
+            events = timeout(state, action, now, self.data)
+        else:
+            if not 0 <= actor < state.seats:
+                raise RuleError("You're not seated in this game.")
+            handler = _HANDLERS.get(type(action))
+            if handler is None:
+                raise RuleError("Only the game's timer can apply a timeout.")
+            events = handler(self.data, state, actor, action)
+        if not isinstance(action, A.Stop):
+            state.stopped_last = False  # "a STOP on a STOP" only right after one
+        events += windows.settle(state, self.data)
+        state.seq += 1
+        refresh(state, now)
+        return events
+
+    def copy_state(self, state: KkkState) -> KkkState:
+        return clone(state)
+
+    def rng_state(self, state: KkkState) -> int:
+        return state.rng.state
+
+    # --- reading ----------------------------------------------------------------------------------------
+
+    def view(self, state: KkkState, seat: int | None) -> BaseModel:
+        if seat is None:
+            return public_view(state, self.data)
+        return player_view(state, self.data, seat)
+
+    def legal_actions(self, state: KkkState, seat: int | None) -> list[Any]:
+        return legal_actions(state, self.data, seat)
+
+    def waiting_on(self, state: KkkState) -> list[Wait]:
+        return waiting_on(state)
+
+    def result(self, state: KkkState) -> Result | None:
+        if state.phase != "over":
+            return None
+        return rank_by_score(dict(enumerate(state.money)), reason=state.end_reason)
+
+    def standings(self, state: KkkState) -> Result:
+        """Money so far, richest first (for a game a moderator ends early; money is revealed then)."""
+        return self.result(state) or rank_by_score(dict(enumerate(state.money)), reason="ended early")
+
+    # `remove_seat` keeps the platform's default (None: the game ends and `standings` are posted). The rulebook
+    # has no rule for a player leaving; an investor and hand without a player would change every later deal.
+
+
+Handler = Any
+
+_HANDLERS: dict[type, Handler] = {
+    A.PlaceMarker: lambda d, s, a, x: turns.place_marker(s, a, x),
+    A.Open: lambda d, s, a, x: turns.open_deal(s, a, d),
+    A.Roll: lambda d, s, a, x: turns.roll(s, a),
+    A.Draw: lambda d, s, a, x: turns.draw(s, a),
+    A.PlayClan: lambda d, s, a, x: effects.play_clan(s, a, x, d),
+    A.Offer: lambda d, s, a, x: negotiation.make_offer(s, a, x, d),
+    A.Withdraw: lambda d, s, a, x: negotiation.withdraw(s, a, x, d),
+    A.Shake: lambda d, s, a, x: negotiation.shake(s, a, x, d),
+    A.Unshake: lambda d, s, a, x: negotiation.unshake(s, a, x, d),
+    A.Travel: lambda d, s, a, x: effects.play_travel(s, a, x),
+    A.Recruit: lambda d, s, a, x: effects.play_recruit(s, a, x),
+    A.Boss: lambda d, s, a, x: effects.play_boss(s, a),
+    A.Stop: lambda d, s, a, x: effects.play_stop(s, a, d),
+    A.Pass: lambda d, s, a, x: windows.pass_(s, a),
+    A.AlwaysPass: lambda d, s, a, x: windows.always_pass(s, a, x),
+    A.Close: lambda d, s, a, x: conclusion.close(s, a, x, d),
+    A.CancelClose: lambda d, s, a, x: conclusion.cancel_close(s, a),
+    A.Fail: lambda d, s, a, x: conclusion.fail(s, a),
+    A.Discard: lambda d, s, a, x: handlimit.discard(s, a, x),
+}
+
+
+# --- a fast exact copy ------------------------------------------------------------------------------------
+
+_ATOMS = (str, int, bool, float, type(None), datetime)
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of a state built from pydantic models, lists, dicts and atoms; frozen models are shared.
+
+    `model_copy(deep=True)` goes through `copy.deepcopy` and is several times slower; this copy is exact for the
+    shapes our state uses (tested by the round-trip property tests).
+    """
+    t = type(value)
+    if t in _ATOMS:
+        return value
+    if t is list:
+        if not value or type(value[0]) in _ATOMS:
+            return value[:]
+        return [clone(v) for v in value]
+    if t is dict:
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, BaseModel):
+        if value.model_config.get("frozen"):
+            return value
+        new = value.__copy__()
+        d = new.__dict__
+        for k, v in d.items():
+            if type(v) not in _ATOMS:
+                d[k] = clone(v)
+        return new
+    raise TypeError(f"cannot clone {t.__name__}")

@@ -1,0 +1,159 @@
+"""Low-level moves on the table shared by the rule modules: seats, hands, piles, the marker, the die.
+
+Helpers named `check_*` only look and raise `RuleError`; every other helper changes the state and must be called
+only after all checks of an action have passed (so a refused action leaves nothing half-done).
+"""
+
+from bisect import insort
+
+from engine.errors import RuleError
+from engine.events import Event, private, public
+from engine.kkk.cards import DRAW_COUNT, HAND_LIMIT, card_name, describe
+from engine.kkk.data import KkkData, Space, Tile
+from engine.kkk.state import KkkState
+from engine.text import seat
+
+
+def left(state: KkkState, s: int) -> int:
+    """The next seat: "left" in the rulebook."""
+    return (s + 1) % state.seats
+
+
+def right(state: KkkState, s: int) -> int:
+    return (s - 1) % state.seats
+
+
+def others(state: KkkState, s: int) -> list[int]:
+    return [x for x in range(state.seats) if x != s]
+
+
+def money(amount: int) -> str:
+    return f"${amount}M"
+
+
+# --- hands --------------------------------------------------------------------------------------------
+
+
+def check_holds(state: KkkState, s: int, code: str, count: int = 1) -> None:
+    """Refuse unless seat `s` holds `count` copies of `code` (the message goes to `s` only)."""
+    held = state.hands[s].count(code)
+    if held < count:
+        name = card_name(code)
+        if count == 1:
+            raise RuleError(f"You don't hold {name}.")
+        raise RuleError(f"That takes {count} × {name.split(' ', 1)[1]}; you hold {held}.")
+
+
+def take(state: KkkState, s: int, code: str, count: int = 1) -> list[str]:
+    hand = state.hands[s]
+    for _ in range(count):
+        hand.remove(code)
+    return [code] * count
+
+
+def give(state: KkkState, s: int, codes: list[str]) -> None:
+    hand = state.hands[s]
+    for code in codes:
+        insort(hand, code)
+
+
+def over_limit(state: KkkState) -> int | None:
+    """The seat holding more than 12 influence cards, if any (only a draw can cause it, so at most one)."""
+    for s, hand in enumerate(state.hands):
+        if len(hand) > HAND_LIMIT:
+            return s
+    return None
+
+
+def check_nobody_over_limit(state: KkkState, actor: int) -> None:
+    s = over_limit(state)
+    if s is not None:
+        if s == actor:
+            raise RuleError(
+                f"First get down to {HAND_LIMIT} cards: discard {len(state.hands[s]) - HAND_LIMIT} "
+                "or play a recruitment triple."
+            )
+        raise RuleError(f"Waiting for {seat(s)} to get down to {HAND_LIMIT} cards.")
+
+
+# --- piles --------------------------------------------------------------------------------------------
+
+
+def draw_cards(state: KkkState, s: int, count: int = DRAW_COUNT) -> list[Event]:
+    """Seat `s` draws up to `count` cards, reshuffling the discard pile when the draw pile runs out."""
+    events: list[Event] = []
+    drawn: list[str] = []
+    for _ in range(count):
+        if not state.draw:
+            if not state.discard:
+                events.append(
+                    public("piles_empty", "The draw and discard piles are both empty: no more cards to draw.")
+                )
+                break
+            state.draw = state.discard
+            state.discard = []
+            state.rng.shuffle(state.draw)
+            events.append(
+                public("reshuffle", f"The discard pile is shuffled into a new draw pile of {len(state.draw)}.")
+            )
+        drawn.append(state.draw.pop())
+    give(state, s, drawn)
+    if drawn:
+        events.insert(
+            0,
+            public(
+                "draw", f"{seat(s)} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.", seat=s, count=len(drawn)
+            ),
+        )
+        events.insert(1, private(s, "drew", f"You drew {describe(drawn)}.", cards=list(drawn)))
+    return events
+
+
+def to_discard(state: KkkState, codes: list[str]) -> None:
+    state.discard.extend(codes)
+
+
+# --- board --------------------------------------------------------------------------------------------
+
+
+def free(state: KkkState, number: int) -> bool:
+    return state.tiles[number - 1] is None
+
+
+def next_free(state: KkkState, number: int, steps: int = 1) -> int:
+    """The space `steps` free spaces clockwise from `number`, skipping spaces with a deal tile."""
+    n = len(state.tiles)
+    pos = number
+    for _ in range(steps):
+        for _ in range(n):
+            pos = pos % n + 1
+            if free(state, pos):
+                break
+    return pos
+
+
+def current_tile(state: KkkState, data: KkkData) -> Tile | None:
+    """The tile that fixes the value of the next concluded deal (None once all are used)."""
+    if state.deals >= len(data.tiles.tiles):
+        return None
+    return data.tile(state.deals + 1)
+
+
+def round_space(state: KkkState, data: KkkData) -> Space:
+    assert state.round is not None
+    return data.space(state.round.space)
+
+
+def payout(state: KkkState, data: KkkData) -> int:
+    """What the bank pays the Boss for the deal of the open round."""
+    tile = current_tile(state, data)
+    return round_space(state, data).dividends * (tile.value if tile else 0)
+
+
+def dividend_value(state: KkkState, data: KkkData) -> int:
+    tile = current_tile(state, data)
+    return tile.value if tile else 0
+
+
+def roll_die(state: KkkState) -> int:
+    return state.rng.randint(1, 6)

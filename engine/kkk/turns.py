@@ -1,0 +1,190 @@
+"""Set-up and the ordinary turn: place the marker, then open the deal, or roll and open or draw 3.
+
+Decisions where the rules are silent:
+- Investors are dealt in seat order from the shuffled six (seat 0 first), two at a time with three players.
+- The marker is placed by the starting player's right-hand neighbour, as rules/kkk.md says (the Dutch rulebook
+  says left; kkk.md wins).
+- While a player must get down to 12 cards, the next player's turn waits (open, roll and draw are refused).
+"""
+
+from engine.errors import RuleError
+from engine.events import Event, public
+from engine.kkk import actions as A
+from engine.kkk.cards import FAMILIES, HAND_SIZE, deck, family_name
+from engine.kkk.data import SPACES, KkkData
+from engine.kkk.handlimit import overflow_events
+from engine.kkk.options import KkkOptions
+from engine.kkk.state import KkkState, RoundState
+from engine.kkk.table import (
+    check_nobody_over_limit,
+    current_tile,
+    draw_cards,
+    left,
+    money,
+    next_free,
+    roll_die,
+)
+from engine.rng import Rng
+from engine.text import seat
+
+
+def setup(seats: int, options: KkkOptions, seed: int, data: KkkData) -> KkkState:
+    rng = Rng.from_seed(seed)
+    families = list(FAMILIES)
+    rng.shuffle(families)
+    per = 2 if seats == 3 else 1
+    investors: dict[str, int | None] = dict.fromkeys(FAMILIES)
+    for s in range(seats):
+        for f in families[s * per : (s + 1) * per]:
+            investors[f] = s
+    cards = deck()
+    rng.shuffle(cards)
+    hands = []
+    for _ in range(seats):
+        hands.append(sorted(cards[-HAND_SIZE:]))
+        del cards[-HAND_SIZE:]
+    starter = next(investors[f] for f in FAMILIES if investors[f] is not None)
+    assert starter is not None
+    return KkkState(
+        seats=seats,
+        options=options,
+        rng=rng,
+        phase="place_marker",
+        turn=starter,
+        placer=(starter - 1) % seats,
+        tiles=[None] * len(data.board.spaces),
+        investors=investors,
+        hands=hands,
+        draw=cards,
+        money=[0] * seats,
+    )
+
+
+def setup_events(state: KkkState) -> list[Event]:
+    """What the table is told at the start (the bot posts these; each player's dealt hand is in their view)."""
+    owned = ", ".join(
+        f"{family_name(f)}: {seat(o) if o is not None else 'beside the board'}" for f, o in state.investors.items()
+    )
+    return [
+        public("setup", f"Investors — {owned}."),
+        public(
+            "starting_player",
+            f"{seat(state.turn)} holds the first investor alphabetically and starts; "
+            f"{seat(state.placer)} places the dollar marker.",
+            starter=state.turn,
+            placer=state.placer,
+        ),
+    ]
+
+
+def start_turn(state: KkkState, s: int) -> None:
+    state.phase = "turn"
+    state.turn = s
+    state.turn_seq = state.seq
+
+
+def place_marker(state: KkkState, actor: int, action: A.PlaceMarker) -> list[Event]:
+    if state.phase != "place_marker":
+        raise RuleError("The dollar marker has already been placed.")
+    if actor != state.placer:
+        raise RuleError(f"{seat(state.placer)} places the dollar marker.")
+    if not 1 <= action.space <= SPACES:
+        raise RuleError(f"Pick a space from 1 to {SPACES}.")
+    return _place(state, action.space, f"{seat(actor)} places the dollar marker on space {action.space}.")
+
+
+def place_randomly(state: KkkState) -> list[Event]:
+    space = state.rng.randint(1, SPACES)
+    return _place(state, space, f"Time's up: the dollar marker goes on space {space}, chosen at random.")
+
+
+def _place(state: KkkState, space: int, text: str) -> list[Event]:
+    state.marker = space
+    start_turn(state, state.turn)
+    return [public("marker_placed", text, space=space), public("turn", f"It's {seat(state.turn)}'s turn.")]
+
+
+def _check_turn(state: KkkState, actor: int, phases: tuple[str, ...], what: str) -> None:
+    if state.phase == "place_marker":
+        raise RuleError(f"First {seat(state.placer)} places the dollar marker.")
+    if state.phase == "round":
+        raise RuleError("A negotiation round is open: this is for a turn without one.")
+    check_nobody_over_limit(state, actor)
+    if state.pending:
+        raise RuleError("Wait until the recruitment triple on the table is resolved: STOP it or pass.")
+    if actor != state.turn:
+        raise RuleError(f"It's {seat(state.turn)}'s turn — you can {what} when it's yours.")
+    if state.phase not in phases:
+        if state.phase == "rolled":
+            raise RuleError("You've rolled already: open the deal here or draw 3 cards.")
+        raise RuleError("Roll first: you may draw 3 cards only after rolling (or open the deal here).")
+
+
+def open_deal(state: KkkState, actor: int, data: KkkData) -> list[Event]:
+    _check_turn(state, actor, ("turn", "rolled"), "open a deal")
+    assert state.marker is not None
+    space = data.space(state.marker)
+    tile = current_tile(state, data)
+    assert tile is not None
+    state.phase = "round"
+    state.round = RoundState(space=space.number, boss=actor, opener=actor, clans=[[] for _ in range(state.seats)])
+    total = space.dividends * tile.value
+    return [
+        public(
+            "round_opened",
+            f"Let's make a deal! {seat(actor)} opens space {space.number} ({space.describe()}): "
+            f"{space.dividends} dividends × {money(tile.value)} = {money(total)}.",
+            boss=actor,
+            space=space.number,
+            payout=total,
+        )
+    ]
+
+
+def roll(state: KkkState, actor: int) -> list[Event]:
+    _check_turn(state, actor, ("turn",), "roll")
+    return _roll(state, actor)
+
+
+def _roll(state: KkkState, actor: int) -> list[Event]:
+    assert state.marker is not None
+    face = roll_die(state)
+    state.last_roll = face
+    state.marker = next_free(state, state.marker, face)
+    state.phase = "rolled"
+    state.turn_seq = state.seq
+    return [
+        public(
+            "rolled",
+            f"{seat(actor)} rolls {face}: the marker moves to space {state.marker}. Open the deal there, or draw 3.",
+            face=face,
+            space=state.marker,
+        )
+    ]
+
+
+def draw(state: KkkState, actor: int) -> list[Event]:
+    _check_turn(state, actor, ("rolled",), "draw")
+    return _draw_and_pass(state, actor)
+
+
+def _draw_and_pass(state: KkkState, actor: int) -> list[Event]:
+    events = draw_cards(state, actor)
+    start_turn(state, left(state, actor))
+    events += overflow_events(state)
+    events.append(public("turn", f"It's {seat(state.turn)}'s turn."))
+    return events
+
+
+def timeout_turn(state: KkkState) -> list[Event]:
+    """The player to move was silent: roll, then draw 3."""
+    s = state.turn
+    events = [public("timeout", f"Time's up for {seat(s)}: the bot rolls and draws 3 cards for them.")]
+    events += _roll(state, s)
+    return events + _draw_and_pass(state, s)
+
+
+def timeout_rolled(state: KkkState) -> list[Event]:
+    s = state.turn
+    events = [public("timeout", f"Time's up for {seat(s)}: the bot draws 3 cards for them.")]
+    return events + _draw_and_pass(state, s)

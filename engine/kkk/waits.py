@@ -1,0 +1,119 @@
+"""What the game waits for, until when, and the default applied when the deadline passes.
+
+There is at most one wait at a time. Each has a key that names it; the engine stores the key with its since/until
+(from the `now` of the action that started it: the engine has no clock) and a `Timeout(key)` applies the default
+only while that wait is still current, so a late or duplicate timer is refused and changes nothing.
+
+| wait (key)                         | deadline                            | default at the deadline             |
+|------------------------------------|-------------------------------------|-------------------------------------|
+| marker placement (`marker`)        | turn deadline                       | a random space                      |
+| player to move (`turn:…`)          | turn deadline                       | roll, then draw 3                   |
+| player who rolled (`rolled:…`)     | turn deadline                       | draw 3                              |
+| Boss, nothing pending (`boss:…`)   | turn deadline, restarted every play | the deal fails                      |
+| reaction window (`window:…`)       | reaction time                       | everyone still awaited passes       |
+| last call (`call:…`)               | reaction time                       | everyone still awaited passes       |
+| over 12 cards (`discard:…`)        | turn deadline                       | random cards discarded down to 12   |
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from engine.errors import RuleError
+from engine.events import Event, Wait
+from engine.kkk import actions as A
+from engine.kkk.cards import HAND_LIMIT
+from engine.kkk.conclusion import timeout_fail
+from engine.kkk.data import KkkData
+from engine.kkk.effects import describe
+from engine.kkk.handlimit import timeout_discard
+from engine.kkk.state import Deadline, KkkState
+from engine.kkk.table import over_limit
+from engine.kkk.turns import place_randomly, timeout_rolled, timeout_turn
+from engine.kkk.windows import awaited, timeout_window
+from engine.text import seat
+
+
+@dataclass(frozen=True)
+class Current:
+    key: str
+    what: str
+    kind: str
+    seats: tuple[int, ...]
+
+
+def current(state: KkkState) -> Current | None:
+    if state.phase == "over":
+        return None
+    if state.pending:
+        return Current(
+            f"window:{state.window}",
+            f"STOP or pass on {describe(state.pending[-1])}",
+            "reaction",
+            tuple(awaited(state)),
+        )
+    s = over_limit(state)
+    if s is not None:
+        return Current(f"discard:{s}:{state.turn_seq}", f"{seat(s)} to get down to {HAND_LIMIT} cards", "turn", (s,))
+    if state.phase == "place_marker":
+        return Current("marker", f"{seat(state.placer)} to place the dollar marker", "turn", (state.placer,))
+    r = state.round
+    if r is not None:
+        if r.last_call is not None:
+            return Current(
+                f"call:{state.window}",
+                f"the last call of {seat(r.boss)}: let it go or play a card",
+                "reaction",
+                tuple(awaited(state)),
+            )
+        return Current(f"boss:{state.seq}", f"the Boss {seat(r.boss)} to close the deal (or fail)", "turn", (r.boss,))
+    if state.phase == "turn":
+        return Current(f"turn:{state.turn_seq}", f"{seat(state.turn)} to open the deal or roll", "turn", (state.turn,))
+    return Current(f"rolled:{state.turn_seq}", f"{seat(state.turn)} to open the deal or draw 3", "turn", (state.turn,))
+
+
+def refresh(state: KkkState, now: datetime) -> None:
+    """After an accepted action: start the deadline of a new wait (an unchanged wait keeps its deadline)."""
+    cur = current(state)
+    if cur is None:
+        state.deadline = None
+        return
+    if state.deadline is not None and state.deadline.key == cur.key:
+        return
+    span = state.options.reaction_time if cur.kind == "reaction" else state.options.turn_deadline
+    state.deadline = Deadline(key=cur.key, since=now, until=now + span)
+
+
+def waiting_on(state: KkkState) -> list[Wait]:
+    cur = current(state)
+    if cur is None or state.deadline is None:
+        return []
+    return [
+        Wait(
+            seats=cur.seats,
+            what=cur.what,
+            kind=cur.kind,  # type: ignore[arg-type]
+            since=state.deadline.since,
+            until=state.deadline.until,
+            timeout=A.Timeout(key=state.deadline.key),
+        )
+    ]
+
+
+def timeout(state: KkkState, action: A.Timeout, now: datetime, data: KkkData) -> list[Event]:
+    cur = current(state)
+    if cur is None or state.deadline is None or cur.key != action.key or state.deadline.key != action.key:
+        raise RuleError("That timer is stale: the game has moved on.")
+    if now < state.deadline.until:
+        raise RuleError("That deadline hasn't passed yet.")
+    kind = cur.key.split(":", 1)[0]
+    if kind in ("window", "call"):
+        return timeout_window(state, data)
+    if kind == "discard":
+        return timeout_discard(state)
+    if kind == "marker":
+        return place_randomly(state)
+    if kind == "boss":
+        return timeout_fail(state)
+    if kind == "turn":
+        return timeout_turn(state)
+    return timeout_rolled(state)
