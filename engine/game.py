@@ -16,13 +16,15 @@ Because `step` is deterministic given the state (which holds the random generato
 replayed exactly from its seed and action log.
 """
 
+import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
+from engine.errors import RuleError
 from engine.events import Event, Wait
 from engine.options import GameOptions
 
@@ -62,6 +64,22 @@ def rank_by_score(scores: dict[int, int], reason: str = "") -> Result:
     return Result(standings=tuple(standings), reason=reason)
 
 
+LEAVE = "boardroom.leave"
+
+
+class Leave(BaseModel):
+    """The platform's system action for a player who leaves mid-game (a moderator's kick).
+
+    `Game.apply` answers it with the game's `remove_seat` rule, so a departure is an ordinary entry in the action
+    log and a replay (undo, verify, import) reproduces it. Refused (RuleError) when the game cannot go on.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    type: Literal["boardroom.leave"] = LEAVE
+    seat: int
+
+
 @dataclass(frozen=True)
 class Outcome(Generic[S]):
     """What one accepted action produced."""
@@ -96,12 +114,20 @@ class Game(ABC, Generic[S, OptT]):
     # --- serialisation --------------------------------------------------------------------------------
 
     def parse_action(self, data: Any) -> Any:
-        """An action from JSON-like data (a dict, or a JSON string)."""
+        """An action from JSON-like data (a dict, or a JSON string); the platform's `Leave` is understood too."""
         if isinstance(data, str | bytes):
+            if LEAVE in (data if isinstance(data, str) else data.decode("utf-8", "replace")):
+                raw = json.loads(data)
+                if isinstance(raw, dict) and raw.get("type") == LEAVE:
+                    return Leave.model_validate(raw)
             return self.action_adapter.validate_json(data)
+        if isinstance(data, dict) and data.get("type") == LEAVE:
+            return Leave.model_validate(data)
         return self.action_adapter.validate_python(data)
 
     def dump_action(self, action: Any) -> dict[str, Any]:
+        if isinstance(action, Leave):
+            return action.model_dump(mode="json")
         return self.action_adapter.dump_python(action, mode="json")
 
     def parse_options(self, data: Any = None) -> OptT:
@@ -125,10 +151,24 @@ class Game(ABC, Generic[S, OptT]):
         """Apply one action to a copy of `state`; raise `RuleError` (state untouched) if it is refused."""
         if isinstance(action, dict | str | bytes):
             action = self.parse_action(action)
+        if isinstance(action, Leave):
+            return self._leave(state, actor, action.seat, now)
         work = self.copy_state(state)
         before = self.rng_state(state)
         events = self.step(work, actor, action, now)
         return Outcome(state=work, events=events, used_randomness=self.rng_state(work) != before)
+
+    def _leave(self, state: S, actor: int | None, seat: int, now: datetime) -> Outcome[S]:
+        if actor is not None:
+            raise RuleError("Only a moderator can take a player out of the game.")
+        if not 0 <= seat < self.seat_count(state):
+            raise RuleError(f"There is no seat {seat + 1} in this game.")
+        before = self.rng_state(state)
+        outcome = self.remove_seat(self.copy_state(state), seat, now)
+        if outcome is None:
+            raise RuleError("The game cannot go on without that player.")
+        used = outcome.used_randomness or self.rng_state(outcome.state) != before
+        return Outcome(state=outcome.state, events=outcome.events, used_randomness=used)
 
     def copy_state(self, state: S) -> S:
         """A private deep copy for `step` to mutate; a game may override it with a faster exact copy."""
@@ -175,6 +215,8 @@ class Game(ABC, Generic[S, OptT]):
     def remove_seat(self, state: S, seat: int, now: datetime) -> Outcome[S] | None:
         """The game's rule for a player who leaves mid-game, as an outcome; None when the game cannot go on.
 
-        The default is None: the platform then ends the game and posts the standings so far.
+        The default is None: the platform then ends the game and posts the standings so far. It is given a
+        private copy of the state (it may change it). The platform reaches it through `apply` with the system
+        action `Leave(seat=…)`, so the departure is logged and replays.
         """
         return None
