@@ -1,1 +1,68 @@
-"""Persistence: an event-sourced store of games (snapshots plus an append-only action log) on aiosqlite."""
+"""Persistence: an event-sourced store of games (snapshots plus an append-only action log) on aiosqlite.
+
+Public API: `open_store(path)` gives a `GameStore` (see `storage.store` for how the bot uses it), the records in
+`storage.models` and the errors in `storage.errors`. The SQLite implementation lives in `storage.sqlite`, its
+schema in `storage/migrations/*.sql`.
+"""
+
+from storage.errors import (
+    GameNotFound,
+    ImportRefused,
+    InvalidOperation,
+    ReplayError,
+    SchemaTooNew,
+    StaleVersion,
+    StorageError,
+    StoreFileError,
+)
+from storage.models import (
+    OPEN_STATUSES,
+    CommitResult,
+    ExportedGame,
+    GameRecord,
+    GameStatus,
+    GuildSettings,
+    LogEntry,
+    MessageRef,
+    NewLogEntry,
+    NewOutbox,
+    NewSeat,
+    NewTimer,
+    OutboxRecord,
+    ReplayReport,
+    SeatRecord,
+    Snapshot,
+    TimerRecord,
+)
+from storage.store import KEEP, GameStore, open_store
+
+__all__ = [
+    "KEEP",
+    "OPEN_STATUSES",
+    "CommitResult",
+    "ExportedGame",
+    "GameNotFound",
+    "GameRecord",
+    "GameStatus",
+    "GameStore",
+    "GuildSettings",
+    "ImportRefused",
+    "InvalidOperation",
+    "LogEntry",
+    "MessageRef",
+    "NewLogEntry",
+    "NewOutbox",
+    "NewSeat",
+    "NewTimer",
+    "OutboxRecord",
+    "ReplayError",
+    "ReplayReport",
+    "SchemaTooNew",
+    "SeatRecord",
+    "Snapshot",
+    "StaleVersion",
+    "StorageError",
+    "StoreFileError",
+    "TimerRecord",
+    "open_store",
+]

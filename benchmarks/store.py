@@ -1,0 +1,421 @@
+"""Benchmark of the game store (storage/): commit latency and throughput against the floor, and start-up time.
+
+    .venv/bin/python benchmarks/store.py [--dir DIR] [--commits N] [--finished N] [--active N] [--synthetic]
+
+1. Commits. Realistic Kohle, Kies & Knete steps (snapshot, action and events recorded from the engine's random
+   player) are committed through `GameStore.commit` as the bot does: log entry, new snapshot, the game's timers
+   replaced (deadline and reminder), outbox rows (one per event, plus a status-message edit). The floor is a bare
+   aiosqlite `INSERT` + `COMMIT` of one row as large as what the store writes (snapshot + action + events), on the
+   same disk with the same journal (WAL) and durability (synchronous=FULL). The two run in alternating blocks so
+   that disk noise hits both alike. Printed: median and p99 latency, sustained commits per second (sequential),
+   and the ratio of medians (target: store <= 1.5x floor). Also the store's throughput with 8 concurrent games.
+2. Start-up. A database with `--finished` finished and `--active` active games (full real game logs, snapshots,
+   seats, timers, outbox and message references) is built once; then a fresh process opens it and gets ready to
+   serve: `open_store` (checks and migrations), the open games (no snapshots), the next timer and the undelivered
+   outbox. Timed with the file in the OS cache (warm) and evicted from it first (cold, via posix_fadvise).
+   Target: under one second.
+
+`--synthetic` uses JSON blobs of the same sizes instead of the engine (for when the engine is not importable).
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import aiosqlite  # noqa: E402
+
+from storage import NewLogEntry, NewOutbox, NewSeat, NewTimer, open_store  # noqa: E402
+
+T0 = datetime(2025, 1, 1, tzinfo=UTC)
+
+
+@dataclass
+class Step:
+    state: str
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    at: datetime
+    actor: int | None
+
+
+@dataclass
+class PlayedGame:
+    seats: int
+    seed: int
+    setup_state: str
+    steps: list[Step]
+
+
+def kkk_games(count: int, seed: int) -> list[PlayedGame]:
+    """Complete random games of Kohle, Kies & Knete, every step recorded."""
+    from engine.kkk.randomplay import START, play
+    from engine.kkk.rules import KKK
+
+    game = KKK()
+    rnd = random.Random(seed)
+    games: list[PlayedGame] = []
+    for _ in range(count):
+        seats = rnd.randint(3, 6)
+        game_seed = rnd.randrange(1 << 62)
+        setup = game.dump_state(game.setup(seats, game.parse_options(), game_seed, START))
+        steps: list[Step] = []
+
+        def record(before: Any, actor: int | None, action: Any, outcome: Any, now: datetime) -> None:
+            steps.append(  # noqa: B023 - the closure is used within this iteration only
+                Step(
+                    state=game.dump_state(outcome.state),
+                    action=game.dump_action(action),
+                    events=[e.model_dump(mode="json") for e in outcome.events],
+                    at=now,
+                    actor=actor,
+                )
+            )
+
+        play(game, seats, game_seed, on_step=record)
+        games.append(PlayedGame(seats, game_seed, setup, steps))
+    return games
+
+
+def synthetic_games(count: int, seed: int) -> list[PlayedGame]:
+    """Stand-in steps with the sizes KKK produced when measured (state ~2 KB, events ~0.3 KB, 400 steps)."""
+    rnd = random.Random(seed)
+    games = []
+    for _ in range(count):
+        steps = []
+        for i in range(400):
+            state = json.dumps({"seq": i, "cards": ["travel:K"] * rnd.randint(150, 300), "money": [4, 2, 4, 6]})
+            events = [{"kind": "turn", "text": "{seat:1}'s turn" + "x" * rnd.randint(50, 400), "data": {}, "to": None}]
+            steps.append(Step(state, {"type": "roll"}, events, T0 + timedelta(minutes=i), i % 4))
+        games.append(PlayedGame(4, rnd.randrange(1 << 62), steps[0].state, steps))
+    return games
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def commit_args(step: Step, game_id: int) -> dict[str, Any]:
+    """What the bot hands to `commit` for one step: entry, snapshot, timers, outbox."""
+    return {
+        "entry": NewLogEntry.for_action(step.actor, step.action, step.at, step.events, user_id=step.actor),
+        "snapshot": step.state,
+        "timers": [
+            NewTimer(kind="deadline", due_at=step.at + timedelta(days=1), payload={"action": {"type": "timeout"}}),
+            NewTimer(kind="reminder", due_at=step.at + timedelta(hours=20), payload={"seat": 1}),
+        ],
+        "outbox": [
+            NewOutbox(kind="post" if e.get("to") is None else "dm", target={"game": game_id}, payload=e)
+            for e in step.events
+        ]
+        + [NewOutbox(kind="edit", target={"ref": {"kind": "status"}}, payload={"render": "status"})],
+    }
+
+
+# --- 1. commits --------------------------------------------------------------------------------------
+
+
+async def bench_commits(directory: Path, games: list[PlayedGame], commits: int, block: int) -> None:
+    steps = [s for g in games for s in g.steps]
+    store_path, floor_path = directory / "commit-store.sqlite3", directory / "commit-floor.sqlite3"
+    store = await open_store(store_path)
+    floor = await aiosqlite.connect(floor_path)
+    await floor.execute("PRAGMA journal_mode = WAL")
+    await floor.execute("PRAGMA synchronous = FULL")
+    await floor.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, data TEXT NOT NULL)")
+    await floor.commit()
+
+    lanes = 16  # the store commits round-robin to 16 games, like a bot with several games under way
+    ids, versions = [], []
+    for lane in range(lanes):
+        record = await store.create_game("kkk")
+        await store.start_game(
+            record.id,
+            seed=lane,
+            setup_at=T0,
+            seats=[NewSeat(seat=i, player_id=i) for i in range(4)],
+            snapshot=games[0].setup_state,
+        )
+        ids.append(record.id)
+        versions.append(0)
+
+    prepared = [commit_args(steps[i % len(steps)], ids[i % lanes]) for i in range(commits + 2 * block)]
+    rows = [
+        "x" * (len(a["snapshot"]) + len(json.dumps(a["entry"].action)) + len(json.dumps(a["entry"].events)))
+        for a in prepared
+    ]
+    store_times: list[float] = []
+    floor_times: list[float] = []
+    store_busy = floor_busy = 0.0
+
+    async def store_block(start: int, n: int, keep: bool) -> None:
+        nonlocal store_busy
+        t_block = time.perf_counter()
+        for i in range(start, start + n):
+            lane = i % lanes
+            a = prepared[i]
+            t = time.perf_counter()
+            result = await store.commit(ids[lane], versions[lane], a["entry"], a["snapshot"],
+                                        timers=a["timers"], outbox=a["outbox"])  # fmt: skip
+            if keep:
+                store_times.append(time.perf_counter() - t)
+            versions[lane] = result.version
+        if keep:
+            store_busy += time.perf_counter() - t_block
+
+    async def floor_block(start: int, n: int, keep: bool) -> None:
+        nonlocal floor_busy
+        t_block = time.perf_counter()
+        for i in range(start, start + n):
+            t = time.perf_counter()
+            await floor.execute("INSERT INTO t (data) VALUES (?)", (rows[i],))
+            await floor.commit()
+            if keep:
+                floor_times.append(time.perf_counter() - t)
+        if keep:
+            floor_busy += time.perf_counter() - t_block
+
+    await floor_block(0, block, keep=False)  # warm-up
+    await store_block(0, block, keep=False)
+    position = block
+    while position < commits + block:
+        n = min(block, commits + block - position)
+        await floor_block(position, n, keep=True)
+        await store_block(position, n, keep=True)
+        position += n
+
+    # Concurrency: 8 tasks, each driving its own game, sharing the one store.
+    async def lane_task(lane: int, n: int) -> None:
+        for k in range(n):
+            a = prepared[(lane + lanes * k) % len(prepared)]
+            result = await store.commit(ids[lane], versions[lane], a["entry"], a["snapshot"],
+                                        timers=a["timers"], outbox=a["outbox"])  # fmt: skip
+            versions[lane] = result.version
+
+    per_task = max(1, commits // 8)
+    t = time.perf_counter()
+    await asyncio.gather(*(lane_task(lane, per_task) for lane in range(8)))
+    concurrent_rate = 8 * per_task / (time.perf_counter() - t)
+
+    await store.close()
+    await floor.close()
+    snapshot_sizes = [len(a["snapshot"]) for a in prepared]
+    row_sizes = [len(r) for r in rows]
+
+    def ms(x: float) -> str:
+        return f"{x * 1000:7.3f} ms"
+
+    print(f"Commits: {len(store_times)} per side, in alternating blocks of {block}; WAL, synchronous=FULL")
+    print(f"  snapshot size: median {statistics.median(snapshot_sizes):.0f} B, max {max(snapshot_sizes)} B; "
+          f"floor row: median {statistics.median(row_sizes):.0f} B")  # fmt: skip
+    print(f"  {'':34}{'median':>12}{'p99':>12}{'commits/s':>12}")
+    for label, times, busy in (
+        ("floor  (aiosqlite INSERT+COMMIT)", floor_times, floor_busy),
+        ("store  (GameStore.commit)", store_times, store_busy),
+    ):
+        median, p99 = statistics.median(times), percentile(times, 99)
+        print(f"  {label:34}{ms(median):>12}{ms(p99):>12}{len(times) / busy:12.0f}")
+    ratio = statistics.median(store_times) / statistics.median(floor_times)
+    verdict = "meets" if ratio <= 1.5 else "MISSES"
+    print(f"  store median / floor median = {ratio:.2f}x  ({verdict} the target of <= 1.5x)")
+    print(f"  store, 8 games committing concurrently: {concurrent_rate:.0f} commits/s")
+
+
+# --- 2. start-up ------------------------------------------------------------------------------------
+
+
+def _ts(dt: datetime) -> str:
+    return dt.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def build_big_database(path: Path, games: list[PlayedGame], finished: int, active: int, seed: int) -> None:
+    """Fill a fresh store with `finished` + `active` games straight through SQL (fast), in the store's schema."""
+    asyncio.run(_create_empty(path))
+    rnd = random.Random(seed)
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA synchronous = OFF")
+    conn.execute("BEGIN")
+    now = _ts(T0 + timedelta(days=400))
+    message_id = 1
+    for n in range(finished + active):
+        g = games[n % len(games)]
+        is_active = n >= finished
+        length = rnd.randint(1, len(g.steps) - 1) if is_active else len(g.steps)
+        created = _ts(T0 + timedelta(hours=n))
+        last = g.steps[length - 1]
+        conn.execute(
+            "INSERT INTO games (id, kind, guild_id, channel_id, thread_id, status, options, seed, seat_count,"
+            " setup_at, version, created_by, created_at, updated_at, finished_at)"
+            " VALUES (?, 'kkk', ?, ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?, ?, ?)",
+            (n + 1, 1 + n % 7, 100 + n % 7, 10_000 + n, "active" if is_active else "finished", g.seed, g.seats,
+             created, length, 5, created, _ts(last.at), None if is_active else _ts(last.at)),
+        )  # fmt: skip
+        conn.executemany(
+            "INSERT INTO seats (game_id, seat, player_id, display_name, dm_ok, joined_at) VALUES (?, ?, ?, ?, 1, ?)",
+            [(n + 1, s, 500 + (n * 3 + s) % 4000, f"Player {s}", created) for s in range(g.seats)],
+        )
+        conn.executemany(
+            "INSERT INTO action_log (game_id, seq, kind, actor_seat, user_id, action, events, at)"
+            " VALUES (?, ?, 'action', ?, ?, ?, ?, ?)",
+            [
+                (n + 1, seq, st.actor, st.actor, json.dumps(st.action), json.dumps(st.events), _ts(st.at))
+                for seq, st in enumerate(g.steps[:length], start=1)
+            ],
+        )
+        conn.execute("INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)", (n + 1, length, last.state))
+        if is_active:
+            conn.executemany(
+                "INSERT INTO timers (game_id, kind, due_at, payload, created_at) VALUES (?, ?, ?, '{}', ?)",
+                [(n + 1, "deadline", _ts(last.at + timedelta(days=1)), now),
+                 (n + 1, "reminder", _ts(last.at + timedelta(hours=20)), now)],
+            )  # fmt: skip
+            refs = [(message_id, 10_000 + n, n + 1, "status", None)] + [
+                (message_id + 1 + s, 900 + s, n + 1, "hand", s) for s in range(g.seats)
+            ]
+            message_id += 1 + g.seats
+            conn.executemany(
+                "INSERT INTO message_refs (message_id, channel_id, game_id, kind, seat, key, created_at)"
+                " VALUES (?, ?, ?, ?, ?, '', ?)",
+                [(*r, now) for r in refs],
+            )
+        outbox = [(n + 1, "post", "{}", json.dumps(e), _ts(last.at), None if is_active and i == 0 else _ts(last.at))
+                  for i, e in enumerate(last.events[:3])]  # fmt: skip
+        conn.executemany(
+            "INSERT INTO outbox (game_id, kind, target, payload, created_at, delivered_at) VALUES (?, ?, ?, ?, ?, ?)",
+            outbox,
+        )
+        if n % 500 == 499:
+            conn.execute("COMMIT")
+            conn.execute("BEGIN")
+    conn.execute("COMMIT")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+
+
+async def _create_empty(path: Path) -> None:
+    store = await open_store(path)
+    await store.close()
+
+
+READY_SCRIPT = """
+import asyncio, json, sys, time
+t_start = time.perf_counter()
+sys.path.insert(0, sys.argv[2])
+from storage import OPEN_STATUSES, open_store
+t_imported = time.perf_counter()
+
+async def main():
+    t0 = time.perf_counter()
+    store = await open_store(sys.argv[1])
+    t_open = time.perf_counter()
+    games = await store.list_games(statuses=OPEN_STATUSES)
+    timer = await store.next_timer()
+    pending = await store.undelivered(limit=1000)
+    t_ready = time.perf_counter()
+    await store.close()
+    print(json.dumps({"imports": t_imported - t_start, "open": t_open - t0, "ready": t_ready - t0,
+                      "games": len(games), "timer": timer is not None, "pending": len(pending)}))
+
+asyncio.run(main())
+"""
+
+
+def evict_from_cache(path: Path) -> bool:
+    """Drop this database's pages from the OS page cache (only these files), so the next open reads the disk."""
+    if not hasattr(os, "posix_fadvise"):
+        return False
+    for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        if p.exists():
+            fd = os.open(p, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+                os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+            finally:
+                os.close(fd)
+    return True
+
+
+def time_ready(path: Path, cold: bool) -> dict[str, Any]:
+    if cold and not evict_from_cache(path):
+        return {}
+    out = subprocess.run(
+        [sys.executable, "-c", READY_SCRIPT, str(path), str(ROOT)], check=True, capture_output=True, text=True
+    )
+    return json.loads(out.stdout)
+
+
+def bench_startup(directory: Path, games: list[PlayedGame], finished: int, active: int, keep: Path | None) -> None:
+    path = keep or directory / "startup.sqlite3"
+    if not path.exists():
+        t = time.perf_counter()
+        build_big_database(path, games, finished, active, seed=7)
+        print(f"Start-up: built {finished} finished + {active} active games in {time.perf_counter() - t:.0f} s")
+    else:
+        print(f"Start-up: reusing {path}")
+    with sqlite3.connect(path) as conn:
+        counts = {
+            table: conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            for table in ("games", "action_log", "snapshots", "seats", "timers", "outbox", "message_refs")
+        }
+    size = path.stat().st_size
+    print(f"  database: {size / 1e6:.0f} MB; rows: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    for label, cold in (("warm (file in the OS cache)", False), ("cold (file evicted from the cache)", True)):
+        runs = [time_ready(path, cold) for _ in range(5)]
+        runs = [r for r in runs if r]
+        if not runs:
+            print(f"  {label}: not measurable here")
+            continue
+        ready = statistics.median(r["ready"] for r in runs)
+        opened = statistics.median(r["open"] for r in runs)
+        imports = statistics.median(r["imports"] for r in runs)
+        verdict = "meets" if ready < 1.0 else "MISSES"
+        print(f"  ready to serve, {label}: {ready * 1000:.0f} ms (open_store {opened * 1000:.0f} ms; "
+              f"{runs[0]['games']} open games listed, next timer, {runs[0]['pending']} undelivered) "
+              f"[{verdict} < 1 s]; Python imports before it: {imports * 1000:.0f} ms")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--dir", type=Path, default=None, help="where the databases go (default: a temp dir)")
+    parser.add_argument("--commits", type=int, default=3000)
+    parser.add_argument("--block", type=int, default=250)
+    parser.add_argument("--finished", type=int, default=10_000)
+    parser.add_argument("--active", type=int, default=1_000)
+    parser.add_argument("--pool", type=int, default=24, help="distinct random games to draw steps from")
+    parser.add_argument("--keep-startup-db", type=Path, default=None, help="build once at this path, then reuse")
+    parser.add_argument("--synthetic", action="store_true", help="JSON blobs instead of the KKK engine")
+    parser.add_argument("--skip-startup", action="store_true")
+    args = parser.parse_args()
+
+    t = time.perf_counter()
+    if args.synthetic:
+        games, source = synthetic_games(args.pool, 1), "synthetic JSON of KKK-like sizes"
+    else:
+        games, source = kkk_games(args.pool, 1), "Kohle, Kies & Knete random games (engine.kkk.randomplay)"
+    steps = sum(len(g.steps) for g in games)
+    print(f"Snapshots: {source}: {len(games)} games, {steps} steps, in {time.perf_counter() - t:.1f} s")
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
+        directory = Path(tmp)
+        print(f"Disk: {directory}")
+        asyncio.run(bench_commits(directory, games, args.commits, args.block))
+        if not args.skip_startup:
+            bench_startup(directory, games, args.finished, args.active, args.keep_startup_db)
+
+
+if __name__ == "__main__":
+    main()

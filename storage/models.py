@@ -1,0 +1,377 @@
+"""The records the store reads and writes: pydantic models, independent of any database and of any game.
+
+Conventions:
+- Ids of Discord things (guilds, channels, threads, users, roles, messages) are ints (snowflakes).
+- Every timestamp is timezone-aware; the store keeps and returns them in UTC. Pass UTC datetimes
+  (`datetime.now(UTC)`) to the engine *and* the store, so a replay feeds the engine the very same `now`.
+- JSON payloads (options, actions, events, timer payloads, outbox targets and payloads) are plain JSON-like data.
+  Pydantic models given where JSON is expected are dumped with `model_dump(mode="json")`; for actions prefer
+  `game.dump_action(action)`, which uses the game's discriminated union.
+- `New…` models are what a caller supplies; `…Record` models are what the store returns (with ids and times).
+"""
+
+from datetime import UTC, datetime, timedelta
+from typing import Any, Literal, Self
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
+
+GameStatus = Literal["lobby", "active", "paused", "finished", "abandoned"]
+"""lobby: players gather, no state yet. active/paused: running (paused: timers off). finished/abandoned: over."""
+
+OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "active", "paused")
+"""Statuses of games the bot serves at start-up."""
+
+LogKind = Literal["action", "undo", "note"]
+"""action: an engine action applied by a seat or the system. undo: "the game is now as after entry `undo_to`".
+note: a remark (moderator note, pause, substitution) that leaves the game state as it was."""
+
+SEED_MIN = -(1 << 63)
+SEED_MAX = (1 << 63) - 1
+
+
+def utc(dt: datetime) -> datetime:
+    """`dt` as a UTC datetime; refuses naive datetimes (their meaning depends on the machine)."""
+    if dt.tzinfo is None or dt.utcoffset() is None:
+        raise ValueError("timestamps must be timezone-aware (use datetime.now(UTC))")
+    return dt.astimezone(UTC)
+
+
+def now_utc() -> datetime:
+    return datetime.now(UTC)
+
+
+def as_json(value: Any) -> Any:
+    """JSON-like data from a value that may be (or contain) pydantic models."""
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, list | tuple):
+        return [as_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: as_json(v) for k, v in value.items()}
+    return value
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _utc_times(cls, value: Any) -> Any:
+        return utc(value) if isinstance(value, datetime) else value
+
+
+# --- games ------------------------------------------------------------------------------------------
+
+
+class GameRecord(_Model):
+    """One game's row, without its snapshot (snapshots load lazily: `GameStore.get_snapshot`)."""
+
+    id: int
+    kind: str
+    """The engine's registry name (`Game.name`)."""
+    guild_id: int | None = None
+    channel_id: int | None = None
+    thread_id: int | None = None
+    status: GameStatus
+    options: dict[str, Any] = Field(default_factory=dict)
+    """The game's options as JSON (`game.parse_options(record.options)` gives the model)."""
+    seed: int | None = None
+    """Set-up seed; None while in the lobby."""
+    seat_count: int | None = None
+    """Seats at set-up; None while in the lobby."""
+    setup_at: AwareDatetime | None = None
+    """The `now` given to `Game.setup`; None while in the lobby."""
+    version: int
+    """Number of log entries so far; 0 right after set-up. Every commit names it and bumps it by one."""
+    created_by: int | None = None
+    created_at: AwareDatetime
+    updated_at: AwareDatetime
+    finished_at: AwareDatetime | None = None
+    """When the game became finished or abandoned."""
+
+    @property
+    def started(self) -> bool:
+        return self.seed is not None
+
+
+class Snapshot(_Model):
+    """A game's current state as the engine's JSON (`game.load_state(snapshot.state)`), at `version`."""
+
+    game_id: int
+    version: int
+    state: str
+
+
+# --- seats ------------------------------------------------------------------------------------------
+
+
+class NewSeat(_Model):
+    seat: int = Field(ge=0)
+    """0-based seat number, as the engine counts seats."""
+    player_id: int | None = None
+    """The Discord user in this seat (None: empty / no one yet)."""
+    display_name: str = ""
+    dm_ok: bool | None = None
+    """Whether DMs reach this player: None until the bot has tried, then True/False."""
+    away_until: AwareDatetime | None = None
+    """The player said they are away until then (None: not away)."""
+
+
+class SeatRecord(NewSeat):
+    game_id: int
+    joined_at: AwareDatetime
+
+
+# --- the action log ---------------------------------------------------------------------------------
+
+
+class NewLogEntry(_Model):
+    """One entry to append to a game's log. Build it with `action`, `undo` or `note`."""
+
+    kind: LogKind
+    at: AwareDatetime
+    """When it happened: for an action, the `now` given to `Game.apply` (replay gives the same)."""
+    actor_seat: int | None = None
+    """The seat that acted (None: the system, e.g. a timeout, or a moderator acting outside the seats)."""
+    user_id: int | None = None
+    """The Discord user who caused it (a player, or a moderator), if any."""
+    action: dict[str, Any] | None = None
+    """The engine action as JSON (`game.dump_action(action)`); only for kind "action"."""
+    events: list[dict[str, Any]] = Field(default_factory=list)
+    """The events it produced (`Event.model_dump(mode="json")` each; `Event` objects are accepted)."""
+    undo_to: int | None = None
+    """For kind "undo": the game is now as it was right after entry `undo_to` (0: right after set-up)."""
+    note: str = ""
+    """Free text: the reason for an undo, a moderator's note."""
+
+    @field_validator("action", mode="before")
+    @classmethod
+    def _action_json(cls, value: Any) -> Any:
+        return as_json(value)
+
+    @field_validator("events", mode="before")
+    @classmethod
+    def _events_json(cls, value: Any) -> Any:
+        return as_json(list(value)) if value is not None else []
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        if self.kind == "action" and self.action is None:
+            raise ValueError("an action entry needs its action")
+        if self.kind != "action" and self.action is not None:
+            raise ValueError(f"a {self.kind} entry carries no action")
+        if self.kind == "undo" and (self.undo_to is None or self.undo_to < 0):
+            raise ValueError("an undo entry needs undo_to >= 0 (the entry to go back to; 0 is set-up)")
+        if self.kind != "undo" and self.undo_to is not None:
+            raise ValueError("only an undo entry has undo_to")
+        return self
+
+    @classmethod
+    def for_action(
+        cls,
+        actor_seat: int | None,
+        action: Any,
+        at: datetime,
+        events: list[Any] | None = None,
+        user_id: int | None = None,
+    ) -> "NewLogEntry":
+        """An applied engine action. Pass `game.dump_action(action)` (or the model) and `outcome.events`."""
+        return cls(kind="action", actor_seat=actor_seat, action=action, at=at, events=events or [], user_id=user_id)
+
+    @classmethod
+    def for_undo(cls, to_seq: int, at: datetime, user_id: int | None = None, note: str = "") -> "NewLogEntry":
+        """A moderator's undo: the game goes back to how it was right after entry `to_seq`."""
+        return cls(kind="undo", undo_to=to_seq, at=at, user_id=user_id, note=note)
+
+    @classmethod
+    def for_note(
+        cls, note: str, at: datetime, user_id: int | None = None, events: list[Any] | None = None
+    ) -> "NewLogEntry":
+        """A remark in the log that does not change the game state."""
+        return cls(kind="note", note=note, at=at, user_id=user_id, events=events or [])
+
+
+class LogEntry(NewLogEntry):
+    """A committed log entry. `seq` runs 1, 2, 3… per game with no gaps; after it the game's version is `seq`."""
+
+    game_id: int
+    seq: int
+
+
+# --- timers -----------------------------------------------------------------------------------------
+
+
+class NewTimer(_Model):
+    kind: str
+    """What fires: e.g. "deadline", "reminder", "reaction" (the bot's vocabulary; the store does not care)."""
+    due_at: AwareDatetime
+    payload: dict[str, Any] = Field(default_factory=dict)
+    """What the scheduler needs, e.g. the system action to apply and the version it was computed for."""
+
+    @field_validator("payload", mode="before")
+    @classmethod
+    def _payload_json(cls, value: Any) -> Any:
+        return as_json(value)
+
+
+class TimerRecord(NewTimer):
+    id: int
+    game_id: int
+    created_at: AwareDatetime
+
+
+# --- outbox -----------------------------------------------------------------------------------------
+
+OutboxKind = str
+"""e.g. "post" (into the game's thread), "edit" (an existing message), "dm" (to a player)."""
+
+
+class NewOutbox(_Model):
+    kind: OutboxKind
+    target: dict[str, Any] = Field(default_factory=dict)
+    """Where it goes, e.g. {"channel_id": …}, {"user_id": …} or {"ref": {"kind": "status", "seat": None}}."""
+    payload: dict[str, Any] = Field(default_factory=dict)
+    """What to send (text, embed data, component ids…), as the notifier defines it."""
+
+    @field_validator("target", "payload", mode="before")
+    @classmethod
+    def _json(cls, value: Any) -> Any:
+        return as_json(value)
+
+
+class OutboxRecord(NewOutbox):
+    id: int
+    game_id: int | None
+    created_at: AwareDatetime
+    delivered_at: AwareDatetime | None = None
+    attempts: int = 0
+    last_error: str | None = None
+
+
+# --- message references -----------------------------------------------------------------------------
+
+
+class MessageRef(_Model):
+    """What a Discord message stands for: a game's status message, a seat's hand message, an offer ("Shake!")…
+
+    At most one message per (game_id, kind, seat, key): storing a new one replaces the old reference.
+    """
+
+    message_id: int
+    channel_id: int
+    game_id: int | None
+    kind: str
+    """e.g. "status", "hand", "offer"."""
+    seat: int | None = None
+    key: str = ""
+    """Tells apart several messages of one kind and seat, e.g. the offer id."""
+    created_at: AwareDatetime = Field(default_factory=now_utc)
+
+
+# --- per-server settings ----------------------------------------------------------------------------
+
+
+class GuildSettings(_Model):
+    """A server's settings; None means "not set: use the game's default"."""
+
+    guild_id: int
+    moderator_role_id: int | None = None
+    turn_deadline: timedelta | None = Field(default=None, gt=timedelta(0))
+    reaction_time: timedelta | None = Field(default=None, gt=timedelta(0))
+    updated_at: AwareDatetime | None = None
+
+
+# --- results ----------------------------------------------------------------------------------------
+
+
+class CommitResult(_Model):
+    """What a commit wrote: the game's new version (= the new log entry's seq) and the ids of its rows."""
+
+    game_id: int
+    version: int
+    outbox_ids: list[int] = Field(default_factory=list)
+    timer_ids: list[int] = Field(default_factory=list)
+
+
+class ReplayReport(_Model):
+    """The outcome of rebuilding a game from set-up plus its log and comparing it with the stored snapshot."""
+
+    game_id: int
+    version: int
+    state_matches: bool
+    event_mismatches: list[int] = Field(default_factory=list)
+    """Seqs of action entries whose logged events differ from the events the replay produced."""
+    stored_state: str
+    replayed_state: str
+    differing_fields: list[str] = Field(default_factory=list)
+    """Top-level state fields that differ (empty when the states match)."""
+
+    @property
+    def ok(self) -> bool:
+        return self.state_matches and not self.event_mismatches
+
+
+# --- export -----------------------------------------------------------------------------------------
+
+EXPORT_FORMAT = "boardroom-game/1"
+
+
+class ExportedLogEntry(NewLogEntry):
+    seq: int
+
+
+class ExportedGame(_Model):
+    """A whole game as one JSON document: enough to rebuild it anywhere with the same engine."""
+
+    format: Literal["boardroom-game/1"] = EXPORT_FORMAT
+    exported_at: AwareDatetime = Field(default_factory=now_utc)
+    id: int
+    """The id it had where it was exported (an import keeps it when free)."""
+    kind: str
+    status: GameStatus
+    guild_id: int | None = None
+    channel_id: int | None = None
+    thread_id: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = None
+    seat_count: int | None = None
+    setup_at: AwareDatetime | None = None
+    version: int
+    created_by: int | None = None
+    created_at: AwareDatetime
+    finished_at: AwareDatetime | None = None
+    seats: list[NewSeat] = Field(default_factory=list)
+    log: list[ExportedLogEntry] = Field(default_factory=list)
+    snapshot: str | None = None
+    """The stored state at export time; an import checks that the replay reproduces it."""
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return self.model_dump_json(indent=indent)
+
+    @classmethod
+    def from_json(cls, data: str | bytes) -> "ExportedGame":
+        return cls.model_validate_json(data)
+
+
+__all__ = [
+    "EXPORT_FORMAT",
+    "OPEN_STATUSES",
+    "CommitResult",
+    "ExportedGame",
+    "ExportedLogEntry",
+    "GameRecord",
+    "GameStatus",
+    "GuildSettings",
+    "LogEntry",
+    "LogKind",
+    "MessageRef",
+    "NewLogEntry",
+    "NewOutbox",
+    "NewSeat",
+    "NewTimer",
+    "OutboxRecord",
+    "ReplayReport",
+    "SeatRecord",
+    "Snapshot",
+    "TimerRecord",
+]

@@ -1,0 +1,1076 @@
+"""The SQLite implementation of `GameStore`, on aiosqlite.
+
+One aiosqlite connection carries everything. Each store operation is one plain function that runs in the
+connection's worker thread (aiosqlite's `_execute`), so a whole transaction — BEGIN IMMEDIATE … COMMIT — is a
+single hop from the event loop: no other task's statement can slip into it, no asyncio lock is needed, and a commit
+costs little more than SQLite's own work and the fsync. aiosqlite is pinned below 0.23 in pyproject.toml because
+`_execute` is not public API; `SQLiteStore.open` checks that it exists.
+
+WAL journal, `synchronous=FULL` by default (an acknowledged commit survives power loss), foreign keys on. Every
+SQLite error is turned into a `StorageError`; corruption ("database disk image is malformed", "file is not a
+database") becomes a `StoreFileError` naming the file, whenever it is met. Start-up reads only the header, the
+schema and indexed rows: corruption deep in old pages is found when those pages are read, or by
+`check_integrity()`, not at start-up (a full check costs time proportional to the file).
+"""
+
+import contextlib
+import json
+import sqlite3
+from collections.abc import Callable, Collection, Sequence
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+from pydantic import BaseModel
+
+from storage.errors import GameNotFound, InvalidOperation, StaleVersion, StorageError, StoreFileError
+from storage.migrate import check_file, inspect, load_migrations, migrate
+from storage.models import (
+    SEED_MAX,
+    SEED_MIN,
+    CommitResult,
+    ExportedGame,
+    GameRecord,
+    GameStatus,
+    GuildSettings,
+    LogEntry,
+    MessageRef,
+    NewLogEntry,
+    NewOutbox,
+    NewSeat,
+    NewTimer,
+    OutboxRecord,
+    SeatRecord,
+    Snapshot,
+    TimerRecord,
+    as_json,
+    now_utc,
+    utc,
+)
+from storage.store import KEEP, GameStore, Synchronous, _Keep, dump_json, dump_snapshot
+
+T = TypeVar("T")
+Conn = sqlite3.Connection
+
+_OVER = ("finished", "abandoned")
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+
+_GAME_COLUMNS = (
+    "id, kind, guild_id, channel_id, thread_id, status, options, seed, seat_count, setup_at, version, created_by,"
+    " created_at, updated_at, finished_at"
+)
+_LOG_COLUMNS = "game_id, seq, kind, actor_seat, user_id, action, events, at, undo_to, note"
+_TIMER_COLUMNS = "id, game_id, kind, due_at, payload, created_at"
+_OUTBOX_COLUMNS = "id, game_id, kind, target, payload, created_at, delivered_at, attempts, last_error"
+_REF_COLUMNS = "message_id, channel_id, game_id, kind, seat, key, created_at"
+_SEAT_COLUMNS = "game_id, seat, player_id, display_name, dm_ok, away_until, joined_at"
+
+_COMMIT_GAME = (
+    "UPDATE games SET version = :version, updated_at = :now WHERE id = :id AND version = :expected AND seed IS NOT NULL"
+)
+# Only when the status changes: touching `status` rewrites its index entries, which costs pages in every commit.
+_COMMIT_GAME_STATUS = (
+    "UPDATE games SET version = :version, updated_at = :now, status = :status,"
+    " finished_at = CASE WHEN :status IN ('finished', 'abandoned') THEN coalesce(finished_at, :now) ELSE NULL END"
+    " WHERE id = :id AND version = :expected AND seed IS NOT NULL"
+)
+_INSERT_LOG = (
+    "INSERT INTO action_log (game_id, seq, kind, actor_seat, user_id, action, events, at, undo_to, note)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_INSERT_TIMER = "INSERT INTO timers (game_id, kind, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)"
+_INSERT_OUTBOX = "INSERT INTO outbox (game_id, kind, target, payload, created_at) VALUES (?, ?, ?, ?, ?)"
+
+
+def _ts(dt: datetime) -> str:
+    return utc(dt).isoformat(timespec="microseconds")
+
+
+def _ts_or_none(dt: datetime | None) -> str | None:
+    return None if dt is None else _ts(dt)
+
+
+def _dt(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def _options_json(options: dict[str, Any] | BaseModel | None) -> str:
+    return dump_json(as_json(options) if options is not None else {})
+
+
+# --- row → record --------------------------------------------------------------------------------------
+
+
+def _game(row: tuple[Any, ...]) -> GameRecord:
+    return GameRecord(
+        id=row[0],
+        kind=row[1],
+        guild_id=row[2],
+        channel_id=row[3],
+        thread_id=row[4],
+        status=row[5],
+        options=json.loads(row[6]),
+        seed=row[7],
+        seat_count=row[8],
+        setup_at=_dt(row[9]),
+        version=row[10],
+        created_by=row[11],
+        created_at=_dt(row[12]),
+        updated_at=_dt(row[13]),
+        finished_at=_dt(row[14]),
+    )
+
+
+def _seat(row: tuple[Any, ...]) -> SeatRecord:
+    return SeatRecord(
+        game_id=row[0],
+        seat=row[1],
+        player_id=row[2],
+        display_name=row[3],
+        dm_ok=None if row[4] is None else bool(row[4]),
+        away_until=_dt(row[5]),
+        joined_at=_dt(row[6]),
+    )
+
+
+def _log(row: tuple[Any, ...]) -> LogEntry:
+    return LogEntry(
+        game_id=row[0],
+        seq=row[1],
+        kind=row[2],
+        actor_seat=row[3],
+        user_id=row[4],
+        action=None if row[5] is None else json.loads(row[5]),
+        events=json.loads(row[6]),
+        at=_dt(row[7]),
+        undo_to=row[8],
+        note=row[9],
+    )
+
+
+def _timer(row: tuple[Any, ...]) -> TimerRecord:
+    return TimerRecord(
+        id=row[0], game_id=row[1], kind=row[2], due_at=_dt(row[3]), payload=json.loads(row[4]), created_at=_dt(row[5])
+    )
+
+
+def _outbox(row: tuple[Any, ...]) -> OutboxRecord:
+    return OutboxRecord(
+        id=row[0],
+        game_id=row[1],
+        kind=row[2],
+        target=json.loads(row[3]),
+        payload=json.loads(row[4]),
+        created_at=_dt(row[5]),
+        delivered_at=_dt(row[6]),
+        attempts=row[7],
+        last_error=row[8],
+    )
+
+
+def _ref(row: tuple[Any, ...]) -> MessageRef:
+    return MessageRef(
+        message_id=row[0],
+        channel_id=row[1],
+        game_id=row[2],
+        kind=row[3],
+        seat=row[4],
+        key=row[5],
+        created_at=_dt(row[6]),
+    )
+
+
+# --- helpers that run in the connection's thread ----------------------------------------------------
+
+
+def _transaction(conn: Conn, body: Callable[[], T]) -> T:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        result = body()
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return result
+
+
+def _fetch_game(conn: Conn, game_id: int) -> GameRecord:
+    row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise GameNotFound(f"there is no game {game_id}")
+    return _game(row)
+
+
+def _insert_timers(conn: Conn, game_id: int, timers: Sequence[NewTimer], now: str) -> list[int]:
+    ids: list[int] = []
+    for t in timers:
+        cur = conn.execute(_INSERT_TIMER, (game_id, t.kind, _ts(t.due_at), dump_json(t.payload), now))
+        ids.append(cur.lastrowid)  # type: ignore[arg-type]
+    return ids
+
+
+def _insert_outbox(conn: Conn, game_id: int | None, items: Sequence[NewOutbox], now: str) -> list[int]:
+    ids: list[int] = []
+    for o in items:
+        cur = conn.execute(_INSERT_OUTBOX, (game_id, o.kind, dump_json(o.target), dump_json(o.payload), now))
+        ids.append(cur.lastrowid)  # type: ignore[arg-type]
+    return ids
+
+
+def _put_ref(conn: Conn, ref: MessageRef) -> None:
+    conn.execute(
+        "DELETE FROM message_refs WHERE message_id = ? OR (ifnull(game_id, -1) = ifnull(?, -1) AND kind = ?"
+        " AND ifnull(seat, -1) = ifnull(?, -1) AND key = ?)",
+        (ref.message_id, ref.game_id, ref.kind, ref.seat, ref.key),
+    )
+    conn.execute(
+        f"INSERT INTO message_refs ({_REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (ref.message_id, ref.channel_id, ref.game_id, ref.kind, ref.seat, ref.key, _ts(ref.created_at)),
+    )
+
+
+def _finished_at(old: GameRecord, status: GameStatus, now: str) -> str | None:
+    if status in _OVER:
+        return _ts_or_none(old.finished_at) or now
+    return None
+
+
+def _check_seats(seats: Sequence[NewSeat], *, contiguous: bool) -> None:
+    numbers = sorted(s.seat for s in seats)
+    if len(set(numbers)) != len(numbers):
+        raise InvalidOperation("two seats have the same number")
+    if contiguous and numbers != list(range(len(numbers))):
+        raise InvalidOperation(f"a started game's seats must be numbered 0…{len(numbers) - 1} (got {numbers})")
+
+
+def _in_list(values: Collection[Any]) -> str:
+    return "(" + ", ".join("?" * len(values)) + ")"
+
+
+class SQLiteStore(GameStore):
+    """`GameStore` on one SQLite file (or ":memory:"). Create it with `open_store` / `SQLiteStore.open`."""
+
+    def __init__(self, conn: aiosqlite.Connection, label: str, schema_version: int) -> None:
+        self._conn = conn
+        self._label = label
+        self._schema_version = schema_version
+        self._closed = False
+
+    # --- opening and closing ---------------------------------------------------------------------------
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        synchronous: Synchronous = "FULL",
+        create: bool = True,
+        busy_timeout: float = 5.0,
+    ) -> "SQLiteStore":
+        if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise StorageError(f"synchronous must be OFF, NORMAL, FULL or EXTRA, not {synchronous!r}")
+        memory = str(path) == ":memory:"
+        label = ":memory:" if memory else str(Path(path).resolve())
+        if not memory:
+            check_file(Path(path), create)
+        try:
+            conn = await aiosqlite.connect(
+                ":memory:" if memory else str(path), isolation_level=None, cached_statements=256
+            )
+        except sqlite3.Error as exc:
+            raise StoreFileError(label, f"cannot be opened ({exc})") from None
+        if not hasattr(conn, "_execute"):
+            await conn.close()
+            raise StorageError("this aiosqlite version lacks Connection._execute; install aiosqlite<0.23")
+        store = cls(conn, label, 0)
+        try:
+            store._schema_version = await store._run(_prepare, int(busy_timeout * 1000), synchronous, label, memory)
+        except BaseException:
+            await conn.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        with contextlib.suppress(StorageError):
+            await self._run(_optimize)
+        await self._conn.close()
+
+    @property
+    def schema_version(self) -> int:
+        return self._schema_version
+
+    @property
+    def path(self) -> str:
+        return self._label
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run `fn(sqlite3_connection, *args)` in the connection's thread; SQLite errors become StorageErrors."""
+        conn = self._conn
+        try:
+            return await conn._execute(fn, conn._conn, *args)
+        except StorageError:
+            raise
+        except sqlite3.IntegrityError as exc:
+            raise InvalidOperation(f"refused by the database: {exc}") from None
+        except sqlite3.DatabaseError as exc:
+            code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+            if code in (_SQLITE_CORRUPT, _SQLITE_NOTADB) or type(exc) is sqlite3.DatabaseError:
+                raise StoreFileError(self._label, f"is corrupt ({exc}); restore a backup") from None
+            raise StorageError(f"{self._label}: {exc}") from None
+        except ValueError as exc:
+            if "closed" in str(exc).lower():
+                raise StorageError(f"{self._label}: the store is closed") from None
+            raise
+
+    # --- games --------------------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        kind: str,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        thread_id: int | None = None,
+        options: dict[str, Any] | BaseModel | None = None,
+        created_by: int | None = None,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        stamp = _ts(now or now_utc())
+        opts = _options_json(options)
+
+        def run(conn: Conn) -> GameRecord:
+            def body() -> GameRecord:
+                cur = conn.execute(
+                    "INSERT INTO games (kind, guild_id, channel_id, thread_id, status, options, version, created_by,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?)",
+                    (kind, guild_id, channel_id, thread_id, opts, created_by, stamp, stamp),
+                )
+                return _fetch_game(conn, cur.lastrowid)  # type: ignore[arg-type]
+
+            return _transaction(conn, body)
+
+        return await self._run(run)
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        return await self._run(_fetch_game, game_id)
+
+    async def find_game_by_thread(self, thread_id: int) -> GameRecord | None:
+        def run(conn: Conn) -> GameRecord | None:
+            row = conn.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
+            ).fetchone()
+            return None if row is None else _game(row)
+
+        return await self._run(run)
+
+    async def list_games(
+        self,
+        *,
+        statuses: Collection[GameStatus] | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        kind: str | None = None,
+        limit: int | None = None,
+    ) -> list[GameRecord]:
+        where: list[str] = []
+        params: list[Any] = []
+        if statuses is not None:
+            statuses = list(statuses)
+            if not statuses:
+                return []
+            where.append(f"status IN {_in_list(statuses)}")
+            params += statuses
+        for column, value in (("guild_id", guild_id), ("channel_id", channel_id), ("kind", kind)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        sql = f"SELECT {_GAME_COLUMNS} FROM games"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY id"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+
+        def run(conn: Conn) -> list[GameRecord]:
+            return [_game(r) for r in conn.execute(sql, params).fetchall()]
+
+        return await self._run(run)
+
+    async def update_game(
+        self,
+        game_id: int,
+        *,
+        status: GameStatus | _Keep = KEEP,
+        channel_id: int | _Keep | None = KEEP,
+        thread_id: int | _Keep | None = KEEP,
+        options: dict[str, Any] | BaseModel | _Keep = KEEP,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        stamp = _ts(now or now_utc())
+        opts = None if isinstance(options, _Keep) else _options_json(options)
+
+        def run(conn: Conn) -> GameRecord:
+            def body() -> GameRecord:
+                old = _fetch_game(conn, game_id)
+                sets: dict[str, Any] = {"updated_at": stamp}
+                if not isinstance(status, _Keep) and status != old.status:
+                    if status == "lobby":
+                        raise InvalidOperation(f"game {game_id} has started; it cannot go back to the lobby")
+                    if not old.started and status in ("active", "paused"):
+                        raise InvalidOperation(f"game {game_id} is still in its lobby: start it with start_game")
+                    sets["status"] = status
+                    sets["finished_at"] = _finished_at(old, status, stamp)
+                if not isinstance(channel_id, _Keep):
+                    sets["channel_id"] = channel_id
+                if not isinstance(thread_id, _Keep):
+                    sets["thread_id"] = thread_id
+                if opts is not None:
+                    if old.started:
+                        raise InvalidOperation(f"game {game_id} has started; its options can no longer change")
+                    sets["options"] = opts
+                assignments = ", ".join(f"{k} = ?" for k in sets)
+                conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*sets.values(), game_id))
+                return _fetch_game(conn, game_id)
+
+            return _transaction(conn, body)
+
+        return await self._run(run)
+
+    async def start_game(
+        self,
+        game_id: int,
+        *,
+        seed: int,
+        setup_at: datetime,
+        seats: Sequence[NewSeat],
+        snapshot: str | BaseModel,
+        options: dict[str, Any] | BaseModel | _Keep = KEEP,
+        timers: Sequence[NewTimer] = (),
+        outbox: Sequence[NewOutbox] = (),
+    ) -> CommitResult:
+        if not SEED_MIN <= seed <= SEED_MAX:
+            raise InvalidOperation("the seed must fit a signed 64-bit integer (use secrets.randbits(63))")
+        if not seats:
+            raise InvalidOperation("a game needs at least one seat to start")
+        _check_seats(seats, contiguous=True)
+        state = dump_snapshot(snapshot)
+        setup = _ts(setup_at)
+        opts = None if isinstance(options, _Keep) else _options_json(options)
+
+        def run(conn: Conn) -> CommitResult:
+            def body() -> CommitResult:
+                old = _fetch_game(conn, game_id)
+                if old.status != "lobby":
+                    raise InvalidOperation(f"game {game_id} is not in its lobby (it is {old.status})")
+                joined = dict(
+                    conn.execute(
+                        "SELECT player_id, joined_at FROM seats WHERE game_id = ? AND player_id IS NOT NULL",
+                        (game_id,),
+                    ).fetchall()
+                )
+                conn.execute(
+                    "UPDATE games SET status = 'active', seed = ?, seat_count = ?, setup_at = ?,"
+                    " options = coalesce(?, options), updated_at = ? WHERE id = ? AND status = 'lobby'",
+                    (seed, len(seats), setup, opts, setup, game_id),
+                )
+                conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+                for s in seats:
+                    conn.execute(
+                        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (
+                            game_id,
+                            s.seat,
+                            s.player_id,
+                            s.display_name,
+                            None if s.dm_ok is None else int(s.dm_ok),
+                            _ts_or_none(s.away_until),
+                            joined.get(s.player_id, setup),
+                        ),
+                    )
+                conn.execute("INSERT INTO snapshots (game_id, version, state) VALUES (?, 0, ?)", (game_id, state))
+                timer_ids = _insert_timers(conn, game_id, timers, setup)
+                outbox_ids = _insert_outbox(conn, game_id, outbox, setup)
+                return CommitResult(game_id=game_id, version=0, outbox_ids=outbox_ids, timer_ids=timer_ids)
+
+            return _transaction(conn, body)
+
+        return await self._run(run)
+
+    async def get_snapshot(self, game_id: int) -> Snapshot:
+        def run(conn: Conn) -> Snapshot:
+            row = conn.execute("SELECT version, state FROM snapshots WHERE game_id = ?", (game_id,)).fetchone()
+            if row is None:
+                exists = conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
+                raise GameNotFound(
+                    f"game {game_id} has not started yet: it has no state" if exists else f"there is no game {game_id}"
+                )
+            return Snapshot(game_id=game_id, version=row[0], state=row[1])
+
+        return await self._run(run)
+
+    # --- the commit ---------------------------------------------------------------------------------------
+
+    async def commit(
+        self,
+        game_id: int,
+        expected_version: int,
+        entry: NewLogEntry,
+        snapshot: str | BaseModel | None,
+        *,
+        status: GameStatus | None = None,
+        timers: Sequence[NewTimer] | None = None,
+        timer_kinds: Collection[str] | None = None,
+        outbox: Sequence[NewOutbox] = (),
+    ) -> CommitResult:
+        if status == "lobby":
+            raise InvalidOperation("a started game cannot go back to the lobby")
+        new_version = expected_version + 1
+        if entry.kind == "undo" and entry.undo_to is not None and entry.undo_to >= new_version:
+            raise InvalidOperation(
+                f"an undo goes back to an earlier entry; {entry.undo_to} is not before {new_version}"
+            )
+        if entry.kind == "undo" and snapshot is None:
+            raise InvalidOperation("an undo needs the state it goes back to (store.replay(game, id, upto=n))")
+        if entry.kind == "action" and snapshot is None:
+            raise InvalidOperation("an action needs the new state")
+        state = None if snapshot is None else dump_snapshot(snapshot)
+        now = _ts(now_utc())
+        log_row = (
+            game_id,
+            new_version,
+            entry.kind,
+            entry.actor_seat,
+            entry.user_id,
+            None if entry.action is None else dump_json(entry.action),
+            dump_json(entry.events),
+            _ts(entry.at),
+            entry.undo_to,
+            entry.note,
+        )
+        game_params = {
+            "version": new_version,
+            "now": now,
+            "status": status,
+            "id": game_id,
+            "expected": expected_version,
+        }
+        kinds = None if timer_kinds is None else list(timer_kinds)
+        timer_rows = (
+            None if timers is None else [(game_id, t.kind, _ts(t.due_at), dump_json(t.payload), now) for t in timers]
+        )
+        outbox_rows = [(game_id, o.kind, dump_json(o.target), dump_json(o.payload), now) for o in outbox]
+
+        def run(conn: Conn) -> CommitResult:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                cur = conn.execute(_COMMIT_GAME if status is None else _COMMIT_GAME_STATUS, game_params)
+                if cur.rowcount != 1:
+                    row = conn.execute("SELECT version, seed FROM games WHERE id = ?", (game_id,)).fetchone()
+                    if row is None:
+                        raise GameNotFound(f"there is no game {game_id}")
+                    if row[1] is None:
+                        raise InvalidOperation(f"game {game_id} has not started: there is nothing to commit to")
+                    raise StaleVersion(game_id, expected_version, row[0])
+                conn.execute(_INSERT_LOG, log_row)
+                if state is None:
+                    conn.execute("UPDATE snapshots SET version = ? WHERE game_id = ?", (new_version, game_id))
+                else:
+                    conn.execute(
+                        "UPDATE snapshots SET version = ?, state = ? WHERE game_id = ?", (new_version, state, game_id)
+                    )
+                timer_ids: list[int] = []
+                if timer_rows is not None:
+                    if kinds is None:
+                        conn.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+                    elif kinds:
+                        conn.execute(
+                            f"DELETE FROM timers WHERE game_id = ? AND kind IN {_in_list(kinds)}", (game_id, *kinds)
+                        )
+                    for r in timer_rows:
+                        timer_ids.append(conn.execute(_INSERT_TIMER, r).lastrowid)  # type: ignore[arg-type]
+                outbox_ids = [conn.execute(_INSERT_OUTBOX, r).lastrowid for r in outbox_rows]
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            return CommitResult.model_construct(
+                game_id=game_id, version=new_version, outbox_ids=outbox_ids, timer_ids=timer_ids
+            )
+
+        return await self._run(run)
+
+    # --- seats ----------------------------------------------------------------------------------------
+
+    async def seats(self, game_id: int) -> list[SeatRecord]:
+        def run(conn: Conn) -> list[SeatRecord]:
+            rows = conn.execute(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+            return [_seat(r) for r in rows.fetchall()]
+
+        return await self._run(run)
+
+    async def set_seats(self, game_id: int, seats: Sequence[NewSeat], *, now: datetime | None = None) -> None:
+        _check_seats(seats, contiguous=False)
+        stamp = _ts(now or now_utc())
+
+        def run(conn: Conn) -> None:
+            def body() -> None:
+                old = _fetch_game(conn, game_id)
+                if old.status != "lobby":
+                    raise InvalidOperation(f"game {game_id} has started: change a seat with update_seat")
+                joined = dict(
+                    conn.execute(
+                        "SELECT player_id, joined_at FROM seats WHERE game_id = ? AND player_id IS NOT NULL",
+                        (game_id,),
+                    ).fetchall()
+                )
+                conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+                for s in seats:
+                    conn.execute(
+                        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (
+                            game_id,
+                            s.seat,
+                            s.player_id,
+                            s.display_name,
+                            None if s.dm_ok is None else int(s.dm_ok),
+                            _ts_or_none(s.away_until),
+                            joined.get(s.player_id, stamp),
+                        ),
+                    )
+
+            _transaction(conn, body)
+
+        await self._run(run)
+
+    async def update_seat(
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        player_id: int | _Keep | None = KEEP,
+        display_name: str | _Keep = KEEP,
+        dm_ok: bool | _Keep | None = KEEP,
+        away_until: datetime | _Keep | None = KEEP,
+    ) -> SeatRecord:
+        sets: dict[str, Any] = {}
+        if not isinstance(player_id, _Keep):
+            sets["player_id"] = player_id
+        if not isinstance(display_name, _Keep):
+            sets["display_name"] = display_name
+        if not isinstance(dm_ok, _Keep):
+            sets["dm_ok"] = None if dm_ok is None else int(dm_ok)
+        if not isinstance(away_until, _Keep):
+            sets["away_until"] = _ts_or_none(away_until)
+
+        def run(conn: Conn) -> SeatRecord:
+            def body() -> SeatRecord:
+                if sets:
+                    assignments = ", ".join(f"{k} = ?" for k in sets)
+                    conn.execute(
+                        f"UPDATE seats SET {assignments} WHERE game_id = ? AND seat = ?",
+                        (*sets.values(), game_id, seat),
+                    )
+                row = conn.execute(
+                    f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
+                ).fetchone()
+                if row is None:
+                    raise GameNotFound(f"game {game_id} has no seat {seat}")
+                return _seat(row)
+
+            return _transaction(conn, body)
+
+        return await self._run(run)
+
+    async def seats_of_player(
+        self, player_id: int, *, statuses: Collection[GameStatus] | None = None
+    ) -> list[SeatRecord]:
+        columns = ", ".join(f"s.{c.strip()}" for c in _SEAT_COLUMNS.split(","))
+        sql = f"SELECT {columns} FROM seats s JOIN games g ON g.id = s.game_id WHERE s.player_id = ?"
+        params: list[Any] = [player_id]
+        if statuses is not None:
+            statuses = list(statuses)
+            if not statuses:
+                return []
+            sql += f" AND g.status IN {_in_list(statuses)}"
+            params += statuses
+        sql += " ORDER BY s.game_id, s.seat"
+
+        def run(conn: Conn) -> list[SeatRecord]:
+            return [_seat(r) for r in conn.execute(sql, params).fetchall()]
+
+        return await self._run(run)
+
+    # --- the log --------------------------------------------------------------------------------------
+
+    async def log(self, game_id: int, *, after: int = 0, limit: int | None = None) -> list[LogEntry]:
+        def run(conn: Conn) -> list[LogEntry]:
+            rows = conn.execute(
+                f"SELECT {_LOG_COLUMNS} FROM action_log WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+                (game_id, after, -1 if limit is None else limit),
+            )
+            return [_log(r) for r in rows.fetchall()]
+
+        return await self._run(run)
+
+    async def log_entry(self, game_id: int, seq: int) -> LogEntry:
+        def run(conn: Conn) -> LogEntry:
+            row = conn.execute(
+                f"SELECT {_LOG_COLUMNS} FROM action_log WHERE game_id = ? AND seq = ?", (game_id, seq)
+            ).fetchone()
+            if row is None:
+                raise GameNotFound(f"game {game_id} has no log entry {seq}")
+            return _log(row)
+
+        return await self._run(run)
+
+    # --- timers ---------------------------------------------------------------------------------------
+
+    async def add_timers(self, game_id: int, timers: Sequence[NewTimer], *, now: datetime | None = None) -> list[int]:
+        stamp = _ts(now or now_utc())
+
+        def run(conn: Conn) -> list[int]:
+            return _transaction(conn, lambda: _insert_timers(conn, game_id, timers, stamp))
+
+        return await self._run(run)
+
+    async def timers(self, game_id: int) -> list[TimerRecord]:
+        def run(conn: Conn) -> list[TimerRecord]:
+            rows = conn.execute(
+                f"SELECT {_TIMER_COLUMNS} FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,)
+            )
+            return [_timer(r) for r in rows.fetchall()]
+
+        return await self._run(run)
+
+    async def next_timer(self) -> TimerRecord | None:
+        def run(conn: Conn) -> TimerRecord | None:
+            row = conn.execute(f"SELECT {_TIMER_COLUMNS} FROM timers ORDER BY due_at, id LIMIT 1").fetchone()
+            return None if row is None else _timer(row)
+
+        return await self._run(run)
+
+    async def due_timers(self, until: datetime, *, limit: int = 100) -> list[TimerRecord]:
+        bound = _ts(until)
+
+        def run(conn: Conn) -> list[TimerRecord]:
+            rows = conn.execute(
+                f"SELECT {_TIMER_COLUMNS} FROM timers WHERE due_at <= ? ORDER BY due_at, id LIMIT ?", (bound, limit)
+            )
+            return [_timer(r) for r in rows.fetchall()]
+
+        return await self._run(run)
+
+    async def delete_timer(self, timer_id: int) -> bool:
+        def run(conn: Conn) -> bool:
+            return conn.execute("DELETE FROM timers WHERE id = ?", (timer_id,)).rowcount == 1
+
+        return await self._run(run)
+
+    async def delete_timers(self, game_id: int, *, kinds: Collection[str] | None = None) -> int:
+        def run(conn: Conn) -> int:
+            if kinds is None:
+                return conn.execute("DELETE FROM timers WHERE game_id = ?", (game_id,)).rowcount
+            ks = list(kinds)
+            return conn.execute(
+                f"DELETE FROM timers WHERE game_id = ? AND kind IN {_in_list(ks)}", (game_id, *ks)
+            ).rowcount
+
+        return await self._run(run)
+
+    # --- outbox ---------------------------------------------------------------------------------------
+
+    async def add_outbox(
+        self, game_id: int | None, items: Sequence[NewOutbox], *, now: datetime | None = None
+    ) -> list[int]:
+        stamp = _ts(now or now_utc())
+
+        def run(conn: Conn) -> list[int]:
+            return _transaction(conn, lambda: _insert_outbox(conn, game_id, items, stamp))
+
+        return await self._run(run)
+
+    async def outbox_item(self, outbox_id: int) -> OutboxRecord:
+        def run(conn: Conn) -> OutboxRecord:
+            row = conn.execute(f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE id = ?", (outbox_id,)).fetchone()
+            if row is None:
+                raise GameNotFound(f"there is no outbox row {outbox_id}")
+            return _outbox(row)
+
+        return await self._run(run)
+
+    async def undelivered(
+        self, *, game_id: int | None = None, max_attempts: int | None = None, limit: int = 100
+    ) -> list[OutboxRecord]:
+        sql = f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE delivered_at IS NULL"
+        params: list[Any] = []
+        if game_id is not None:
+            sql += " AND game_id = ?"
+            params.append(game_id)
+        if max_attempts is not None:
+            sql += " AND attempts < ?"
+            params.append(max_attempts)
+        sql += " ORDER BY id LIMIT ?"
+        params.append(limit)
+
+        def run(conn: Conn) -> list[OutboxRecord]:
+            return [_outbox(r) for r in conn.execute(sql, params).fetchall()]
+
+        return await self._run(run)
+
+    async def mark_delivered(
+        self, outbox_id: int, *, refs: Sequence[MessageRef] = (), now: datetime | None = None
+    ) -> bool:
+        stamp = _ts(now or now_utc())
+
+        def run(conn: Conn) -> bool:
+            def body() -> bool:
+                cur = conn.execute(
+                    "UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL", (stamp, outbox_id)
+                )
+                if cur.rowcount != 1:
+                    if conn.execute("SELECT 1 FROM outbox WHERE id = ?", (outbox_id,)).fetchone() is None:
+                        raise GameNotFound(f"there is no outbox row {outbox_id}")
+                    return False
+                for ref in refs:
+                    _put_ref(conn, ref)
+                return True
+
+            return _transaction(conn, body)
+
+        return await self._run(run)
+
+    async def mark_failed(self, outbox_id: int, error: str) -> int:
+        def run(conn: Conn) -> int:
+            row = conn.execute(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ? RETURNING attempts",
+                (error, outbox_id),
+            ).fetchone()
+            if row is None:
+                raise GameNotFound(f"there is no outbox row {outbox_id}")
+            return row[0]
+
+        return await self._run(run)
+
+    async def prune_outbox(self, delivered_before: datetime) -> int:
+        bound = _ts(delivered_before)
+
+        def run(conn: Conn) -> int:
+            return conn.execute(
+                "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", (bound,)
+            ).rowcount
+
+        return await self._run(run)
+
+    # --- message references ---------------------------------------------------------------------------
+
+    async def put_message_ref(self, ref: MessageRef) -> None:
+        def run(conn: Conn) -> None:
+            _transaction(conn, lambda: _put_ref(conn, ref))
+
+        await self._run(run)
+
+    async def message_ref(self, message_id: int) -> MessageRef | None:
+        def run(conn: Conn) -> MessageRef | None:
+            row = conn.execute(
+                f"SELECT {_REF_COLUMNS} FROM message_refs WHERE message_id = ?", (message_id,)
+            ).fetchone()
+            return None if row is None else _ref(row)
+
+        return await self._run(run)
+
+    async def find_message_ref(
+        self, game_id: int | None, kind: str, *, seat: int | None = None, key: str = ""
+    ) -> MessageRef | None:
+        def run(conn: Conn) -> MessageRef | None:
+            row = conn.execute(
+                f"SELECT {_REF_COLUMNS} FROM message_refs WHERE ifnull(game_id, -1) = ifnull(?, -1) AND kind = ?"
+                " AND ifnull(seat, -1) = ifnull(?, -1) AND key = ?",
+                (game_id, kind, seat, key),
+            ).fetchone()
+            return None if row is None else _ref(row)
+
+        return await self._run(run)
+
+    async def message_refs(self, game_id: int, *, kind: str | None = None) -> list[MessageRef]:
+        sql = f"SELECT {_REF_COLUMNS} FROM message_refs WHERE ifnull(game_id, -1) = ?"
+        params: list[Any] = [game_id]
+        if kind is not None:
+            sql += " AND kind = ?"
+            params.append(kind)
+        sql += " ORDER BY kind, seat, key"
+
+        def run(conn: Conn) -> list[MessageRef]:
+            return [_ref(r) for r in conn.execute(sql, params).fetchall()]
+
+        return await self._run(run)
+
+    async def delete_message_ref(self, message_id: int) -> bool:
+        def run(conn: Conn) -> bool:
+            return conn.execute("DELETE FROM message_refs WHERE message_id = ?", (message_id,)).rowcount == 1
+
+        return await self._run(run)
+
+    # --- per-server settings --------------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        def run(conn: Conn) -> GuildSettings:
+            row = conn.execute(
+                "SELECT moderator_role_id, turn_deadline_s, reaction_time_s, updated_at FROM guild_settings"
+                " WHERE guild_id = ?",
+                (guild_id,),
+            ).fetchone()
+            if row is None:
+                return GuildSettings(guild_id=guild_id)
+            return GuildSettings(
+                guild_id=guild_id,
+                moderator_role_id=row[0],
+                turn_deadline=None if row[1] is None else timedelta(seconds=row[1]),
+                reaction_time=None if row[2] is None else timedelta(seconds=row[2]),
+                updated_at=_dt(row[3]),
+            )
+
+        return await self._run(run)
+
+    async def put_guild_settings(self, settings: GuildSettings, *, now: datetime | None = None) -> GuildSettings:
+        stamp = now or now_utc()
+        stored = settings.model_copy(update={"updated_at": utc(stamp)})
+
+        def run(conn: Conn) -> None:
+            conn.execute(
+                "INSERT OR REPLACE INTO guild_settings"
+                " (guild_id, moderator_role_id, turn_deadline_s, reaction_time_s, updated_at) VALUES (?, ?, ?, ?, ?)",
+                (
+                    stored.guild_id,
+                    stored.moderator_role_id,
+                    None if stored.turn_deadline is None else stored.turn_deadline.total_seconds(),
+                    None if stored.reaction_time is None else stored.reaction_time.total_seconds(),
+                    _ts(stamp),
+                ),
+            )
+
+        await self._run(run)
+        return stored
+
+    # --- whole games ----------------------------------------------------------------------------------
+
+    async def restore_game(self, exported: ExportedGame, snapshot: str | None, *, keep_id: bool = True) -> GameRecord:
+        if exported.seed is not None and snapshot is None:
+            raise InvalidOperation("a started game needs its snapshot")
+        if exported.seed is not None and not SEED_MIN <= exported.seed <= SEED_MAX:
+            raise InvalidOperation("the seed must fit a signed 64-bit integer")
+        _check_seats(exported.seats, contiguous=exported.seed is not None)
+        stamp = _ts(now_utc())
+        created = _ts(exported.created_at)
+
+        def run(conn: Conn) -> GameRecord:
+            def body() -> GameRecord:
+                free = conn.execute("SELECT 1 FROM games WHERE id = ?", (exported.id,)).fetchone() is None
+                cur = conn.execute(
+                    f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        exported.id if keep_id and free else None,
+                        exported.kind,
+                        exported.guild_id,
+                        exported.channel_id,
+                        exported.thread_id,
+                        exported.status,
+                        _options_json(exported.options),
+                        exported.seed,
+                        exported.seat_count,
+                        _ts_or_none(exported.setup_at),
+                        exported.version,
+                        exported.created_by,
+                        created,
+                        stamp,
+                        _ts_or_none(exported.finished_at),
+                    ),
+                )
+                game_id: int = cur.lastrowid  # type: ignore[assignment]
+                for s in exported.seats:
+                    conn.execute(
+                        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (
+                            game_id,
+                            s.seat,
+                            s.player_id,
+                            s.display_name,
+                            None if s.dm_ok is None else int(s.dm_ok),
+                            _ts_or_none(s.away_until),
+                            created,
+                        ),
+                    )
+                for e in exported.log:
+                    conn.execute(
+                        _INSERT_LOG,
+                        (
+                            game_id,
+                            e.seq,
+                            e.kind,
+                            e.actor_seat,
+                            e.user_id,
+                            None if e.action is None else dump_json(e.action),
+                            dump_json(e.events),
+                            _ts(e.at),
+                            e.undo_to,
+                            e.note,
+                        ),
+                    )
+                if snapshot is not None:
+                    conn.execute(
+                        "INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
+                        (game_id, exported.version, snapshot),
+                    )
+                return _fetch_game(conn, game_id)
+
+            return _transaction(conn, body)
+
+        return await self._run(run)
+
+    async def check_integrity(self) -> list[str]:
+        def run(conn: Conn) -> list[str]:
+            problems = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall() if r[0] != "ok"]
+            problems += [f"foreign key: {tuple(r)}" for r in conn.execute("PRAGMA foreign_key_check").fetchall()]
+            rows = conn.execute(
+                "SELECT g.id, g.version, coalesce(l.n, 0), coalesce(l.top, 0), s.version FROM games g"
+                " LEFT JOIN (SELECT game_id, count(*) AS n, max(seq) AS top FROM action_log GROUP BY game_id) l"
+                " ON l.game_id = g.id LEFT JOIN snapshots s ON s.game_id = g.id"
+                " WHERE coalesce(l.n, 0) != g.version OR coalesce(l.top, 0) != g.version"
+                " OR (g.seed IS NOT NULL AND (s.version IS NULL OR s.version != g.version))"
+            ).fetchall()
+            problems += [
+                f"game {gid}: version {v}, {n} log entries up to {top}, snapshot version {sv}"
+                for gid, v, n, top, sv in rows
+            ]
+            return problems
+
+        return await self._run(run)
+
+
+def _optimize(conn: Conn) -> None:
+    conn.execute("PRAGMA optimize")
+
+
+def _prepare(conn: Conn, busy_ms: int, synchronous: str, label: str, memory: bool) -> int:
+    """Checks, pragmas and migrations at open; nothing is written before the file is known to be ours."""
+    conn.execute(f"PRAGMA busy_timeout = {busy_ms:d}")
+    migrations = load_migrations()
+    inspect(conn, label, len(migrations))
+    if not memory:
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise StoreFileError(label, f"cannot switch to WAL journal mode (got {mode})")
+    conn.execute(f"PRAGMA synchronous = {synchronous}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    version = migrate(conn, label, migrations)
+    # Touch what serving needs first, so damage there stops start-up rather than the first command.
+    conn.execute("SELECT count(*) FROM games WHERE status IN ('lobby', 'active', 'paused')").fetchone()
+    conn.execute("SELECT id FROM timers ORDER BY due_at LIMIT 1").fetchone()
+    return version

@@ -1,0 +1,509 @@
+"""The game store's interface: what the bot may ask of persistence, whatever the database behind it.
+
+`GameStore` is an abstract base class. `open_store(path)` returns the SQLite implementation (`storage.sqlite`);
+a PostgreSQL backend would implement the same abstract methods. Replay, checking and export/import are written
+once here, on top of the abstract reads and writes, so every backend gets them.
+
+How the bot uses it (one action, under its per-game lock):
+
+    record = await store.get_game(game_id)
+    snap = await store.get_snapshot(game_id)
+    state = game.load_state(snap.state)
+    outcome = game.apply(state, seat, action, now)                       # RuleError: nothing to store
+    result = await store.commit(
+        game_id, snap.version,
+        NewLogEntry.for_action(seat, game.dump_action(action), now, outcome.events, user_id=user.id),
+        game.dump_state(outcome.state),
+        timers=[NewTimer(...) for each wait in game.waiting_on(outcome.state)],
+        outbox=[NewOutbox(...) for each message to post],
+    )                                                                     # StaleVersion: reload and retry
+    # then hand result.outbox_ids to the notifier, which marks them delivered one by one.
+
+Guarantees every backend keeps:
+- `commit` is all or nothing: log entry, snapshot, version bump, timers and outbox rows in one transaction, and
+  refused with `StaleVersion` (nothing written) when `expected_version` is not the current version.
+- The action log is append-only: entries are never updated or deleted; `seq` runs 1, 2, 3… without gaps, and a
+  game's version always equals its last `seq` (0 before the first entry).
+- An acknowledged (returned) commit survives a crash of the process or the machine (unless durability was relaxed).
+"""
+
+import asyncio
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Collection, Sequence
+from datetime import datetime
+from enum import Enum
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+from pydantic import BaseModel, ValidationError
+
+from storage.errors import GameNotFound, ImportRefused, ReplayError, StorageError
+from storage.models import (
+    CommitResult,
+    ExportedGame,
+    ExportedLogEntry,
+    GameRecord,
+    GameStatus,
+    GuildSettings,
+    LogEntry,
+    MessageRef,
+    NewLogEntry,
+    NewOutbox,
+    NewSeat,
+    NewTimer,
+    OutboxRecord,
+    ReplayReport,
+    SeatRecord,
+    Snapshot,
+    TimerRecord,
+)
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+class _Keep(Enum):
+    KEEP = "keep"
+
+
+KEEP: Final = _Keep.KEEP
+"""Default of optional update arguments: leave the field as it is (None would set it to NULL)."""
+
+Synchronous = Literal["OFF", "NORMAL", "FULL", "EXTRA"]
+
+
+class GameStore(ABC):
+    """Where games live: records, seats, the append-only action log, snapshots, timers, outbox, message
+    references and per-server settings. All methods are coroutines; the store may be shared by many tasks."""
+
+    # --- lifecycle ------------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Finish pending work and close the database. Idempotent."""
+
+    async def __aenter__(self) -> "GameStore":
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    @property
+    @abstractmethod
+    def schema_version(self) -> int:
+        """The schema version of the open database (the number of the last applied migration)."""
+
+    # --- games ----------------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def create_game(
+        self,
+        kind: str,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        thread_id: int | None = None,
+        options: dict[str, Any] | BaseModel | None = None,
+        created_by: int | None = None,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        """A new game in the lobby (version 0, no seed, no snapshot). `kind` is the engine's `Game.name`."""
+
+    @abstractmethod
+    async def get_game(self, game_id: int) -> GameRecord:
+        """The game's record (without its snapshot). Raises `GameNotFound`."""
+
+    @abstractmethod
+    async def find_game_by_thread(self, thread_id: int) -> GameRecord | None:
+        """The game played in this Discord thread, if any (the newest one, should there be several)."""
+
+    @abstractmethod
+    async def list_games(
+        self,
+        *,
+        statuses: Collection[GameStatus] | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        kind: str | None = None,
+        limit: int | None = None,
+    ) -> list[GameRecord]:
+        """Games matching all given filters, oldest first; no snapshots are loaded.
+
+        `list_games(statuses=OPEN_STATUSES)` is what the bot loads at start-up: indexed, independent of how many
+        finished games the database holds."""
+
+    @abstractmethod
+    async def update_game(
+        self,
+        game_id: int,
+        *,
+        status: GameStatus | _Keep = KEEP,
+        channel_id: int | _Keep | None = KEEP,
+        thread_id: int | _Keep | None = KEEP,
+        options: dict[str, Any] | BaseModel | _Keep = KEEP,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        """Change a game's metadata outside the log: where it is played, its status, and (in the lobby only)
+        its options. Does not bump the version. To pause with a trace in the log, commit a note with `status`.
+        Raises `GameNotFound`, or `InvalidOperation` for options of a started game or a lobby game made active
+        (use `start_game`)."""
+
+    @abstractmethod
+    async def start_game(
+        self,
+        game_id: int,
+        *,
+        seed: int,
+        setup_at: datetime,
+        seats: Sequence[NewSeat],
+        snapshot: str | BaseModel,
+        options: dict[str, Any] | BaseModel | _Keep = KEEP,
+        timers: Sequence[NewTimer] = (),
+        outbox: Sequence[NewOutbox] = (),
+    ) -> CommitResult:
+        """Leave the lobby, in one transaction: store the set-up (seed, the seats numbered 0…n-1 replacing any
+        lobby seats, `setup_at`, final options) and the first snapshot, status "active", version 0, plus timers
+        and outbox rows. The snapshot must be `game.setup(len(seats), options, seed, setup_at)` so that the game
+        replays. `seed` must fit a signed 64-bit integer (e.g. `secrets.randbits(63)`).
+        Raises `InvalidOperation` if the game is not in its lobby (e.g. someone else started it)."""
+
+    @abstractmethod
+    async def get_snapshot(self, game_id: int) -> Snapshot:
+        """The game's current state and version. Raises `GameNotFound` (also for a game still in its lobby)."""
+
+    # --- the commit -----------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def commit(
+        self,
+        game_id: int,
+        expected_version: int,
+        entry: NewLogEntry,
+        snapshot: str | BaseModel | None,
+        *,
+        status: GameStatus | None = None,
+        timers: Sequence[NewTimer] | None = None,
+        timer_kinds: Collection[str] | None = None,
+        outbox: Sequence[NewOutbox] = (),
+    ) -> CommitResult:
+        """Append `entry` to the game's log and store what follows from it, all in one transaction.
+
+        - Refused with `StaleVersion` (nothing written) unless the game's version is `expected_version`; the new
+          version (and the entry's seq) is `expected_version + 1`.
+        - `snapshot`: the new state (engine JSON or the state model). None keeps the current one (a note).
+          For an undo, pass the state right after entry `entry.undo_to` (`await store.replay(game, id, upto=n)`).
+        - `status`: a new status for the game (e.g. "finished" when the action ends it), or None to keep it.
+        - `timers`: None leaves the game's timers alone; a sequence replaces the game's timers whose kind is in
+          `timer_kinds` (all of the game's timers when `timer_kinds` is None) by these ones.
+        - `outbox`: messages to deliver after the commit; their ids come back in order in `outbox_ids`.
+        Raises `GameNotFound`, `InvalidOperation` (game not started, undo_to out of range)."""
+
+    # --- seats ----------------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def seats(self, game_id: int) -> list[SeatRecord]:
+        """The game's seats, by seat number."""
+
+    @abstractmethod
+    async def set_seats(self, game_id: int, seats: Sequence[NewSeat], *, now: datetime | None = None) -> None:
+        """Replace the lobby's seats (who has joined so far). Raises `InvalidOperation` once the game started
+        (then use `update_seat`, e.g. for a substitute)."""
+
+    @abstractmethod
+    async def update_seat(
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        player_id: int | _Keep | None = KEEP,
+        display_name: str | _Keep = KEEP,
+        dm_ok: bool | _Keep | None = KEEP,
+        away_until: datetime | _Keep | None = KEEP,
+    ) -> SeatRecord:
+        """Change one seat's player (a substitute), name, DM reachability or away-until. Raises `GameNotFound`
+        if there is no such seat."""
+
+    @abstractmethod
+    async def seats_of_player(
+        self, player_id: int, *, statuses: Collection[GameStatus] | None = None
+    ) -> list[SeatRecord]:
+        """All seats the player holds, in games with one of `statuses` (any status if None)."""
+
+    # --- the log --------------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def log(self, game_id: int, *, after: int = 0, limit: int | None = None) -> list[LogEntry]:
+        """The game's log entries with seq > `after`, in order (at most `limit` of them)."""
+
+    @abstractmethod
+    async def log_entry(self, game_id: int, seq: int) -> LogEntry:
+        """One log entry. Raises `GameNotFound` if there is none with that seq."""
+
+    # --- timers ---------------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def add_timers(self, game_id: int, timers: Sequence[NewTimer], *, now: datetime | None = None) -> list[int]:
+        """Add timers outside a commit (e.g. a lobby that expires). Returns their ids in order."""
+
+    @abstractmethod
+    async def timers(self, game_id: int) -> list[TimerRecord]:
+        """The game's pending timers, soonest first."""
+
+    @abstractmethod
+    async def next_timer(self) -> TimerRecord | None:
+        """The soonest timer of all games, for the scheduler's sleep."""
+
+    @abstractmethod
+    async def due_timers(self, until: datetime, *, limit: int = 100) -> list[TimerRecord]:
+        """Timers due at or before `until`, soonest first (at start-up: all the overdue ones)."""
+
+    @abstractmethod
+    async def delete_timer(self, timer_id: int) -> bool:
+        """Remove a fired or obsolete timer. False if it was already gone (e.g. replaced by a commit)."""
+
+    @abstractmethod
+    async def delete_timers(self, game_id: int, *, kinds: Collection[str] | None = None) -> int:
+        """Remove the game's timers (of these kinds, or all). Returns how many were removed."""
+
+    # --- outbox ---------------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def add_outbox(
+        self, game_id: int | None, items: Sequence[NewOutbox], *, now: datetime | None = None
+    ) -> list[int]:
+        """Queue messages outside a commit (e.g. lobby announcements). Returns their ids in order."""
+
+    @abstractmethod
+    async def outbox_item(self, outbox_id: int) -> OutboxRecord:
+        """One outbox row. Raises `StorageError` (LookupError) if it does not exist."""
+
+    @abstractmethod
+    async def undelivered(
+        self, *, game_id: int | None = None, max_attempts: int | None = None, limit: int = 100
+    ) -> list[OutboxRecord]:
+        """Rows not yet delivered, oldest first (optionally for one game, and with fewer than `max_attempts`
+        failed attempts). After a crash, these are the messages still to post or edit."""
+
+    @abstractmethod
+    async def mark_delivered(
+        self, outbox_id: int, *, refs: Sequence[MessageRef] = (), now: datetime | None = None
+    ) -> bool:
+        """Mark a row delivered and, in the same transaction, store the references of the messages it created
+        (e.g. the new status message). False if it was already delivered (nothing changed)."""
+
+    @abstractmethod
+    async def mark_failed(self, outbox_id: int, error: str) -> int:
+        """Record a failed delivery attempt and its error; returns the number of attempts so far."""
+
+    @abstractmethod
+    async def prune_outbox(self, delivered_before: datetime) -> int:
+        """Delete rows delivered before that time (the outbox is a queue, not a record). Returns the count."""
+
+    # --- message references ---------------------------------------------------------------------------
+
+    @abstractmethod
+    async def put_message_ref(self, ref: MessageRef) -> None:
+        """Store what a message stands for, replacing any reference with the same message id or the same
+        (game_id, kind, seat, key)."""
+
+    @abstractmethod
+    async def message_ref(self, message_id: int) -> MessageRef | None:
+        """What this message stands for (e.g. the offer behind a 🤝 reaction), if anything."""
+
+    @abstractmethod
+    async def find_message_ref(
+        self, game_id: int | None, kind: str, *, seat: int | None = None, key: str = ""
+    ) -> MessageRef | None:
+        """The message standing for (game, kind, seat, key), e.g. the status message or a seat's hand."""
+
+    @abstractmethod
+    async def message_refs(self, game_id: int, *, kind: str | None = None) -> list[MessageRef]:
+        """All references of a game (of one kind, if given)."""
+
+    @abstractmethod
+    async def delete_message_ref(self, message_id: int) -> bool:
+        """Forget a message (deleted, or its offer is settled). False if it was not known."""
+
+    # --- per-server settings --------------------------------------------------------------------------
+
+    @abstractmethod
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings (all None if never set)."""
+
+    @abstractmethod
+    async def put_guild_settings(self, settings: GuildSettings, *, now: datetime | None = None) -> GuildSettings:
+        """Store the server's settings (all fields, replacing what was there); returns them with `updated_at`."""
+
+    # --- whole games: low level (used by import) ------------------------------------------------------
+
+    @abstractmethod
+    async def restore_game(self, exported: ExportedGame, snapshot: str | None, *, keep_id: bool = True) -> GameRecord:
+        """Write a whole game (record, seats, log, snapshot) in one transaction, as is. Low level: call
+        `import_game`, which checks the log replays to the snapshot first. Keeps the exported id if `keep_id` and
+        it is free, else takes a new one."""
+
+    @abstractmethod
+    async def check_integrity(self) -> list[str]:
+        """A full check of the database file (slow on big databases: not done at start-up). [] means healthy."""
+
+    # --- replay, check, export, import (backend-independent) -------------------------------------------
+
+    async def replay(self, game: "Game[Any, Any]", game_id: int, *, upto: int | None = None) -> BaseModel:
+        """The game's state rebuilt from set-up plus its log, right after entry `upto` (default: the last).
+        Raises `ReplayError` if the log does not replay (an entry refused by the rules, a bad undo)."""
+        from storage.replay import replay_entries
+
+        record = await self.get_game(game_id)
+        entries = await self.log(game_id, limit=upto) if upto is not None else await self.log(game_id)
+        if upto is not None and (upto < 0 or upto > record.version):
+            raise ReplayError(game_id, upto, f"there is no entry {upto} (the log has {record.version})")
+        run = await asyncio.to_thread(replay_entries, game, record, entries, False)
+        return run.state
+
+    async def check_replay(self, game: "Game[Any, Any]", game_id: int) -> ReplayReport:
+        """Rebuild the game from set-up plus its whole log and compare with the stored snapshot (and each action's
+        logged events with the replayed ones). Raises `ReplayError` if the log does not replay at all."""
+        from storage.replay import compare_states, replay_entries
+
+        snap = await self.get_snapshot(game_id)
+        record = await self.get_game(game_id)
+        entries = await self.log(game_id, limit=snap.version)
+        run = await asyncio.to_thread(replay_entries, game, record, entries, True)
+        replayed = game.dump_state(run.state)
+        differing = compare_states(snap.state, replayed)
+        return ReplayReport(
+            game_id=game_id,
+            version=snap.version,
+            state_matches=not differing,
+            event_mismatches=run.event_mismatches,
+            stored_state=snap.state,
+            replayed_state=replayed,
+            differing_fields=differing,
+        )
+
+    async def export_game(self, game_id: int) -> ExportedGame:
+        """The whole game (record, options, seats, full log and current snapshot) as one model; `.to_json()`."""
+        record = await self.get_game(game_id)
+        seats = await self.seats(game_id)
+        entries = await self.log(game_id)
+        snapshot = (await self.get_snapshot(game_id)).state if record.started else None
+        return ExportedGame(
+            id=record.id,
+            kind=record.kind,
+            status=record.status,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            thread_id=record.thread_id,
+            options=record.options,
+            seed=record.seed,
+            seat_count=record.seat_count,
+            setup_at=record.setup_at,
+            version=record.version,
+            created_by=record.created_by,
+            created_at=record.created_at,
+            finished_at=record.finished_at,
+            seats=[NewSeat.model_validate(s.model_dump(exclude={"game_id", "joined_at"})) for s in seats],
+            log=[ExportedLogEntry.model_validate(e.model_dump(exclude={"game_id"})) for e in entries],
+            snapshot=snapshot,
+        )
+
+    async def import_game(
+        self, data: ExportedGame | str | bytes | dict[str, Any], game: "Game[Any, Any]", *, keep_id: bool = True
+    ) -> GameRecord:
+        """Import an exported game: the log is replayed with `game` (whose name must match the export's kind),
+        the rebuilt state becomes the snapshot, and it must equal the exported snapshot if there is one.
+        Raises `ImportRefused` with the reason; nothing is written then."""
+        from storage.replay import compare_states, replay_entries
+
+        try:
+            if isinstance(data, ExportedGame):
+                exported = data
+            elif isinstance(data, str | bytes):
+                exported = ExportedGame.model_validate_json(data)
+            else:
+                exported = ExportedGame.model_validate(data)
+        except ValidationError as exc:
+            raise ImportRefused(f"not a Boardroom game export: {_first_error(exc)}") from None
+        if exported.kind != game.name:
+            raise ImportRefused(f"the export holds a {exported.kind!r} game, not {game.name!r}")
+        seqs = [e.seq for e in exported.log]
+        if seqs != list(range(1, len(seqs) + 1)) or len(seqs) != exported.version:
+            raise ImportRefused(f"the log is not numbered 1…{exported.version} without gaps")
+        snapshot: str | None = None
+        if exported.seed is not None:
+            record = GameRecord(
+                id=exported.id,
+                kind=exported.kind,
+                status=exported.status,
+                options=exported.options,
+                seed=exported.seed,
+                seat_count=exported.seat_count,
+                setup_at=exported.setup_at,
+                version=exported.version,
+                created_at=exported.created_at,
+                updated_at=exported.created_at,
+            )
+            entries = [LogEntry(game_id=exported.id, **e.model_dump()) for e in exported.log]
+            try:
+                run = await asyncio.to_thread(replay_entries, game, record, entries, False)
+            except ReplayError as exc:
+                raise ImportRefused(f"the log does not replay: {exc.problem} (entry {exc.seq})") from None
+            snapshot = game.dump_state(run.state)
+            if exported.snapshot is not None:
+                differing = compare_states(exported.snapshot, snapshot)
+                if differing:
+                    raise ImportRefused(
+                        "the replayed game differs from the exported snapshot in: " + ", ".join(differing)
+                    )
+        elif exported.log:
+            raise ImportRefused("a game without set-up (still in its lobby) cannot have log entries")
+        return await self.restore_game(exported, snapshot, keep_id=keep_id)
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"]) or "(top level)"
+    return f"{where}: {err['msg']}"
+
+
+def dump_snapshot(snapshot: str | bytes | BaseModel) -> str:
+    """A snapshot as the JSON text to store."""
+    if isinstance(snapshot, BaseModel):
+        return snapshot.model_dump_json()
+    if isinstance(snapshot, bytes):
+        return snapshot.decode("utf-8")
+    if not isinstance(snapshot, str):
+        raise StorageError(f"a snapshot must be JSON text or a pydantic model, not {type(snapshot).__name__}")
+    return snapshot
+
+
+def dump_json(value: Any) -> str:
+    """Compact JSON for storage (stable separators so equal data gives equal text)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+async def open_store(
+    path: str | Path,
+    *,
+    synchronous: Synchronous = "FULL",
+    create: bool = True,
+    busy_timeout: float = 5.0,
+) -> GameStore:
+    """Open (creating if needed and allowed) the SQLite store at `path`, apply pending migrations, and return it
+    ready to serve. ":memory:" gives a private in-memory store (tests).
+
+    - `synchronous`: "FULL" (default) makes every acknowledged commit survive a power loss; "NORMAL" in WAL mode
+      survives a process crash but may lose the last commits on power loss; "OFF"/"EXTRA" as in SQLite.
+    - `create=False` refuses a missing file instead of creating an empty store.
+    Raises `StoreFileError` naming the file if it is not a Boardroom database, is corrupt or cannot be opened,
+    and `SchemaTooNew` if a newer Boardroom wrote it. The file is never overwritten."""
+    from storage.sqlite import SQLiteStore
+
+    return await SQLiteStore.open(path, synchronous=synchronous, create=create, busy_timeout=busy_timeout)
+
+
+__all__ = ["KEEP", "GameNotFound", "GameStore", "Synchronous", "open_store"]

@@ -1,0 +1,182 @@
+"""The commit: one transaction (log, snapshot, version, timers, outbox — all or nothing), optimistic concurrency,
+and many tasks (and several connections) committing to one game at once."""
+
+import asyncio
+import random
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from storage import (
+    GameNotFound,
+    GameStore,
+    InvalidOperation,
+    NewLogEntry,
+    NewOutbox,
+    NewSeat,
+    NewTimer,
+    StaleVersion,
+    StorageError,
+    open_store,
+)
+
+T = datetime(2025, 5, 1, 12, 0, tzinfo=UTC)
+
+
+async def started(store: GameStore) -> int:
+    game = await store.create_game("toy")
+    await store.start_game(game.id, seed=1, setup_at=T, seats=[NewSeat(seat=0), NewSeat(seat=1)], snapshot='"s0"')
+    return game.id
+
+
+def action(n: int) -> NewLogEntry:
+    return NewLogEntry.for_action(n % 2, {"type": "n", "n": n}, T + timedelta(seconds=n))
+
+
+async def test_commit_writes_everything_and_bumps_the_version(store: GameStore) -> None:
+    gid = await started(store)
+    result = await store.commit(
+        gid,
+        0,
+        action(0),
+        '"s1"',
+        timers=[NewTimer(kind="deadline", due_at=T + timedelta(days=1))],
+        outbox=[NewOutbox(kind="post", payload={"text": "a"}), NewOutbox(kind="dm", payload={"text": "b"})],
+    )
+    assert result.version == 1 and len(result.outbox_ids) == 2 and len(result.timer_ids) == 1
+    assert (await store.get_game(gid)).version == 1
+    assert (await store.get_snapshot(gid)).state == '"s1"'
+    assert [e.seq for e in await store.log(gid)] == [1]
+    assert [t.id for t in await store.timers(gid)] == result.timer_ids
+    assert [o.id for o in await store.undelivered(game_id=gid)] == result.outbox_ids
+
+
+async def test_a_stale_commit_is_refused_and_changes_nothing(store: GameStore) -> None:
+    gid = await started(store)
+    await store.commit(gid, 0, action(0), '"s1"')
+    with pytest.raises(StaleVersion) as err:
+        await store.commit(gid, 0, action(1), '"other"', outbox=[NewOutbox(kind="post")], timers=[])
+    assert (err.value.expected, err.value.actual) == (0, 1)
+    assert (await store.get_snapshot(gid)).state == '"s1"'
+    assert len(await store.log(gid)) == 1
+    assert await store.undelivered() == []
+    with pytest.raises(StaleVersion):
+        await store.commit(gid, 5, action(1), '"ahead"')  # a version from the future is stale too
+
+
+async def test_commit_refusals(store: GameStore) -> None:
+    with pytest.raises(GameNotFound):
+        await store.commit(999, 0, action(0), '"x"')
+    lobby = await store.create_game("toy")
+    with pytest.raises(InvalidOperation, match="not started"):
+        await store.commit(lobby.id, 0, action(0), '"x"')
+    gid = await started(store)
+    with pytest.raises(InvalidOperation, match="earlier entry"):
+        await store.commit(gid, 0, NewLogEntry.for_undo(1, T), '"x"')
+    with pytest.raises(InvalidOperation, match="state it goes back to"):
+        await store.commit(gid, 0, NewLogEntry.for_undo(0, T), None)
+    with pytest.raises(InvalidOperation, match="new state"):
+        await store.commit(gid, 0, action(0), None)
+    with pytest.raises(InvalidOperation, match="lobby"):
+        await store.commit(gid, 0, action(0), '"x"', status="lobby")
+    assert (await store.get_game(gid)).version == 0
+
+
+async def test_status_change_with_a_commit(store: GameStore) -> None:
+    gid = await started(store)
+    await store.commit(gid, 0, action(0), '"end"', status="finished")
+    over = await store.get_game(gid)
+    assert over.status == "finished" and over.finished_at is not None
+    await store.commit(gid, 1, NewLogEntry.for_undo(0, T), '"s0"', status="active")
+    back = await store.get_game(gid)
+    assert back.status == "active" and back.finished_at is None
+
+
+async def test_a_commit_failing_midway_leaves_nothing_behind(store: GameStore, db_path: Path) -> None:
+    gid = await started(store)
+    await store.add_timers(gid, [NewTimer(kind="deadline", due_at=T)])
+    with sqlite3.connect(db_path) as conn:  # make the last step of the transaction (the outbox insert) fail
+        conn.execute(
+            "CREATE TRIGGER test_fail BEFORE INSERT ON outbox WHEN NEW.kind = 'boom'"
+            " BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
+        )
+    with pytest.raises(StorageError, match="injected failure"):
+        await store.commit(
+            gid,
+            0,
+            action(0),
+            '"s1"',
+            status="finished",
+            timers=[NewTimer(kind="deadline", due_at=T + timedelta(hours=5))],
+            outbox=[NewOutbox(kind="post"), NewOutbox(kind="boom")],
+        )
+    game = await store.get_game(gid)
+    assert (game.version, game.status) == (0, "active")
+    assert (await store.get_snapshot(gid)).state == '"s0"'
+    assert await store.log(gid) == []
+    assert [t.due_at for t in await store.timers(gid)] == [T]
+    assert await store.undelivered() == []
+    # and the store is still usable: the next commit at version 0 goes through
+    assert (await store.commit(gid, 0, action(0), '"s1"')).version == 1
+
+
+async def test_many_tasks_same_version_exactly_one_wins(store: GameStore) -> None:
+    gid = await started(store)
+    for version in range(5):
+        results = await asyncio.gather(
+            *(store.commit(gid, version, action(100 * version + i), f'"{version}-{i}"') for i in range(20)),
+            return_exceptions=True,
+        )
+        winners = [r for r in results if not isinstance(r, BaseException)]
+        losers = [r for r in results if isinstance(r, BaseException)]
+        assert len(winners) == 1 and winners[0].version == version + 1
+        assert len(losers) == 19 and all(isinstance(e, StaleVersion) for e in losers)
+    assert [e.seq for e in await store.log(gid)] == [1, 2, 3, 4, 5]
+
+
+async def _worker(store: GameStore, gid: int, commits: int, seed: int, won: list[int]) -> None:
+    rnd = random.Random(seed)
+    done = 0
+    while done < commits:
+        snap = await store.get_snapshot(gid)
+        await asyncio.sleep(rnd.random() * 0.002)  # think a little, so others overtake
+        n = int(snap.state) + 1
+        try:
+            result = await store.commit(gid, snap.version, action(n), str(n))
+        except StaleVersion:
+            continue
+        won.append(result.version)
+        done += 1
+
+
+async def test_many_tasks_racing_with_retries_leave_a_gapless_log(store: GameStore) -> None:
+    gid = await started(store)
+    await store.commit(gid, 0, action(0), "0")
+    won: list[int] = []
+    await asyncio.gather(*(_worker(store, gid, 8, seed, won) for seed in range(25)))
+    total = 1 + 25 * 8
+    assert sorted(won) == list(range(2, total + 1))  # every version won exactly once
+    log = await store.log(gid)
+    assert [e.seq for e in log] == list(range(1, total + 1))
+    # each commit built on the state it read: the counter in the snapshot counts every commit
+    assert (await store.get_snapshot(gid)).state == str(total - 1)
+    assert [e.action["n"] for e in log if e.action] == list(range(total))  # type: ignore[index]
+
+
+async def test_two_connections_racing_keep_exactly_one_commit_per_version(db_path: Path) -> None:
+    a = await open_store(db_path)
+    b = await open_store(db_path)
+    try:
+        gid = await started(a)
+        await a.commit(gid, 0, action(0), "0")
+        won: list[int] = []
+        await asyncio.gather(*(_worker(s, gid, 10, seed, won) for seed, s in enumerate([a, b, a, b, a, b])))
+        assert sorted(won) == list(range(2, 62))
+        assert [e.seq for e in await b.log(gid)] == list(range(1, 62))
+        assert (await a.get_snapshot(gid)).state == "60"
+        assert await a.check_integrity() == []
+    finally:
+        await a.close()
+        await b.close()

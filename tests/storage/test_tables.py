@@ -1,0 +1,327 @@
+"""Every table's round trip through the store's API: what goes in comes back out, and nothing else changes."""
+
+import sqlite3
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from storage import (
+    OPEN_STATUSES,
+    GameNotFound,
+    GameStore,
+    GuildSettings,
+    InvalidOperation,
+    MessageRef,
+    NewLogEntry,
+    NewOutbox,
+    NewSeat,
+    NewTimer,
+)
+from storage.store import KEEP
+
+T = datetime(2025, 5, 1, 12, 0, 0, 123456, tzinfo=UTC)
+
+
+async def started(store: GameStore, seats: int = 2, **kw: object) -> int:
+    game = await store.create_game("toy", guild_id=1, channel_id=2, thread_id=3, **kw)  # type: ignore[arg-type]
+    await store.start_game(
+        game.id,
+        seed=42,
+        setup_at=T,
+        seats=[NewSeat(seat=i, player_id=100 + i, display_name=f"P{i}") for i in range(seats)],
+        snapshot='{"n": 0}',
+    )
+    return game.id
+
+
+async def test_games_round_trip(store: GameStore) -> None:
+    created = await store.create_game(
+        "toy", guild_id=11, channel_id=22, thread_id=33, options={"turns": 5, "x": [1, 2]}, created_by=7, now=T
+    )
+    assert created.status == "lobby" and created.version == 0 and not created.started
+    assert created.created_at == T and created.updated_at == T
+    got = await store.get_game(created.id)
+    assert got == created
+    assert got.options == {"turns": 5, "x": [1, 2]}
+    assert await store.find_game_by_thread(33) == created
+    assert await store.find_game_by_thread(999) is None
+    with pytest.raises(GameNotFound):
+        await store.get_game(12345)
+
+    moved = await store.update_game(created.id, thread_id=44, options={"turns": 9}, now=T + timedelta(hours=1))
+    assert moved.thread_id == 44 and moved.channel_id == 22 and moved.options == {"turns": 9}
+    assert moved.updated_at == T + timedelta(hours=1)
+    with pytest.raises(InvalidOperation, match="start_game"):
+        await store.update_game(created.id, status="active")
+
+    await store.start_game(
+        created.id, seed=-5, setup_at=T, seats=[NewSeat(seat=0), NewSeat(seat=1)], snapshot="{}", options={"turns": 3}
+    )
+    running = await store.get_game(created.id)
+    assert (running.status, running.seed, running.seat_count, running.setup_at) == ("active", -5, 2, T)
+    assert running.options == {"turns": 3}
+    with pytest.raises(InvalidOperation, match="options"):
+        await store.update_game(created.id, options={"turns": 4})
+    with pytest.raises(InvalidOperation, match="lobby"):
+        await store.update_game(created.id, status="lobby")
+    with pytest.raises(InvalidOperation, match="not in its lobby"):
+        await store.start_game(created.id, seed=1, setup_at=T, seats=[NewSeat(seat=0)], snapshot="{}")
+
+    paused = await store.update_game(created.id, status="paused")
+    assert paused.status == "paused" and paused.finished_at is None
+    over = await store.update_game(created.id, status="abandoned", now=T + timedelta(days=2))
+    assert over.finished_at == T + timedelta(days=2)
+    assert over.channel_id == 22  # KEEP left it alone
+    assert KEEP is not None
+
+
+async def test_list_games_filters_and_never_loads_snapshots(store: GameStore) -> None:
+    a = await store.create_game("toy", guild_id=1)
+    b = await started(store)
+    c = await started(store)
+    await store.update_game(c, status="finished")
+    d = await store.create_game("other", guild_id=2)
+    assert [g.id for g in await store.list_games(statuses=OPEN_STATUSES)] == [a.id, b, d.id]
+    assert [g.id for g in await store.list_games(statuses=["finished"])] == [c]
+    assert [g.id for g in await store.list_games(guild_id=2)] == [d.id]
+    assert [g.id for g in await store.list_games(kind="toy", limit=2)] == [a.id, b]
+    assert await store.list_games(statuses=[]) == []
+
+
+async def test_snapshot_round_trip_and_lobby_has_none(store: GameStore) -> None:
+    lobby = await store.create_game("toy")
+    with pytest.raises(GameNotFound, match="not started"):
+        await store.get_snapshot(lobby.id)
+    with pytest.raises(GameNotFound, match="no game"):
+        await store.get_snapshot(999)
+    gid = await started(store)
+    snap = await store.get_snapshot(gid)
+    assert (snap.version, snap.state) == (0, '{"n": 0}')
+
+
+async def test_seats_round_trip(store: GameStore) -> None:
+    game = await store.create_game("toy")
+    await store.set_seats(game.id, [NewSeat(seat=0, player_id=5, display_name="Anna"), NewSeat(seat=3, player_id=6)])
+    seats = await store.seats(game.id)
+    assert [(s.seat, s.player_id, s.display_name, s.dm_ok, s.away_until) for s in seats] == [
+        (0, 5, "Anna", None, None),
+        (3, 6, "", None, None),
+    ]
+    with pytest.raises(InvalidOperation, match="same number"):
+        await store.set_seats(game.id, [NewSeat(seat=1), NewSeat(seat=1)])
+    with pytest.raises(InvalidOperation, match="numbered"):
+        await store.start_game(game.id, seed=1, setup_at=T, seats=[NewSeat(seat=0), NewSeat(seat=2)], snapshot="{}")
+    joined_anna = seats[0].joined_at
+    await store.start_game(
+        game.id,
+        seed=1,
+        setup_at=T,
+        seats=[NewSeat(seat=0, player_id=6, display_name="Bert"), NewSeat(seat=1, player_id=5, display_name="Anna")],
+        snapshot="{}",
+    )
+    seats = await store.seats(game.id)
+    assert [(s.seat, s.player_id) for s in seats] == [(0, 6), (1, 5)]
+    assert seats[1].joined_at == joined_anna  # joining time survives the re-seating at start
+    away = datetime(2025, 6, 1, 9, 0, tzinfo=timezone(timedelta(hours=2)))
+    updated = await store.update_seat(game.id, 1, dm_ok=False, away_until=away, display_name="Anna B.")
+    assert (updated.dm_ok, updated.away_until, updated.display_name, updated.player_id) == (False, away, "Anna B.", 5)
+    assert updated.away_until.tzinfo == UTC  # kept in UTC, same instant
+    sub = await store.update_seat(game.id, 1, player_id=77, away_until=None)
+    assert (sub.player_id, sub.away_until, sub.dm_ok) == (77, None, False)
+    with pytest.raises(GameNotFound):
+        await store.update_seat(game.id, 5, dm_ok=True)
+    with pytest.raises(InvalidOperation, match="update_seat"):
+        await store.set_seats(game.id, [])
+    assert [(s.game_id, s.seat) for s in await store.seats_of_player(77)] == [(game.id, 1)]
+    assert await store.seats_of_player(77, statuses=["finished"]) == []
+    assert await store.seats_of_player(5) == []
+
+
+async def test_log_round_trip(store: GameStore) -> None:
+    gid = await started(store)
+    at = datetime(2025, 5, 2, 8, 30, 1, 5, tzinfo=UTC)
+    events = [{"kind": "play", "text": "{seat:0} plays", "data": {"card": 3}, "to": None, "reveals": False}]
+    entries = [
+        NewLogEntry.for_action(0, {"type": "play", "card": 3}, at, events, user_id=100),
+        NewLogEntry.for_action(None, {"type": "timeout", "seat": 1}, at + timedelta(seconds=1)),
+        NewLogEntry.for_note("Anna is on holiday", at + timedelta(seconds=2), user_id=9),
+        NewLogEntry.for_undo(1, at + timedelta(seconds=3), user_id=9, note="misclick"),
+    ]
+    for version, entry in enumerate(entries):
+        result = await store.commit(gid, version, entry, None if entry.kind == "note" else f'{{"n": {version}}}')
+        assert result.version == version + 1
+    log = await store.log(gid)
+    assert [e.seq for e in log] == [1, 2, 3, 4]
+    for entry, stored in zip(entries, log, strict=True):
+        assert stored.model_dump(exclude={"game_id", "seq"}) == entry.model_dump()
+        assert stored.game_id == gid
+    assert await store.log(gid, after=2) == log[2:]
+    assert await store.log(gid, limit=1) == log[:1]
+    assert await store.log_entry(gid, 4) == log[3]
+    with pytest.raises(GameNotFound):
+        await store.log_entry(gid, 5)
+    snap = await store.get_snapshot(gid)
+    assert snap.version == 4 and snap.state == '{"n": 3}'
+
+
+def test_log_entry_kinds_are_consistent() -> None:
+    with pytest.raises(ValueError):
+        NewLogEntry(kind="action", at=T)
+    with pytest.raises(ValueError):
+        NewLogEntry(kind="undo", at=T)
+    with pytest.raises(ValueError):
+        NewLogEntry(kind="note", at=T, undo_to=1)
+    with pytest.raises(ValueError, match="timezone"):
+        NewLogEntry.for_note("naive", datetime(2025, 1, 1))
+
+
+async def test_the_log_is_append_only_even_for_raw_sql(store: GameStore, db_path: Path) -> None:
+    gid = await started(store)
+    await store.commit(gid, 0, NewLogEntry.for_note("hello", T), None)
+    with sqlite3.connect(db_path) as conn:
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            conn.execute("UPDATE action_log SET note = 'changed'")
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            conn.execute("DELETE FROM action_log")
+        with pytest.raises(sqlite3.IntegrityError, match="gap-free"):
+            conn.execute("INSERT INTO action_log (game_id, seq, kind, at) VALUES (?, 5, 'note', 'x')", (gid,))
+    assert [e.note for e in await store.log(gid)] == ["hello"]
+
+
+async def test_timers_round_trip(store: GameStore) -> None:
+    g1 = await started(store)
+    g2 = await started(store)
+    ids = await store.add_timers(
+        g1,
+        [
+            NewTimer(kind="deadline", due_at=T + timedelta(hours=2), payload={"action": {"type": "timeout"}}),
+            NewTimer(kind="reminder", due_at=T + timedelta(hours=1)),
+        ],
+    )
+    (other,) = await store.add_timers(g2, [NewTimer(kind="reaction", due_at=T + timedelta(minutes=10))])
+    timers = await store.timers(g1)
+    assert [(t.id, t.kind, t.due_at) for t in timers] == [
+        (ids[1], "reminder", T + timedelta(hours=1)),
+        (ids[0], "deadline", T + timedelta(hours=2)),
+    ]
+    assert timers[1].payload == {"action": {"type": "timeout"}}
+    nxt = await store.next_timer()
+    assert nxt is not None and nxt.id == other and nxt.game_id == g2
+    assert [t.id for t in await store.due_timers(T + timedelta(hours=1))] == [other, ids[1]]
+    assert [t.id for t in await store.due_timers(T + timedelta(hours=5), limit=1)] == [other]
+    assert await store.delete_timer(other) is True
+    assert await store.delete_timer(other) is False
+    # a commit replaces the game's timers of the given kinds only
+    result = await store.commit(
+        g1,
+        0,
+        NewLogEntry.for_note("n", T),
+        None,
+        timers=[NewTimer(kind="deadline", due_at=T + timedelta(hours=3))],
+        timer_kinds=["deadline"],
+    )
+    kinds = {t.kind: t for t in await store.timers(g1)}
+    assert set(kinds) == {"deadline", "reminder"}
+    assert kinds["deadline"].id == result.timer_ids[0] and kinds["deadline"].due_at == T + timedelta(hours=3)
+    # all kinds when timer_kinds is None; None timers leave them alone
+    await store.commit(g1, 1, NewLogEntry.for_note("n", T), None)
+    assert len(await store.timers(g1)) == 2
+    await store.commit(g1, 2, NewLogEntry.for_note("n", T), None, timers=[])
+    assert await store.timers(g1) == []
+    await store.add_timers(g1, [NewTimer(kind="a", due_at=T), NewTimer(kind="b", due_at=T)])
+    assert await store.delete_timers(g1, kinds=["a"]) == 1
+    assert await store.delete_timers(g1) == 1
+
+
+async def test_outbox_round_trip(store: GameStore) -> None:
+    gid = await started(store)
+    (lobby_msg,) = await store.add_outbox(None, [NewOutbox(kind="post", target={"channel_id": 2}, payload={"t": 1})])
+    result = await store.commit(
+        gid,
+        0,
+        NewLogEntry.for_note("n", T),
+        None,
+        outbox=[
+            NewOutbox(kind="post", target={"thread_id": 3}, payload={"text": "hi"}),
+            NewOutbox(kind="dm", target={"user_id": 100}, payload={"text": "your hand"}),
+        ],
+    )
+    assert len(result.outbox_ids) == 2
+    pending = await store.undelivered()
+    assert [o.id for o in pending] == [lobby_msg, *result.outbox_ids]  # oldest first
+    assert pending[1].target == {"thread_id": 3} and pending[1].payload == {"text": "hi"}
+    assert pending[0].game_id is None and pending[1].game_id == gid
+    assert [o.id for o in await store.undelivered(game_id=gid, limit=1)] == result.outbox_ids[:1]
+    assert await store.mark_failed(result.outbox_ids[0], "Discord is down") == 1
+    assert await store.mark_failed(result.outbox_ids[0], "still down") == 2
+    failed = await store.outbox_item(result.outbox_ids[0])
+    assert (failed.attempts, failed.last_error, failed.delivered_at) == (2, "still down", None)
+    assert [o.id for o in await store.undelivered(max_attempts=2)] == [lobby_msg, result.outbox_ids[1]]
+    status = MessageRef(message_id=555, channel_id=3, game_id=gid, kind="status")
+    assert await store.mark_delivered(result.outbox_ids[0], refs=[status], now=T) is True
+    assert await store.mark_delivered(result.outbox_ids[0], now=T + timedelta(days=1)) is False
+    assert (await store.outbox_item(result.outbox_ids[0])).delivered_at == T
+    assert await store.message_ref(555) == status
+    assert [o.id for o in await store.undelivered()] == [lobby_msg, result.outbox_ids[1]]
+    with pytest.raises(GameNotFound):
+        await store.mark_delivered(9999)
+    assert await store.prune_outbox(T) == 0
+    assert await store.prune_outbox(T + timedelta(seconds=1)) == 1
+    with pytest.raises(GameNotFound):
+        await store.outbox_item(result.outbox_ids[0])
+
+
+async def test_message_refs_round_trip(store: GameStore) -> None:
+    gid = await started(store)
+    status = MessageRef(message_id=1, channel_id=3, game_id=gid, kind="status", created_at=T)
+    hand0 = MessageRef(message_id=2, channel_id=50, game_id=gid, kind="hand", seat=0, created_at=T)
+    offer = MessageRef(message_id=3, channel_id=3, game_id=gid, kind="offer", seat=1, key="offer-7", created_at=T)
+    for ref in (status, hand0, offer):
+        await store.put_message_ref(ref)
+    assert await store.message_ref(3) == offer
+    assert await store.find_message_ref(gid, "status") == status
+    assert await store.find_message_ref(gid, "hand", seat=0) == hand0
+    assert await store.find_message_ref(gid, "hand", seat=1) is None
+    assert await store.find_message_ref(gid, "offer", seat=1, key="offer-7") == offer
+    # a new status message replaces the old reference
+    new_status = MessageRef(message_id=10, channel_id=3, game_id=gid, kind="status", created_at=T)
+    await store.put_message_ref(new_status)
+    assert await store.message_ref(1) is None
+    assert await store.find_message_ref(gid, "status") == new_status
+    assert [r.message_id for r in await store.message_refs(gid)] == [2, 3, 10]
+    assert [r.message_id for r in await store.message_refs(gid, kind="offer")] == [3]
+    assert await store.delete_message_ref(3) is True
+    assert await store.delete_message_ref(3) is False
+    lone = MessageRef(message_id=20, channel_id=4, game_id=None, kind="help", created_at=T)
+    await store.put_message_ref(lone)
+    assert await store.find_message_ref(None, "help") == lone
+
+
+async def test_guild_settings_round_trip(store: GameStore) -> None:
+    assert await store.guild_settings(5) == GuildSettings(guild_id=5)
+    saved = await store.put_guild_settings(
+        GuildSettings(
+            guild_id=5, moderator_role_id=99, turn_deadline=timedelta(hours=36), reaction_time=timedelta(minutes=15)
+        ),
+        now=T,
+    )
+    assert saved.updated_at == T
+    assert await store.guild_settings(5) == saved
+    cleared = await store.put_guild_settings(GuildSettings(guild_id=5, moderator_role_id=99), now=T)
+    assert (await store.guild_settings(5)) == cleared
+    assert (await store.guild_settings(5)).turn_deadline is None
+    with pytest.raises(ValueError):
+        GuildSettings(guild_id=5, turn_deadline=timedelta(0))
+
+
+async def test_durability_is_full_by_default(db_path: Path) -> None:
+    from storage import open_store
+    from storage.sqlite import SQLiteStore
+
+    for setting, code in ((None, 2), ("NORMAL", 1)):
+        store = await (open_store(db_path) if setting is None else open_store(db_path, synchronous=setting))
+        assert isinstance(store, SQLiteStore)
+        assert await store._run(lambda c: c.execute("PRAGMA synchronous").fetchone()[0]) == code
+        assert await store._run(lambda c: c.execute("PRAGMA journal_mode").fetchone()[0]) == "wal"
+        await store.close()
