@@ -1,31 +1,83 @@
 """`python -m bot`: start Boardroom.
 
-The Discord client is not built yet (it arrives with the bot-platform issue); until then this entry point checks the
-one setting it will need and says plainly that there is nothing to run, instead of failing with a traceback.
+Settings come from the environment or `.env` (see `.env.example`). The errors a server owner can fix end with one
+clear line on stderr and no traceback: a missing or rejected token (exit code 2), a database the store refuses —
+corrupt, foreign, or written by a newer Boardroom — (exit code 1), a game data file that does not validate (exit
+code 1), an unreadable setting (exit code 2). Ctrl-C stops the bot cleanly (exit code 0).
 """
 
-import os
+import asyncio
 import sys
-from pathlib import Path
+
+import aiohttp
+import discord
+from pydantic import ValidationError
+
+from bot import logs
+from bot.settings import Settings
+from engine.errors import DataFileError
+from storage import StorageError
+
+EXIT_CONFIG = 2
+EXIT_FAILURE = 1
 
 
-def _token_from_env_file(path: Path) -> str:
-    if not path.is_file():
-        return ""
-    for line in path.read_text(encoding="utf-8").splitlines():
-        key, sep, value = line.partition("=")
-        if sep and key.strip() == "DISCORD_TOKEN":
-            return value.strip().strip("'\"")
-    return ""
+def say(text: str) -> None:
+    print(f"Boardroom: {text}", file=sys.stderr)
+
+
+async def run(settings: Settings, **client_options: object) -> int:
+    """Build the bot, log in and serve until closed; the exit code, with a one-line message for known failures."""
+    from bot.client import create_bot, open_database
+
+    try:
+        store = await open_database(settings.database_path)
+    except StorageError as exc:
+        say(f"the database cannot be used: {exc}")
+        return EXIT_FAILURE
+    try:
+        bot = create_bot(settings, store=store, **client_options)  # type: ignore[arg-type]
+    except DataFileError as exc:
+        await store.close()
+        say(f"a game's data file is invalid: {exc}")
+        return EXIT_FAILURE
+    try:
+        async with bot:
+            await bot.start(settings.token)
+    except discord.LoginFailure:
+        say(
+            "Discord rejected the token in DISCORD_TOKEN. Copy it again from the developer portal "
+            "(Applications → your app → Bot → Reset Token) into .env."
+        )
+        return EXIT_CONFIG
+    except discord.PrivilegedIntentsRequired:
+        say("Discord refused the gateway intents the bot asked for; see the README's set-up section.")
+        return EXIT_CONFIG
+    except StorageError as exc:
+        say(f"the database cannot be used: {exc}")
+        return EXIT_FAILURE
+    except (aiohttp.ClientError, OSError, discord.GatewayNotFound) as exc:
+        say(f"cannot reach Discord ({type(exc).__name__}: {exc}). Check the network and try again.")
+        return EXIT_FAILURE
+    return 0
 
 
 def main() -> int:
-    token = os.environ.get("DISCORD_TOKEN") or _token_from_env_file(Path(".env"))
-    if not token:
-        print("Boardroom: DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token in it.")
-        return 2
-    print("Boardroom: the Discord bot is not built yet in this version; the game engines are (see README).")
-    return 2
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        field = ".".join(str(p) for p in err["loc"]).upper()
+        say(f"the setting {field} is not valid ({err['msg']}); see .env.example.")
+        return EXIT_CONFIG
+    if not settings.token:
+        say("DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token in it.")
+        return EXIT_CONFIG
+    logs.configure(settings.log_level, settings.log_format)
+    try:
+        return asyncio.run(run(settings))
+    except KeyboardInterrupt:
+        return 0
 
 
 if __name__ == "__main__":

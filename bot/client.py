@@ -1,0 +1,283 @@
+"""The Discord client: `create_bot(settings, ...)` builds it (without starting it), `setup_hook` wires it up.
+
+At start-up the bot opens the store (migrations run; a broken or newer file stops it with the store's message),
+registers the persistent buttons, adds the `/game` and `/mod` commands, the reaction listener and each game's own
+cog, syncs the slash commands if they changed, and once connected delivers what a crash left in the outbox and
+starts the scheduler (overdue timers fire at once).
+
+Gateway intents: only `guilds` (channels, threads, roles — for moderator checks) and `guild_reactions` (the raw
+reaction events behind "Shake!"). No privileged intent: the bot reads no message content and needs no member
+list (names come with each interaction).
+"""
+
+import logging
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import outbox
+from bot.cogs.game import GameCog, dm_note, person
+from bot.cogs.mod import ModCog
+from bot.cogs.reactions import ReactionCog
+from bot.components import GameButton, view_for
+from bot.notifier import Carrier, Notifier, hand_post
+from bot.presentation import Presentation
+from bot.replies import Answer, answer
+from bot.resolve import is_moderator
+from bot.scheduler import Scheduler
+from bot.service import GameService, Refusal
+from bot.settings import Settings
+from bot.sync import sync_commands
+from engine.game import Game
+from storage import GameStore, StoreFileError, open_store
+
+log = logging.getLogger("boardroom")
+
+
+async def open_database(path: Path) -> GameStore:
+    """Open (or create, with its folder) the store; every problem is a `StorageError` naming the file."""
+    if str(path) != ":memory:":
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreFileError(str(path), f"its folder cannot be created ({exc.strerror or exc})") from None
+    return await open_store(path)
+
+
+def default_intents() -> discord.Intents:
+    intents = discord.Intents.none()
+    intents.guilds = True
+    intents.guild_reactions = True
+    return intents
+
+
+class BoardroomBot(commands.Bot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        games: Mapping[str, Game],  # type: ignore[type-arg]
+        presentations: Mapping[str, Presentation],
+        clock: Callable[[], datetime],
+        seed_source: Callable[[], int] | None = None,
+        store: GameStore | None = None,
+        **client_options: Any,
+    ) -> None:
+        client_options.setdefault("intents", default_intents())
+        client_options.setdefault("allowed_mentions", discord.AllowedMentions(everyone=False, roles=False))
+        super().__init__(command_prefix=commands.when_mentioned, help_command=None, **client_options)
+        self.settings = settings
+        self.clock = clock
+        self._games = dict(games)
+        self._presentations = dict(presentations)
+        self._seed_source = seed_source
+        self._store = store
+        self.notifier = Notifier(self)
+        self.scheduler = Scheduler(self, clock)
+        self._ready_once = False
+        self.synced_commands: bool | None = None
+        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+
+    @property
+    def store(self) -> GameStore:
+        if self._store is None:
+            raise RuntimeError("the store is opened in setup_hook")
+        return self._store
+
+    @property
+    def service(self) -> GameService:
+        return self._service
+
+    async def setup_hook(self) -> None:
+        if self._store is None:
+            self._store = await open_database(self.settings.database_path)
+        self._service = GameService(
+            self.store,
+            self._games,
+            self._presentations,
+            clock=self.clock,
+            seed_source=self._seed_source,
+            reminders=self.settings.reminders,
+        )
+        self._service.on_timers_changed = self.scheduler.poke
+        self.add_dynamic_items(GameButton)
+        await self.add_cog(GameCog(self))
+        await self.add_cog(ModCog(self))
+        await self.add_cog(ReactionCog(self))
+        for name, presentation in self._presentations.items():
+            cog = presentation.cog(self)
+            if cog is not None:
+                await self.add_cog(cog)
+                log.info("added the commands of %s", name)
+        self.synced_commands = await sync_commands(
+            self.tree,
+            dev_guild_id=self.settings.dev_guild_id,
+            database_path=self.settings.database_path,
+            mode=self.settings.command_sync,
+        )
+
+    async def on_ready(self) -> None:
+        if self._ready_once:
+            return
+        self._ready_once = True
+        log.info("connected as %s; serving %d game kinds", self.user, len(self._games))
+        await self.notifier.flush_all()
+        self.scheduler.start()
+
+    async def close(self) -> None:
+        self.scheduler.close()
+        self.notifier.close()
+        try:
+            await super().close()
+        finally:
+            if self._store is not None:
+                await self._store.close()
+
+    # --- buttons ----------------------------------------------------------------------------------------
+
+    async def on_game_button(self, interaction: discord.Interaction, game_id: int, key: str) -> None:
+        """A `GameButton` was clicked: the platform's own keys, else the game's `button_reply` or `button_action`.
+
+        A click on a private message (a hand DM, an ephemeral answer) acts for the clicker's seat and answers by
+        bringing that message up to date as the seat's hand; a refusal there is shown on top of it."""
+        user = interaction.user
+
+        async def work(carrier: Carrier) -> Answer | None:
+            service = self.service
+            if key == "hand":
+                return await self.hand_answer(game_id, user.id)
+            if key in ("join", "leave", "start"):
+                if key == "join":
+                    done = await service.join(game_id, person(user))
+                elif key == "leave":
+                    done = await service.leave(game_id, person(user))
+                else:
+                    mod = await is_moderator(self, interaction)
+                    done = await service.start(game_id, person(user), is_moderator=mod)
+                report = await self.notifier.flush(game_id, carrier.for_rows(done.outbox_ids))
+                note = dm_note(report.dm_closed, user.id)
+                return Answer(text=(done.message or "") + note, always=bool(note))
+            record = await self.store.get_game(game_id)
+            presentation = service.presentation(record.kind)
+            seat = await service.seat_of(game_id, user.id)  # refuses anyone who doesn't play
+            private = await self._private_click(interaction, game_id, user.id, seat)
+            if record.started:
+                table = await service.table(game_id, record=record)
+                reply = presentation.button_reply(table, seat, key)
+                if reply is not None:
+                    return Answer(text=reply.text or None, embed=reply.embed(), view=view_for(game_id, reply.buttons))
+            try:
+                done = await service.act_for_seat(
+                    game_id, user.id, lambda table, seat: presentation.button_action(table, seat, key)
+                )
+            except Refusal as refusal:
+                if private and _ephemeral(interaction.message):
+                    return await self._refresh_private(interaction, carrier, game_id, user.id, refusal.message)
+                raise
+            carrier.for_rows(done.outbox_ids).private = private
+            await self.notifier.flush(game_id, carrier)
+            if private and not carrier.used:
+                return await self._refresh_private(interaction, carrier, game_id, user.id)
+            return None
+
+        await answer(self, interaction, work, game_id=game_id)
+
+    async def _private_click(self, interaction: discord.Interaction, game_id: int, user_id: int, seat: int) -> bool:
+        """Whether the clicked message is private (a hand DM or an ephemeral answer). A hand DM must be the
+        clicker's own current one: a stale or someone else's is refused."""
+        message = interaction.message
+        if message is None:
+            return False
+        if _ephemeral(message):
+            return True
+        ref = await self.store.message_ref(message.id)
+        if ref is not None and ref.game_id == game_id and ref.kind == outbox.HAND:
+            if ref.seat != seat:
+                raise Refusal("These buttons belong to another seat's hand. `/game hand` shows yours.")
+            return True
+        if interaction.guild_id is None:  # a DM that is no longer anyone's hand message
+            raise Refusal("This message is out of date: your hand is in my latest DM for this game, or `/game hand`.")
+        return False
+
+    async def _refresh_private(
+        self, interaction: discord.Interaction, carrier: Carrier, game_id: int, user_id: int, note: str | None = None
+    ) -> Answer | None:
+        """Edit the clicked private message into the seat's current hand (with `note` on top), as the response."""
+        answer_ = await self.hand_answer(game_id, user_id)
+        text = note or None
+        view = answer_.view or discord.ui.View()
+        if carrier.claim():
+            await interaction.response.edit_message(content=text, embed=answer_.embed, view=view)
+            carrier.used = True
+            return None
+        return Answer(text=text, embed=answer_.embed, view=view, always=True)  # deferred: a follow-up instead
+
+    async def hand_answer(self, game_id: int, user_id: int) -> Answer:
+        """The seat's hand as an ephemeral answer, with its buttons (an empty view when it has none)."""
+        table, seat = await self.service.private_view(game_id, user_id)
+        post = hand_post(self.service.presentation(table.record.kind), table, seat)
+        text = post.text or None
+        if any(s.seat == seat and s.dm_ok is False for s in table.seats):
+            hint = "📪 Your DMs are closed to me. After allowing DMs from this server's members, `/game dms` sends it."
+            text = f"{text}\n{hint}" if text else hint
+        return Answer(text=text, embed=post.embed(), view=view_for(game_id, post.buttons))
+
+    async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, Refusal):
+            text = original.message
+        elif isinstance(error, app_commands.TransformerError | app_commands.CommandSignatureMismatch):
+            text = "I couldn't read that command's options; please pick them from the suggestions and try again."
+        else:
+            log.error("app command failed", exc_info=error)
+            text = "Sorry — something went wrong on my side and nothing was changed."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+
+def _ephemeral(message: discord.Message | None) -> bool:
+    return message is not None and message.flags.ephemeral
+
+
+def create_bot(
+    settings: Settings,
+    *,
+    games: Mapping[str, Game] | None = None,  # type: ignore[type-arg]
+    presentations: Mapping[str, Presentation] | None = None,
+    clock: Callable[[], datetime] | None = None,
+    seed_source: Callable[[], int] | None = None,
+    store: GameStore | None = None,
+    **client_options: Any,
+) -> BoardroomBot:
+    """The bot, built but not started. `games` defaults to the engine's registry; tests inject their own."""
+    if games is None:
+        from engine import registry
+
+        games = registry.games()
+    if presentations is None:
+        from bot.games import load_presentations
+
+        presentations = load_presentations(games)
+    else:
+        from bot.games import load_presentation
+
+        presentations = {name: presentations.get(name) or load_presentation(name) for name in games}
+    return BoardroomBot(
+        settings,
+        games=games,
+        presentations=presentations,
+        clock=clock or discord.utils.utcnow,
+        seed_source=seed_source,
+        store=store,
+        **client_options,
+    )

@@ -1,0 +1,1 @@
+"""The cogs every game shares: `/game`, `/mod` and the reaction listener."""

@@ -1,0 +1,390 @@
+"""The `/game` commands every game shares: lobby, start, status, hand, dms, list, away/back, rules, and a generic move.
+
+Each command only translates Discord input into a `GameService` call and hands the resulting outbox rows to the
+notifier (with the interaction as `Carrier`, so the narration can be the command's reply). `/game move` takes an
+engine action (autocompleted from `legal_actions`) so any registered game can be played before it has commands of
+its own.
+
+`/game dms` is the way back for a player whose DMs were found closed (the bot then stops trying, so a closed DM never
+costs a failing call per move): after they allow DMs from the server's members, it tries again in each of their open
+games of this server — their hand message is sent (or edited) with its buttons, a lobby's welcome DM is sent — and
+says whether it worked. It always tries, even where DMs were thought to work, so it also brings back a hand message
+someone deleted. `/game hand` shows the hand (with its buttons) ephemerally either way and points to `/game dms`.
+"""
+
+import json
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.durations import describe as describe_duration
+from bot.durations import parse_duration
+from bot.lobby import lobby_post
+from bot.notifier import MENTIONS, Carrier
+from bot.presentation import Post, Table
+from bot.replies import Answer, answer
+from bot.resolve import describe, game_choices, is_moderator, resolve_game
+from bot.service import Done, LobbySettings, Person, Refusal
+from storage.models import OPEN_STATUSES
+
+if TYPE_CHECKING:
+    from bot.client import BoardroomBot
+
+MAX_AWAY = timedelta(days=60)
+
+
+def person(user: discord.abc.User) -> Person:
+    return Person(user_id=user.id, name=user.display_name)
+
+
+def dm_note(report_users: set[int], user_id: int) -> str:
+    if user_id not in report_users:
+        return ""
+    return (
+        "\n📪 I couldn't send you a DM, so your hand won't arrive there. Use `/game hand` to see it any time; "
+        "or allow DMs from this server's members and use `/game dms`."
+    )
+
+
+@app_commands.guild_only()
+class GameCog(commands.GroupCog, group_name="game", group_description="Play board games at this table"):
+    def __init__(self, bot: "BoardroomBot") -> None:
+        self.bot = bot
+        super().__init__()
+
+    # --- helpers ----------------------------------------------------------------------------------------
+
+    async def _deliver(self, done: Done, carrier: Carrier | None, user_id: int, *, always: bool = False) -> Answer:
+        report = await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids) if carrier else None)
+        text = (done.message or "") + dm_note(report.dm_closed, user_id)
+        return Answer(text=text.strip() or None, always=always or bool(dm_note(report.dm_closed, user_id)))
+
+    async def _game_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await game_choices(self.bot, interaction, current)
+
+    async def _kind_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        games = self.bot.service.games.values()
+        return [
+            app_commands.Choice(name=f"{g.title} ({g.min_seats}–{g.max_seats} players)"[:100], value=g.name)
+            for g in games
+            if current.lower() in g.title.lower() or current.lower() in g.name
+        ][:25]
+
+    # --- the lobby --------------------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a new game here: a lobby to join and a thread for the table")
+    @app_commands.describe(
+        game="Which game",
+        seats="Most players at the table (the game's minimum is needed to start)",
+        reaction_minutes="How long a reaction window stays open (default 10 minutes)",
+        turn_hours="How long a player has for a move (default 24 hours)",
+        random_order="Shuffle the seat order at the start (default on)",
+    )
+    @app_commands.autocomplete(game=_kind_autocomplete)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        seats: app_commands.Range[int, 1, 25] | None = None,
+        reaction_minutes: app_commands.Range[int, 1, 10080] | None = None,
+        turn_hours: app_commands.Range[int, 1, 2160] | None = None,
+        random_order: bool = True,
+    ) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            service = self.bot.service
+            kind = game.strip().lower()
+            engine = service.games.get(kind) or next(
+                (g for g in service.games.values() if g.title.lower() == kind), None
+            )
+            if engine is None:
+                known = ", ".join(g.title for g in service.games.values())
+                raise Refusal(f"I don't know the game “{game}”. I can host: {known}.")
+            if interaction.guild_id is None or isinstance(interaction.channel, discord.Thread):
+                raise Refusal("Use `/game new` in a server's text channel: I open a thread there for the table.")
+            max_seats = seats if seats is not None else engine.max_seats
+            if not engine.min_seats <= max_seats <= engine.max_seats:
+                raise Refusal(f"{engine.title} is for {engine.min_seats}–{engine.max_seats} players.")
+            guild = await self.bot.store.guild_settings(interaction.guild_id)
+            options: dict[str, Any] = {}
+            if reaction_minutes is not None:
+                options["reaction_time"] = timedelta(minutes=reaction_minutes)
+            elif guild.reaction_time is not None:
+                options["reaction_time"] = guild.reaction_time
+            if turn_hours is not None:
+                options["turn_deadline"] = timedelta(hours=turn_hours)
+            elif guild.turn_deadline is not None:
+                options["turn_deadline"] = guild.turn_deadline
+            options = engine.parse_options(options).model_dump(mode="json")
+            record = await service.create_lobby(
+                engine.name,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id or 0,
+                creator=person(interaction.user),
+                options=options,
+            )
+            settings = LobbySettings(max_seats=max_seats, random_order=random_order)
+            table = Table(
+                engine, record, await self.bot.store.seats(record.id), None, service.now(), lobby_max=max_seats
+            )
+            post = lobby_post(table, random_order=random_order)
+            from bot.components import view_for
+
+            channel = self.bot.get_partial_messageable(interaction.channel_id or 0, guild_id=interaction.guild_id)
+            view = view_for(record.id, post.buttons)
+            if carrier.claim():  # the lobby message is the command's reply
+                response = await interaction.response.send_message(
+                    embed=post.embed(), view=view, allowed_mentions=MENTIONS
+                )
+                carrier.used = True
+                message_id = response.message_id
+            else:  # already deferred (a slow moment): post it in the channel instead
+                message_id = (await channel.send(embed=post.embed(), view=view, allowed_mentions=MENTIONS)).id
+            assert message_id is not None
+            lobby_message = channel.get_partial_message(message_id)
+            thread_id = None
+            try:
+                # Straight to the endpoint: a partial message may lack the guild that `create_thread` insists on.
+                thread = await self.bot.http.start_thread_with_message(
+                    channel.id, message_id, name=f"{engine.title} #{record.id}", auto_archive_duration=10080
+                )
+                thread_id = int(thread["id"])
+            except discord.HTTPException as exc:
+                await self.bot.store.update_game(record.id, status="abandoned")
+                closed = Post(title=f"{engine.title} #{record.id} — closed", description="No table could be opened.")
+                await lobby_message.edit(embed=closed.embed(), view=None)
+                raise Refusal(
+                    f"I couldn't open a thread for the table here ({exc.text or exc.status}). I need “Create Public "
+                    "Threads” and “Send Messages in Threads” in this channel. The lobby is closed."
+                ) from None
+            ids = await service.attach_lobby(
+                record.id,
+                message_id=message_id,
+                channel_id=interaction.channel_id or 0,
+                thread_id=thread_id,
+                settings=settings,
+            )
+            intro = (
+                f"🎲 The table for **{engine.title} #{record.id}**. Join with the button above or `/game join` here; "
+                f"<@{record.created_by}> or a moderator starts with **Start** or `/game start`."
+            )
+            ids += await self.bot.store.add_outbox(record.id, [_text(intro)], now=service.now())
+            return await self._deliver(Done(record.id, ids), None, interaction.user.id)
+
+        await answer(self.bot, interaction, work)
+
+    @app_commands.command(name="join", description="Take a seat in a game's lobby")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            record = await resolve_game(self.bot, interaction, game, statuses=("lobby",))
+            done = await self.bot.service.join(record.id, person(interaction.user))
+            return await self._deliver(done, carrier, interaction.user.id)
+
+        await answer(self.bot, interaction, work)
+
+    @app_commands.command(name="leave", description="Give up your seat in a game's lobby")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            record = await resolve_game(self.bot, interaction, game, statuses=("lobby",), mine=True)
+            done = await self.bot.service.leave(record.id, person(interaction.user))
+            return await self._deliver(done, carrier, interaction.user.id)
+
+        await answer(self.bot, interaction, work)
+
+    @app_commands.command(name="start", description="Start the game (its creator or a moderator)")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            record = await resolve_game(self.bot, interaction, game, statuses=("lobby",))
+            mod = await is_moderator(self.bot, interaction)
+            done = await self.bot.service.start(record.id, person(interaction.user), is_moderator=mod)
+            return await self._deliver(done, carrier, interaction.user.id)
+
+        await answer(self.bot, interaction, work)
+
+    # --- reading ----------------------------------------------------------------------------------------
+
+    @app_commands.command(name="status", description="The table as everyone sees it")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            statuses = (*OPEN_STATUSES, "finished", "abandoned")
+            record = await resolve_game(self.bot, interaction, game, statuses=statuses)
+            table = await self.bot.service.table(record.id, record=record)
+            if table.state is None:
+                settings = await self.bot.service.lobby_settings(record)
+                post = lobby_post(table, random_order=settings.random_order)
+            else:
+                post = self.bot.service.presentation(record.kind).status(table)
+            return Answer(text=post.text or None, embed=post.embed())
+
+        await answer(self.bot, interaction, work)
+
+    @app_commands.command(name="hand", description="Your private view of the game (only you see it)")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            record = await resolve_game(self.bot, interaction, game, mine=True)
+            return await self.bot.hand_answer(record.id, interaction.user.id)
+
+        await answer(self.bot, interaction, work)
+
+    @app_commands.command(name="dms", description="Try again to DM you your hands (after you allowed DMs)")
+    async def dms(self, interaction: discord.Interaction) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            user_id = interaction.user.id
+            done = await self.bot.service.retry_dms(user_id, interaction.guild_id)
+            if not done:
+                raise Refusal("You're not in any open game in this server.")
+            closed = failed = 0
+            for d in done:
+                report = await self.bot.notifier.flush(d.game_id)
+                closed += user_id in report.dm_closed
+                failed += report.failed
+            if closed:
+                return Answer(
+                    text="📪 I still can't send you direct messages. In this server's menu choose **Privacy "
+                    "Settings** and allow **Direct Messages**, then use `/game dms` again. Meanwhile `/game hand` "
+                    "shows your hand."
+                )
+            if failed:
+                return Answer(text="⚠️ Discord didn't take every message just now; I'll keep retrying.")
+            games = f"{len(done)} game{'s' if len(done) != 1 else ''}"
+            return Answer(text=f"📬 DMs work: your hand is in your DMs again ({games}).")
+
+        await answer(self.bot, interaction, work)
+
+    @app_commands.command(name="list", description="The games in this server")
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            store = self.bot.store
+            games = await store.list_games(guild_id=interaction.guild_id)
+            open_games = [g for g in games if g.status in OPEN_STATUSES]
+            recent = [g for g in games if g.status not in OPEN_STATUSES][-5:]
+            if not games:
+                return Answer(text="No games here yet. Open one with `/game new`.")
+            lines = []
+            for g in open_games + recent:
+                seats = await store.seats(g.id)
+                players = ", ".join(s.display_name for s in seats if s.display_name) or "no players yet"
+                thread = f" · <#{g.thread_id}>" if g.thread_id else ""
+                lines.append(f"• {describe(self.bot, g)}{thread} — {players}")
+            return Answer(text="\n".join(lines)[:1900])
+
+        await answer(self.bot, interaction, work)
+
+    @app_commands.command(name="rules", description="A short summary of a game and where its full rules are")
+    @app_commands.autocomplete(game=_kind_autocomplete)
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            service = self.bot.service
+            kind = game
+            if kind is None:
+                record = None
+                if isinstance(interaction.channel, discord.Thread):
+                    record = await self.bot.store.find_game_by_thread(interaction.channel_id or 0)
+                if record is None:
+                    lines = [
+                        f"**{g.title}** ({g.min_seats}–{g.max_seats} players): {service.presentation(g.name).rules(g)}"
+                        for g in service.games.values()
+                    ]
+                    return Answer(text="\n\n".join(lines)[:1900] or "No games are installed.")
+                kind = record.kind
+            engine = service.games.get(kind)
+            if engine is None:
+                raise Refusal(f"I don't know the game “{kind}”.")
+            text = (
+                f"**{engine.title}** ({engine.min_seats}–{engine.max_seats} players)\n"
+                f"{service.presentation(engine.name).rules(engine)}\n\n"
+                f"Full rules as the bot plays them: `shared/rules/{engine.name}.md` in the Boardroom repository."
+            )
+            return Answer(text=text)
+
+        await answer(self.bot, interaction, work)
+
+    # --- away -------------------------------------------------------------------------------------------
+
+    @app_commands.command(name="away", description="Away for a while: reaction windows pass for you automatically")
+    @app_commands.describe(duration="How long, e.g. 2h, 3d, 1d12h")
+    async def away(self, interaction: discord.Interaction, duration: str) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            try:
+                td = parse_duration(duration)
+            except ValueError as exc:
+                raise Refusal(str(exc)) from None
+            if td > MAX_AWAY:
+                raise Refusal("That's longer than 60 days; ask a moderator to substitute you instead.")
+            until = self.bot.service.now() + td
+            done = await self.bot.service.set_away(interaction.user.id, interaction.guild_id, until)
+            if not done:
+                raise Refusal("You're not in any game in this server.")
+            for d in done:
+                await self.bot.notifier.flush(d.game_id)
+            return Answer(
+                text=f"💤 You're away for {describe_duration(td)} (until <t:{int(until.timestamp())}:f>) in "
+                f"{len(done)} game{'s' if len(done) != 1 else ''}: reaction windows pass for you. "
+                "Your turns still wait for you. `/game back` when you return."
+            )
+
+        await answer(self.bot, interaction, work)
+
+    @app_commands.command(name="back", description="You're back: reaction windows wait for you again")
+    async def back(self, interaction: discord.Interaction) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            done = await self.bot.service.set_away(interaction.user.id, interaction.guild_id, None)
+            for d in done:
+                await self.bot.notifier.flush(d.game_id)
+            return Answer(text="👋 Welcome back." if done else "You're not in any game in this server.")
+
+        await answer(self.bot, interaction, work)
+
+    # --- a move, for any game ---------------------------------------------------------------------------
+
+    async def _action_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            game_id = getattr(interaction.namespace, "game", None)
+            record = await resolve_game(self.bot, interaction, game_id, mine=True)
+            table = await self.bot.service.table(record.id, record=record)
+            seat = await self.bot.service.seat_of(record.id, interaction.user.id)
+        except Refusal:
+            return []
+        if table.state is None:
+            return []
+        out = []
+        for action in table.game.legal_actions(table.state, seat):
+            text = json.dumps(table.game.dump_action(action), separators=(",", ":"))
+            if len(text) <= 100 and current.lower() in text.lower():
+                out.append(app_commands.Choice(name=text, value=text))
+        return out[:25]
+
+    @app_commands.command(name="move", description="Make a move (any game): pick one of your legal moves")
+    @app_commands.describe(action="The move, as the game's JSON (autocompleted from your legal moves)")
+    @app_commands.autocomplete(action=_action_autocomplete, game=_game_autocomplete)
+    async def move(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            record = await resolve_game(self.bot, interaction, game, mine=True)
+            try:
+                data = json.loads(action)
+            except ValueError:
+                raise Refusal("Pick a move from the list (it's the game's JSON for the move).") from None
+            done = await self.bot.service.act(record.id, interaction.user.id, data)
+            return await self._deliver(done, carrier, interaction.user.id)
+
+        await answer(self.bot, interaction, work)
+
+
+def _text(text: str):  # type: ignore[no-untyped-def]
+    from bot import outbox
+    from storage import NewOutbox
+
+    return NewOutbox(kind=outbox.POST, target={"to": "thread"}, payload={"texts": [text]})

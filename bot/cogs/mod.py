@@ -1,0 +1,237 @@
+"""The `/mod` commands: keep games moving. Members with Manage Server or the moderator role only.
+
+Each is a `GameService` call; every one that changes a game is logged in the game's thread (the service queues
+that line with its commit). `/mod role` sets the moderator role and needs Manage Server itself.
+
+`/mod defaults [turn_deadline] [reaction_time]` sets the server's defaults for new games (durations such as `36h`,
+`2d`, `15m`; `reset` goes back to each game's own default); `/game new` uses them unless its own options say
+otherwise, and games already opened keep what they have. Without options it shows the current values (privately);
+a change is announced in the channel where it was made, since it concerns everyone who opens games there. The limits
+are those of `/game new`: a turn deadline of 1 hour to 90 days, a reaction time of 1 minute to 7 days.
+"""
+
+import io
+import logging
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.game import person
+from bot.durations import describe as describe_duration
+from bot.durations import parse_duration
+from bot.notifier import Carrier
+from bot.replies import Answer, answer
+from bot.resolve import game_choices, require_moderator, resolve_game
+from bot.service import Done, Refusal
+from engine.options import GameOptions
+from storage.models import OPEN_STATUSES
+
+if TYPE_CHECKING:
+    from bot.client import BoardroomBot
+
+log = logging.getLogger("boardroom.mod")
+
+ANY_STATUS = (*OPEN_STATUSES, "finished", "abandoned")
+RESET_WORDS = frozenset({"reset", "default", "none", "off", "clear"})
+LIMITS = {
+    "turn_deadline": ("turn deadline", timedelta(hours=1), timedelta(days=90)),
+    "reaction_time": ("reaction time", timedelta(minutes=1), timedelta(days=7)),
+}
+
+
+def read_default(name: str, text: str) -> timedelta | None:
+    """A typed default: a duration within the limits, or None for `reset`; a `Refusal` says what's wrong."""
+    label, low, high = LIMITS[name]
+    if text.strip().lower() in RESET_WORDS:
+        return None
+    try:
+        value = parse_duration(text)
+    except ValueError as exc:
+        raise Refusal(f"The {label}: {exc}") from None
+    if not low <= value <= high:
+        raise Refusal(
+            f"The {label} must be between {describe_duration(low)} and {describe_duration(high)} "
+            f"(you gave {describe_duration(value)})."
+        )
+    return value
+
+
+def defaults_lines(turn_deadline: timedelta | None, reaction_time: timedelta | None) -> str:
+    base = GameOptions()
+    parts = []
+    for label, value, own in (
+        ("Turn deadline", turn_deadline, base.turn_deadline),
+        ("Reaction time", reaction_time, base.reaction_time),
+    ):
+        shown = (
+            f"**{describe_duration(value)}**"
+            if value is not None
+            else f"not set — each game's own default (usually {describe_duration(own)})"
+        )
+        parts.append(f"• {label}: {shown}")
+    return "\n".join(parts)
+
+
+@app_commands.guild_only()
+class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator tools for games in this server"):
+    def __init__(self, bot: "BoardroomBot") -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _game_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await game_choices(self.bot, interaction, current)
+
+    async def _run(self, interaction: discord.Interaction, game: int | None, call, *, statuses=OPEN_STATUSES) -> None:  # type: ignore[no-untyped-def]
+        async def work(carrier: Carrier) -> Answer:
+            await require_moderator(self.bot, interaction)
+            record = await resolve_game(self.bot, interaction, game, statuses=statuses)
+            done: Done = await call(record.id, person(interaction.user))
+            if done.outbox_ids:
+                await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
+            # In the thread the logged line is the reply; elsewhere the moderator gets a private word.
+            return Answer(text=done.message)
+
+        await answer(self.bot, interaction, work, game_id=game)
+
+    @app_commands.command(name="role", description="Set (or clear) the role whose members may use /mod")
+    async def role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            if interaction.guild_id is None:
+                raise Refusal("Use this in a server.")
+            if not interaction.permissions.manage_guild:
+                raise Refusal("🛡️ Only members with Manage Server can choose the moderator role.")
+            await self.bot.service.set_moderator_role(interaction.guild_id, role.id if role else None)
+            if role is None:
+                return Answer(text="The moderator role is cleared: only members with Manage Server moderate games.")
+            return Answer(text=f"Members with {role.mention} may now use `/mod`.")
+
+        await answer(self.bot, interaction, work)
+
+    @app_commands.command(name="defaults", description="This server's turn deadline and reaction time for new games")
+    @app_commands.describe(
+        turn_deadline="How long a player has for a move in new games, e.g. 24h, 2d (or `reset`)",
+        reaction_time="How long a reaction window stays open in new games, e.g. 10m, 1h (or `reset`)",
+    )
+    async def defaults(
+        self, interaction: discord.Interaction, turn_deadline: str | None = None, reaction_time: str | None = None
+    ) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            if interaction.guild_id is None:
+                raise Refusal("Use this in a server.")
+            await require_moderator(self.bot, interaction)
+            changes: dict[str, timedelta | None] = {}
+            if turn_deadline is not None:
+                changes["turn_deadline"] = read_default("turn_deadline", turn_deadline)
+            if reaction_time is not None:
+                changes["reaction_time"] = read_default("reaction_time", reaction_time)
+            settings = await self.bot.service.set_defaults(interaction.guild_id, changes)
+            lines = defaults_lines(settings.turn_deadline, settings.reaction_time)
+            if not changes:
+                return Answer(text=f"Defaults for new games in this server:\n{lines}")
+            log.info(
+                "server defaults changed",
+                extra={
+                    "fields": {
+                        "guild": interaction.guild_id,
+                        "by": interaction.user.id,
+                        **{k: str(v) for k, v in changes.items()},
+                    }
+                },
+            )
+            return Answer(
+                text=f"🛡️ Moderator **{interaction.user.display_name}** changed the defaults for new games in this "
+                f"server (games already opened keep theirs):\n{lines}",
+                ephemeral=False,
+            )
+
+        await answer(self.bot, interaction, work)
+
+    @app_commands.command(name="pause", description="Pause a game: deadlines stop until /mod resume")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._run(interaction, game, self.bot.service.pause)
+
+    @app_commands.command(name="resume", description="Resume a paused game; deadlines keep the time they had left")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._run(interaction, game, self.bot.service.resume)
+
+    @app_commands.command(name="extend", description="Give the current wait more time")
+    @app_commands.describe(hours="How many hours to add to the current deadline")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def extend(
+        self, interaction: discord.Interaction, hours: app_commands.Range[float, 0.1, 720.0], game: int | None = None
+    ) -> None:
+        async def call(game_id: int, mod):  # type: ignore[no-untyped-def]
+            return await self.bot.service.extend(game_id, mod, hours)
+
+        await self._run(interaction, game, call)
+
+    @app_commands.command(name="substitute", description="A new player takes over a seat, with its hand")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def substitute(
+        self, interaction: discord.Interaction, old: discord.User, new: discord.User, game: int | None = None
+    ) -> None:
+        if new.bot:
+            await answer(self.bot, interaction, _refuse("A bot can't take a seat."))
+            return
+
+        async def call(game_id: int, mod):  # type: ignore[no-untyped-def]
+            return await self.bot.service.substitute(game_id, mod, person(old), person(new))
+
+        await self._run(interaction, game, call)
+
+    @app_commands.command(name="kick", description="Remove a player: the game's rule for a leaving player applies")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def kick(self, interaction: discord.Interaction, player: discord.User, game: int | None = None) -> None:
+        async def call(game_id: int, mod):  # type: ignore[no-untyped-def]
+            return await self.bot.service.kick(game_id, mod, person(player))
+
+        await self._run(interaction, game, call)
+
+    @app_commands.command(name="end", description="Abandon a game and post the standings so far")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._run(interaction, game, self.bot.service.end)
+
+    @app_commands.command(
+        name="undo", description="Revert the last move (refused if it revealed secrets or used chance)"
+    )
+    @app_commands.describe(force="Undo even a move that revealed hidden information or involved a shuffle or die")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def undo(self, interaction: discord.Interaction, force: bool = False, game: int | None = None) -> None:
+        async def call(game_id: int, mod):  # type: ignore[no-untyped-def]
+            return await self.bot.service.undo(game_id, mod, force=force)
+
+        await self._run(interaction, game, call, statuses=(*OPEN_STATUSES, "finished"))
+
+    @app_commands.command(name="export", description="The game's full log as a JSON file (only you see it)")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            await require_moderator(self.bot, interaction)
+            record = await resolve_game(self.bot, interaction, game, statuses=ANY_STATUS)
+            done = await self.bot.service.export(record.id, person(interaction.user))
+            await self.bot.notifier.flush(done.game_id)
+            data = str(done.data).encode("utf-8")
+            file = discord.File(io.BytesIO(data), filename=f"boardroom-game-{record.id}.json")
+            return Answer(text=done.message, file=file, always=True)
+
+        await answer(self.bot, interaction, work, game_id=game)
+
+    @app_commands.command(name="verify", description="Check that the game's log replays to its stored state")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def verify(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._run(interaction, game, self.bot.service.verify, statuses=ANY_STATUS)
+
+
+def _refuse(text: str):  # type: ignore[no-untyped-def]
+    async def work(carrier: Carrier) -> Answer:
+        raise Refusal(text)
+
+    return work

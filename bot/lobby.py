@@ -1,0 +1,58 @@
+"""The lobby message: who has joined, the table's options, and the Join / Leave / Start buttons.
+
+It is the platform's (the same for every game) and is edited in place on every join and leave; once the game has
+started it says so, points to the table thread and loses its buttons.
+"""
+
+from datetime import timedelta
+
+from bot.presentation import Button, Post, Table
+
+
+def _duration(td: timedelta) -> str:
+    minutes = int(td.total_seconds() // 60)
+    if minutes % (24 * 60) == 0:
+        days = minutes // (24 * 60)
+        return f"{days} day{'s' if days != 1 else ''}"
+    if minutes % 60 == 0:
+        hours = minutes // 60
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def lobby_post(table: Table, *, random_order: bool) -> Post:
+    game, record = table.game, table.record
+    options = game.parse_options(record.options)
+    max_seats = table.lobby_max or game.max_seats
+    joined = [s for s in table.seats if s.player_id is not None]
+    players = "\n".join(f"{i + 1}. <@{s.player_id}>" for i, s in enumerate(joined)) or "nobody yet"
+    thread = f"<#{record.thread_id}>" if record.thread_id else "the thread below"
+    settings = (
+        f"Seats: {game.min_seats}–{max_seats} · turn deadline {_duration(options.turn_deadline)} · "
+        f"reaction time {_duration(options.reaction_time)} · seat order "
+        f"{'random' if random_order else 'as joined'}"
+    )
+    footer = f"Game #{record.id} · {game.name}"
+    if record.status == "lobby":
+        return Post(
+            title=f"{game.title} #{record.id} — looking for players",
+            description=(
+                f"Opened by <@{record.created_by}>. {settings}.\n\n**Players ({len(joined)}/{max_seats})**\n{players}"
+                f"\n\nPress **Join** to take a seat; the table plays in {thread}."
+            ),
+            footer=footer,
+            colour=0x38A169,
+            buttons=[
+                Button("Join", "join", "success"),
+                Button("Leave", "leave", "secondary"),
+                Button("Start", "start", "primary"),
+            ],
+        )
+    names = ", ".join(table.names)
+    state = {"active": "under way", "paused": "paused", "finished": "finished", "abandoned": "ended"}[record.status]
+    return Post(
+        title=f"{game.title} #{record.id} — {state}",
+        description=f"Players: {names}. The table is in {thread}.",
+        footer=footer,
+        colour=0x718096,
+    )

@@ -1,0 +1,81 @@
+"""The outbox rows the platform writes with a commit, and what each kind means to the notifier.
+
+Rows describe intent, not finished messages: the status message and the hands are rendered from the game's current
+state when they are delivered (so coalescing several rows into one edit is always right), narration from the events
+stored in the row. Kinds:
+
+- `post`: narration in the table thread: public events, plain texts (with seat references), the awaited seats to
+  mention with their deadlines, and the final standings when the game ended (`result`).
+- `tracked`: the game's own tracked messages for these public events (`Presentation.event_posts`, e.g. one message
+  per offer with 🤝 on it), each posted once and then edited in place through its message reference; and its live
+  ones (`Presentation.live_posts`), edited to match the current state if they were posted. Written with every
+  commit after which either hook has something (a change without events, such as an undo, has no event posts).
+- `status`: bring the one status message up to date (post it the first time).
+- `hand`: bring one seat's hand DM up to date, with its buttons (post it the first time); `notes` are that seat's
+  private events. `retry_dm` tries the DM even for a seat whose DMs were found closed (`/game dms`).
+- `dm`: a new direct message to a seat's player (reminders).
+- `lobby`: bring the lobby message up to date; `welcome`: the first DM to a player who joined the lobby (it later
+  becomes their hand message).
+"""
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from engine.events import Event, Wait
+from storage.models import NewOutbox
+
+POST = "post"
+TRACKED = "tracked"
+STATUS = "status"
+HAND = "hand"
+DM = "dm"
+LOBBY = "lobby"
+WELCOME = "welcome"
+
+
+def post(
+    *,
+    events: Sequence[Event] = (),
+    texts: Sequence[str] = (),
+    awaits: Sequence[tuple[Wait, datetime]] = (),
+    result: bool = False,
+) -> NewOutbox | None:
+    public = [e.model_dump(mode="json") for e in events if e.public]
+    waiting = [{"seats": list(w.seats), "what": w.what, "deadline": due.isoformat()} for w, due in awaits]
+    if not (public or texts or waiting or result):
+        return None
+    payload: dict[str, Any] = {"events": public, "texts": list(texts), "awaits": waiting, "result": result}
+    return NewOutbox(kind=POST, target={"to": "thread"}, payload=payload)
+
+
+def tracked(events: Sequence[Event]) -> NewOutbox:
+    public = [e.model_dump(mode="json") for e in events if e.public]
+    return NewOutbox(kind=TRACKED, target={"to": "thread"}, payload={"events": public})
+
+
+def status() -> NewOutbox:
+    return NewOutbox(kind=STATUS, target={"to": "thread"})
+
+
+def hand(seat: int, notes: Iterable[str] = (), *, retry_dm: bool = False) -> NewOutbox:
+    payload: dict[str, Any] = {"seat": seat, "notes": list(notes)}
+    if retry_dm:
+        payload["retry_dm"] = True
+    return NewOutbox(kind=HAND, target={"seat": seat}, payload=payload)
+
+
+def dm(seat: int, text: str) -> NewOutbox:
+    return NewOutbox(kind=DM, target={"seat": seat}, payload={"seat": seat, "text": text})
+
+
+def lobby() -> NewOutbox:
+    return NewOutbox(kind=LOBBY, target={"to": "lobby"})
+
+
+def welcome(user_id: int) -> NewOutbox:
+    return NewOutbox(kind=WELCOME, target={"user_id": user_id}, payload={"user_id": user_id})
+
+
+def private_notes(events: Sequence[Event], seat: int) -> list[str]:
+    return [e.text for e in events if e.to is not None and seat in e.to and e.text]

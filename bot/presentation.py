@@ -1,0 +1,365 @@
+"""How a game looks and feels in Discord: the hooks a game's package under `bot/games/<game>/` implements.
+
+The platform (lobby, service, notifier, scheduler, moderators) never knows a game's rules or its views' shape; it
+asks the game's `Presentation` for:
+
+- `status(table)`: the one public status message of the table thread (content, embed, buttons);
+- `private_view(table, seat)`: a seat's hand, for its DM message and `/game hand` (only `view(state, seat)`!). Its
+  `buttons` are the seat's private buttons: they ride on the hand DM and on the ephemeral `/game hand` answer, and a
+  click on them is that seat's move (see "Private buttons" below);
+- `event_line(table, event)`: one line of public narration for an event (None: say nothing);
+- `event_posts(table, events)`: extra thread messages the game wants tracked (e.g. one message per offer, with 🤝
+  added), each with a `ref` so later reactions on it map back to the game;
+- `live_posts(table)`: tracked messages whose look follows the current state (e.g. the prompt of the turn under
+  way): after every change of the game, including a moderator's undo that has no events, each one that was posted
+  (by `event_posts`) is edited to match; it is never posted from here, and an unchanged one costs no call;
+- `button_action(table, seat, key)`: the engine action behind a button (`Button.key`), or raise `Refusal`;
+- `button_reply(table, seat, key)`: a private answer to a button instead of a move: a `Post` (with its own buttons)
+  shown to the clicker alone, ephemerally — e.g. "Choose in secret" on the public status message answering each
+  duellist with their own choice buttons. Asked before `button_action`: a key that gets a reply applies no move;
+  `None` (the default) passes the click on to `button_action`. It may raise `Refusal`;
+- `reaction_action(table, ref, seat, emoji, added)`: the engine action behind a reaction on a tracked message;
+- `reaction_allowed(table, ref, seat, emoji)`: whether a reaction added to a tracked message may stand (`seat` is
+  None for someone who doesn't play). False: it is stray — the platform removes it when it may (Manage Messages;
+  otherwise it stays and is ignored) and never asks `reaction_action` about it (nor about its removal);
+- `away_action(table, seat, wait)`: what to do for a player who is away when a reaction window waits on them;
+- `hand_digest(game, state, seat)`: what the hand message shows, as text; the DM is edited only when it changes
+  (default: the fields of the seat's view that the public view lacks — its secrets). The platform adds the hand's
+  buttons to it (`hand_fingerprint`), so a change of offered buttons alone also updates the DM;
+- `rules(game)`: the summary `/game rules` shows;
+- `cog(bot)`: extra slash commands (e.g. the `/kkk` group), added at start-up and synced with the others.
+
+Private buttons. A click on a button of a seat's hand DM acts for that seat and must come from its player (anyone
+else, e.g. after `/mod kick`, is refused privately); a click on an ephemeral message (a `/game hand` answer or a
+`button_reply`) acts for the clicker's seat. Either way the clicked message is then brought up to date as the
+seat's current hand (the interaction's own response, so it costs no extra call), and the move's narration goes to
+the table thread as a normal post.
+
+`GenericPresentation` implements every hook from the engine alone (public and private views dumped field by field,
+the events' own texts, a Pass button and the away-pass found among `legal_actions`), so any registered game is
+playable at the platform level before its own presentation exists. A game's presentation subclasses it and
+overrides what it wants. Everything here is pure rendering: no Discord calls, no database.
+"""
+
+import json
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from pydantic import BaseModel
+
+from engine.events import Event, Wait
+from engine.game import Game, Result
+from engine.text import render
+from storage.models import GameRecord, MessageRef, SeatRecord
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+log = logging.getLogger("boardroom.presentation")
+
+MAX_CONTENT = 2000
+MAX_EMBED = 4000
+
+ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button on a status, tracked or hand message (or a `button_reply`); clicking it asks
+    `button_reply(table, seat, key)`, then `button_action(table, seat, key)`. Keys are `[A-Za-z0-9_.:-]{1,64}`."""
+
+    label: str
+    key: str
+    style: ButtonStyle = "secondary"
+    emoji: str | None = None
+
+
+@dataclass
+class Post:
+    """One message the platform sends or edits. `ref` (kind, key) makes it a tracked message of the game."""
+
+    content: str = ""
+    title: str | None = None
+    description: str | None = None
+    fields: list[tuple[str, str]] = field(default_factory=list)
+    footer: str | None = None
+    colour: int | None = None
+    buttons: list[Button] = field(default_factory=list)
+    ref: tuple[str, str] | None = None
+    """(kind, key) of a tracked message: posted once, then edited in place whenever the same ref comes again."""
+    reactions: list[str] = field(default_factory=list)
+    """Emoji the bot adds to a newly posted tracked message (e.g. 🤝)."""
+
+    def embed(self) -> discord.Embed | None:
+        if self.title is None and self.description is None and not self.fields:
+            return None
+        embed = discord.Embed(
+            title=_cut(self.title or "", 256) or None,
+            description=_cut(self.description or "", MAX_EMBED) or None,
+            colour=self.colour,
+        )
+        for name, value in self.fields[:25]:
+            embed.add_field(name=_cut(name, 256) or "\u200b", value=_cut(value, 1024) or "\u200b", inline=False)
+        if self.footer:
+            embed.set_footer(text=_cut(self.footer, 2048))
+        return embed
+
+    @property
+    def text(self) -> str:
+        return _cut(self.content, MAX_CONTENT)
+
+    def signature(self) -> str:
+        """What identifies this message among the bot's messages in a channel (for the restart check)."""
+        return self.text if self.text else f"{self.title}|{self.footer}"
+
+
+@dataclass
+class Table:
+    """Everything a presentation may look at: the engine, the game's record and seats, and (once started) its state.
+
+    `waits` holds the engine's waits with the platform's effective deadlines (after pauses and extensions)."""
+
+    game: Game  # type: ignore[type-arg]
+    record: GameRecord
+    seats: list[SeatRecord]
+    state: BaseModel | None
+    now: datetime
+    deadlines: dict[int, datetime] = field(default_factory=dict)
+    """Effective deadline per index into `waits`."""
+    lobby_max: int | None = None
+
+    @property
+    def names(self) -> list[str]:
+        count = self.game.seat_count(self.state) if self.state is not None else len(self.seats)
+        names = [f"seat {n + 1}" for n in range(count)]
+        for s in self.seats:
+            if s.seat < len(names):
+                names[s.seat] = s.display_name or names[s.seat]
+        return names
+
+    def render(self, text: str) -> str:
+        return render(text, self.names)
+
+    def mention(self, seat: int) -> str:
+        for s in self.seats:
+            if s.seat == seat and s.player_id is not None:
+                return f"<@{s.player_id}>"
+        return self.names[seat] if seat < len(self.names) else f"seat {seat + 1}"
+
+    @property
+    def waits(self) -> list[Wait]:
+        return self.game.waiting_on(self.state) if self.state is not None else []
+
+    def deadline(self, index: int, wait: Wait) -> datetime:
+        return self.deadlines.get(index, wait.until)
+
+    @property
+    def title(self) -> str:
+        return f"{self.game.title} #{self.record.id}"
+
+    @property
+    def result(self) -> Result | None:
+        return self.game.result(self.state) if self.state is not None else None
+
+
+def timestamp(when: datetime, style: str = "R") -> str:
+    """A Discord timestamp: every reader sees it in their own time zone ("in 3 hours", "Monday 14:00")."""
+    return f"<t:{int(when.timestamp())}:{style}>"
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _value(value: Any, limit: int = 300) -> str:
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, list | tuple) and all(isinstance(v, int | str) for v in value):
+        text = ", ".join(str(v) for v in value) if value else "—"
+    else:
+        text = json.dumps(value, separators=(", ", ": "), default=str)
+    return _cut(text, limit)
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+PER_SEAT_SUFFIXES = ("scores", "sizes", "by_seat", "per_seat", "counts", "money")
+
+
+def model_fields(
+    data: BaseModel | dict[str, Any], names: Sequence[str], skip: Sequence[str] = ()
+) -> list[tuple[str, str]]:
+    """A view as (label, value) pairs. A list field named like `scores`, `hand_sizes` or `…_by_seat` with one entry
+    per seat is shown with the seats' names."""
+    if isinstance(data, BaseModel):
+        data = data.model_dump(mode="json")
+    out: list[tuple[str, str]] = []
+    for key, value in data.items():
+        if key in skip or value is None:
+            continue
+        per_seat = key.endswith(PER_SEAT_SUFFIXES) and isinstance(value, list) and len(value) == len(names)
+        if per_seat:
+            value = ", ".join(f"{names[i]}: {_value(v, 60)}" for i, v in enumerate(value))
+        out.append((_label(key), _value(value)))
+    return out
+
+
+def private_part(game: Game, state: BaseModel, seat: int) -> dict[str, Any]:  # type: ignore[type-arg]
+    """The fields of a seat's view that the public view does not show (or shows differently): its secrets."""
+    mine = game.view(state, seat).model_dump(mode="json")
+    public = game.view(state, None).model_dump(mode="json")
+    return {k: v for k, v in mine.items() if k not in public or public[k] != v}
+
+
+class Presentation:
+    """The hooks; see the module docstring. Subclass `GenericPresentation` rather than this."""
+
+    def status(self, table: Table) -> Post:
+        raise NotImplementedError
+
+    def private_view(self, table: Table, seat: int) -> Post:
+        raise NotImplementedError
+
+    def event_line(self, table: Table, event: Event) -> str | None:
+        raise NotImplementedError
+
+    def event_posts(self, table: Table, events: Sequence[Event]) -> list[Post]:
+        return []
+
+    def button_action(self, table: Table, seat: int, key: str) -> Any | None:
+        return None
+
+    def button_reply(self, table: Table, seat: int, key: str) -> Post | None:
+        """A private answer to this button instead of a move (see the module docstring); None: it is a move."""
+        return None
+
+    def live_posts(self, table: Table) -> list[Post]:
+        """Tracked messages to bring up to date after any change (edited only if already posted)."""
+        return []
+
+    def reaction_action(self, table: Table, ref: MessageRef, seat: int, emoji: str, added: bool) -> Any | None:
+        return None
+
+    def reaction_allowed(self, table: Table, ref: MessageRef, seat: int | None, emoji: str) -> bool:
+        """False: a stray reaction (e.g. a 🤝 by someone who isn't a party to the offer), removed if the bot may."""
+        return True
+
+    def away_action(self, table: Table, seat: int, wait: Wait) -> Any | None:
+        return None
+
+    def hand_digest(self, game: Game, state: BaseModel, seat: int) -> str:  # type: ignore[type-arg]
+        """What the seat's hand message shows, as text: the platform edits the DM only when this changes."""
+        return json.dumps(private_part(game, state, seat), sort_keys=True)
+
+    def rules(self, game: Game) -> str:  # type: ignore[type-arg]
+        return game.summary
+
+    def cog(self, bot: "commands.Bot") -> "commands.Cog | None":
+        return None
+
+
+class GenericPresentation(Presentation):
+    """Works for any game from its engine alone."""
+
+    colour = 0x2B6CB0
+
+    def status(self, table: Table) -> Post:
+        game = table.game
+        post = Post(title=table.title, colour=self.colour, footer=f"Game #{table.record.id} · {game.name}")
+        lines: list[str] = []
+        players = ", ".join(f"**{n}**" for n in table.names) or "—"
+        if table.state is None:
+            post.description = f"Waiting in the lobby. Players: {players}"
+            return post
+        result = table.result
+        if result is not None or table.record.status in ("finished", "abandoned"):
+            standings = result or game.standings(table.state)  # type: ignore[arg-type]
+            lines.append("**Game over.**" if result is not None else "**Game ended by a moderator.**")
+            lines += standings_lines(table, standings)
+            post.description = "\n".join(lines)
+            return post
+        if table.record.status == "paused":
+            lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
+        lines.append(f"Players: {players}")
+        for i, wait in enumerate(table.waits):
+            who = ", ".join(table.names[s] for s in wait.seats) or "—"
+            when = "" if table.record.status == "paused" else f" — deadline {timestamp(table.deadline(i, wait))}"
+            lines.append(f"⏳ Waiting on **{who}**: {table.render(wait.what)}{when}")
+        post.description = "\n".join(lines)
+        post.fields = model_fields(game.view(table.state, None), table.names, skip=("seat",))  # type: ignore[arg-type]
+        post.buttons = [Button("My hand", "hand", "primary", "🂠")]
+        if self._pass_possible(table):
+            post.buttons.append(Button("Pass", "pass", "secondary"))
+        return post
+
+    def private_view(self, table: Table, seat: int) -> Post:
+        assert table.state is not None
+        mine = private_part(table.game, table.state, seat)
+        return Post(
+            title=f"Your hand — {table.title}",
+            description=None if mine else "Nothing secret in your hand right now.",
+            fields=model_fields(mine, table.names, skip=("seat",)),
+            colour=self.colour,
+            footer=f"Game #{table.record.id} · seat {seat + 1} ({table.names[seat]})",
+        )
+
+    def event_line(self, table: Table, event: Event) -> str | None:
+        return table.render(event.text) if event.text else None
+
+    def button_action(self, table: Table, seat: int, key: str) -> Any | None:
+        if key == "pass":
+            return self._legal_pass(table, seat)
+        return None
+
+    def away_action(self, table: Table, seat: int, wait: Wait) -> Any | None:
+        return self._legal_pass(table, seat) if wait.kind == "reaction" else None
+
+    def rules(self, game: Game) -> str:  # type: ignore[type-arg]
+        return game.summary or f"{game.title}: {game.min_seats}–{game.max_seats} players."
+
+    def _legal_pass(self, table: Table, seat: int) -> Any | None:
+        if table.state is None:
+            return None
+        for action in table.game.legal_actions(table.state, seat):  # type: ignore[arg-type]
+            if getattr(action, "type", None) == "pass":
+                return action
+        return None
+
+    def _pass_possible(self, table: Table) -> bool:
+        return any(
+            w.kind == "reaction" and any(self._legal_pass(table, s) is not None for s in w.seats) for w in table.waits
+        )
+
+
+def button_signature(buttons: Sequence[Button]) -> str:
+    return json.dumps([[b.label, b.key, b.style, b.emoji] for b in buttons])
+
+
+def hand_fingerprint(presentation: Presentation, table: Table, seat: int) -> str:
+    """What decides whether a seat's hand DM must be edited: the game's `hand_digest` plus the hand's buttons."""
+    assert table.state is not None
+    digest = presentation.hand_digest(table.game, table.state, seat)
+    try:
+        buttons = presentation.private_view(table, seat).buttons
+    except Exception:  # a rendering bug must not block a commit: the digest alone still decides
+        log.exception("rendering the hand of seat %s failed", seat, extra={"game": table.record.id})
+        buttons = []
+    return f"{digest}\n{button_signature(buttons)}" if buttons else digest
+
+
+def standings_lines(table: Table, result: Result) -> list[str]:
+    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    lines = [
+        f"{medals.get(s.rank, f'{s.rank}.')} **{table.names[s.seat]}** — {s.score}"
+        for s in result.standings
+        if s.seat < len(table.names)
+    ]
+    if result.reason:
+        lines.append(f"_{table.render(result.reason)}_")
+    return lines

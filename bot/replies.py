@@ -1,0 +1,109 @@
+"""Answering an interaction: in time, exactly once, and never with a traceback.
+
+`answer(bot, interaction, work)` runs `work(carrier)`; if it has not finished after `interaction_defer_after`
+seconds (1.5 by default; Discord allows 3) the interaction is deferred, so a slow commit or a queue behind another
+player's move never makes Discord show "This interaction failed". `work` may hand the `Carrier` to the notifier,
+which then uses the interaction's response for one of the action's messages (saving a REST call); otherwise the
+answer is sent here, ephemeral. Refusals (`Refusal`, and the engine's `RuleError` rendered with the players' names)
+are ephemeral replies; anything unexpected is logged with its traceback and the person gets a short apology.
+"""
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.notifier import Carrier
+from bot.presentation import MAX_CONTENT
+from bot.service import Refusal
+from engine.errors import RuleError
+from engine.text import render
+
+if TYPE_CHECKING:
+    from bot.client import BoardroomBot
+
+log = logging.getLogger("boardroom.replies")
+SORRY = (
+    "Sorry — something went wrong on my side and nothing was changed. Please try again in a moment; "
+    "if it keeps happening, tell a moderator."
+)
+
+
+@dataclass
+class Answer:
+    text: str | None = None
+    embed: discord.Embed | None = None
+    file: discord.File | None = None
+    view: discord.ui.View | None = None
+    ephemeral: bool = True
+    always: bool = False
+    """Send `text` even when the carrier already answered (as a follow-up)."""
+
+
+Work = Callable[[Carrier], Awaitable[Answer | str | None]]
+
+
+async def answer(
+    bot: "BoardroomBot", interaction: discord.Interaction, work: Work, *, game_id: int | None = None
+) -> None:
+    carrier = Carrier(interaction)
+    task = asyncio.get_running_loop().create_task(_run(work, carrier))
+    done, _ = await asyncio.wait({task}, timeout=bot.settings.interaction_defer_after)
+    if not done and carrier.claim():
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            carrier.deferred = True
+        except discord.HTTPException as exc:
+            log.warning("could not defer an interaction: %s", exc, extra={"game": game_id})
+    result = await task
+    if isinstance(result, BaseException):
+        result = _explain(result, game_id)
+    if isinstance(result, str):
+        result = Answer(text=result)
+    if result is None:
+        result = Answer()
+    try:
+        await _send(interaction, carrier, result)
+    except discord.HTTPException as exc:
+        log.warning("could not answer an interaction: %s", exc, extra={"game": game_id})
+
+
+async def _run(work: Work, carrier: Carrier) -> Answer | str | BaseException | None:
+    try:
+        return await work(carrier)
+    except Exception as exc:  # handed back to `answer`, which words it for the person
+        return exc
+
+
+def _explain(exc: BaseException, game_id: int | None) -> Answer:
+    if isinstance(exc, Refusal):
+        return Answer(text=exc.message, always=True)
+    if isinstance(exc, RuleError):
+        return Answer(text=render(exc.message, []), always=True)
+    log.error("unexpected error answering an interaction", exc_info=exc, extra={"game": game_id})
+    return Answer(text=SORRY, always=True)
+
+
+async def _send(interaction: discord.Interaction, carrier: Carrier, result: Answer) -> None:
+    kwargs: dict[str, Any] = {}
+    if result.embed is not None:
+        kwargs["embed"] = result.embed
+    if result.file is not None:
+        kwargs["file"] = result.file
+    if result.view is not None:
+        kwargs["view"] = result.view
+    text = result.text[:MAX_CONTENT] if result.text else None
+    if carrier.used:
+        if result.always and (text or kwargs):
+            await interaction.followup.send(text or "\u200b", ephemeral=True, **kwargs)
+        return
+    if carrier.deferred or interaction.response.is_done():
+        await interaction.followup.send(text or "Done.", ephemeral=result.ephemeral, **kwargs)
+        return
+    carrier.claim()
+    if not text and not kwargs:
+        text = "Done."
+    await interaction.response.send_message(text, ephemeral=result.ephemeral, **kwargs)

@@ -1,0 +1,48 @@
+"""The bot's settings, read from the environment or a `.env` file (pydantic-settings).
+
+Every field here is listed with a comment in `.env.example`. The token is a `SecretStr` so it never appears in a
+log line or a traceback. `DISCORD_TOKEN` may be empty here: `python -m bot` checks it and exits with one clear line,
+while tests build a bot without any token.
+"""
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr = SecretStr("")
+    """The bot user's token (developer portal → your application → Bot)."""
+    database_path: Path = Path("data/boardroom.sqlite3")
+    """The SQLite file holding every game; its folder is created when missing."""
+    dev_guild_id: int | None = None
+    """A development server: slash commands are synced there (instantly) instead of globally."""
+    log_level: LogLevel = "INFO"
+    log_format: Literal["text", "json"] = "text"
+    """`text` for people reading a terminal, `json` (one object a line) for log collectors."""
+    command_sync: Literal["auto", "always", "never"] = "auto"
+    """`auto` syncs slash commands only when their definitions changed since the last sync."""
+    reminders: bool = True
+    """Remind awaited players halfway to a deadline and one hour before it."""
+    interaction_defer_after: float = Field(default=1.5, gt=0, le=2.5)
+    """Seconds an interaction may take before the bot defers it (Discord allows 3)."""
+
+    @field_validator("dev_guild_id", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, value: object) -> object:
+        return value.upper() if isinstance(value, str) else value
+
+    @property
+    def token(self) -> str:
+        return self.discord_token.get_secret_value().strip()

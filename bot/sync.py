@@ -1,0 +1,53 @@
+"""Slash commands are synced at start-up only when their definitions changed.
+
+The hash of the command tree's payload (plus where it goes: the development server or global) is kept in a small
+file next to the database (`<database>.commands.sha256`), so a restart does not spend one of Discord's command
+updates (and their rate limit) on nothing. With DEV_GUILD_ID set, the commands are copied to that server and synced
+there, where they appear at once; otherwise they are synced globally.
+"""
+
+import hashlib
+import json
+import logging
+from pathlib import Path
+
+import discord
+from discord import app_commands
+
+log = logging.getLogger("boardroom.sync")
+
+
+def tree_hash(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> str:
+    commands = sorted(
+        (c.to_dict(tree) for c in tree.get_commands(guild=guild)), key=lambda c: (c.get("type", 1), c["name"])
+    )
+    payload = {"target": guild.id if guild else "global", "commands": commands}
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def hash_file(database_path: Path) -> Path | None:
+    if str(database_path) == ":memory:":
+        return None
+    return database_path.with_name(database_path.name + ".commands.sha256")
+
+
+async def sync_commands(
+    tree: app_commands.CommandTree, *, dev_guild_id: int | None, database_path: Path, mode: str
+) -> bool:
+    """Sync if needed; returns whether a sync happened."""
+    guild = discord.Object(id=dev_guild_id) if dev_guild_id else None
+    if guild is not None:
+        tree.copy_global_to(guild=guild)
+    digest = tree_hash(tree, guild)
+    path = hash_file(database_path)
+    if mode == "never":
+        log.info("command sync disabled (COMMAND_SYNC=never)")
+        return False
+    if mode == "auto" and path is not None and path.is_file() and path.read_text().strip() == digest:
+        log.info("slash commands unchanged; not syncing")
+        return False
+    synced = await tree.sync(guild=guild)
+    log.info("synced %d slash commands %s", len(synced), f"to server {dev_guild_id}" if guild else "globally")
+    if path is not None:
+        path.write_text(digest + "\n")
+    return True

@@ -1,0 +1,148 @@
+"""The timers that follow from what a game waits on: deadlines, reminders, and frozen clocks while paused.
+
+Every commit recomputes the game's timers from `game.waiting_on(new_state)`; the engine's `Wait.until` knows
+nothing of moderators, so the platform keeps one adjustment per wait, carried in the timer rows themselves:
+
+- a wait is identified by its key: kind + since + the timeout action (e.g. "turn timeout for turn 7"). A wait that
+  is still the same wait after an action (a reaction window where one more player passed) keeps its key;
+- `shift` is what moderators added to that wait: `/mod extend` adds its hours, a pause adds the time it lasted.
+  The effective deadline is `until + shift`. A recomputation after an action carries the shift over to the wait
+  with the same key and starts new waits (the next turn) with no shift: an extension is for the turn it was given
+  in, and a pause never eats into a later turn;
+- while a game is paused its deadlines become `frozen` rows holding the remaining time (due far in the future, so
+  the scheduler never fires them); resuming turns each back into a deadline `remaining` from the moment of resuming.
+
+Reminders: for a wait of at least an hour, one halfway to the (effective) deadline; for a wait of more than two
+hours also one an hour before it. Reminders already in the past are not re-created, so a recomputation never
+repeats one; a default reaction window (10 minutes) gets none.
+"""
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from engine.events import Wait
+from engine.game import Game
+from storage.models import NewTimer, TimerRecord
+
+DEADLINE = "deadline"
+REMINDER = "reminder"
+FROZEN = "frozen"
+KINDS = (DEADLINE, REMINDER, FROZEN)
+FAR_FUTURE = datetime(9999, 12, 31, tzinfo=UTC)
+HOUR = timedelta(hours=1)
+
+
+@dataclass
+class Clock:
+    """The platform's adjustment of one wait."""
+
+    shift: timedelta = timedelta(0)
+    remaining: timedelta | None = None
+    """Set while the game is paused: the time left when it was paused (plus any extension since)."""
+
+
+def timeout_json(game: Game, wait: Wait) -> dict[str, Any]:  # type: ignore[type-arg]
+    if isinstance(wait.timeout, dict):
+        return wait.timeout
+    return game.dump_action(wait.timeout)
+
+
+def wait_key(game: Game, wait: Wait) -> str:  # type: ignore[type-arg]
+    raw = json.dumps([wait.kind, wait.since.isoformat(), timeout_json(game, wait)], sort_keys=True)
+    return hashlib.sha256(raw.encode()).hexdigest()[:20]
+
+
+def clocks_from(timers: list[TimerRecord]) -> dict[str, Clock]:
+    clocks: dict[str, Clock] = {}
+    for t in timers:
+        if t.kind not in (DEADLINE, FROZEN) or "wait" not in t.payload:
+            continue
+        remaining = t.payload.get("remaining")
+        clocks[t.payload["wait"]] = Clock(
+            shift=timedelta(seconds=float(t.payload.get("shift", 0))),
+            remaining=timedelta(seconds=float(remaining)) if remaining is not None else None,
+        )
+    return clocks
+
+
+def effective_deadlines(game: Game, waits: list[Wait], clocks: dict[str, Clock]) -> dict[int, datetime]:  # type: ignore[type-arg]
+    out: dict[int, datetime] = {}
+    for i, wait in enumerate(waits):
+        clock = clocks.get(wait_key(game, wait))
+        out[i] = wait.until + (clock.shift if clock else timedelta(0))
+    return out
+
+
+def plan(
+    game: Game,  # type: ignore[type-arg]
+    waits: list[Wait],
+    clocks: dict[str, Clock],
+    now: datetime,
+    *,
+    paused: bool,
+    reminders: bool = True,
+) -> list[NewTimer]:
+    """The full set of timers for these waits (a commit replaces the game's timers by them)."""
+    timers: list[NewTimer] = []
+    for wait in waits:
+        key = wait_key(game, wait)
+        clock = clocks.get(key, Clock())
+        common = {"wait": key, "shift": clock.shift.total_seconds(), "seats": list(wait.seats), "what": wait.what}
+        if paused:
+            remaining = clock.remaining
+            if remaining is None:
+                remaining = max(wait.until + clock.shift - now, timedelta(0))
+            payload = {**common, "remaining": remaining.total_seconds(), "action": timeout_json(game, wait)}
+            timers.append(NewTimer(kind=FROZEN, due_at=FAR_FUTURE, payload=payload))
+            continue
+        due = wait.until + clock.shift
+        timers.append(NewTimer(kind=DEADLINE, due_at=due, payload={**common, "action": timeout_json(game, wait)}))
+        if not reminders:
+            continue
+        span = due - wait.since
+        marks: list[tuple[str, datetime]] = []
+        if span >= HOUR:
+            marks.append(("half", wait.since + span / 2))
+        if span > 2 * HOUR:
+            marks.append(("hour", due - HOUR))
+        for which, at in marks:
+            if at > now:
+                payload = {**common, "which": which, "deadline": due.isoformat(), "kind": wait.kind}
+                timers.append(NewTimer(kind=REMINDER, due_at=at, payload=payload))
+    return timers
+
+
+def resumed(game: Game, waits: list[Wait], clocks: dict[str, Clock], now: datetime) -> dict[str, Clock]:  # type: ignore[type-arg]
+    """Clocks after a resume: each frozen wait gets its remaining time from `now`."""
+    out: dict[str, Clock] = {}
+    for wait in waits:
+        key = wait_key(game, wait)
+        clock = clocks.get(key, Clock())
+        remaining = clock.remaining if clock.remaining is not None else max(wait.until - now, timedelta(0))
+        out[key] = Clock(shift=(now + remaining) - wait.until)
+    return out
+
+
+def extended(
+    game: Game,  # type: ignore[type-arg]
+    waits: list[Wait],
+    clocks: dict[str, Clock],
+    by: timedelta,
+    *,
+    paused: bool,
+    now: datetime,
+) -> dict[str, Clock]:
+    """Clocks after `/mod extend`: every current wait gets `by` more (on its remaining time if paused)."""
+    out: dict[str, Clock] = {}
+    for wait in waits:
+        key = wait_key(game, wait)
+        clock = clocks.get(key, Clock())
+        if paused:
+            remaining = clock.remaining if clock.remaining is not None else max(wait.until + clock.shift - now, by * 0)
+            out[key] = Clock(shift=clock.shift, remaining=remaining + by)
+        else:
+            out[key] = Clock(shift=clock.shift + by)
+    return out

@@ -1,0 +1,72 @@
+"""Helpers for the platform tests: a server with four members, reading the bot's messages and the store."""
+
+import json
+from dataclasses import dataclass
+
+import discord
+import simcord
+from simcord import ChannelHandle, GuildHandle, MemberActor
+
+from bot.client import BoardroomBot
+
+
+@dataclass
+class Server:
+    env: simcord.Env
+    guild: GuildHandle
+    channel: ChannelHandle
+    members: list[MemberActor]
+
+    @property
+    def bot(self) -> BoardroomBot:
+        return self.env.bot  # type: ignore[return-value]
+
+    def member(self, user_id: int) -> MemberActor:
+        return next(m for m in self.members if m.id == user_id)
+
+
+def make_server(env: simcord.Env, names: tuple[str, ...] = ("anna", "bert", "cleo", "dave")) -> Server:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(name)) for name in names]
+    return Server(env, guild, channel, members)
+
+
+def thread_of(server: Server) -> ChannelHandle:
+    (thread,) = server.channel.threads
+    return thread
+
+
+def texts(channel: ChannelHandle, viewer: MemberActor | None = None) -> list[str]:
+    return [m.content for m in channel.history(viewer=viewer) if m.content]
+
+
+def embed_text(message: discord.Message) -> str:
+    parts = [message.content]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{f.name}: {f.value}" for f in embed.fields]
+    return "\n".join(p for p in parts if p)
+
+
+def dms(member: MemberActor) -> list[discord.Message]:
+    return member.user.dm_channel.history()
+
+
+def move(action: dict) -> str:
+    return json.dumps(action, separators=(",", ":"))
+
+
+async def seat_players(server: Server, game_id: int) -> list[MemberActor]:
+    """The members in seat order (seat 0 first)."""
+    seats = await server.bot.store.seats(game_id)
+    return [server.member(s.player_id) for s in seats]  # type: ignore[arg-type]
+
+
+async def state(server: Server, game_id: int):  # type: ignore[no-untyped-def]
+    snap = await server.bot.store.get_snapshot(game_id)
+    return server.bot.service.game("toy").load_state(snap.state)
+
+
+def rest_calls_since(env: simcord.Env, start: int) -> list[str]:
+    return [f"{e.method} {e.path}" for e in env.http_requests[start:]]

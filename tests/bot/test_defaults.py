@@ -1,0 +1,57 @@
+"""`/mod defaults`: a server's default turn deadline and reaction time for new games — shown, set, reset, refused for
+non-moderators and for nonsense — and `/game new` honouring them (its own options still win)."""
+
+from datetime import timedelta
+
+import discord
+import simcord
+
+from tests.bot.helpers import embed_text, make_server
+
+
+async def test_moderators_set_the_defaults_new_games_use(env: simcord.Env) -> None:
+    server = make_server(env)
+    anna = server.members[0]
+    admins = server.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    mia = server.guild.add_member(env.create_user("mia"), roles=[admins])
+
+    shown = await mia.slash(server.channel, "mod defaults")
+    assert shown.response.ephemeral
+    assert "Turn deadline: not set — each game's own default (usually 1 day)" in shown.response.content
+    assert "Reaction time: not set — each game's own default (usually 10 minutes)" in shown.response.content
+
+    refused = await anna.slash(server.channel, "mod defaults", turn_deadline="2d")
+    assert refused.response.ephemeral and "Only moderators can do that" in refused.response.content
+    for option, value, why in [
+        ("turn_deadline", "soon", "I can't read “soon” as a duration"),
+        ("turn_deadline", "30m", "The turn deadline must be between 1 hour and 90 days (you gave 30 minutes)."),
+        ("reaction_time", "8d", "The reaction time must be between 1 minute and 7 days (you gave 8 days)."),
+    ]:
+        bad = await mia.slash(server.channel, "mod defaults", **{option: value})
+        assert bad.response.ephemeral and why in bad.response.content, bad.response.content
+    settings = await server.bot.store.guild_settings(server.guild.id)
+    assert settings.turn_deadline is None and settings.reaction_time is None
+
+    changed = await mia.slash(server.channel, "mod defaults", turn_deadline="1d12h", reaction_time="30m")
+    assert not changed.response.ephemeral  # everyone opening games here should know
+    assert "Moderator **mia** changed the defaults for new games" in changed.response.content
+    assert "Turn deadline: **1 day 12 hours**" in changed.response.content
+    assert "Reaction time: **30 minutes**" in changed.response.content
+    settings = await server.bot.store.guild_settings(server.guild.id)
+    assert (settings.turn_deadline, settings.reaction_time) == (timedelta(hours=36), timedelta(minutes=30))
+
+    opened = await anna.slash(server.channel, "game new", game="toy")
+    assert "turn deadline 36 hours · reaction time 30 minutes" in embed_text(opened.response.message)
+    record = await server.bot.store.get_game(1)
+    assert record.options["turn_deadline"] == "P1DT12H" and record.options["reaction_time"] == "PT30M"
+    own = await anna.slash(server.channel, "game new", game="toy", turn_hours=5)
+    assert "turn deadline 5 hours · reaction time 30 minutes" in embed_text(own.response.message)
+
+    reset = await mia.slash(server.channel, "mod defaults", reaction_time="reset")
+    assert "Reaction time: not set" in reset.response.content and "Turn deadline: **1 day 12 hours**" in (
+        reset.response.content
+    )
+    third = await anna.slash(server.channel, "game new", game="toy")
+    assert "turn deadline 36 hours · reaction time 10 minutes" in embed_text(third.response.message)
+    # Games already opened keep what they were opened with.
+    assert (await server.bot.store.get_game(1)).options["reaction_time"] == "PT30M"
