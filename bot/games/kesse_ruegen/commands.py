@@ -1,0 +1,169 @@
+"""The `/kr` commands: `/kr place square:`, `/kr duel opponent:@`, `/kr guess total:`, and `/kr choose` (your secret
+fist as ephemeral buttons — like the status message's **Choose in secret**, the way in for a player whose DMs are
+closed). The fist buttons themselves come with the duellists' hand messages (see `prompts`), so `/kr duel` only
+challenges; a challenger whose DMs are closed also gets their buttons privately with its answer.
+
+Each command only turns Discord input into an engine action and goes through `GameService` like any move; the
+narration is the command's public reply (the platform's `Carrier`), refusals are ephemeral with the engine's
+message rendered with names. Used in a game's thread a command acts on that game; elsewhere on the player's one
+Kesse Rügen game in this server, or the `game:` option says which.
+"""
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.components import view_for
+from bot.notifier import Carrier
+from bot.replies import Answer, answer
+from bot.resolve import describe, resolve_game
+from bot.service import Done, Refusal
+from engine.kesse_ruegen.actions import Challenge, Guess, Place
+from storage import GameRecord
+from storage.models import OPEN_STATUSES
+
+from .presentation import NAME
+from .prompts import awaiting_fist, fist_post
+
+if TYPE_CHECKING:
+    from bot.client import BoardroomBot
+
+TITLE = "Kesse Rügen"
+
+
+async def kr_game(bot: "BoardroomBot", interaction: discord.Interaction, game_id: int | None) -> GameRecord:
+    """The Kesse Rügen game a `/kr` command is about."""
+    in_thread = isinstance(interaction.channel, discord.Thread) or getattr(interaction.channel, "type", None) in (
+        discord.ChannelType.public_thread,
+        discord.ChannelType.private_thread,
+    )
+    if game_id is None and in_thread:
+        record = await bot.store.find_game_by_thread(interaction.channel_id or 0)
+        if record is not None:
+            if record.kind != NAME:
+                title = bot.service.game(record.kind).title
+                raise Refusal(f"This thread plays {title}: `/kr` commands are for {TITLE}.")
+            return record
+    if game_id is not None:
+        record = await resolve_game(bot, interaction, game_id, mine=True)
+        if record.kind != NAME:
+            raise Refusal(f"Game #{record.id} isn't a {TITLE} game: `/kr` commands are for {TITLE}.")
+        return record
+    mine = await _my_games(bot, interaction)
+    if len(mine) == 1:
+        return mine[0]
+    if not mine:
+        raise Refusal(f"You're not in a {TITLE} game in this server. Open one with `/game new game:{NAME}`.")
+    listing = "\n".join(f"• {describe(bot, g)}" for g in mine[:10])
+    raise Refusal(f"Which game? Use the `game:` option (or the command in the game's thread):\n{listing}")
+
+
+async def _my_games(bot: "BoardroomBot", interaction: discord.Interaction) -> list[GameRecord]:
+    held = {s.game_id for s in await bot.store.seats_of_player(interaction.user.id, statuses=list(OPEN_STATUSES))}
+    games = await bot.store.list_games(statuses=list(OPEN_STATUSES), guild_id=interaction.guild_id)
+    return [g for g in games if g.kind == NAME and g.id in held and g.status != "lobby"]
+
+
+@app_commands.guild_only()
+class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kesse Rügen: place, duel, choose, guess"):
+    def __init__(self, bot: "BoardroomBot") -> None:
+        self.bot = bot
+        super().__init__()
+
+    # --- helpers ----------------------------------------------------------------------------------------
+
+    async def _move(self, interaction: discord.Interaction, game: int | None, make) -> None:  # type: ignore[no-untyped-def]
+        """Apply the action `await make(record)` for the user; the narration is the public reply."""
+
+        async def work(carrier: Carrier) -> Answer | None:
+            record = await kr_game(self.bot, interaction, game)
+            action = await make(record)
+            done = await self.bot.service.act(record.id, interaction.user.id, action)
+            await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
+            return None
+
+        await answer(self.bot, interaction, work, game_id=game)
+
+    async def _game_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        out = []
+        for g in await _my_games(self.bot, interaction):
+            label = describe(self.bot, g).replace("<#", "#").replace(">", "")
+            if current.lower() in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=g.id))
+        return out[:25]
+
+    async def _square_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            record = await kr_game(self.bot, interaction, getattr(interaction.namespace, "game", None))
+            table = await self.bot.service.table(record.id, record=record)
+            seat = await self.bot.service.seat_of(record.id, interaction.user.id)
+        except Refusal:
+            return []
+        if table.state is None:
+            return []
+        squares = [a.square for a in table.game.legal_actions(table.state, seat) if isinstance(a, Place)]
+        return [app_commands.Choice(name=sq, value=sq) for sq in squares if sq.startswith(current.strip().lower())][:25]
+
+    # --- the commands -----------------------------------------------------------------------------------
+
+    @app_commands.command(name="place", description="Put your pawn on a free field at the start (e.g. b2)")
+    @app_commands.describe(square="A free field, a1 (bottom left) to e5 (top right); not the barn c3")
+    @app_commands.autocomplete(square=_square_autocomplete, game=_game_autocomplete)
+    async def place(self, interaction: discord.Interaction, square: str, game: int | None = None) -> None:
+        async def make(record: GameRecord) -> Place:
+            return Place(square=square)
+
+        await self._move(interaction, game, make)
+
+    @app_commands.command(name="duel", description="Challenge another player to a duel (on your turn)")
+    @app_commands.describe(opponent="The player you challenge")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def duel(self, interaction: discord.Interaction, opponent: discord.Member, game: int | None = None) -> None:
+        async def work(carrier: Carrier) -> Answer | None:
+            record = await kr_game(self.bot, interaction, game)
+            seats = await self.bot.store.seats(record.id)
+            target = next((s for s in seats if s.player_id == opponent.id), None)
+            if target is None:
+                others = ", ".join(s.display_name for s in seats if s.player_id != interaction.user.id)
+                raise Refusal(
+                    f"{opponent.display_name} isn't playing in {TITLE} #{record.id} — challenge one of: {others}."
+                )
+            service = self.bot.service
+            done: Done = await service.act(record.id, interaction.user.id, Challenge(opponent=target.seat))
+            await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
+            table, me = await service.private_view(record.id, interaction.user.id)
+            if not awaiting_fist(table, me) or not any(s.seat == me and s.dm_ok is False for s in table.seats):
+                return None
+            # The challenger's DMs are closed: their buttons come with this answer, for their eyes only.
+            post = fist_post(table, me)
+            return Answer(text=post.text, view=view_for(record.id, post.buttons), always=True)
+
+        await answer(self.bot, interaction, work, game_id=game)
+
+    @app_commands.command(name="choose", description="Close your fist in secret (buttons only you can see)")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def choose(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            record = await kr_game(self.bot, interaction, game)
+            table, seat = await self.bot.service.private_view(record.id, interaction.user.id)
+            post = fist_post(table, seat)
+            return Answer(text=post.text, view=view_for(record.id, post.buttons))
+
+        await answer(self.bot, interaction, work, game_id=game)
+
+    @app_commands.command(name="guess", description="Guess the total in both fists (0–4)")
+    @app_commands.describe(total="How many tubers in both fists together, 0 to 4")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def guess(
+        self, interaction: discord.Interaction, total: app_commands.Range[int, 0, 4], game: int | None = None
+    ) -> None:
+        async def make(record: GameRecord) -> Guess:
+            return Guess(total=total)
+
+        await self._move(interaction, game, make)

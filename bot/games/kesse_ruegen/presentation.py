@@ -1,0 +1,328 @@
+"""How Kesse Rügen looks in Discord: the status message with the emoji board, the private view, the narration, and
+the action prompt whose buttons are Plant / Move ↖↑↗←→↙↓↘ / Evict / Reclaim.
+
+Everything is drawn from the engine's views (`view(state, None)` for the table, `view(state, seat)` for a hand), so
+a closed fist can only ever appear in its owner's hand. Decisions:
+
+- The status message shows what the table waits for with the command to use, the board (see `board`), the barn's
+  contents, one line per player (fields held of those needed, supply, barn, where the pawn stands) and the last
+  revealed duel.
+- The action prompt is one thread message per won duel (a tracked post, key = the duel's number), posted at the
+  reveal and edited in place after every action: it shows the board and the legal actions as buttons, and loses
+  its buttons when the actions are over. Only legal actions get a button; `Done` appears only when no action is
+  left — which the engine never leaves waiting (it ends the turn itself), so in practice the prompt just closes.
+  It is also a live post: after any change, a moderator's undo included, the platform re-renders it from the
+  current state, so an undone action's button comes back (and a prompt whose reveal was undone says so).
+- The hand shows the seat's tuber kind and colour and, during a duel, its own fist. While the fist is awaited it
+  asks the question and carries the 0 / 1 / 2 buttons (see `prompts`); the platform edits the DM when its secret or
+  its buttons change, so it holds nothing that changes otherwise.
+- The status message has **Choose in secret** while fists are awaited: it answers each duellist privately with
+  their own buttons (`button_reply`) — the way for a player whose DMs are closed (as is `/kr choose`).
+"""
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, timestamp
+from engine.events import Event
+from engine.game import Game
+from engine.kesse_ruegen import geometry
+from engine.kesse_ruegen.actions import Done, Evict, Move, Plant, Reclaim
+from engine.kesse_ruegen.views import PublicView, SeatView
+
+from .board import barn_line, colours, grid, player_lines, under_pawn
+from .prompts import FIST, fist_action, fist_buttons, fist_post, question
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+NAME = "kesse_ruegen"
+COLOUR = 0x8D5524
+
+ACTION_KINDS = frozenset({"planted", "moved", "evicted", "reclaimed", "actions_lost", "won"})
+"""Events that change the action prompt of the duel under way."""
+PROMPT = "kr.actions"
+"""Kind of the tracked action prompt message."""
+
+ICONS = {
+    "placed": "📍",
+    "turn": "➡️",
+    "challenged": "⚔️",
+    "chosen": "✊",
+    "guess_now": "🔢",
+    "guessed": "🔢",
+    "revealed": "👐",
+    "planted": "🌱",
+    "moved": "👣",
+    "evicted": "🧹",
+    "reclaimed": "♻️",
+    "actions_lost": "⛔",
+    "timeout": "⏰",
+    "won": "🏆",
+}
+
+
+def public(table: Table) -> PublicView:
+    assert table.state is not None
+    return cast(PublicView, table.game.view(table.state, None))
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def action_buttons(actions: Sequence[Any]) -> list[Button]:
+    """Buttons for the legal actions: Plant, Evict, Reclaim first, then the moves in compass order."""
+    buttons: list[Button] = []
+    kinds = {type(a) for a in actions}
+    if Plant in kinds:
+        buttons.append(Button("Plant", "plant", "success", "🌱"))
+    if Evict in kinds:
+        buttons.append(Button("Evict", "evict", "danger", "🧹"))
+    if Reclaim in kinds:
+        buttons.append(Button("Reclaim", "reclaim", "primary", "♻️"))
+    moves = {a.direction for a in actions if isinstance(a, Move)}
+    for direction in geometry.STEPS:
+        if direction in moves:
+            buttons.append(Button(geometry.ARROWS[direction], f"move.{direction}", "secondary"))
+    return buttons
+
+
+class KesseRuegenPresentation(GenericPresentation):
+    colour = COLOUR
+
+    # --- the status message ---------------------------------------------------------------------------
+
+    def status(self, table: Table) -> Post:
+        if table.state is None:
+            return super().status(table)
+        view = public(table)
+        names = table.names
+        post = Post(
+            title=table.title,
+            colour=self.colour,
+            footer=f"Game #{table.record.id} · {NAME} · a1 is bottom left, {geometry.last(view.size)} top right",
+        )
+        lines: list[str] = []
+        result = table.result
+        over = result is not None or table.record.status in ("finished", "abandoned")
+        if over:
+            if result is not None and view.winner is not None:
+                lines.append(f"🏆 **{names[view.winner]}** wins with tubers on {view.win_fields} fields!")
+            else:
+                lines.append("**Game ended by a moderator.** Standings so far:")
+            lines += standings_lines(table, result or table.game.standings(table.state))
+        else:
+            if table.record.status == "paused":
+                lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
+            lines.append(self._now_line(view, names))
+            for i, wait in enumerate(table.waits):
+                who = ", ".join(names[s] for s in wait.seats)
+                when = "" if table.record.status == "paused" else f" — deadline {timestamp(table.deadline(i, wait))}"
+                lines.append(f"⏳ Waiting on **{who}**: {table.render(wait.what)}{when}")
+        lines += ["", grid(view), barn_line(view, names)]
+        post.description = "\n".join(lines)
+        post.fields = [(f"Players — first to {view.win_fields} fields wins", "\n".join(player_lines(view, names)))]
+        if view.last_duel is not None:
+            post.fields.append(("Last duel", last_duel_line(view, names)))
+        post.buttons = [] if over else [Button("My hand", "hand", "primary", "🂠")]
+        if not over and view.phase == "choose":
+            post.buttons.append(Button("Choose in secret", FIST, "success", "✊"))
+        return post
+
+    def _now_line(self, view: PublicView, names: Sequence[str]) -> str:
+        duel = view.duel
+        match view.phase:
+            case "place":
+                return f"📍 **{names[view.turn]}** places a pawn on a free field: `/kr place square:`"
+            case "challenge":
+                return f"⚔️ **{names[view.turn]}**'s turn: challenge someone with `/kr duel opponent:`"
+            case "choose" if duel is not None:
+                fists = [
+                    f"{names[s]} {'✅ closed' if s in duel.chosen else '⏳ choosing'}"
+                    for s in (duel.challenger, duel.challenged)
+                ]
+                return (
+                    f"✊ Duel **{names[duel.challenger]}** vs **{names[duel.challenged]}** — fists: "
+                    f"{', '.join(fists)}. (Buttons in your hand DM, or **Choose in secret** below.)"
+                )
+            case "guess" if duel is not None:
+                if duel.challenger_guess is None:
+                    return f"🔢 Both fists are closed. **{names[duel.challenger]}** guesses first: `/kr guess total:`"
+                return (
+                    f"🔢 **{names[duel.challenger]}** guessed {duel.challenger_guess}. **{names[duel.challenged]}**, "
+                    f"your guess (any total 0–4 but {duel.challenger_guess}): `/kr guess total:`"
+                )
+            case "act" if view.actor is not None:
+                return (
+                    f"🎯 **{names[view.actor]}** guessed right: {view.actions_left} of "
+                    f"{plural(view.actions_total, 'action')} left (buttons on the prompt below the reveal)."
+                )
+        return ""
+
+    # --- the hand -------------------------------------------------------------------------------------
+
+    def private_view(self, table: Table, seat: int) -> Post:
+        assert table.state is not None
+        view = cast(SeatView, table.game.view(table.state, seat))
+        me = view.players[seat]
+        c = colours(view)[seat]
+        lines = [
+            f"You play the **{me.tubers}** {c.tuber}; your pawn is {c.pawn}.",
+            f"Goal: your {me.tubers} on {view.win_fields} fields. The board is in the table thread's status message.",
+            "",
+        ]
+        duel = view.duel
+        buttons: list[Button] = []
+        if view.phase == "over":
+            lines.append("The game is over.")
+        elif duel is not None and seat in (duel.challenger, duel.challenged):
+            other = duel.challenged if seat == duel.challenger else duel.challenger
+            if view.my_choice is not None:
+                held = view.my_choice
+                kind = me.tuber if held == 1 else me.tubers
+                lines.append(
+                    f"✊ Against {table.names[other]}, your fist holds **{held} {kind}** — secret until the reveal."
+                )
+            else:
+                buttons = fist_buttons(table, seat)
+                lines.append(question(table, seat) + (" Press a button below." if buttons else ""))
+        else:
+            lines.append("Nothing secret right now: your fist is only secret during your duels.")
+        return Post(
+            title=f"Your tubers — {table.title}",
+            description="\n".join(lines),
+            colour=self.colour,
+            footer=f"Game #{table.record.id} · seat {seat + 1} ({table.names[seat]})",
+            buttons=buttons,
+        )
+
+    # --- narration and the action prompt --------------------------------------------------------------
+
+    def event_line(self, table: Table, event: Event) -> str | None:
+        if not event.text:
+            return None
+        line = table.render(event.text)
+        icon = "⏰" if event.text.startswith("Time's up") else ICONS.get(event.kind)
+        if icon:
+            line = f"{icon} {line}"
+        return line + self._hint(table, event)
+
+    def _hint(self, table: Table, event: Event) -> str:
+        match event.kind:
+            case "turn":
+                return " (`/kr place square:`)" if "place your pawn" in event.text else " (`/kr duel opponent:`)"
+            case "challenged":
+                closed = [
+                    s.seat
+                    for s in table.seats
+                    if s.dm_ok is False and s.seat in (event.data.get("challenger"), event.data.get("challenged"))
+                ]
+                hint = " Your buttons are on your hand DMs (or press **Choose in secret** on the status message)."
+                for seat in closed:
+                    hint += (
+                        f"\n📪 {table.names[seat]}: I can't DM you — press **Choose in secret** on the status "
+                        "message (or `/kr choose`) for your buttons."
+                    )
+                return hint
+            case "guess_now":
+                return " (`/kr guess total:`)"
+            case "guessed" if "your guess" in event.text:
+                return " (`/kr guess total:`)"
+        return ""
+
+    def event_posts(self, table: Table, events: Sequence[Event]) -> list[Post]:
+        if table.state is None:
+            return []
+        kinds = {e.kind for e in events}
+        opened = any(
+            e.kind == "revealed" and e.data.get("winner") is not None and int(e.data.get("total") or 0) > 0  # type: ignore[arg-type]
+            for e in events
+        )
+        if opened and "actions_lost" in kinds:
+            return []  # the right guesser could not act at all: the narration says so, no prompt needed
+        if not opened and not kinds & ACTION_KINDS:
+            return []
+        actor = next(
+            (
+                int(e.data[key])  # type: ignore[arg-type]
+                for e in events
+                for key in ("seat", "winner")
+                if (e.kind in ACTION_KINDS or e.kind == "revealed") and e.data.get(key) is not None
+            ),
+            None,
+        )
+        return [self.action_prompt(table, actor)]
+
+    def live_posts(self, table: Table) -> list[Post]:
+        """The current duel's prompt, re-rendered after any change (the platform edits it only if it was posted)."""
+        if table.state is None or public(table).duels == 0:
+            return []
+        return [self.action_prompt(table)]
+
+    def action_prompt(self, table: Table, actor: int | None = None) -> Post:
+        """The prompt of the current duel's actions: buttons while they last, a closing line after."""
+        view = public(table)
+        names = table.names
+        ref = (PROMPT, str(view.duels))
+        if view.phase == "act" and view.actor is not None:
+            assert table.state is not None
+            who = view.actor
+            legal = table.game.legal_actions(table.state, who)
+            buttons = action_buttons(legal) or [Button("Done", "done", "secondary")]
+            pawn = under_pawn(view, view.players[who], names)
+            done = view.actions_total - view.actions_left
+            content = (
+                f"🎯 **{names[who]}**, take your actions: **{view.actions_left} left** of "
+                f"{view.actions_total} (done {done}). Your pawn is {pawn}."
+            )
+            return Post(content=content, description=grid(view), colour=self.colour, buttons=buttons, ref=ref)
+        if view.winner is not None:
+            return Post(content=f"🏆 **{names[view.winner]}** won — the game is over.", ref=ref)
+        if view.phase in ("choose", "guess"):  # only after a moderator undid this duel's reveal
+            return Post(content="↩️ A moderator took this duel back before the reveal: no actions yet.", ref=ref)
+        if actor is None and view.last_duel is not None:
+            actor = view.last_duel.winner
+        who_name = names[actor] if actor is not None else "The right guesser"
+        return Post(content=f"✅ {who_name}'s actions are done.", ref=ref)
+
+    # --- buttons and the rest -------------------------------------------------------------------------
+
+    def button_action(self, table: Table, seat: int, key: str) -> Any | None:
+        simple = {"plant": Plant, "evict": Evict, "reclaim": Reclaim, "done": Done}
+        if key in simple:
+            return simple[key]()
+        if key.startswith("move.") and key[5:] in geometry.STEPS:
+            return Move(direction=key[5:])  # type: ignore[arg-type]
+        if key.startswith(FIST + ".") and table.state is not None:
+            return fist_action(table, seat, key)
+        return super().button_action(table, seat, key)
+
+    def button_reply(self, table: Table, seat: int, key: str) -> Post | None:
+        if key == FIST and table.state is not None:
+            return fist_post(table, seat)
+        return None
+
+    def rules(self, game: Game) -> str:  # type: ignore[type-arg]
+        return (
+            f"{game.summary}\n"
+            "Commands: `/kr place square:` to set your pawn, `/kr duel opponent:` to challenge, your fist with the "
+            "buttons on your hand DM (or **Choose in secret** on the status message, or `/kr choose`), "
+            "`/kr guess total:`; the actions with the buttons on the prompt."
+        )
+
+    def cog(self, bot: "commands.Bot") -> "commands.Cog | None":
+        from .commands import KesseRuegenCog
+
+        return KesseRuegenCog(bot)  # type: ignore[arg-type]
+
+
+def last_duel_line(view: PublicView, names: Sequence[str]) -> str:
+    d = view.last_duel
+    assert d is not None
+    a, b = names[d.challenger], names[d.challenged]
+    right = f"{names[d.winner]} was right" if d.winner is not None else "nobody was right"
+    return (
+        f"{a} held {d.challenger_choice}, {b} held {d.challenged_choice} — total {d.total}. "
+        f"Guesses: {a} {d.challenger_guess}, {b} {d.challenged_guess}; {right}."
+    )

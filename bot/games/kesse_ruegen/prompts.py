@@ -1,0 +1,122 @@
+"""The secret choice: "how many tubers in your fist?" with buttons 0 / 1 / 2 (only what the supply allows).
+
+The buttons are platform buttons (`bot.presentation.Button`, persistent `GameButton`s) with the key
+`fist.<duel>.<tubers>`, offered in three places, all rendered here:
+
+- on the duellist's hand message (`private_view`): the platform delivers it through the outbox with the commit
+  that opened the duel, so the buttons arrive however the challenge came about (`/kr duel`, `/game move`, a
+  moderator's undo back into the choice), survive restarts, and disappear when the hand is next edited (the fist
+  closed, by a click or by the deadline's default of 0);
+- in `/game hand` and the status message's **My hand** (the same hand, ephemerally);
+- in the private answer to the status message's **Choose in secret** button (`button_reply`) and to `/kr choose` —
+  the way for a player whose DMs are closed, shown to the clicker alone.
+
+A click closes the fist through the platform (`button_action` → `Choose`, under the game's lock, committed before
+anyone is told); the clicked message then turns into the seat's hand, which now says what the fist holds. The
+duel's number in the key makes a click on an older prompt (an ephemeral one kept open) harmless: it is refused
+with the reason and changes nothing.
+"""
+
+from typing import TYPE_CHECKING, cast
+
+from bot.presentation import Button, Post
+from bot.service import Refusal
+from engine.kesse_ruegen.actions import Choose
+from engine.kesse_ruegen.views import SeatView
+
+from .board import colours
+
+if TYPE_CHECKING:
+    from bot.presentation import Table
+
+FIST = "fist"
+"""Key of the status message's "Choose in secret" button (answered privately)."""
+
+
+def seat_view(table: "Table", seat: int) -> SeatView:
+    assert table.state is not None
+    return cast(SeatView, table.game.view(table.state, seat))
+
+
+def choice_options(table: "Table", seat: int) -> list[int]:
+    """The numbers this seat may close its fist on now (from the engine's legal actions)."""
+    assert table.state is not None
+    return [a.tubers for a in table.game.legal_actions(table.state, seat) if isinstance(a, Choose)]
+
+
+def awaiting_fist(table: "Table", seat: int) -> bool:
+    view = seat_view(table, seat)
+    duel = view.duel
+    return (
+        view.phase == "choose"
+        and duel is not None
+        and seat in (duel.challenger, duel.challenged)
+        and seat not in duel.chosen
+    )
+
+
+def question(table: "Table", seat: int) -> str:
+    """The question, for the seat's eyes only (its own supply is public anyway)."""
+    view = seat_view(table, seat)
+    duel = view.duel
+    assert duel is not None
+    names = table.names
+    me = view.players[seat]
+    other = duel.challenged if seat == duel.challenger else duel.challenger
+    opening = f"You challenged **{names[other]}**" if seat == duel.challenger else f"**{names[other]}** challenges you"
+    options = choice_options(table, seat)
+    allowed = options[0] if len(options) == 1 else f"{', '.join(map(str, options[:-1]))} or {options[-1]}"
+    limit = "" if len(options) == 3 else f" (you have only {me.supply} in your supply)"
+    return (
+        f"⚔️ {opening} to a duel! Close your fist in secret: how many {me.tubers} {colours(view)[seat].tuber}? "
+        f"Choose {allowed}{limit}. Only you see this; the table learns it at the reveal."
+    )
+
+
+def prompt_text(table: "Table", seat: int) -> str:
+    """The question with the game and its thread, for a message that stands on its own (an ephemeral answer)."""
+    where = f" in <#{table.record.thread_id}>" if table.record.thread_id else ""
+    return f"**{table.title}**{where}: {question(table, seat)}"
+
+
+def fist_key(duel: int, tubers: int) -> str:
+    return f"{FIST}.{duel}.{tubers}"
+
+
+def fist_buttons(table: "Table", seat: int) -> list[Button]:
+    """The seat's choice buttons, or none when its fist isn't awaited."""
+    if not awaiting_fist(table, seat):
+        return []
+    duel = seat_view(table, seat).duels
+    return [Button(str(n), fist_key(duel, n), "primary") for n in choice_options(table, seat)]
+
+
+def fist_post(table: "Table", seat: int) -> Post:
+    """The private answer with the seat's choice buttons, or a `Refusal` saying why there is none."""
+    view = seat_view(table, seat)
+    duel = view.duel
+    if duel is None:
+        raise Refusal("There's no fist to close right now — that comes after a challenge.")
+    if seat not in (duel.challenger, duel.challenged):
+        names = table.names
+        raise Refusal(f"Only {names[duel.challenger]} and {names[duel.challenged]} are in this duel.")
+    if view.my_choice is not None:
+        raise Refusal(f"Your fist is already closed on {view.my_choice} — it stays that way until the reveal.")
+    if not awaiting_fist(table, seat):
+        raise Refusal("There's no fist to close right now — that comes after a challenge.")
+    return Post(content=prompt_text(table, seat), buttons=fist_buttons(table, seat))
+
+
+def fist_action(table: "Table", seat: int, key: str) -> Choose | None:
+    """The `Choose` behind a fist button (`fist.<duel>.<tubers>`); None if the key isn't one; a `Refusal` for a
+    button of a duel that is over or a fist that is already closed."""
+    parts = key.split(".")
+    if len(parts) != 3 or parts[0] != FIST or not (parts[1].isdigit() and parts[2].isdigit()):
+        return None
+    view = seat_view(table, seat)
+    duel = view.duel
+    if view.duels != int(parts[1]) or duel is None or seat not in (duel.challenger, duel.challenged):
+        raise Refusal("That duel is over — these buttons no longer count.")
+    if view.my_choice is not None:
+        raise Refusal(f"Your fist is already closed on {view.my_choice} — it stays that way until the reveal.")
+    return Choose(tubers=int(parts[2]))

@@ -1,0 +1,98 @@
+"""The fist buttons ride on the duellists' hand messages, delivered through the outbox with the commit that opened
+the choice: so they arrive however that happened (`/kr duel`, `/game move`, a moderator's undo), and a crash right
+after the challenge loses nothing and doubles nothing. And the action prompt follows the state after an undo."""
+
+from collections.abc import Callable
+
+import discord
+import simcord
+
+from bot.client import BoardroomBot
+from engine import registry
+from tests.bot.helpers import Server, dms, embed_text, make_server, move, texts
+
+from .helpers import action_prompt, buttons, close_fist_by_dm, hand_message, start_game, state
+
+
+def moderator(server: Server) -> simcord.MemberActor:
+    admins = server.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    return server.guild.add_member(server.env.create_user("mia"), roles=[admins])
+
+
+async def test_a_challenge_by_game_move_brings_the_buttons_too(env: simcord.Env) -> None:
+    server = make_server(env)
+    thread, (anna, bert) = await start_game(server)
+    await anna.slash(thread, "kr place", square="a1")
+    await bert.slash(thread, "kr place", square="e5")
+    assert buttons(hand_message(anna)) == buttons(hand_message(bert)) == []
+    challenged = await anna.slash(thread, "game move", action=move({"type": "challenge", "opponent": 1}))
+    assert "challenges" in challenged.response.content
+    assert buttons(hand_message(anna)) == buttons(hand_message(bert)) == ["0", "1", "2"]
+    assert "You challenged **bert** to a duel!" in embed_text(hand_message(anna))
+    await close_fist_by_dm(bert, 2)
+    assert buttons(hand_message(bert)) == [] and buttons(hand_message(anna)) == ["0", "1", "2"]
+    assert len(dms(anna)) == len(dms(bert)) == 1
+
+
+async def test_a_crash_right_after_the_challenge_loses_no_buttons(
+    env: simcord.Env, make_bot: Callable[..., BoardroomBot]
+) -> None:
+    server = make_server(env)
+    thread, (anna, bert) = await start_game(server)
+    await anna.slash(thread, "kr place", square="a1")
+    await bert.slash(thread, "kr place", square="e5")
+
+    async def died(game_id, carrier=None):  # type: ignore[no-untyped-def]
+        return None  # the commit happened; the process died before any delivery
+
+    env.bot.notifier.flush = died  # type: ignore[method-assign]
+    await anna.slash(thread, "kr duel", opponent=bert)
+    assert (await state(server)).phase == "choose"  # committed ...
+    assert buttons(hand_message(anna)) == [] and not any("challenges" in t for t in texts(thread))  # ... not told
+
+    env.bot.scheduler.close()
+    await env.restart_bot(make_bot(games={"kesse_ruegen": registry.get("kesse_ruegen")}, presentations={}))
+    assert buttons(hand_message(anna)) == buttons(hand_message(bert)) == ["0", "1", "2"]
+    assert sum("challenges" in t for t in texts(thread)) == 1
+    await env.restart_bot(make_bot(games={"kesse_ruegen": registry.get("kesse_ruegen")}, presentations={}))
+    assert sum("challenges" in t for t in texts(thread)) == 1 and len(dms(anna)) == 1
+    await close_fist_by_dm(anna, 1)
+    await close_fist_by_dm(bert, 1)
+    assert (await state(server)).phase == "guess"
+
+
+async def test_a_moderator_undo_restores_the_buttons_and_the_prompt(env: simcord.Env) -> None:
+    server = make_server(env)
+    mia = moderator(server)
+    thread, (anna, bert) = await start_game(server)
+    await anna.slash(thread, "kr place", square="b2")
+    await bert.slash(thread, "kr place", square="e5")
+    await anna.slash(thread, "kr duel", opponent=bert)
+    await close_fist_by_dm(anna, 2)
+    await close_fist_by_dm(bert, 1)
+    assert buttons(hand_message(bert)) == []
+
+    # Undoing Bert's choice (it was secret, so it takes force) opens his fist again: his buttons come back.
+    refused = await mia.slash(thread, "mod undo")
+    assert refused.response.ephemeral and "revealed hidden information" in refused.response.content
+    await mia.slash(thread, "mod undo", force=True)
+    assert (await state(server)).phase == "choose"
+    assert buttons(hand_message(bert)) == ["0", "1", "2"]
+    assert "your fist holds **2 carrots**" in embed_text(hand_message(anna)) and not buttons(hand_message(anna))
+    await close_fist_by_dm(bert, 1)
+
+    # Anna guesses right (2 + 1): three actions. She plants; a moderator undoes it; the prompt offers Plant again.
+    await anna.slash(thread, "kr guess", total=3)
+    await bert.slash(thread, "kr guess", total=0)
+    prompt = action_prompt(thread)
+    assert "Plant" in buttons(prompt) and "**3 left**" in prompt.content
+    await anna.click(prompt, label="Plant")
+    assert "Plant" not in buttons(action_prompt(thread)) and "**2 left**" in action_prompt(thread).content
+    undone = await mia.slash(thread, "mod undo")
+    assert "undid" in undone.response.content
+    assert (await state(server)).tubers == {}
+    again = action_prompt(thread)
+    assert again.id == prompt.id  # the same message, edited in place
+    assert "Plant" in buttons(again) and "**3 left**" in again.content
+    await anna.click(again, label="Plant")
+    assert (await state(server)).tubers == {"b2": 0}
