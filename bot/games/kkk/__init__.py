@@ -1,0 +1,19 @@
+"""Kohle, Kies & Knete in Discord: the `/kkk` commands, the status message, the DM hands, the narration, one message
+per offer with 🤝 ("Shake!"), and a message with Pass / STOP buttons per reaction window and last call.
+
+The platform loads `presentation` from here (`bot.games.load_presentation`). One concept per module:
+
+- `words` — families, cards and money as players read and type them
+- `reading` — the engine's views, read for rendering (the only way game state reaches Discord)
+- `status` — the table's status message; `hand` — a player's DM; `narration` — one line per public event
+- `posts` — the tracked messages: offers, reaction windows, last calls
+- `choices` — autocomplete from the player's own view
+- `presentation` — the platform's hooks (buttons, the 🤝 reaction mapping, away passes)
+- `cog` — the `/kkk` commands, and the answer to a refused 🤝
+"""
+
+from bot.games.kkk.presentation import KkkPresentation
+
+presentation = KkkPresentation()
+
+__all__ = ["KkkPresentation", "presentation"]

@@ -1,0 +1,231 @@
+"""Autocomplete for the `/kkk` options, from the player's own view: their hand, the table and the open offers.
+
+Pure functions of a `PlayerView` (what that player may know), so suggestions never show anyone else's cards: the
+list of families for `/kkk clan` comes from the player's own hand, the targets of `/kkk travel` from the cards on the
+table and the travel cards the player holds, and so on. Each returns (name, value) pairs, at most 25. Suggestions are
+a help, not a rule: the engine still decides when the command arrives.
+"""
+
+from collections import Counter
+from itertools import combinations, product
+
+from bot.games.kkk.words import Unreadable, card, family, money, parse_card
+from engine.kkk.cards import FAMILIES, FAMILY_NAMES, JOKER
+from engine.kkk.state import Use
+from engine.kkk.views import PlayerView, PublicView, RequirementView, SourceView
+
+Choice = tuple[str, str | int]
+LIMIT = 25
+
+
+def _match(current: str, *texts: str) -> bool:
+    c = current.strip().lower()
+    return not c or any(c in t.lower() for t in texts)
+
+
+def _space_families(view: PublicView) -> tuple[str, ...]:
+    if view.round is None:
+        return FAMILIES
+    space = view.spaces[view.round.space - 1]
+    return (*space.required, *space.group)
+
+
+def serves(view: PublicView, seat: int, fam: str) -> str | None:
+    """Which card of `fam` the seat has on the table this round ("investor", "clan card"), if any."""
+    if view.round is None:
+        return None
+    if any(i.family == fam and i.owner == seat and not i.on_travel for i in view.investors):
+        return "investor"
+    if fam in view.round.clans[seat]:
+        return "clan card"
+    return None
+
+
+def places(view: PublicView, current: str) -> list[Choice]:
+    out: list[Choice] = []
+    for s in view.spaces:
+        if s.tile is not None:
+            continue
+        need = ", ".join(FAMILY_NAMES[f] for f in s.required)
+        if s.group:
+            block = f"{s.group_k} of {'/'.join(FAMILY_NAMES[f] for f in s.group)}"
+            need = f"{need} + {block}" if need else block
+        name = f"{s.number}: {need} — {s.dividends} dividends"
+        if _match(current, name):
+            out.append((name[:100], s.number))
+    return out[:LIMIT]
+
+
+def clans(view: PlayerView, current: str) -> list[Choice]:
+    held = Counter(c[5:] for c in view.hand if c.startswith("clan:"))
+    usable = _space_families(view)
+    out: list[Choice] = []
+    for f in FAMILIES:
+        if held[f] and f in usable and _match(current, FAMILY_NAMES[f], f):
+            out.append((f"{FAMILY_NAMES[f]} (you hold {held[f]})", f))
+    return out
+
+
+def offer_families(view: PlayerView, current: str, to: int | None, names: list[str]) -> list[Choice]:
+    r = view.round
+    if r is None:
+        return []
+    out: list[Choice] = []
+    for f in _space_families(view):
+        if not _match(current, FAMILY_NAMES[f], f):
+            continue
+        if view.you != r.boss:
+            kind = serves(view, view.you, f)
+            if kind:
+                out.append((f"{FAMILY_NAMES[f]} — your {kind}", f))
+            continue
+        sellers = [to] if to is not None else [s for s in range(view.seats) if s != view.you]
+        for s in sellers:
+            kind = serves(view, s, f) if s is not None and s != view.you else None
+            if kind:
+                out.append((f"{FAMILY_NAMES[f]} — {names[s]}'s {kind}", f))
+                break
+    return out[:LIMIT]
+
+
+def offers(view: PlayerView, current: str, names: list[str], *, to_shake: bool) -> list[Choice]:
+    """Offers the player is party to that are not yet binding (to withdraw, or to shake on)."""
+    r = view.round
+    if r is None:
+        return []
+    out: list[Choice] = []
+    for o in r.offers:
+        if o.status not in ("open", "shaken") or view.you not in (o.seller, o.boss):
+            continue
+        if to_shake and view.you in o.shaken:
+            continue
+        what = f"{family(o.family)} from {names[o.seller]}" if o.family else f"a share for {names[o.seller]}"
+        name = f"#{o.id}: {what} for {money(o.value)} ({o.status})"
+        if _match(current, name):
+            out.append((name[:100], o.id))
+    return out[:LIMIT]
+
+
+def travels(view: PlayerView, current: str, target: int | None, names: list[str]) -> list[Choice]:
+    r = view.round
+    if r is None:
+        return []
+    joker = JOKER in view.hand
+    out: list[Choice] = []
+    for f in FAMILIES:
+        own = f"travel:{f}" in view.hand
+        if not (own or joker) or not _match(current, FAMILY_NAMES[f], f):
+            continue
+        via = f"your {FAMILY_NAMES[f]} travel card" if own else "your travel joker"
+        owner = next(i.owner for i in view.investors if i.family == f)
+        on_travel = f in r.travel
+        spots = []
+        if target is None:
+            if owner is None and not on_travel:
+                spots.append("the investor beside the board")
+            elif owner is not None and not on_travel:
+                spots.append(f"{names[owner]}'s investor")
+            spots += [f"{names[s]}'s clan card" for s in range(view.seats) if f in r.clans[s]]
+        else:
+            if owner == target and not on_travel:
+                spots.append("investor")
+            if f in r.clans[target]:
+                spots.append("clan card")
+        if spots:
+            out.append((f"{FAMILY_NAMES[f]} — {' / '.join(spots)} (with {via})"[:100], f))
+    return out
+
+
+def recruits(view: PlayerView, current: str, names: list[str]) -> list[Choice]:
+    beside = [i for i in view.investors if i.owner is None]
+    targets = beside or [i for i in view.investors if i.owner != view.you]
+    out: list[Choice] = []
+    for i in targets:
+        where = "beside the board" if i.owner is None else f"{names[i.owner]}'s"
+        if _match(current, FAMILY_NAMES[i.family], i.family):
+            out.append((f"{FAMILY_NAMES[i.family]} — {where}", i.family))
+    return out
+
+
+def discards(view: PlayerView, current: str) -> list[Choice]:
+    """Build the list card by card: "STOP, 2× recruitment" — each suggestion adds one card from the hand."""
+    need = len(view.hand) - 12
+    if need <= 0:
+        return [("You hold 12 cards or fewer: nothing to discard.", "")]
+    parts = [p.strip() for p in current.split(",")]
+    done, partial = parts[:-1], parts[-1]
+    chosen: list[str] = []
+    for p in done:
+        try:
+            chosen.append(parse_card(p))
+        except Unreadable:
+            continue
+    left = Counter(view.hand) - Counter(chosen)
+    if len(chosen) >= need:
+        text = ", ".join(card(c) for c in chosen)
+        return [(f"{text} — discard these {need}"[:100], text[:100])]
+    out: list[Choice] = []
+    for code in sorted(left, key=lambda c: card(c)):
+        if not _match(partial, card(code), code):
+            continue
+        text = ", ".join(card(c) for c in [*chosen, code])
+        count = f"{len(chosen) + 1} of {need}"
+        out.append((f"{text} ({count})"[:100], text[:100]))
+    return out[:LIMIT]
+
+
+# --- the Boss's own assignment ------------------------------------------------------------------------------
+
+
+def encode(uses: list[Use] | tuple[Use, ...]) -> str:
+    return ";".join(f"{u.family}{u.seat}{'i' if u.card == 'investor' else 'c'}" for u in uses)
+
+
+def decode(text: str) -> tuple[Use, ...]:
+    uses = []
+    for part in text.split(";"):
+        part = part.strip()
+        if len(part) < 3 or part[0] not in FAMILIES or not part[1:-1].isdigit() or part[-1] not in "ic":
+            raise Unreadable("Pick an assignment from the suggestions (or leave `use:` out for the bot's choice).")
+        uses.append(Use(family=part[0], seat=int(part[1:-1]), card="investor" if part[-1] == "i" else "clan"))  # type: ignore[arg-type]
+    return tuple(uses)
+
+
+def _label(src: SourceView, boss: int, names: list[str]) -> str:
+    card_name = "inv." if src.card == "investor" else "clan"
+    return f"own {card_name}" if src.seat == boss and src.offer is None else f"{names[src.seat]} {card_name}"
+
+
+def assignments(view: PublicView, current: str, names: list[str]) -> list[Choice]:
+    """Valid assignments of the cards at the Boss's disposal, the bot's own first."""
+    r = view.round
+    if r is None:
+        return []
+    required = [q for q in r.requirements if q.block == "required"]
+    group = [q for q in r.requirements if q.block == "group" and q.sources]
+    if any(not q.sources for q in required) or len(group) < r.group_k:
+        return []
+    options: list[list[tuple[RequirementView, SourceView]]] = []
+    picks = [required + list(g) for g in combinations(group, r.group_k)]
+    for reqs in picks:
+        for combo in product(*[[(q, s) for q in [q] for s in q.sources] for q in reqs]):
+            options.append(list(combo))
+            if len(options) >= 200:
+                break
+    best = [(q, q.assigned) for q in r.requirements if q.assigned is not None]
+    out: list[Choice] = []
+    seen: set[str] = set()
+    for combo in [best, *options]:
+        uses = [Use(family=q.family, seat=s.seat, card=s.card) for q, s in combo if s is not None]  # type: ignore[arg-type]
+        value = encode(uses)
+        if value in seen:
+            continue
+        seen.add(value)
+        name = " · ".join(f"{q.family}: {_label(s, r.boss, names)}" for q, s in combo if s is not None)
+        if combo is best:
+            name = "Bot's choice — " + name
+        if _match(current, name, value):
+            out.append((name[:100], value))
+        if len(out) >= LIMIT:
+            break
+    return out

@@ -1,0 +1,394 @@
+"""The `/kkk` commands: every move of Kohle, Kies & Knete, translated into an engine action and nothing more.
+
+Each command resolves the game (the thread it is used in, or `game:`), builds the action, and hands it to
+`GameService.act`; the engine accepts or refuses it (the refusal, with names, comes back ephemeral). Options
+autocomplete from the player's own view (`choices`). Mentions in options (`to:`, `target:`) become seats.
+
+Beyond the issue's table: `/kkk shake offer:` (the 🤝 for someone who can't react, e.g. a screen reader), `/kkk
+cancel` (the Boss calls off their own last call), `/kkk pass always:` (pass on everything for the rest of the round,
+or stop doing so), `/kkk close use:` (the Boss's own assignment of cards instead of the bot's) and `/kkk travel card:`
+(when the target has both the investor and a clan card of that family). `/kkk travel` without `target:` aims at an
+investor beside the board (allowed, if pointless).
+
+"Shake!" refusals: the platform only logs a reaction it refuses. A 🤝 refused by the rules (over the payout, a void
+offer…) must be answered in the thread (issue 5), so this cog also listens to 🤝 reactions on offer messages: under
+the game's lock it asks the engine whether that shake stands (on a copy; nothing is applied here) and, if it was
+refused, posts the engine's reason and takes the 🤝 off. A 🤝 by anyone but the offer's two parties is removed if the
+bot may (Manage Messages), and otherwise ignored.
+"""
+
+import inspect
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import outbox
+from bot.cogs.game import dm_note
+from bot.games.kkk import choices, reading
+from bot.games.kkk.posts import OFFER, SHAKE
+from bot.games.kkk.words import Unreadable, parse_cards, parse_family
+from bot.notifier import Carrier
+from bot.presentation import Table
+from bot.replies import Answer, answer
+from bot.resolve import game_choices, resolve_game
+from bot.service import Refusal
+from engine.errors import RuleError
+from engine.kkk import actions as A
+from engine.text import seat as seat_ref
+from storage import GameRecord
+
+if TYPE_CHECKING:
+    from bot.client import BoardroomBot
+
+log = logging.getLogger("boardroom.kkk")
+Make = Any | Callable[[GameRecord], Awaitable[Any]]
+STRAY = "stray"
+UNITS = [app_commands.Choice(name="$M", value="money"), app_commands.Choice(name="dividends", value="dividends")]
+CARDS = [app_commands.Choice(name="investor", value="investor"), app_commands.Choice(name="clan card", value="clan")]
+ALWAYS = [
+    app_commands.Choice(name="on: pass on everything for the rest of this round", value="on"),
+    app_commands.Choice(name="off: wait for me again", value="off"),
+]
+
+
+@app_commands.guild_only()
+class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies & Knete: your moves at the table"):
+    def __init__(self, bot: "BoardroomBot") -> None:
+        self.bot = bot
+        super().__init__()
+
+    # --- plumbing ---------------------------------------------------------------------------------------
+
+    async def _record(self, interaction: discord.Interaction, game_id: int | None) -> GameRecord:
+        record = await resolve_game(self.bot, interaction, game_id, mine=True)
+        if record.kind != "kkk":
+            raise Refusal("That game isn't Kohle, Kies & Knete: use `/kkk` in a KKK table's thread (or `game:`).")
+        return record
+
+    async def _seat(self, record: GameRecord, user: discord.abc.User | None) -> int | None:
+        if user is None:
+            return None
+        for s in await self.bot.store.seats(record.id):
+            if s.player_id == user.id:
+                return s.seat
+        raise Refusal(f"{user.display_name} isn't playing in this game: pick one of the players.")
+
+    async def _play(self, interaction: discord.Interaction, game_id: int | None, make: Make) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            record = await self._record(interaction, game_id)
+            try:
+                action = await make(record) if inspect.iscoroutinefunction(make) else make
+            except Unreadable as exc:
+                raise Refusal(str(exc)) from None
+            done = await self.bot.service.act(record.id, interaction.user.id, action)
+            report = await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
+            note = dm_note(report.dm_closed, interaction.user.id)
+            return Answer(text=note.strip() or "Done — see the table thread.", always=bool(note))
+
+        await answer(self.bot, interaction, work)
+
+    async def _table(self, interaction: discord.Interaction) -> tuple[Table, int] | None:
+        try:
+            record = await self._record(interaction, getattr(interaction.namespace, "game", None))
+            table = await self.bot.service.table(record.id, record=record)
+            seat = await self.bot.service.seat_of(record.id, interaction.user.id)
+        except Refusal:
+            return None
+        if table.state is None:
+            return None
+        return table, seat
+
+    async def _option_seat(self, interaction: discord.Interaction, name: str, table: Table) -> int | None:
+        user = getattr(interaction.namespace, name, None)
+        if user is None:
+            return None
+        return next((s.seat for s in table.seats if s.player_id == getattr(user, "id", None)), None)
+
+    @staticmethod
+    def _choices(pairs: list[choices.Choice]) -> list[app_commands.Choice[Any]]:
+        return [app_commands.Choice(name=name, value=value) for name, value in pairs[:25]]
+
+    # --- autocomplete -----------------------------------------------------------------------------------
+
+    async def _game_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await game_choices(self.bot, interaction, current)
+
+    async def _place_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        found = await self._table(interaction)
+        if found is None:
+            return []
+        return self._choices(choices.places(reading.public(found[0]), current))
+
+    async def _clan_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self._table(interaction)
+        if found is None:
+            return []
+        return self._choices(choices.clans(reading.mine(*found), current))
+
+    async def _offer_family_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self._table(interaction)
+        if found is None:
+            return []
+        table, seat = found
+        to = await self._option_seat(interaction, "to", table)
+        return self._choices(choices.offer_families(reading.mine(table, seat), current, to, table.names))
+
+    async def _withdraw_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        found = await self._table(interaction)
+        if found is None:
+            return []
+        return self._choices(choices.offers(reading.mine(*found), current, found[0].names, to_shake=False))
+
+    async def _shake_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        found = await self._table(interaction)
+        if found is None:
+            return []
+        return self._choices(choices.offers(reading.mine(*found), current, found[0].names, to_shake=True))
+
+    async def _travel_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self._table(interaction)
+        if found is None:
+            return []
+        table, seat = found
+        target = await self._option_seat(interaction, "target", table)
+        return self._choices(choices.travels(reading.mine(table, seat), current, target, table.names))
+
+    async def _recruit_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self._table(interaction)
+        if found is None:
+            return []
+        return self._choices(choices.recruits(reading.mine(*found), current, found[0].names))
+
+    async def _discard_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self._table(interaction)
+        if found is None:
+            return []
+        return self._choices(choices.discards(reading.mine(*found), current))
+
+    async def _use_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self._table(interaction)
+        if found is None:
+            return []
+        return self._choices(choices.assignments(reading.public(found[0]), current, found[0].names))
+
+    # --- the turn ---------------------------------------------------------------------------------------
+
+    @app_commands.command(name="place", description="Set-up: put the dollar marker on a space")
+    @app_commands.describe(space="The space (1–16)", game="Which game (only needed outside its thread)")
+    @app_commands.autocomplete(space=_place_ac, game=_game_ac)
+    async def place(
+        self, interaction: discord.Interaction, space: app_commands.Range[int, 1, 16], game: int | None = None
+    ) -> None:
+        await self._play(interaction, game, A.PlaceMarker(space=space))
+
+    @app_commands.command(name="open", description="Let's make a deal! Open the deal on the marker's space")
+    @app_commands.autocomplete(game=_game_ac)
+    async def open(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._play(interaction, game, A.Open())
+
+    @app_commands.command(name="roll", description="Roll the die and move the marker; then open or draw")
+    @app_commands.autocomplete(game=_game_ac)
+    async def roll(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._play(interaction, game, A.Roll())
+
+    @app_commands.command(name="draw", description="After rolling: draw 3 cards (the turn passes on)")
+    @app_commands.autocomplete(game=_game_ac)
+    async def draw(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._play(interaction, game, A.Draw())
+
+    # --- cards ------------------------------------------------------------------------------------------
+
+    @app_commands.command(name="clan", description="Play a clan card face up in front of you")
+    @app_commands.describe(family="The clan card's family (from your hand)")
+    @app_commands.autocomplete(family=_clan_ac, game=_game_ac)
+    async def clan(self, interaction: discord.Interaction, family: str, game: int | None = None) -> None:
+        async def make(record: GameRecord) -> Any:
+            return A.PlayClan(family=parse_family(family))  # type: ignore[arg-type]
+
+        await self._play(interaction, game, make)
+
+    @app_commands.command(name="travel", description="Send an investor or a played clan card on travel")
+    @app_commands.describe(
+        family="The family of the card to send away",
+        target="Whose card (leave out for an investor beside the board)",
+        joker="Use your travel joker instead of the family's travel card",
+        card="Only if they have both: the investor or the clan card",
+    )
+    @app_commands.choices(card=CARDS)
+    @app_commands.autocomplete(family=_travel_ac, game=_game_ac)
+    async def travel(
+        self,
+        interaction: discord.Interaction,
+        family: str,
+        target: discord.Member | None = None,
+        joker: bool = False,
+        card: str | None = None,
+        game: int | None = None,
+    ) -> None:
+        async def make(record: GameRecord) -> Any:
+            seat = await self._seat(record, target)
+            return A.Travel(target=seat, family=parse_family(family), joker=joker, on=card)  # type: ignore[arg-type]
+
+        await self._play(interaction, game, make)
+
+    @app_commands.command(name="recruit", description="Play a recruitment triple to take an investor")
+    @app_commands.describe(family="The investor to take (beside the board first)")
+    @app_commands.autocomplete(family=_recruit_ac, game=_game_ac)
+    async def recruit(self, interaction: discord.Interaction, family: str, game: int | None = None) -> None:
+        async def make(record: GameRecord) -> Any:
+            return A.Recruit(family=parse_family(family))  # type: ignore[arg-type]
+
+        await self._play(interaction, game, make)
+
+    @app_commands.command(name="boss", description="“I'm the Boss now!” — play a Boss card")
+    @app_commands.autocomplete(game=_game_ac)
+    async def boss(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._play(interaction, game, A.Boss())
+
+    @app_commands.command(name="stop", description="STOP the travel, recruitment or Boss card that is pending")
+    @app_commands.autocomplete(game=_game_ac)
+    async def stop(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._play(interaction, game, A.Stop())
+
+    @app_commands.command(name="pass", description="No STOP from you / let the last call go")
+    @app_commands.describe(always="Pass on everything for the rest of this round (or stop doing so)")
+    @app_commands.choices(always=ALWAYS)
+    @app_commands.autocomplete(game=_game_ac)
+    async def pass_(self, interaction: discord.Interaction, always: str | None = None, game: int | None = None) -> None:
+        action = A.Pass() if always is None else A.AlwaysPass(on=always == "on")
+        await self._play(interaction, game, action)
+
+    # --- negotiating ------------------------------------------------------------------------------------
+
+    @app_commands.command(name="offer", description="Put terms on the table for one card (or a share without a card)")
+    @app_commands.describe(
+        price="The price, in $M or in dividends of this deal",
+        family="The card's family; leave out for a share to a player who brings no card (the Boss, with to:)",
+        unit="$M (default) or dividends",
+        to="The Boss offering: the player to pay. Everyone else offers to the Boss.",
+    )
+    @app_commands.choices(unit=UNITS)
+    @app_commands.autocomplete(family=_offer_family_ac, game=_game_ac)
+    async def offer(
+        self,
+        interaction: discord.Interaction,
+        price: app_commands.Range[int, 0, 100000],
+        family: str | None = None,
+        unit: str = "money",
+        to: discord.Member | None = None,
+        game: int | None = None,
+    ) -> None:
+        async def make(record: GameRecord) -> Any:
+            fam = parse_family(family) if family else None
+            seat = await self._seat(record, to)
+            return A.Offer(price=price, unit=unit, family=fam, to=seat)  # type: ignore[arg-type]
+
+        await self._play(interaction, game, make)
+
+    @app_commands.command(name="withdraw", description="Take back (or turn down) an offer not yet shaken on")
+    @app_commands.describe(offer="The offer's number")
+    @app_commands.autocomplete(offer=_withdraw_ac, game=_game_ac)
+    async def withdraw(self, interaction: discord.Interaction, offer: int, game: int | None = None) -> None:
+        await self._play(interaction, game, A.Withdraw(offer=offer))
+
+    @app_commands.command(name="shake", description="🤝 Agree to an offer (same as reacting 🤝 on its message)")
+    @app_commands.describe(offer="The offer's number")
+    @app_commands.autocomplete(offer=_shake_ac, game=_game_ac)
+    async def shake(self, interaction: discord.Interaction, offer: int, game: int | None = None) -> None:
+        await self._play(interaction, game, A.Shake(offer=offer))
+
+    # --- the Boss ---------------------------------------------------------------------------------------
+
+    @app_commands.command(name="close", description="The Boss: close the deal (a last call with the distribution)")
+    @app_commands.describe(use="Your own choice of cards (leave out for the bot's choice)")
+    @app_commands.autocomplete(use=_use_ac, game=_game_ac)
+    async def close(self, interaction: discord.Interaction, use: str | None = None, game: int | None = None) -> None:
+        async def make(record: GameRecord) -> Any:
+            return A.Close(assignment=choices.decode(use) if use else None)
+
+        await self._play(interaction, game, make)
+
+    @app_commands.command(name="cancel", description="The Boss: call off your own last call")
+    @app_commands.autocomplete(game=_game_ac)
+    async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._play(interaction, game, A.CancelClose())
+
+    @app_commands.command(name="fail", description="The Boss: give the deal up")
+    @app_commands.autocomplete(game=_game_ac)
+    async def fail(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._play(interaction, game, A.Fail())
+
+    @app_commands.command(name="discard", description="Over 12 cards: discard down to 12")
+    @app_commands.describe(cards="The cards, e.g. “STOP, Heiermann clan” (pick them one by one from the list)")
+    @app_commands.autocomplete(cards=_discard_ac, game=_game_ac)
+    async def discard(self, interaction: discord.Interaction, cards: str, game: int | None = None) -> None:
+        async def make(record: GameRecord) -> Any:
+            return A.Discard(cards=tuple(parse_cards(cards)))
+
+        await self._play(interaction, game, make)
+
+    # --- "Shake!" refusals ------------------------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:
+        me = self.bot.user
+        if (me is not None and payload.user_id == me.id) or str(payload.emoji) != SHAKE:
+            return
+        try:
+            ref = await self.bot.store.message_ref(payload.message_id)
+            if ref is None or ref.kind != OFFER or ref.game_id is None or not ref.key.isdigit():
+                return
+            record = await self.bot.store.get_game(ref.game_id)
+            if record.kind != "kkk" or record.status != "active":
+                return
+            async with self.bot.service.lock(record.id):
+                table = await self.bot.service.table(record.id, record=record)
+                seat = next((s.seat for s in table.seats if s.player_id == payload.user_id), None)
+                verdict = shake_verdict(table, seat, int(ref.key))
+            if verdict is None:
+                return
+            await self._take_off(payload)
+            if verdict != STRAY:
+                assert seat is not None
+                text = f"{SHAKE} {seat_ref(seat)}'s shake on offer #{ref.key} doesn't count: {verdict}"
+                await self.bot.store.add_outbox(record.id, [outbox_text(text)], now=self.bot.service.now())
+                await self.bot.notifier.flush(record.id)
+        except Exception:
+            log.exception("checking a 🤝 on message %s failed", payload.message_id)
+
+    async def _take_off(self, payload: discord.RawReactionActionEvent) -> None:
+        message = self.bot.get_partial_messageable(payload.channel_id).get_partial_message(payload.message_id)
+        try:
+            await message.remove_reaction(payload.emoji, discord.Object(id=payload.user_id))
+        except discord.HTTPException as exc:  # no Manage Messages: the reaction stays, and means nothing
+            log.info("could not remove a 🤝: %s", exc)
+
+
+def outbox_text(text: str) -> Any:
+    from storage import NewOutbox
+
+    return NewOutbox(kind=outbox.POST, target={"to": "thread"}, payload={"texts": [text]})
+
+
+def shake_verdict(table: Table, seat: int | None, offer_id: int) -> str | None:
+    """What to do about a 🤝 just added: None (it stands, or the platform applies it), STRAY (not a party: remove
+    it), or the engine's reason for refusing it. Asks the engine on the current state; applies nothing."""
+    if table.state is None:
+        return None
+    view = reading.public(table)
+    offer = reading.offer(view, offer_id)
+    if offer is None:
+        return STRAY if seat is None else "that offer's round is over."
+    if seat is None or seat not in (offer.seller, offer.boss):
+        return STRAY
+    if offer.status == "binding" or seat in offer.shaken:
+        return None
+    try:
+        table.game.apply(table.state, seat, A.Shake(offer=offer_id), table.now)
+    except RuleError as exc:
+        return exc.message
+    return None

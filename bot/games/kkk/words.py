@@ -1,0 +1,166 @@
+"""The words of Kohle, Kies & Knete in Discord: families, cards, money, and reading what a player types.
+
+Cards leave the engine as short codes (`engine.kkk.cards`: `clan:H`, `travel:*`, `recruit`, `boss`, `stop`). Players
+never see codes: they read "Heiermann clan", "travel joker", "STOP", and may type any of those (or the codes) in
+`/kkk discard`. Families are typed as a letter or (part of) a name.
+"""
+
+from collections import Counter
+from collections.abc import Iterable
+
+from engine.kkk.cards import BOSS, FAMILIES, FAMILY_NAMES, JOKER, RECRUIT, STOP
+
+CARD_TYPES = ("clan", "travel", "recruit", "boss", "stop")
+
+
+class Unreadable(ValueError):
+    """Something typed that names no family or card; the message says what would work."""
+
+
+def money(amount: int) -> str:
+    return f"${amount}M"
+
+
+def family(letter: str | None) -> str:
+    return FAMILY_NAMES[letter] if letter else "no card"
+
+
+def families(letters: Iterable[str], sep: str = "/") -> str:
+    return sep.join(FAMILY_NAMES[f] for f in letters)
+
+
+def parse_family(text: str) -> str:
+    """A family letter from "H", "heiermann" or "Heier"; `Unreadable` otherwise."""
+    t = text.strip().lower()
+    if len(t) == 1 and t.upper() in FAMILIES:
+        return t.upper()
+    found = [f for f, name in FAMILY_NAMES.items() if name.lower().startswith(t)] if t else []
+    if len(found) == 1:
+        return found[0]
+    known = ", ".join(FAMILY_NAMES.values())
+    raise Unreadable(f"I don't know the family “{text}”: pick one of {known}.")
+
+
+def card(code: str) -> str:
+    """A card's short name: "Heiermann clan", "Liebgeld travel", "travel joker", "recruitment", "Boss", "STOP"."""
+    if code.startswith("clan:"):
+        return f"{FAMILY_NAMES[code[5:]]} clan"
+    if code == JOKER:
+        return "travel joker"
+    if code.startswith("travel:"):
+        return f"{FAMILY_NAMES[code[7:]]} travel"
+    return {RECRUIT: "recruitment", BOSS: "Boss", STOP: "STOP"}[code]
+
+
+def cards(codes: Iterable[str]) -> str:
+    """ "STOP, 2× recruitment, Heiermann clan" (in a stable order)."""
+    counts = Counter(codes)
+    return ", ".join(f"{n}× {card(c)}" if n > 1 else card(c) for c, n in sorted(counts.items(), key=_order))
+
+
+def _order(item: tuple[str, int]) -> tuple[int, str]:
+    code = item[0]
+    kind = code.split(":", 1)[0]
+    return (CARD_TYPES.index(kind) if kind in CARD_TYPES else 9, code)
+
+
+def hand_block(codes: list[str]) -> str:
+    """A hand grouped by type, one line per type (the DM's hand field)."""
+    counts = Counter(codes)
+    if not counts:
+        return "No influence cards."
+
+    def per_family(prefix: str) -> list[str]:
+        out = []
+        for f in FAMILIES:
+            n = counts.get(f"{prefix}:{f}", 0)
+            if n:
+                out.append(f"{FAMILY_NAMES[f]} ×{n}" if n > 1 else FAMILY_NAMES[f])
+        return out
+
+    lines = []
+    clans = per_family("clan")
+    if clans:
+        lines.append("**Clan:** " + ", ".join(clans))
+    travels = per_family("travel")
+    if counts.get(JOKER):
+        travels.append(f"joker ×{counts[JOKER]}" if counts[JOKER] > 1 else "joker")
+    if travels:
+        lines.append("**Travel:** " + ", ".join(travels))
+    singles = [(RECRUIT, "Recruitment"), (BOSS, "Boss"), (STOP, "STOP")]
+    rest = [f"**{label}:** {counts[code]}" for code, label in singles if counts.get(code)]
+    if rest:
+        lines.append(" · ".join(rest))
+    return "\n".join(lines)
+
+
+# --- reading a list of cards ------------------------------------------------------------------------
+
+
+def parse_cards(text: str) -> list[str]:
+    """Card codes from "STOP, 2x recruitment, Heiermann clan" (names or codes, with counts); `Unreadable` if a
+    part names no card."""
+    out: list[str] = []
+    for part in _split(text):
+        count, name = _count(part)
+        out += [parse_card(name)] * count
+    if not out:
+        raise Unreadable("Name the cards to discard, e.g. “STOP, Heiermann clan” (pick them from the suggestions).")
+    return out
+
+
+def _split(text: str) -> list[str]:
+    for sep in (";", "+"):
+        text = text.replace(sep, ",")
+    return [p.strip() for p in text.split(",") if p.strip()]
+
+
+def _count(part: str) -> tuple[int, str]:
+    words = part.replace("×", " × ").split()
+    if len(words) >= 2 and words[0].isdigit():
+        n, rest = int(words[0]), words[1:]
+        if rest and rest[0].lower() in ("×", "x"):
+            rest = rest[1:]
+        return n, " ".join(rest)
+    first = words[0].lower() if words else ""
+    if len(first) >= 2 and first[-1] in "x×" and first[:-1].isdigit():
+        return int(first[:-1]), " ".join(words[1:])
+    return 1, part
+
+
+_PLAIN = {
+    "recruit": RECRUIT,
+    "recruitment": RECRUIT,
+    "recruitment card": RECRUIT,
+    "boss": BOSS,
+    "boss card": BOSS,
+    "stop": STOP,
+    "stop card": STOP,
+    "joker": JOKER,
+    "travel joker": JOKER,
+    "joker travel": JOKER,
+    "travel:*": JOKER,
+}
+
+
+def parse_card(text: str) -> str:
+    """One card code from a name or a code."""
+    t = " ".join(text.strip().lower().split())
+    if t in _PLAIN:
+        return _PLAIN[t]
+    if t.endswith(" card"):
+        t = t[: -len(" card")]
+    for kind in ("clan", "travel"):
+        if t.startswith(f"{kind}:") and len(t) == len(kind) + 2:
+            return f"{kind}:{parse_family(t[-1])}"
+        words = t.split()
+        if kind in words and len(words) == 2:
+            other = words[1] if words[0] == kind else words[0]
+            try:
+                return f"{kind}:{parse_family(other)}"
+            except Unreadable:
+                break
+    raise Unreadable(
+        f"I can't read “{text.strip()}” as a card. Write it like “Heiermann clan”, “Liebgeld travel”, "
+        "“travel joker”, “recruitment”, “Boss” or “STOP”."
+    )

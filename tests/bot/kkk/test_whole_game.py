@@ -1,0 +1,276 @@
+"""A whole game of Kohle, Kies & Knete through Discord (SimCord), four members, seeded — checked at every step.
+
+How the game is set up: the lobby starts a seeded game (seed 12345, seats in join order: anna, bert, cleo, dave);
+the marker placement, two rolls and two draws are played from that deal as it falls. The scripted round then needs
+specific cards, so the test prepares the table (`helpers.prepare`, a store commit of a prepared engine state, as the
+engine tests' `tables.py` does for the engine): 14 deals done, spaces 3 and 11 free, the marker on space 3,
+investors Heiermann anna / Knetowitz bert / Liebgeld cleo / Piepenbrok dave (Raffzahn and Talerfeld beside the
+board), money $40M/$35M/$30M/$28M, a die that rolls 1, and these hands:
+
+- anna: Talerfeld clan, Knetowitz clan, Knetowitz travel
+- bert: Boss, 3 × recruitment, 2 × Heiermann clan, 2 × Piepenbrok clan, 2 × Piepenbrok travel, STOP (11 cards)
+- cleo: STOP, Liebgeld clan, Raffzahn travel
+- dave: Heiermann travel, Talerfeld clan, Raffzahn clan
+
+From there on everything is commands, buttons, reactions and simulated time: anna opens space 3 and fails; bert
+rolls (1: onto space 11), draws to 14 and discards 2; cleo opens space 11 (L, H + 2 of R/K/T, 5 × $5M = $25M); two
+offers; a Shake by reaction from both sides; dave's travel on anna's Heiermann stopped by cleo's STOP; a restart;
+bert's Boss card, whose window closes by simulated time, moves the turn and reopens the agreement; bert recruits
+Raffzahn; a shake over the payout refused with the reason posted; a last call interrupted by dave's clan card and then
+concluded; the 15th deal ends the game with the final standings.
+"""
+
+import simcord
+
+from bot.games.kkk.words import hand_block
+from engine.kkk.cards import BOSS, RECRUIT, STOP, clan, travel
+from tests.bot.helpers import dms, embed_text
+from tests.bot.kkk.helpers import KkkTable, prepare, start
+from tests.engine.kkk.helpers import prepared, rng_for_face
+
+SHAKE = "🤝"
+
+
+def shakes(message) -> int:  # type: ignore[no-untyped-def]
+    return sum(r.count for r in message.reactions if str(r.emoji) == SHAKE)
+
+
+async def seeded_opening(t: KkkTable) -> None:
+    """Placement, rolls and draws from the seeded deal, with the hands' secrecy checked after each move."""
+    state = await t.state()
+    placer, starter = t.players[state.placer], t.players[state.turn]
+    assert f"**{placer.name}** places the dollar marker" in embed_text(t.status())
+    await t.assert_hands_secret()
+    # Only the placer may place; the autocomplete offers the free spaces.
+    refusal = await t.refused(starter, "kkk place", space=5)
+    assert refusal == f"{placer.name} places the dollar marker."
+    suggested = await placer.autocomplete(t.thread, "kkk place", "space", "")
+    assert len(suggested) == 16 and suggested[7]["name"].startswith("8: Raffzahn, Liebgeld, Knetowitz + 2 of")
+    await t.ok(placer, "kkk place", space=suggested[7]["value"])
+    assert (await t.state()).marker == 8
+    await t.assert_hands_secret()
+
+    # The starter rolls and draws with the status message's buttons (edited in place, still one message).
+    rolled = await t.click(starter, t.status(), "Roll")
+    state = await t.state()
+    assert f"rolls {state.last_roll}: the marker moves to space {state.marker}" in rolled.response.content
+    before = len(state.hands[state.turn])
+    drawn = await t.click(starter, t.status(), "Draw 3")
+    assert f"{starter.name} draws 3 cards." in drawn.response.content
+    state = await t.state()
+    assert len(state.hands[t.players.index(starter)]) == before + 3
+    assert "You drew" in embed_text(dms(starter)[0])  # the drawn cards are named in the drawer's DM only
+    await t.assert_hands_secret()
+
+    # The next player rolls and draws with commands; drawing before rolling is refused with the fix.
+    nxt = t.players[state.turn]
+    assert "Roll first" in await t.refused(nxt, "kkk draw")
+    await t.ok(nxt, "kkk roll")
+    await t.ok(nxt, "kkk draw")
+    await t.assert_hands_secret()
+    assert len(dms(nxt)) == 1  # one hand message per player, edited in place
+
+
+def scripted_table(t: KkkTable):  # type: ignore[no-untyped-def]
+    anna = [clan("T"), clan("K"), travel("K")]
+    bert = [BOSS, RECRUIT, RECRUIT, RECRUIT, clan("H"), clan("H"), clan("P"), clan("P"), travel("P"), travel("P")]
+    bert.append(STOP)
+    cleo = [STOP, clan("L"), travel("R")]
+    dave = [travel("H"), clan("T"), clan("R")]
+    investors = {"H": 0, "K": 1, "L": 2, "P": 3, "R": None, "T": None}
+    done = [n for n in range(1, 17) if n not in (3, 11)]
+    state = prepared(
+        4, investors, [anna, bert, cleo, dave], deals=14, marker=3, turn=0, done_spaces=done, money=[40, 35, 30, 28]
+    )
+    state.rng = rng_for_face(1)
+    return state
+
+
+async def test_a_whole_game_through_discord(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
+    t = await start(env)
+    anna, bert, cleo, dave = t.players
+    await seeded_opening(t)
+
+    await prepare(t, scripted_table(t), "The table is prepared for the scripted round.")
+    await t.assert_hands_secret()
+    assert "**anna**'s turn: open the deal on space 3" in embed_text(t.status())
+
+    # --- a failed deal: anna opens space 3, plays a clan card, gives up; the clan card comes back ---------
+    await t.ok(anna, "kkk open")
+    assert "anna opens space 3" in t.narration()
+    choices = await anna.autocomplete(t.thread, "kkk clan", "family", "")
+    assert [c["value"] for c in choices] == ["T"]  # only her Talerfeld clan serves space 3 (T, P, H)
+    await t.ok(anna, "kkk clan", family="T")
+    assert "🃏 **anna**: Talerfeld clan card" in embed_text(t.status())
+    assert "Only the Boss (anna)" in await t.refused(bert, "kkk fail")
+    await t.ok(anna, "kkk fail")
+    state = await t.state()
+    assert state.round is None and clan("T") in state.hands[0] and state.turn == 1
+    assert "anna declares the negotiations failed" in t.narration()
+    await t.assert_hands_secret()
+
+    # --- bert rolls onto space 11, draws to 14 and must discard 2 --------------------------------------------
+    await t.ok(bert, "kkk roll")
+    await t.ok(bert, "kkk draw")
+    state = await t.state()
+    assert state.marker == 11 and len(state.hands[1]) == 14
+    assert "bert must get down to 12 cards" in t.narration()
+    assert "holds more than 12 cards" in embed_text(t.status())
+    assert "Discard 2 with `/kkk discard`" in embed_text(dms(bert)[0])
+    assert await t.refused(cleo, "kkk open") == "Waiting for bert to get down to 12 cards."
+    first = await bert.autocomplete(t.thread, "kkk discard", "cards", "heier")
+    assert [c["value"] for c in first] == ["Heiermann clan"]
+    second = await bert.autocomplete(t.thread, "kkk discard", "cards", "Heiermann clan, hei")
+    assert second[0]["value"] == "Heiermann clan, Heiermann clan"
+    assert "discard exactly 2" in await t.refused(bert, "kkk discard", cards="Heiermann clan")
+    await t.ok(bert, "kkk discard", cards=second[0]["value"])
+    state = await t.state()
+    assert len(state.hands[1]) == 12 and clan("H") not in state.hands[1]
+    assert "bert discards 2 cards." in t.narration()
+    await t.assert_hands_secret()
+
+    # --- cleo opens space 11: two offers ------------------------------------------------------------------
+    await t.ok(cleo, "kkk open")
+    assert "cleo opens space 11" in t.narration()
+    status = embed_text(t.status())
+    assert "5 dividends × $5M = **$25M**" in status and "✅ Liebgeld — own investor" in status
+    assert "❌ Heiermann — not covered" in status
+    offered = await anna.autocomplete(t.thread, "kkk offer", "family", "")
+    assert [c["value"] for c in offered] == ["H"]
+    await t.ok(anna, "kkk offer", price=8, family="H")
+    await t.ok(bert, "kkk offer", price=2, family="K", unit="dividends")
+    one, two = await t.offer_message(1), await t.offer_message(2)
+    assert "**cleo** (the Boss) pays **anna** **$8M** for anna's Heiermann investor" in one.content
+    assert "**2 dividends ($10M)** for bert's Knetowitz investor" in two.content
+    assert "Open — **cleo** and **anna**: react 🤝 to agree." in one.content
+    await t.assert_hands_secret()
+
+    # --- a Shake by reaction from both sides (an onlooker's 🤝 means nothing) ---------------------------------
+    await t.react(anna, one, SHAKE)
+    one = await t.offer_message(1)
+    assert "✋ **anna** has shaken — waiting for **cleo**'s 🤝." in one.content
+    version = await t.version()
+    await t.react(dave, one, SHAKE)
+    assert await t.version() == version  # not a party: ignored, and taken off (the bot's and anna's stay)
+    assert shakes(await t.offer_message(1)) == 2
+    await t.react(cleo, one, SHAKE)
+    one = await t.offer_message(1)
+    assert "✅ **Binding**: cleo pays anna $8M when the deal concludes." in one.content
+    assert "🤝 Shake! #1: Heiermann from anna for $8M is now binding." in t.narration()
+    assert "✅ Heiermann — anna's investor (agreement #1)" in embed_text(t.status())
+    assert "#1: you pay anna $8M for Heiermann" in embed_text(dms(cleo)[0])
+    assert "#1: cleo pays you $8M for Heiermann" in embed_text(dms(anna)[0])
+    await t.assert_hands_secret()
+
+    # --- dave's travel on anna's Heiermann, stopped by the Boss's STOP (a button on its announcement) ----------
+    await t.ok(dave, "kkk travel", family="H", target=anna)
+    window = await t.window_message()
+    assert "dave plays a travel card on anna's Heiermann investor" in window.content
+    assert "Anyone else may **STOP** it by <t:" in window.content
+    assert "You can't STOP your own card." in (await t.click(dave, window, "STOP")).response.content
+    stopped = await t.click(cleo, window, "STOP")
+    assert "cleo plays STOP: dave's travel card on anna's Heiermann investor is cancelled" in stopped.response.content
+    state = await t.state()
+    assert not state.pending and "H" not in state.round.travel  # type: ignore[union-attr]
+    window = await t.tracked("kkk.window", str(state.window))
+    assert window.content.startswith("✋") and not window.components  # closed: the buttons are gone
+    await t.assert_hands_secret()
+
+    # --- a restart in the middle: a new bot on the same database --------------------------------------------------
+    env.bot.scheduler.close()
+    await env.restart_bot(make_bot(games={"kkk": t.bot.service.game("kkk")}, presentations={}))
+    await t.assert_hands_secret()
+
+    # --- bert's Boss card: its window closes by simulated time; the turn moves, the agreement reopens ----------
+    await t.ok(bert, "kkk boss")
+    window = await t.window_message()
+    assert "bert plays a Boss card" in window.content
+    await t.click(anna, window, "Pass")
+    await t.ok(cleo, "kkk pass")
+    assert (await t.state()).pending, "dave has not passed: the window stays open"
+    await env.advance_time(5 * 60 + 1)
+    state = await t.state()
+    assert state.round.boss == 1 and state.turn == 1  # type: ignore[union-attr]
+    text = t.narration()
+    assert "Time's up: nobody STOPped bert's Boss card." in text
+    assert "bert is the Boss now (and has the turn)" in text
+    one, two = await t.offer_message(1), await t.offer_message(2)
+    assert "↪️ Reopened to the new Boss **bert**" in one.content and "(the Boss) pays **anna**" in one.content
+    assert "❌ Offer #2 is void: bert is the Boss now." in two.content
+    assert "The Boss is **bert**" in embed_text(t.status()) or "the Boss is **bert**" in embed_text(t.status())
+    # Reactions on a message posted before the restart still count: anna takes her old 🤝 off and puts it back.
+    await t.unreact(anna, one, SHAKE)
+    await t.react(anna, one, SHAKE)
+    await t.react(bert, await t.offer_message(1), SHAKE)
+    assert "✅ **Binding**: bert pays anna $8M" in (await t.offer_message(1)).content
+    await t.assert_hands_secret()
+
+    # --- bert's recruitment triple takes Raffzahn from beside the board --------------------------------------
+    suggested = await bert.autocomplete(t.thread, "kkk recruit", "family", "")
+    assert {c["value"] for c in suggested} == {"R", "T"}  # beside the board first
+    await t.ok(anna, "kkk pass", always="on")  # anna passes on everything for the rest of the round
+    await t.ok(bert, "kkk recruit", family="R")
+    window = await t.window_message()
+    assert "bert plays a recruitment triple on the Raffzahn investor beside the board" in window.content
+    await t.click(cleo, window, "Pass")
+    await t.click(dave, window, "Pass")
+    state = await t.state()
+    assert state.investors["R"] == 1
+    assert "bert recruits the Raffzahn investor from beside the board" in t.narration()
+    await t.assert_hands_secret()
+
+    # --- cleo's Liebgeld for $6M; a share for dave that would pass the payout is refused with the reason ---------
+    await t.ok(cleo, "kkk offer", price=6, family="L")
+    three = await t.offer_message(3)
+    await t.react(cleo, three, SHAKE)
+    await t.react(bert, three, SHAKE)
+    assert "✅ **Binding**" in (await t.offer_message(3)).content
+    await t.ok(bert, "kkk offer", price=20, to=dave)
+    four = await t.offer_message(4)
+    assert "as a share of this deal (no card)" in four.content
+    await t.react(dave, four, SHAKE)
+    await t.react(bert, four, SHAKE)
+    assert (await t.state()).offers[-1].status == "shaken"
+    assert (
+        "bert's shake on offer #4 doesn't count: Shaking on #4 would promise $34M, but the deal pays only $25M "
+        "($14M already promised)." in t.narration()
+    )
+    assert shakes(await t.offer_message(4)) == 2  # bert's refused 🤝 was taken off: the bot's and dave's stay
+    await t.ok(bert, "kkk withdraw", offer=4)
+    assert "↩️ bert withdraws offer #4." in (await t.offer_message(4)).content
+    await t.assert_hands_secret()
+
+    # --- a last call, interrupted by dave's clan card, then concluded ---------------------------------------
+    status = embed_text(t.status())
+    assert "✅ Covered: **bert** can close the deal" in status
+    await t.ok(bert, "kkk close")
+    call = await t.window_message()
+    assert "📣 **Last call!** **bert** closes the deal on space 11" in call.content
+    assert "• bert pays anna $8M (#1)" in call.content and "• bert pays cleo $6M (#3)" in call.content
+    assert "**bert** keeps **$11M**" in call.content
+    await t.ok(dave, "kkk clan", family="T")
+    assert "dave plays a card: the last call is off" in t.narration()
+    call = await t.tracked("kkk.window", str((await t.state()).window))
+    assert call.content.startswith("📣 Last call off") and not call.components
+    await t.ok(bert, "kkk close")
+    call = await t.window_message()
+    await t.click(cleo, call, "Let it go")
+    assert (await t.state()).phase == "round", "dave has not let it go yet"
+    await t.ok(dave, "kkk pass")
+
+    # --- the 15th deal ends the game: payouts, standings ------------------------------------------------------
+    state = await t.state()
+    assert state.phase == "over" and state.money == [48, 46, 36, 28]
+    text = t.narration()
+    assert "🏦 The bank pays bert $25M." in text
+    assert "💸 bert pays anna $8M (#1)." in text and "💸 bert pays cleo $6M (#3)." in text
+    assert "bert keeps $11M." in text and "The 15th deal ends the game." in text
+    assert "💸 Paid when the deal concluded." in (await t.offer_message(1)).content
+    assert "for anna's Heiermann investor" in (await t.offer_message(1)).content
+    final = embed_text(t.status())
+    for line in ("🥇 **anna** — $48M", "🥈 **bert** — $46M", "🥉 **cleo** — $36M", "4. **dave** — $28M"):
+        assert line in final
+    assert (await t.bot.store.get_game(1)).status == "finished"
+    # dave's clan card came back to his hand when the deal concluded; every hand is still only in its DM.
+    assert state.hands[3].count(clan("T")) == 1 and hand_block(state.hands[3]) in embed_text(dms(dave)[0])
+    await t.assert_hands_secret()
