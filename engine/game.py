@@ -3,7 +3,8 @@
 A game is a set-up, a list of moves and per-seat views, as in boardgame.io, with the state kept apart from the
 rules as in OpenSpiel:
 
-- `setup(seats, options, seed, now)` builds the first state; all randomness comes from `seed`.
+- `setup(seats, options, seed, now)` builds the first state; all randomness comes from `seed`;
+  `setup_events(state)` is what the table is told about it when the game starts.
 - `apply(state, actor, action, now)` returns an `Outcome` (new state and events) or raises `RuleError`. The
   actor is a seat, or None for the system (timeouts, closed windows). The given state is never modified:
   the game's `step` works on a deep copy, so a refusal leaves nothing half-done.
@@ -146,6 +147,12 @@ class Game(ABC, Generic[S, OptT]):
     @abstractmethod
     def setup(self, seats: int, options: OptT, seed: int, now: datetime) -> S:
         """The first state for `seats` players. Raises `RuleError` for a seat count out of range."""
+
+    def setup_events(self, state: S) -> list[Event]:
+        """What the table is told when the game starts (e.g. who starts; private events go to their seats only).
+
+        The platform posts them with the start of the game. Default: nothing."""
+        return []
 
     def apply(self, state: S, actor: int | None, action: Any, now: datetime) -> Outcome[S]:
         """Apply one action to a copy of `state`; raise `RuleError` (state untouched) if it is refused."""

@@ -9,7 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class GameOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+    """Each field's docstring is its description, shown to players (`/game rules` lists a game's own options)."""
 
     turn_deadline: timedelta = Field(default=timedelta(hours=24), gt=timedelta(0))
     """How long the game waits for a player's move before applying the default."""

@@ -16,13 +16,15 @@ Decisions where the rules are silent:
 - On failure, pending cards that never took effect (a travel or recruitment triple) are discarded with the rest.
 """
 
+from pydantic import JsonValue
+
 from engine.errors import RuleError
 from engine.events import Event, public
 from engine.kkk import actions as A
 from engine.kkk.assignment import auto_assign, missing, validate
 from engine.kkk.cards import clan, family_name
 from engine.kkk.data import KkkData
-from engine.kkk.negotiation import check_round, promised, value
+from engine.kkk.negotiation import check_round, offer_data, promised, value
 from engine.kkk.state import KkkState, LastCall, Use
 from engine.kkk.table import (
     current_tile,
@@ -88,6 +90,7 @@ def close(state: KkkState, actor: int, action: A.Close, data: KkkData) -> list[E
             f"Last call! {seat(r.boss)} closes the deal with {describe_uses(uses, r.boss)}: "
             f"{distribution(state, data)}. Play a card to stop it, or let it go.",
             uses=[u.model_dump() for u in uses],
+            window=state.window,
         )
     ]
 
@@ -102,7 +105,7 @@ def cancel_close(state: KkkState, actor: int) -> list[Event]:
         raise RuleError("There is no last call to cancel.")
     r.last_call = None
     state.passes = []
-    return [public("last_call_cancelled", f"{seat(actor)} calls off the last call.")]
+    return [public("last_call_cancelled", f"{seat(actor)} calls off the last call.", window=state.window)]
 
 
 def cancel_last_call(state: KkkState, actor: int) -> list[Event]:
@@ -113,7 +116,11 @@ def cancel_last_call(state: KkkState, actor: int) -> list[Event]:
     r.last_call = None
     state.passes = []
     return [
-        public("last_call_cancelled", f"{seat(actor)} plays a card: the last call is off (the Boss may call again).")
+        public(
+            "last_call_cancelled",
+            f"{seat(actor)} plays a card: the last call is off (the Boss may call again).",
+            window=state.window,
+        )
     ]
 
 
@@ -144,16 +151,22 @@ def _returned_text(returned: dict[int, list[str]]) -> str:
     )
 
 
-def _end_round(state: KkkState, concluded: bool) -> list[Event]:
-    """Clear the round; tell the bot how every offer still live ended (paid at conclusion, or dropped)."""
+def _end_round(state: KkkState, concluded: bool, tile_value: int) -> list[Event]:
+    """Clear the round; tell the bot how every offer still live ended (paid at conclusion, or dropped), with its
+    terms (`offers`: each offer's data as in the offer events, plus `ended`: "paid" or "dropped")."""
     paid = [o.id for o in state.offers if o.status == "binding" and concluded]
     dropped = [o.id for o in state.offers if o.live and o.id not in paid]
+    ended: list[JsonValue] = [
+        {**offer_data(o, tile_value), "ended": "paid" if o.id in paid else "dropped"}
+        for o in state.offers
+        if o.id in paid or o.id in dropped
+    ]
     state.offers = []
     state.round = None
     state.pending = []
     state.passes = []
     state.stopped_last = False
-    return [public("offers_ended", "", paid=paid, dropped=dropped)] if paid or dropped else []
+    return [public("offers_ended", "", paid=paid, dropped=dropped, offers=ended)] if ended else []
 
 
 def conclude(state: KkkState, data: KkkData) -> list[Event]:
@@ -174,6 +187,7 @@ def conclude(state: KkkState, data: KkkData) -> list[Event]:
             boss=boss,
             space=space.number,
             uses=[u.model_dump() for u in uses],
+            window=state.window,
         )
     ]
     discarded, returned = _clear_table(state, uses)
@@ -207,7 +221,7 @@ def conclude(state: KkkState, data: KkkData) -> list[Event]:
     events.append(public("boss_keeps", f"{seat(boss)} keeps {money(keeps)}.", seat=boss, amount=keeps))
     state.tiles[space.number - 1] = tile.number
     state.deals = tile.number
-    events += _end_round(state, concluded=True)
+    events += _end_round(state, concluded=True, tile_value=tv)
     free_left = any(t is None for t in state.tiles)
     if free_left:
         state.marker = next_free(state, space.number)
@@ -260,7 +274,7 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def fail(state: KkkState, actor: int) -> list[Event]:
+def fail(state: KkkState, actor: int, data: KkkData) -> list[Event]:
     check_round(state)
     r = state.round
     assert r is not None
@@ -268,16 +282,16 @@ def fail(state: KkkState, actor: int) -> list[Event]:
         raise RuleError(f"Only the Boss ({seat(r.boss)}) can declare the deal failed.")
     if state.pending and state.pending[-1].kind == "boss":
         raise RuleError("A Boss card is pending: you can STOP it, or wait until its window closes.")
-    return _fail(state, f"{seat(actor)} declares the negotiations failed.")
+    return _fail(state, data, f"{seat(actor)} declares the negotiations failed.")
 
 
-def timeout_fail(state: KkkState) -> list[Event]:
+def timeout_fail(state: KkkState, data: KkkData) -> list[Event]:
     r = state.round
     assert r is not None
-    return _fail(state, f"Time's up: the Boss {seat(r.boss)} stayed silent, so the deal fails.")
+    return _fail(state, data, f"Time's up: the Boss {seat(r.boss)} stayed silent, so the deal fails.")
 
 
-def _fail(state: KkkState, text: str) -> list[Event]:
+def _fail(state: KkkState, data: KkkData, text: str) -> list[Event]:
     r = state.round
     assert r is not None
     boss = r.boss
@@ -288,7 +302,7 @@ def _fail(state: KkkState, text: str) -> list[Event]:
             public("clans_returned", _returned_text(returned) + ".", returned={str(s): c for s, c in returned.items()})
         )
     events.append(public("discarded_played", "", cards=discarded))
-    events += _end_round(state, concluded=False)
+    events += _end_round(state, concluded=False, tile_value=dividend_value(state, data))
     start_turn(state, left(state, boss))
     events.append(public("turn", f"It's {seat(state.turn)}'s turn."))
     return events

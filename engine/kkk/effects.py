@@ -58,6 +58,8 @@ def _check_round(state: KkkState) -> None:
 
 
 def _pend(state: KkkState, effect: Effect, text: str) -> list[Event]:
+    """Open the effect's reaction window (an answering Boss card restarts the open one under a new number)."""
+    previous = state.window if state.pending else None
     state.pending.append(effect)
     state.passes = []
     state.window = state.seq
@@ -71,6 +73,8 @@ def _pend(state: KkkState, effect: Effect, text: str) -> list[Event]:
             family=effect.family,
             target=effect.target,
             on=effect.on,
+            window=state.window,
+            previous_window=previous,
         )
     ]
 
@@ -223,13 +227,15 @@ def play_stop(state: KkkState, actor: int, data: KkkData) -> list[Event]:
             by=actor,
             effect=top.kind,
             owner=top.by,
+            window=state.window,
         )
     ]
     if state.pending:
         state.passes = []
         state.window = state.seq
-        again = f"{describe(state.pending[-1])} stands again; anyone may STOP it, or pass."
-        events.append(public("pending", again, effect="boss", by=state.pending[-1].by))
+        below = state.pending[-1]
+        again = f"{describe(below)} stands again; anyone may STOP it, or pass."
+        events.append(public("pending", again, effect="boss", by=below.by, window=state.window, previous_window=None))
     else:
         state.stopped_last = True
     return events
@@ -241,6 +247,7 @@ def play_stop(state: KkkState, actor: int, data: KkkData) -> list[Event]:
 def resolve(state: KkkState, data: KkkData) -> list[Event]:
     """The reaction window closed: the pending effect (or the newest Boss card standing) takes effect."""
     pending = state.pending
+    window = state.window
     state.pending = []
     state.passes = []
     top = pending[-1]
@@ -250,7 +257,9 @@ def resolve(state: KkkState, data: KkkData) -> list[Event]:
         r = state.round
         assert r is not None
         if top.by == r.boss:
-            events.append(public("boss_stays", f"Nobody STOPped it: {seat(r.boss)} stays the Boss.", boss=r.boss))
+            events.append(
+                public("boss_stays", f"Nobody STOPped it: {seat(r.boss)} stays the Boss.", boss=r.boss, window=window)
+            )
         else:
             old = r.boss
             r.boss = top.by
@@ -261,6 +270,7 @@ def resolve(state: KkkState, data: KkkData) -> list[Event]:
                     f"{seat(top.by)} is the Boss now (and has the turn); {seat(old)} negotiates like anyone else.",
                     boss=top.by,
                     previous=old,
+                    window=window,
                 )
             )
             events += reopen_for_boss(state, old, top.by, data)
@@ -272,7 +282,14 @@ def resolve(state: KkkState, data: KkkData) -> list[Event]:
         assert r is not None
         if top.on == "investor":
             r.travel[top.family] = top.cards[0]
-            events.append(public("on_travel", f"The {name} investor goes on travel for this round.", family=top.family))
+            events.append(
+                public(
+                    "on_travel",
+                    f"The {name} investor goes on travel for this round.",
+                    family=top.family,
+                    window=window,
+                )
+            )
         else:
             assert top.target is not None
             r.clans[top.target].remove(top.family)
@@ -283,6 +300,7 @@ def resolve(state: KkkState, data: KkkData) -> list[Event]:
                     f"{seat(top.target)}'s {name} clan card goes on travel: both cards are discarded.",
                     seat=top.target,
                     family=top.family,
+                    window=window,
                 )
             )
     else:
@@ -296,6 +314,7 @@ def resolve(state: KkkState, data: KkkData) -> list[Event]:
                 family=top.family,
                 by=top.by,
                 previous=top.target,
+                window=window,
             )
         )
     if state.round is not None:

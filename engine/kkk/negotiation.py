@@ -20,6 +20,8 @@ Decisions where the rules are silent:
   call changes the distribution that was announced, so it cancels the last call.
 """
 
+from pydantic import JsonValue
+
 from engine.errors import RuleError
 from engine.events import Event, public
 from engine.kkk import actions as A
@@ -72,22 +74,25 @@ def terms(offer: Offer, tile_value: int) -> str:
     return f"#{offer.id}: {family_name(offer.family)} from {seat(offer.seller)} for {price}"
 
 
-def offer_event(kind: str, text: str, offer: Offer, tile_value: int) -> Event:
-    return public(
-        kind,
-        text,
-        offer=offer.id,
-        seller=offer.seller,
-        boss=offer.boss,
-        family=offer.family,
-        price=offer.price,
-        unit=offer.unit,
-        value=value(offer, tile_value),
-        status=offer.status,
-        shaken=list(offer.shaken),
-        replaces=offer.replaces,
-        reopened=offer.reopened,
-    )
+def offer_data(offer: Offer, tile_value: int) -> dict[str, JsonValue]:
+    """An offer's terms and state, as the offer events carry them."""
+    return {
+        "offer": offer.id,
+        "seller": offer.seller,
+        "boss": offer.boss,
+        "family": offer.family,
+        "price": offer.price,
+        "unit": offer.unit,
+        "value": value(offer, tile_value),
+        "status": offer.status,
+        "shaken": list(offer.shaken),
+        "replaces": offer.replaces,
+        "reopened": offer.reopened,
+    }
+
+
+def offer_event(kind: str, text: str, offer: Offer, tile_value: int, **extra: JsonValue) -> Event:
+    return public(kind, text, **offer_data(offer, tile_value), **extra)
 
 
 # --- actions ------------------------------------------------------------------------------------------
@@ -203,7 +208,8 @@ def cancel_last_call_for_terms(state: KkkState) -> list[Event]:
         return []
     r.last_call = None
     state.passes = []
-    return [public("last_call_cancelled", "The terms changed, so the last call is off; the Boss may call again.")]
+    text = "The terms changed, so the last call is off; the Boss may call again."
+    return [public("last_call_cancelled", text, window=state.window)]
 
 
 def unshake(state: KkkState, actor: int, action: A.Unshake, data: KkkData) -> list[Event]:
@@ -285,6 +291,7 @@ def reopen_for_boss(state: KkkState, old: int, new: int, data: KkkData) -> list[
                     "Both shake 🤝 again to agree.",
                     o,
                     tv,
+                    previous_boss=old,
                 )
             )
         else:

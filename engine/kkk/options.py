@@ -7,4 +7,4 @@ class KkkOptions(GameOptions):
     """The shared deadlines (`turn_deadline`, `reaction_time`) plus this game's own switches."""
 
     hide_hand_sizes: bool = False
-    """Hand sizes are public by default (a physical hand's size is visible); True hides them from the table."""
+    """On: the table doesn't show how many cards each player holds (by default it does, as at a real table)."""

@@ -5,18 +5,22 @@ action counter moves on, and the current wait's deadline is refreshed (`waits.re
 everything before it changes anything, so a refusal (`RuleError`) leaves the state untouched; `Game.apply` works on a
 copy anyway (`copy_state`, a fast exact copy).
 
-Events (`kind`; all public unless marked private; `data` carries seats, families, amounts and offer ids):
+Events (`kind`; all public unless marked private; `data` carries seats, families, amounts and offer ids; every event
+of a reaction window or last call carries its number as `window` — the number in its wait key "window:N"/"call:N"):
 - set-up (`KKK.setup_events`): `setup`, `starting_player`
 - turns: `marker_placed`, `turn`, `rolled`, `draw` (+ private `drew` with the cards), `reshuffle`, `piles_empty`,
   `timeout` (a deadline's default is being applied)
 - hand limit: `over_limit` (+ private `must_discard`), `discarded` (+ private `you_discarded` with the cards)
-- round: `round_opened`, `clan_played`, `pending` (a travel, recruitment or Boss card awaits its window), `passed`,
-  `always_pass`, `always_pass_off`, `stopped`, `on_travel`, `clan_travelled`, `recruited`, `boss_changed`,
-  `boss_stays`
+- round: `round_opened`, `clan_played`, `pending` (a travel, recruitment or Boss card opens its window; an answering
+  Boss card restarts the open one and names it as `previous_window`), `passed`, `always_pass`, `always_pass_off`,
+  `stopped` (closes its window), `timeout`; the window's resolution: `on_travel`, `clan_travelled`, `recruited`,
+  `boss_changed`, `boss_stays`
 - offers (data: `offer` id, parties, terms, `status`, `shaken`, `replaces`, `reopened`): `offer`, `shaken`,
   `unshaken`, `agreement` (binding), `withdrawn`, `offer_replaced`, `offer_void`, `offer_reopened` (same id, to the
-  new Boss); `offers_ended` at the end of a round (`paid` and `dropped` ids)
-- closing: `last_call`, `last_call_cancelled`, `deal_closed`, `clans_returned`, `discarded_played`, `payout`, `paid`,
+  new Boss; `previous_boss`); `offers_ended` at the end of a round (`paid` and `dropped` ids, and `offers`: each
+  one's terms as above plus `ended`, "paid" or "dropped")
+- closing: `last_call`, `last_call_cancelled`, `deal_closed` (these three with the call's `window`), `clans_returned`,
+  `discarded_played`, `payout`, `paid`,
   `boss_keeps`, `tile_placed`, `end_roll`, `deal_failed`, `game_over` (reveals everyone's money)
 """
 
@@ -144,7 +148,7 @@ _HANDLERS: dict[type, Handler] = {
     A.AlwaysPass: lambda d, s, a, x: windows.always_pass(s, a, x),
     A.Close: lambda d, s, a, x: conclusion.close(s, a, x, d),
     A.CancelClose: lambda d, s, a, x: conclusion.cancel_close(s, a),
-    A.Fail: lambda d, s, a, x: conclusion.fail(s, a),
+    A.Fail: lambda d, s, a, x: conclusion.fail(s, a, d),
     A.Discard: lambda d, s, a, x: handlimit.discard(s, a, x),
 }
 

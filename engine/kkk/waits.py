@@ -113,7 +113,7 @@ def timeout(state: KkkState, action: A.Timeout, now: datetime, data: KkkData) ->
     if kind == "marker":
         return place_randomly(state)
     if kind == "boss":
-        return timeout_fail(state)
+        return timeout_fail(state, data)
     if kind == "turn":
         return timeout_turn(state)
     return timeout_rolled(state)

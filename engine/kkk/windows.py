@@ -48,7 +48,7 @@ def pass_(state: KkkState, actor: int) -> list[Event]:
         raise RuleError(f"You've already passed; waiting for {waiting}.")
     state.passes.append(actor)
     what = "no STOP" if state.pending else "lets the last call go"
-    return [public("passed", f"{seat(actor)}: {what}.", seat=actor)]
+    return [public("passed", f"{seat(actor)}: {what}.", seat=actor, window=state.window)]
 
 
 def always_pass(state: KkkState, actor: int, action: A.AlwaysPass) -> list[Event]:
@@ -84,4 +84,4 @@ def timeout_window(state: KkkState, data: KkkData) -> list[Event]:
     else:
         text = "Time's up: the last call goes through."
     state.passes += awaited(state)
-    return [public("timeout", text), *settle(state, data)]
+    return [public("timeout", text, window=state.window), *settle(state, data)]
