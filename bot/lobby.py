@@ -6,6 +6,7 @@ started it says so, points to the table thread and loses its buttons.
 
 from datetime import timedelta
 
+from bot import game_options
 from bot.presentation import Button, Post, Table
 
 
@@ -32,6 +33,9 @@ def lobby_post(table: Table, *, random_order: bool) -> Post:
         f"reaction time {_duration(options.reaction_time)} · seat order "
         f"{'random' if random_order else 'as joined'}"
     )
+    own = game_options.chosen(game, record.options)
+    if own:
+        settings += " · options: " + ", ".join(own)
     footer = f"Game #{record.id} · {game.name}"
     if record.status == "lobby":
         return Post(

@@ -21,6 +21,12 @@ delivered as the interaction's response (a narration as the reply in the thread,
 edited by the button that was clicked), which saves a REST call per action. A `private` carrier (a click on a hand
 DM or an ephemeral message) never carries the public narration.
 
+A new tracked post marked `replaces_narration` (e.g. an offer's own message, a reaction window's announcement) is
+posted in place of its action's narration message: one message with the post and, below it, the narration's own
+lines (who is awaited, with mentions — a mention pings only in a new message); when the action came with an
+interaction, that message is the reply, and its id (the response returns it) becomes the tracked reference, stored
+with the narration row's delivery. Reply + post would be two calls; this is one.
+
 Hand messages carry the hand's buttons (`Presentation.private_view(...).buttons`, as persistent `GameButton`s; an
 empty view when there are none, which clears old ones). Tracked messages are edited only when what they show
 changed since this process last sent them (`_shown`), so refreshing `live_posts` after every commit is free when
@@ -33,7 +39,7 @@ import logging
 import re
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -208,7 +214,7 @@ class Notifier:
                 continue
             try:
                 if row.kind == outbox.POST:
-                    await self._post(row, record, table, carrier)
+                    await self._post(row, rows, record, table, carrier)
                     await self.store.mark_delivered(row.id)
                 elif row.kind == outbox.TRACKED:
                     await self._tracked(row, record, table)
@@ -255,7 +261,14 @@ class Notifier:
 
     # --- the kinds --------------------------------------------------------------------------------------
 
-    async def _post(self, row: OutboxRecord, record: GameRecord, table: Table, carrier: Carrier | None) -> None:
+    async def _post(
+        self,
+        row: OutboxRecord,
+        rows: list[OutboxRecord],
+        record: GameRecord,
+        table: Table,
+        carrier: Carrier | None,
+    ) -> None:
         thread_id = record.thread_id
         if thread_id is None:
             return
@@ -264,19 +277,25 @@ class Notifier:
         ping = {int(s) for s in row.payload.get("ping", [])}
         names = list(table.names)
         pinged = [table.mention(i) if i in ping else n for i, n in enumerate(names)]
+        intro = [render(t, pinged) for t in row.payload.get("intro", [])]
         lines: list[str] = []
         for event in events:
             line = presentation.event_line(table, event)
             if line:
                 lines.append(line)
-        lines += [render(t, pinged) for t in row.payload.get("texts", [])]
+        tail = [render(t, pinged) for t in row.payload.get("texts", [])]
         for wait in row.payload.get("awaits", []):
             who = " ".join(table.mention(int(s)) for s in wait["seats"])
             due = timestamp(_dt(wait["deadline"]))
-            lines.append(f"⏳ {who} — {render(wait['what'], names)} (deadline {due})")
+            tail.append(f"⏳ {who} — {render(wait['what'], names)} (deadline {due})")
         if row.payload.get("result") and table.state is not None:
             result = table.result or table.game.standings(table.state)
-            lines += standings_lines(table, result)
+            tail += standings_lines(table, result, presentation)
+        narrating = await self._narrating_post(row, rows, record, table)
+        if narrating is not None:
+            await self._post_narrating(row, narrating, [*intro, *tail], record, carrier)
+            return
+        lines = [*intro, *lines, *tail]
         if not lines:
             return
         content = "\n".join(lines)
@@ -289,6 +308,67 @@ class Notifier:
             carrier.used = True
             return
         await self._send_once([row], thread_id, post, lambda: self._thread(thread_id).send(**_send_args(post, row)))
+
+    async def _narrating_post(
+        self, row: OutboxRecord, rows: list[OutboxRecord], record: GameRecord, table: Table
+    ) -> Post | None:
+        """The new tracked post that replaces this narration row (`Post.replaces_narration`), if the same action's
+        tracked row, still to deliver, has one: the first such post whose message was not yet posted."""
+        if table.state is None or not row.payload.get("events"):
+            return None
+        later = rows[rows.index(row) + 1 :]
+        paired = next(
+            (r for r in later if r.kind == outbox.TRACKED and r.payload.get("events") == row.payload["events"]), None
+        )
+        if paired is None:
+            return None
+        events = [Event.model_validate(e) for e in paired.payload["events"]]
+        for post in self.bot.service.presentation(record.kind).event_posts(table, events):
+            if post.replaces_narration and post.ref is not None:
+                kind, key = post.ref
+                if await self.store.find_message_ref(record.id, kind, key=key) is None:
+                    return post
+        return None
+
+    async def _post_narrating(
+        self, row: OutboxRecord, post: Post, extra: list[str], record: GameRecord, carrier: Carrier | None
+    ) -> None:
+        """Post a tracked message in place of the action's narration (with the narration's own lines below it), as
+        the interaction's reply when there is one; its reference is stored with the narration row's delivery."""
+        thread_id = record.thread_id
+        assert thread_id is not None and post.ref is not None
+        content = "\n".join([post.content, *extra]) if post.content else "\n".join(extra)
+        sent = replace(post, content=content)
+        view = view_for(record.id, post.buttons) if post.buttons else None
+        if carrier is not None and carrier.can_post(row, thread_id) and carrier.claim():
+            await self._mark_in_flight(row)
+            args: dict[str, Any] = {"allowed_mentions": MENTIONS}
+            if sent.text:
+                args["content"] = sent.text
+            if sent.embed() is not None:
+                args["embed"] = sent.embed()
+            if view is not None:
+                args["view"] = view
+            response = await carrier.interaction.response.send_message(**args)
+            carrier.used = True
+            message_id = response.message_id
+            assert message_id is not None
+        else:
+            args = _send_args(sent, row)
+            if view is not None:
+                args["view"] = view
+            message_id = (
+                await self._send_once([row], thread_id, sent, lambda: self._thread(thread_id).send(**args))
+            ).id
+        # The reactions before the delivery is recorded: after a crash in between, the retry finds the message
+        # (the row is in flight) and adds them again (adding the bot's own reaction twice is harmless).
+        message = self._thread(thread_id).get_partial_message(message_id)
+        for emoji in post.reactions:
+            await message.add_reaction(emoji)
+        kind, key = post.ref
+        ref = MessageRef(message_id=message_id, channel_id=thread_id, game_id=record.id, kind=kind, key=key)
+        await self.store.mark_delivered(row.id, refs=[ref])
+        self._remember(message_id, _shows(post))
 
     async def _tracked(self, row: OutboxRecord, record: GameRecord, table: Table) -> None:
         """The game's tracked messages for these events: edited through their reference, or posted (once)."""

@@ -4,8 +4,9 @@ Rows describe intent, not finished messages: the status message and the hands ar
 state when they are delivered (so coalescing several rows into one edit is always right), narration from the events
 stored in the row. Kinds:
 
-- `post`: narration in the table thread: public events, plain texts (with seat references), the awaited seats to
-  mention with their deadlines, and the final standings when the game ended (`result`).
+- `post`: narration in the table thread: plain texts to lead with (`intro`), public events, plain texts (with seat
+  references), the awaited seats to mention with their deadlines, and the final standings when the game ended
+  (`result`).
 - `tracked`: the game's own tracked messages for these public events (`Presentation.event_posts`, e.g. one message
   per offer with 🤝 on it), each posted once and then edited in place through its message reference; and its live
   ones (`Presentation.live_posts`), edited to match the current state if they were posted. Written with every
@@ -40,12 +41,15 @@ def post(
     texts: Sequence[str] = (),
     awaits: Sequence[tuple[Wait, datetime]] = (),
     result: bool = False,
+    intro: Sequence[str] = (),
 ) -> NewOutbox | None:
     public = [e.model_dump(mode="json") for e in events if e.public]
     waiting = [{"seats": list(w.seats), "what": w.what, "deadline": due.isoformat()} for w, due in awaits]
-    if not (public or texts or waiting or result):
+    if not (public or texts or waiting or result or intro):
         return None
     payload: dict[str, Any] = {"events": public, "texts": list(texts), "awaits": waiting, "result": result}
+    if intro:
+        payload["intro"] = list(intro)
     return NewOutbox(kind=POST, target={"to": "thread"}, payload=payload)
 
 

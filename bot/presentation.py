@@ -9,7 +9,10 @@ asks the game's `Presentation` for:
   click on them is that seat's move (see "Private buttons" below);
 - `event_line(table, event)`: one line of public narration for an event (None: say nothing);
 - `event_posts(table, events)`: extra thread messages the game wants tracked (e.g. one message per offer, with 🤝
-  added), each with a `ref` so later reactions on it map back to the game;
+  added), each with a `ref` so later reactions on it map back to the game. A new one marked `replaces_narration`
+  says all that the action's events say: it is posted *instead of* the narration message (one message, not two) —
+  as the command's reply when there is one — with the platform's own lines (who is awaited, with mentions) below
+  it;
 - `live_posts(table)`: tracked messages whose look follows the current state (e.g. the prompt of the turn under
   way): after every change of the game, including a moderator's undo that has no events, each one that was posted
   (by `event_posts`) is edited to match; it is never posted from here, and an unchanged one costs no call;
@@ -22,6 +25,12 @@ asks the game's `Presentation` for:
 - `reaction_allowed(table, ref, seat, emoji)`: whether a reaction added to a tracked message may stand (`seat` is
   None for someone who doesn't play). False: it is stray — the platform removes it when it may (Manage Messages;
   otherwise it stays and is ignored) and never asks `reaction_action` about it (nor about its removal);
+- `reaction_refused(table, ref, seat, emoji, added, message)`: what to tell the table when the engine refused the
+  action behind a reaction (`message`: the engine's reason, with seat references). The platform asks it under the
+  game's lock right after the one refused `apply` (no second check that could disagree), posts the returned `Post`'s
+  text in the thread (None: say nothing) and removes a refused added reaction when it may. Default: a short line
+  mentioning the reactor with the reason;
+- `score_text(table, score)`: a score as players read it (e.g. "$48M"), for the standings the platform posts;
 - `away_action(table, seat, wait)`: what to do for a player who is away when a reaction window waits on them;
 - `hand_digest(game, state, seat)`: what the hand message shows, as text; the DM is edited only when it changes
   (default: the fields of the seat's view that the public view lacks — its secrets). The platform adds the hand's
@@ -93,6 +102,12 @@ class Post:
     """(kind, key) of a tracked message: posted once, then edited in place whenever the same ref comes again."""
     reactions: list[str] = field(default_factory=list)
     """Emoji the bot adds to a newly posted tracked message (e.g. 🤝)."""
+    replaces_narration: bool = False
+    """A tracked post that tells the table everything the action's public events say (e.g. an offer's own message
+    for the `offer` event): when it is new, the platform posts it instead of the action's narration message — as
+    the command's reply if the action came with one — and adds the narration's other lines (who is awaited, with
+    mentions, and any platform notes) below it. Saves a REST call per action. Ignored for a message already posted
+    (that one is only edited) and for a post without `ref`."""
 
     def embed(self) -> discord.Embed | None:
         if self.title is None and self.description is None and not self.fields:
@@ -250,6 +265,18 @@ class Presentation:
         """False: a stray reaction (e.g. a 🤝 by someone who isn't a party to the offer), removed if the bot may."""
         return True
 
+    def reaction_refused(
+        self, table: Table, ref: MessageRef, seat: int, emoji: str, added: bool, message: str
+    ) -> Post | None:
+        """The thread's answer to a reaction whose action the engine refused (`message`: its reason, with seat
+        references); None says nothing. A refused added reaction is removed by the platform when it may."""
+        doing = f"{emoji}" if added else f"taking {emoji} off"
+        return Post(content=f"{table.mention(seat)}: your {doing} doesn't count — {table.render(message)}")
+
+    def score_text(self, table: Table, score: int) -> str:
+        """A score as the players read it in the standings (e.g. "$48M" for money)."""
+        return str(score)
+
     def away_action(self, table: Table, seat: int, wait: Wait) -> Any | None:
         return None
 
@@ -281,7 +308,7 @@ class GenericPresentation(Presentation):
         if result is not None or table.record.status in ("finished", "abandoned"):
             standings = result or game.standings(table.state)  # type: ignore[arg-type]
             lines.append("**Game over.**" if result is not None else "**Game ended by a moderator.**")
-            lines += standings_lines(table, standings)
+            lines += standings_lines(table, standings, self)
             post.description = "\n".join(lines)
             return post
         if table.record.status == "paused":
@@ -353,10 +380,12 @@ def hand_fingerprint(presentation: Presentation, table: Table, seat: int) -> str
     return f"{digest}\n{button_signature(buttons)}" if buttons else digest
 
 
-def standings_lines(table: Table, result: Result) -> list[str]:
+def standings_lines(table: Table, result: Result, presentation: Presentation | None = None) -> list[str]:
+    """The standings, one line a seat, each score as the game's `score_text` writes it."""
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    score = presentation.score_text if presentation is not None else (lambda _t, n: str(n))
     lines = [
-        f"{medals.get(s.rank, f'{s.rank}.')} **{table.names[s.seat]}** — {s.score}"
+        f"{medals.get(s.rank, f'{s.rank}.')} **{table.names[s.seat]}** — {score(table, s.score)}"
         for s in result.standings
         if s.seat < len(table.names)
     ]

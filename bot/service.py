@@ -28,6 +28,15 @@ Decisions where the issue is silent:
 - `/game dms` (`retry_dms`) queues the player's hand (or lobby welcome) in each of their open games of that server
   with `retry_dm`, so the notifier tries a DM even where it was found closed; server defaults (`set_defaults`) are
   stored per server and read by `/game new`.
+- A wait is announced in the thread (mentioning who is awaited) only when it is news: someone is awaited for
+  something they were not awaited for just before (`announcements`). A deadline that merely moved — the same people
+  awaited for the same thing, e.g. a Boss whose time restarts with every move of a round — is shown by the status
+  message, not pinged again; one more pass in a reaction window pings nobody. After an undo every wait is announced.
+- The game's set-up events (`Game.setup_events`) are posted with the start: public ones in the opening narration
+  (and as tracked posts if the game has any for them), private ones in their seat's first hand message.
+- A reaction (`react`) is decided under the game's lock in one go: stray or not (`reaction_allowed`), what it means
+  (`reaction_action`), and when the engine refuses that move, the game's answer (`reaction_refused`) is queued right
+  there, from that one refused `apply`.
 """
 
 import asyncio
@@ -35,7 +44,7 @@ import random
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel
 
@@ -77,6 +86,15 @@ class Refusal(Exception):
         self.message = message
 
 
+class RuleRefusal(Refusal):
+    """The engine refused the move (`RuleError`): `message` is rendered with the players' names, `rule_message` is
+    the engine's own text with seat references (for a presentation that words it itself)."""
+
+    def __init__(self, message: str, rule_message: str) -> None:
+        super().__init__(message)
+        self.rule_message = rule_message
+
+
 @dataclass(frozen=True)
 class Person:
     user_id: int
@@ -91,6 +109,20 @@ class Done:
     outbox_ids: list[int] = field(default_factory=list)
     message: str | None = None
     data: Any = None
+
+
+ReactionOutcome = Literal["applied", "refused", "stray", "ignored"]
+
+
+@dataclass
+class Reacted:
+    """What became of one reaction on a tracked message (`GameService.react`)."""
+
+    outcome: ReactionOutcome
+    """applied: its action was committed; refused: the engine refused it (the presentation's answer is queued);
+    stray: the presentation says it may not stand (remove it if possible); ignored: it means nothing."""
+    done: Done
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -279,15 +311,21 @@ class GameService:
             waits = game.waiting_on(state)
             timers = timing.plan(game, waits, {}, now, paused=False, reminders=self.reminders)
             order = ", ".join(f"{i + 1}. {seat_ref(i)}" for i in range(len(players)))
+            events = game.setup_events(state)
             items: list[NewOutbox] = [outbox.lobby()]
             first = outbox.post(
-                texts=[f"🎲 **{game.title} #{game_id} begins!** Seat order: {order}."],
+                intro=[f"🎲 **{game.title} #{game_id} begins!** Seat order: {order}."],
+                events=events,
                 awaits=[(w, w.until) for w in waits],
             )
             if first is not None:
                 items.append(first)
+            public = [e for e in events if e.public]
+            table = Table(game, record, [_seat_record(game_id, s, now) for s in new_seats], state, now)
+            if public and self.presentation(record.kind).event_posts(table, public):
+                items.append(outbox.tracked(public))
             items.append(outbox.status())
-            items += [outbox.hand(s.seat) for s in new_seats]
+            items += [outbox.hand(s.seat, outbox.private_notes(events, s.seat)) for s in new_seats]
             result = await self.store.start_game(
                 game_id,
                 seed=seed,
@@ -343,6 +381,40 @@ class GameService:
             ids += await self._auto_pass(game_id)
             return Done(game_id, ids)
 
+    async def react(self, game_id: int, user_id: int, ref: MessageRef, emoji: str, *, added: bool) -> Reacted:
+        """A reaction added to (or taken off) a tracked message, all under the game's lock: is it stray
+        (`reaction_allowed`), what does it mean (`reaction_action`), and if the engine refuses that action, what the
+        table is told (`reaction_refused`, queued in the outbox) — the refusal is the one `apply`'s, never a second
+        check that could disagree with it."""
+        async with self.lock(game_id):
+            record = await self.store.get_game(game_id)
+            presentation = self.presentation(record.kind)
+            table = await self.table(game_id, record=record)
+            seat = next((s.seat for s in table.seats if s.player_id == user_id), None)
+            if table.state is None:
+                return Reacted("ignored", Done(game_id), "the game hasn't started")
+            if not presentation.reaction_allowed(table, ref, seat, emoji):
+                return Reacted("stray", Done(game_id))
+            if record.status != "active":
+                return Reacted("ignored", Done(game_id), f"the game is {record.status}")
+            if seat is None:
+                return Reacted("ignored", Done(game_id), "not a player")
+            action = presentation.reaction_action(table, ref, seat, emoji, added)
+            if action is None:
+                return Reacted("ignored", Done(game_id), "nothing to do")
+            try:
+                ids = await self._apply_and_commit(record, seat, action, user_id=user_id)
+            except RuleRefusal as exc:
+                post = presentation.reaction_refused(table, ref, seat, emoji, added, exc.rule_message)
+                ids = []
+                if post is not None and post.text and record.thread_id is not None:
+                    ids = await self.store.add_outbox(game_id, [_text_post(post.text)], now=self.now())
+                return Reacted("refused", Done(game_id, ids), exc.message)
+            except Refusal as exc:
+                return Reacted("ignored", Done(game_id), exc.message)
+            ids += await self._auto_pass(game_id)
+            return Reacted("applied", Done(game_id, ids))
+
     async def seat_of(self, game_id: int, user_id: int) -> int:
         for s in await self.store.seats(game_id):
             if s.player_id == user_id:
@@ -370,7 +442,7 @@ class GameService:
             if user_id is None or seat is None:
                 raise
             names = [s.display_name for s in await self.store.seats(record.id)]
-            raise Refusal(render(exc.message, names)) from None
+            raise RuleRefusal(render(exc.message, names), exc.message) from None
         except ValueError as exc:  # a malformed action (pydantic's ValidationError)
             if seat is None:
                 raise
@@ -421,13 +493,8 @@ class GameService:
         paused = effective_status == "paused"
         over = effective_status in ("finished", "abandoned")
         timers = [] if over else timing.plan(game, waits_after, clocks, now, paused=paused, reminders=self.reminders)
-        keys_before = {timing.wait_key(game, w) for w in waits_before}
         deadlines = timing.effective_deadlines(game, waits_after, clocks)
-        awaits = [
-            (w, deadlines[i])
-            for i, w in enumerate(waits_after)
-            if not over and (fresh_clocks or timing.wait_key(game, w) not in keys_before)
-        ]
+        awaits = [] if over else announcements(waits_before, waits_after, deadlines, fresh=fresh_clocks)
         items: list[NewOutbox] = []
         narration = outbox.post(
             events=events,
@@ -847,6 +914,26 @@ class GameService:
                 if attempt == COMMIT_RETRIES - 1:
                     raise
         raise AssertionError("unreachable")
+
+
+def announcements(
+    before: Sequence[Wait], after: Sequence[Wait], deadlines: Mapping[int, datetime], *, fresh: bool = False
+) -> list[tuple[Wait, datetime]]:
+    """The waits to announce in the thread, each with the seats to mention: those now awaited for something they
+    were not awaited for just before (same kind and same `what`). A deadline that only moved — the same people
+    awaited for the same thing, e.g. the Boss's time restarting with every move of a round — is no news (the
+    status message shows it), nor is a window where one more player passed. `fresh` (an undo): announce all."""
+    out: list[tuple[Wait, datetime]] = []
+    for i, wait in enumerate(after):
+        due = deadlines.get(i, wait.until)
+        if fresh:
+            out.append((wait, due))
+            continue
+        known = {s for old in before if old.kind == wait.kind and old.what == wait.what for s in old.seats}
+        new = tuple(s for s in wait.seats if s not in known)
+        if new:
+            out.append((wait.model_copy(update={"seats": new}), due))
+    return out
 
 
 def _text_post(text: str) -> NewOutbox:

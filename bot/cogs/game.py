@@ -5,6 +5,10 @@ notifier (with the interaction as `Carrier`, so the narration can be the command
 engine action (autocompleted from `legal_actions`) so any registered game can be played before it has commands of
 its own.
 
+`/game new options:` takes the game's own options (those its options model adds to the shared ones) as text such as
+`hide_hand_sizes` or `name=value, …`, read and checked by `bot.game_options`: a bad one is refused before anything is
+opened, naming it and listing the valid ones (`/game rules` lists them too, and the lobby shows the chosen ones).
+
 `/game dms` is the way back for a player whose DMs were found closed (the bot then stops trying, so a closed DM never
 costs a failing call per move): after they allow DMs from the server's members, it tries again in each of their open
 games of this server — their hand message is sent (or edited) with its buttons, a lobby's welcome DM is sent — and
@@ -20,6 +24,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import game_options
 from bot.durations import describe as describe_duration
 from bot.durations import parse_duration
 from bot.lobby import lobby_post
@@ -67,6 +72,24 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     ) -> list[app_commands.Choice[int]]:
         return await game_choices(self.bot, interaction, current)
 
+    async def _options_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The chosen game's own options, added one by one to what was typed so far."""
+        kind = str(getattr(interaction.namespace, "game", "") or "").strip().lower()
+        engine = self.bot.service.games.get(kind)
+        if engine is None:
+            return []
+        done, _, partial = current.rpartition(",")
+        prefix = f"{done.strip()}, " if done.strip() else ""
+        out = []
+        for name, info in game_options.own_fields(engine).items():
+            if name in done or not name.startswith(partial.strip().lower()):
+                continue
+            value = prefix + (name if info.annotation is bool else f"{name}=")
+            out.append(app_commands.Choice(name=value[:100], value=value[:100]))
+        return out[:25]
+
     async def _kind_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -86,8 +109,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         reaction_minutes="How long a reaction window stays open (default 10 minutes)",
         turn_hours="How long a player has for a move (default 24 hours)",
         random_order="Shuffle the seat order at the start (default on)",
+        options="The game's own options, e.g. “hide_hand_sizes” or “name=value, …” (`/game rules` lists them)",
     )
-    @app_commands.autocomplete(game=_kind_autocomplete)
+    @app_commands.autocomplete(game=_kind_autocomplete, options=_options_autocomplete)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -96,7 +120,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         reaction_minutes: app_commands.Range[int, 1, 10080] | None = None,
         turn_hours: app_commands.Range[int, 1, 2160] | None = None,
         random_order: bool = True,
+        options: str | None = None,
     ) -> None:
+        typed_options = options
+
         async def work(carrier: Carrier) -> Answer:
             service = self.bot.service
             kind = game.strip().lower()
@@ -111,8 +138,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             max_seats = seats if seats is not None else engine.max_seats
             if not engine.min_seats <= max_seats <= engine.max_seats:
                 raise Refusal(f"{engine.title} is for {engine.min_seats}–{engine.max_seats} players.")
+            try:
+                own = game_options.parse(engine, typed_options)
+            except game_options.OptionsError as exc:
+                raise Refusal(str(exc)) from None
             guild = await self.bot.store.guild_settings(interaction.guild_id)
-            options: dict[str, Any] = {}
+            options: dict[str, Any] = dict(own)
             if reaction_minutes is not None:
                 options["reaction_time"] = timedelta(minutes=reaction_minutes)
             elif guild.reaction_time is not None:
@@ -301,9 +332,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             engine = service.games.get(kind)
             if engine is None:
                 raise Refusal(f"I don't know the game “{kind}”.")
+            own = game_options.describe(engine)
+            extra = ""
+            if own:
+                extra = "\n\nOptions for `/game new game:" + engine.name + " options:…`: " + "; ".join(own) + "."
             text = (
                 f"**{engine.title}** ({engine.min_seats}–{engine.max_seats} players)\n"
-                f"{service.presentation(engine.name).rules(engine)}\n\n"
+                f"{service.presentation(engine.name).rules(engine)}{extra}\n\n"
                 f"Full rules as the bot plays them: `shared/rules/{engine.name}.md` in the Boardroom repository."
             )
             return Answer(text=text)

@@ -8,8 +8,9 @@ The platform loads `presentation` from here (`bot.games.load_presentation`). One
 - `status` — the table's status message; `hand` — a player's DM; `narration` — one line per public event
 - `posts` — the tracked messages: offers, reaction windows, last calls
 - `choices` — autocomplete from the player's own view
-- `presentation` — the platform's hooks (buttons, the 🤝 reaction mapping, away passes)
-- `cog` — the `/kkk` commands, and the answer to a refused 🤝
+- `presentation` — the platform's hooks (buttons, what a 🤝 means, which are stray, the answer to a refused one,
+  money in the standings, away passes)
+- `cog` — the `/kkk` commands
 """
 
 from bot.games.kkk.presentation import KkkPresentation

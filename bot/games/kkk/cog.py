@@ -10,15 +10,12 @@ or stop doing so), `/kkk close use:` (the Boss's own assignment of cards instead
 (when the target has both the investor and a clan card of that family). `/kkk travel` without `target:` aims at an
 investor beside the board (allowed, if pointless).
 
-"Shake!" refusals: the platform only logs a reaction it refuses. A 🤝 refused by the rules (over the payout, a void
-offer…) must be answered in the thread (issue 5), so this cog also listens to 🤝 reactions on offer messages: under
-the game's lock it asks the engine whether that shake stands (on a copy; nothing is applied here) and, if it was
-refused, posts the engine's reason and takes the 🤝 off. A 🤝 by anyone but the offer's two parties is removed if the
-bot may (Manage Messages), and otherwise ignored.
+The 🤝 reactions themselves are the platform's (`bot.cogs.reactions`): this package's presentation says what a 🤝
+means (`reaction_action`), which ones are stray (`reaction_allowed`) and how a refused one is answered in the thread
+(`reaction_refused`).
 """
 
 import inspect
-import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -26,27 +23,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import outbox
 from bot.cogs.game import dm_note
 from bot.games.kkk import choices, reading
-from bot.games.kkk.posts import OFFER, SHAKE
 from bot.games.kkk.words import Unreadable, parse_cards, parse_family
 from bot.notifier import Carrier
 from bot.presentation import Table
 from bot.replies import Answer, answer
 from bot.resolve import game_choices, resolve_game
 from bot.service import Refusal
-from engine.errors import RuleError
 from engine.kkk import actions as A
-from engine.text import seat as seat_ref
 from storage import GameRecord
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
 
-log = logging.getLogger("boardroom.kkk")
 Make = Any | Callable[[GameRecord], Awaitable[Any]]
-STRAY = "stray"
 UNITS = [app_commands.Choice(name="$M", value="money"), app_commands.Choice(name="dividends", value="dividends")]
 CARDS = [app_commands.Choice(name="investor", value="investor"), app_commands.Choice(name="clan card", value="clan")]
 ALWAYS = [
@@ -330,65 +321,3 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
             return A.Discard(cards=tuple(parse_cards(cards)))
 
         await self._play(interaction, game, make)
-
-    # --- "Shake!" refusals ------------------------------------------------------------------------------
-
-    @commands.Cog.listener()
-    async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:
-        me = self.bot.user
-        if (me is not None and payload.user_id == me.id) or str(payload.emoji) != SHAKE:
-            return
-        try:
-            ref = await self.bot.store.message_ref(payload.message_id)
-            if ref is None or ref.kind != OFFER or ref.game_id is None or not ref.key.isdigit():
-                return
-            record = await self.bot.store.get_game(ref.game_id)
-            if record.kind != "kkk" or record.status != "active":
-                return
-            async with self.bot.service.lock(record.id):
-                table = await self.bot.service.table(record.id, record=record)
-                seat = next((s.seat for s in table.seats if s.player_id == payload.user_id), None)
-                verdict = shake_verdict(table, seat, int(ref.key))
-            if verdict is None:
-                return
-            await self._take_off(payload)
-            if verdict != STRAY:
-                assert seat is not None
-                text = f"{SHAKE} {seat_ref(seat)}'s shake on offer #{ref.key} doesn't count: {verdict}"
-                await self.bot.store.add_outbox(record.id, [outbox_text(text)], now=self.bot.service.now())
-                await self.bot.notifier.flush(record.id)
-        except Exception:
-            log.exception("checking a 🤝 on message %s failed", payload.message_id)
-
-    async def _take_off(self, payload: discord.RawReactionActionEvent) -> None:
-        message = self.bot.get_partial_messageable(payload.channel_id).get_partial_message(payload.message_id)
-        try:
-            await message.remove_reaction(payload.emoji, discord.Object(id=payload.user_id))
-        except discord.HTTPException as exc:  # no Manage Messages: the reaction stays, and means nothing
-            log.info("could not remove a 🤝: %s", exc)
-
-
-def outbox_text(text: str) -> Any:
-    from storage import NewOutbox
-
-    return NewOutbox(kind=outbox.POST, target={"to": "thread"}, payload={"texts": [text]})
-
-
-def shake_verdict(table: Table, seat: int | None, offer_id: int) -> str | None:
-    """What to do about a 🤝 just added: None (it stands, or the platform applies it), STRAY (not a party: remove
-    it), or the engine's reason for refusing it. Asks the engine on the current state; applies nothing."""
-    if table.state is None:
-        return None
-    view = reading.public(table)
-    offer = reading.offer(view, offer_id)
-    if offer is None:
-        return STRAY if seat is None else "that offer's round is over."
-    if seat is None or seat not in (offer.seller, offer.boss):
-        return STRAY
-    if offer.status == "binding" or seat in offer.shaken:
-        return None
-    try:
-        table.game.apply(table.state, seat, A.Shake(offer=offer_id), table.now)
-    except RuleError as exc:
-        return exc.message
-    return None

@@ -1,8 +1,15 @@
-"""A player's private message: their hand grouped by type, their investors, their money, their agreements.
+"""A player's private message: their hand grouped by type, their investors, their money, their open agreements.
+
+"Their open agreements" (issue 5) are the agreements of this round they are a party to that are still outstanding:
+binding, to be paid when the deal concludes, each with its number, who pays whom, how much and for which card. An
+agreement leaves the list when it is paid, void, reopened to a new Boss or the round ends. Offers not yet agreed
+are not listed: each has its own message in the thread showing its state, and keeping them out of the DM keeps an
+offer and a first 🤝 at three REST calls (the reply, the bot's 🤝 / the offer's edit, the status); an agreement
+that binds updates both parties' DMs.
 
 Rendered from `view(state, seat)` only. The same lines, with seat references instead of names, are the hand's
-digest: the platform edits the DM exactly when what it shows changes (a new offer elsewhere at the table does not
-touch anyone's DM; a binding agreement does).
+digest: the platform edits the DM exactly when what it shows changes (an offer between two other players touches
+only their DMs).
 """
 
 import json
@@ -27,24 +34,32 @@ def hand_fields(view: PlayerView) -> list[tuple[str, str]]:
     travel = {i.family for i in view.investors if i.on_travel}
     investors = [f"{family(f)}{' (on travel ✈️)' if f in travel else ''}" for f in view.my_investors]
     fields.append(("👔 Your investors", ", ".join(investors) if investors else "none"))
-    agreements = []
-    if view.round is not None:
-        for o in view.round.offers:
-            if o.status != "binding" or me not in (o.seller, o.boss):
-                continue
-            what = f"{family(o.family)}" if o.family else "no card"
-            if me == o.boss:
-                agreements.append(f"#{o.id}: you pay {seat_ref(o.seller)} {money(o.value)} for {what}")
-            else:
-                agreements.append(f"#{o.id}: {seat_ref(o.boss)} pays you {money(o.value)} for {what}")
+    agreements = open_agreements(view)
     if agreements:
-        fields.append(("🤝 Your binding agreements", "\n".join(agreements)))
+        fields.append(("🤝 Your open agreements", "\n".join(agreements)))
     if view.wait is not None and view.wait.key.startswith("discard:") and view.wait.seats == [me]:
         extra = len(view.hand) - 12
         fields.append(
             ("✋ Over the limit", f"Discard {extra} with `/kkk discard` or play a recruitment triple (`/kkk recruit`).")
         )
     return fields
+
+
+def open_agreements(view: PlayerView) -> list[str]:
+    """The binding agreements this player is a party to, not yet paid (with seat references)."""
+    if view.round is None:
+        return []
+    me = view.you
+    lines = []
+    for o in sorted(view.round.offers, key=lambda o: o.id):
+        if o.id not in view.my_offers or o.status != "binding":
+            continue
+        what = f"for {family(o.family)}" if o.family else "as a share (no card)"
+        if me == o.boss:
+            lines.append(f"#{o.id} ✅ binding: you pay {seat_ref(o.seller)} {money(o.value)} {what}")
+        else:
+            lines.append(f"#{o.id} ✅ binding: {seat_ref(o.boss)} pays you {money(o.value)} {what}")
+    return lines
 
 
 def hand_post(table: Table, seat: int) -> Post:

@@ -1,23 +1,36 @@
 """The game's tracked thread messages: one per offer ("Shake!"), one per reaction window and per last call.
 
-- Offer `kkk.offer`/<offer id>: who pays whom for which card (investor or clan, with family), at what price, and
-  the state (open / shaken by one side / binding / void / withdrawn / replaced / reopened to a new Boss / paid /
-  lapsed). The bot adds 🤝; both parties' 🤝 make it binding (`presentation.reaction_action`). Rendered from the
-  events' own data, so a late delivery still shows each step in order.
+- Offer `kkk.offer`/<key>: who pays whom for which card (investor or clan, with family), at what price, and the
+  state (open / shaken by one side / binding / void / withdrawn / replaced / paid / lapsed). The bot adds 🤝; both
+  parties' 🤝 make it binding (`presentation.reaction_action`). Rendered from the events' own data (the engine's
+  events carry an offer's terms to the end, `offers_ended` included), so a late delivery still shows each step.
 - Window `kkk.window`/<window number>: a travel, recruitment or Boss card waiting for STOPs, or a last call with the
   distribution (payout, every agreement, what the Boss keeps), with its end time and buttons (Pass / STOP, or Let it
   go / Call off). The buttons carry the window number, so a click on a closed window is refused, never applied to a
-  newer one. When the window closes its message is edited to say how, and loses its buttons.
+  newer one. The engine's window events name their window (`data["window"]`): when the window closes (its effect
+  resolves, a STOP, a call cancelled or concluded) or an answering Boss card restarts it under a new number, its
+  message is edited to say so and loses its buttons.
 
-Decisions: the window number is the engine's wait key ("window:N"/"call:N"); the engine's events do not carry it
-(an engine gap, see `reading.closed_window`), so a message is posted only while its window is still open when the
-events are delivered (else the narration line says it all), and the closing edit is made when no newer window has
-opened since.
+Reopened agreements get a fresh message. When the Boss changes, an agreement becomes an open offer to the new Boss
+and both parties must shake again. Its old message still carries the old 🤝 reactions (the parties would have to
+take theirs off and put them back, and the bot may not be allowed to clear them), so instead each incarnation of
+an offer has its own message: the key is the offer id, then ".n" after its n-th reopening ("3", "3.1", …; the
+events' `reopened` count says which). The old message is edited to point to the new one below, which starts with
+only the bot's 🤝; a 🤝 added to the old message is stray (`presentation.reaction_allowed`).
+
+One message instead of two: a new offer message or window announcement that is all its action says (the action's
+only narrated event) is marked `replaces_narration`, so the platform posts it as the command's reply instead of a
+narration line plus a separate message (the awaited players' mentions are added below it by the platform).
+
+A window opened and closed by one action (everyone else passes automatically) gets no message (the narration says
+it all); a window message is posted only while its window is still open when the events are delivered.
 """
 
 from collections.abc import Sequence
 
-from bot.games.kkk import reading
+from pydantic import JsonValue
+
+from bot.games.kkk import narration, reading
 from bot.games.kkk.words import family, money
 from bot.presentation import Button, Post, Table, timestamp
 from engine.events import Event
@@ -36,33 +49,76 @@ OFFER_KINDS = {
     "offer_void",
     "offer_reopened",
 }
-RESOLUTIONS = {"on_travel", "clan_travelled", "recruited", "boss_changed", "boss_stays", "stopped"}
+OPENING = ("pending", "last_call")
+CLOSING = {"on_travel", "clan_travelled", "recruited", "boss_changed", "boss_stays", "stopped"}
+CLOSING |= {"deal_closed", "last_call_cancelled"}
+NARRATING = {"offer", *OPENING}
+"""Events whose own message can stand in for the action's narration when it is all the action says."""
+
+Data = dict[str, JsonValue]
+
+
+# --- message keys ---------------------------------------------------------------------------------------------
+
+
+def offer_key(offer_id: int, reopened: int = 0) -> str:
+    """The key of an offer's message: the id, then ".n" for the message of its n-th reopening."""
+    return str(offer_id) if reopened == 0 else f"{offer_id}.{reopened}"
+
+
+def parse_offer_key(key: str) -> tuple[int, int] | None:
+    """(offer id, reopening) from a message key; None if it isn't one."""
+    head, _, tail = key.partition(".")
+    if not head.isdigit() or (tail and not tail.isdigit()):
+        return None
+    return int(head), int(tail or 0)
+
+
+def _int(value: JsonValue, default: int = 0) -> int:
+    return value if isinstance(value, int) else default
+
+
+def _ref_of(data: Data) -> tuple[str, str]:
+    return OFFER, offer_key(_int(data["offer"]), _int(data.get("reopened")))
+
+
+# --- all of an action's posts ----------------------------------------------------------------------------------
 
 
 def event_posts(table: Table, events: Sequence[Event]) -> list[Post]:
     view = reading.public(table)
     posts: dict[tuple[str, str], Post] = {}
     replaced_by = {e.data["replaces"]: e.data["offer"] for e in events if e.kind == "offer" and e.data.get("replaces")}
-    opened_here = any(e.kind in ("pending", "last_call") for e in events)
+    opened_here = {window_of_event(e) for e in events if e.kind in OPENING}
+    narrated = [e for e in events if e.public and narration.event_line(table, e)]
+    sole = narrated[0] if len(narrated) == 1 and narrated[0].kind in NARRATING else None
+
+    def add(post: Post | None, source: Event | None = None) -> None:
+        if post is None or post.ref is None:
+            return
+        post.replaces_narration = source is not None and source is sole
+        posts[post.ref] = post
+
     for e in events:
         if not e.public:
             continue
-        if e.kind in OFFER_KINDS:
-            post = offer_post(table, view, e, replaced_by)
-            posts[post.ref] = post  # type: ignore[index]
+        if e.kind == "offer_reopened":
+            add(moved_post(table, view, e))
+            add(offer_post(table, view, e, replaced_by))
+        elif e.kind in OFFER_KINDS:
+            add(offer_post(table, view, e, replaced_by), e)
         elif e.kind == "offers_ended":
             for post in ended_posts(table, events, e):
-                posts[post.ref] = post  # type: ignore[index]
-        elif e.kind in ("pending", "last_call"):
-            post = window_post(table, view, e)
-            if post is not None:
-                posts[post.ref] = post  # type: ignore[index]
-        elif e.kind in RESOLUTIONS or e.kind in ("deal_closed", "last_call_cancelled"):
-            if opened_here:
+                add(post)
+        elif e.kind in OPENING:
+            previous = e.data.get("previous_window")
+            if isinstance(previous, int) and previous not in opened_here:
+                add(superseded_post(table, e, previous))
+            add(window_post(table, view, e), e)
+        elif e.kind in CLOSING:
+            if window_of_event(e) in opened_here:
                 continue  # opened and closed within one action: no window message was posted
-            post = closed_post(table, view, e)
-            if post is not None:
-                posts[post.ref] = post  # type: ignore[index]
+            add(closed_post(table, e))
     return list(posts.values())
 
 
@@ -75,15 +131,15 @@ def _price(price: int, unit: str, value: int) -> str:
     return f"{price} dividend{'s' if price != 1 else ''} ({money(value)})"
 
 
-def offer_head(view: PublicView, names: list[str], data: dict, *, paid: bool = False) -> str:  # type: ignore[type-arg]
-    seller, boss, fam = int(data["seller"]), int(data["boss"]), data.get("family")
-    price = _price(int(data["price"]), str(data["unit"]), int(data["value"]))
+def offer_head(view: PublicView, names: list[str], data: Data, *, verb: str = "pays", boss: int | None = None) -> str:
+    seller, fam = _int(data["seller"]), data.get("family")
+    boss = _int(data["boss"]) if boss is None else boss
+    price = _price(_int(data["price"]), str(data["unit"]), _int(data["value"]))
     if fam:
         card = data.get("card") or reading.card_kind(view, seller, str(fam))
         what = f"for {names[seller]}'s {family(str(fam))} {card}"
     else:
         what = "as a share of this deal (no card)"
-    verb = "paid" if paid else "pays"
     who = f"**{names[boss]}** (the Boss) {verb} **{names[seller]}**"
     return f"{SHAKE} **Offer #{data['offer']}**: {who} **{price}** {what}."
 
@@ -91,13 +147,13 @@ def offer_head(view: PublicView, names: list[str], data: dict, *, paid: bool = F
 def offer_post(table: Table, view: PublicView, e: Event, replaced_by: dict) -> Post:  # type: ignore[type-arg]
     d = e.data
     names = table.names
-    seller, boss = int(d["seller"]), int(d["boss"])  # type: ignore[arg-type]
+    seller, boss = _int(d["seller"]), _int(d["boss"])
     status = str(d["status"])
-    shaken = [int(s) for s in d.get("shaken") or []]  # type: ignore[union-attr]
-    if status == "open" and int(d.get("reopened") or 0) > 0:  # type: ignore[arg-type]
+    shaken = [_int(s) for s in d.get("shaken") or []]  # type: ignore[union-attr]
+    if status == "open" and _int(d.get("reopened")) > 0:
         line = (
-            f"↪️ Reopened to the new Boss **{names[boss]}**: **{names[boss]}** and **{names[seller]}**, react {SHAKE} "
-            f"again to agree (if your {SHAKE} is still on, take it off and put it back)."
+            f"↪️ Reopened to the new Boss **{names[boss]}**: **{names[boss]}** and **{names[seller]}**, react "
+            f"{SHAKE} here to agree again."
         )
     elif status == "open":
         line = f"Open — **{names[boss]}** and **{names[seller]}**: react {SHAKE} to agree."
@@ -106,7 +162,7 @@ def offer_post(table: Table, view: PublicView, e: Event, replaced_by: dict) -> P
         other = boss if who == seller else seller
         line = f"✋ **{names[who]}** has shaken — waiting for **{names[other]}**'s {SHAKE}."
     elif status == "binding":
-        line = f"✅ **Binding**: {names[boss]} pays {names[seller]} {money(int(d['value']))} when the deal concludes."  # type: ignore[arg-type]
+        line = f"✅ **Binding**: {names[boss]} pays {names[seller]} {money(_int(d['value']))} when the deal concludes."
     elif status == "replaced":
         new = replaced_by.get(d["offer"])
         line = f"🔁 Replaced by offer #{new}." if new else f"🔁 {table.render(e.text)}"
@@ -116,49 +172,55 @@ def offer_post(table: Table, view: PublicView, e: Event, replaced_by: dict) -> P
         line = f"↩️ {table.render(e.text)}"
     else:
         line = table.render(e.text)
-    return Post(content=f"{offer_head(view, names, d)}\n{line}", ref=(OFFER, str(d["offer"])), reactions=[SHAKE])
+    return Post(content=f"{offer_head(view, names, d)}\n{line}", ref=_ref_of(d), reactions=[SHAKE])
+
+
+def moved_post(table: Table, view: PublicView, e: Event) -> Post | None:
+    """The old message of an agreement that reopened: it no longer counts, and says where to shake now."""
+    d = e.data
+    reopened = _int(d.get("reopened"))
+    if reopened < 1:
+        return None
+    names = table.names
+    old_boss = _int(d.get("previous_boss"), _int(d["boss"]))
+    head = offer_head(view, names, d, boss=old_boss)
+    line = (
+        f"↪️ The Boss changed: this agreement reopened as an offer to **{names[_int(d['boss'])]}** — "
+        f"its new message is below; {SHAKE} there to agree again. Reactions here no longer count."
+    )
+    return Post(content=f"{head}\n{line}", ref=(OFFER, offer_key(_int(d["offer"]), reopened - 1)))
 
 
 def ended_posts(table: Table, events: Sequence[Event], ended: Event) -> list[Post]:
-    """The round is over: agreements paid at the conclusion, and offers that lapsed."""
+    """The round is over: agreements paid at the conclusion, and offers that lapsed — each with its terms."""
     names = table.names
     view = reading.public(table)
-    posts = []
-    payments = {int(e.data["offer"]): e for e in events if e.kind == "paid"}  # type: ignore[arg-type]
     uses = next((e.data.get("uses") for e in events if e.kind == "deal_closed"), None) or []
     failed = any(e.kind == "deal_failed" for e in events)
-    for offer_id in ended.data.get("paid") or []:  # type: ignore[union-attr]
-        pay = payments.get(int(offer_id))  # type: ignore[arg-type]
-        if pay is None:
+    posts = []
+    for terms in ended.data.get("offers") or []:  # type: ignore[union-attr]
+        if not isinstance(terms, dict):
             continue
-        seller = int(pay.data["to_seat"])  # type: ignore[arg-type]
-        own = [u for u in uses if isinstance(u, dict) and u.get("seat") == seller]
-        data: dict = {  # type: ignore[type-arg]
-            "offer": offer_id,
-            "seller": seller,
-            "boss": pay.data["from_seat"],
-            "price": pay.data["amount"],
-            "unit": "money",
-            "value": pay.data["amount"],
-            "family": own[0]["family"] if len(own) == 1 else None,
-            "card": ("investor" if own[0]["card"] == "investor" else "clan card") if len(own) == 1 else None,
-        }
-        head = offer_head(view, names, data, paid=True)
-        if len(own) != 1:
-            head = head.replace(" as a share of this deal (no card)", "")
-        posts.append(Post(content=f"{head}\n💸 Paid when the deal concluded.", ref=(OFFER, str(offer_id))))
-    for offer_id in ended.data.get("dropped") or []:  # type: ignore[union-attr]
-        why = "the deal failed" if failed else "the round is over and it was never agreed"
-        posts.append(
-            Post(
-                content=f"{SHAKE} **Offer #{offer_id}** lapsed: {why}. Nothing was paid for it.",
-                ref=(OFFER, str(offer_id)),
-            )
-        )
+        data: Data = dict(terms)
+        seller = _int(data["seller"])
+        fam = data.get("family")
+        used = [u for u in uses if isinstance(u, dict) and u.get("seat") == seller and u.get("family") == fam]
+        if fam:
+            data["card"] = ("clan card" if used[0].get("card") == "clan" else "investor") if used else "card"
+        if data.get("ended") == "paid":
+            text = f"{offer_head(view, names, data, verb='paid')}\n💸 Paid when the deal concluded."
+        else:
+            why = "the deal failed" if failed else "the round ended before it was agreed"
+            text = f"{offer_head(view, names, data, verb='would have paid')}\n🕳️ Lapsed: {why}. Nothing was paid."
+        posts.append(Post(content=text, ref=_ref_of(data)))
     return posts
 
 
 # --- reaction windows and last calls ----------------------------------------------------------------------
+
+
+def window_ref(window: int) -> tuple[str, str]:
+    return WINDOW, str(window)
 
 
 def window_of_event(e: Event) -> int | None:
@@ -168,21 +230,17 @@ def window_of_event(e: Event) -> int | None:
 
 def window_post(table: Table, view: PublicView, e: Event) -> Post | None:
     wid = window_of_event(e)
-    wid = reading.window_id(view) if wid is None else wid
     if wid is None or reading.window_id(view) != wid:
         return None  # already closed when delivered: the narration line says it all
     due = reading.reaction_deadline(table)
     when = f"by {timestamp(due, 't')} ({timestamp(due)})" if due else "until the reaction time is over"
     if e.kind == "pending":
-        top = view.pending[-1] if view.pending else None
-        if top is None or top.kind != e.data.get("effect") or top.by != e.data.get("by"):
-            return None
         first = table.render(e.text.split(" Anyone may STOP", 1)[0])
         text = (
             f"{first}\n⏳ Anyone else may **STOP** it {when}; it also takes effect as soon as everyone else has passed."
         )
         buttons = [Button("Pass", f"pass:{wid}"), Button("STOP", f"stop:{wid}", "danger", "✋")]
-        return Post(content=text, ref=(WINDOW, str(wid)), buttons=buttons)
+        return Post(content=text, ref=window_ref(wid), buttons=buttons)
     r = view.round
     if r is None or r.last_call is None:
         return None
@@ -206,14 +264,17 @@ def window_post(table: Table, view: PublicView, e: Event) -> Post | None:
         ]
     )
     buttons = [Button("Let it go", f"pass:{wid}", "success"), Button("Call off", f"cancel:{wid}")]
-    return Post(content=text, ref=(WINDOW, str(wid)), buttons=buttons)
+    return Post(content=text, ref=window_ref(wid), buttons=buttons)
 
 
-def closed_post(table: Table, view: PublicView, e: Event) -> Post | None:
-    if e.kind == "stopped" and view.pending:
-        return None  # a STOP on the newest of stacked Boss cards: a new window opens for the one below
+def superseded_post(table: Table, e: Event, previous: int) -> Post:
+    """The message of a window that an answering Boss card restarted under a new number: its buttons go."""
+    answer = table.render(e.text.split(" Anyone may STOP", 1)[0])
+    return Post(content=f"⏭️ {answer} The window moves to the message below.", ref=window_ref(previous))
+
+
+def closed_post(table: Table, e: Event) -> Post | None:
     wid = window_of_event(e)
-    wid = reading.closed_window(table, view) if wid is None else wid
     if wid is None:
         return None
     if e.kind == "deal_closed":
@@ -224,7 +285,7 @@ def closed_post(table: Table, view: PublicView, e: Event) -> Post | None:
         text = table.render(e.text)
     else:
         text = f"🔔 Window closed: {table.render(e.text)}"
-    return Post(content=text, ref=(WINDOW, str(wid)))
+    return Post(content=text, ref=window_ref(wid))
 
 
 def _card(kind: str) -> str:

@@ -1,9 +1,7 @@
 """Reading the engine's views for rendering: the public table, a player's view, the open window, an offer.
 
 Everything the Discord layer shows comes from `game.view(state, None)` (the public table) or `game.view(state, seat)`
-(that seat only): never from the raw state, so a hand can only reach its owner. The one exception is the number of
-the reaction window that just closed (`closed_window`), which no view carries any more; it is a counter, not a
-secret (see the engine gap noted there).
+(that seat only): never from the raw state, so a hand can only reach its owner.
 """
 
 from datetime import datetime
@@ -35,18 +33,6 @@ def window_id(view: PublicView) -> int | None:
         return int(wait.key.split(":", 1)[1])
     except (IndexError, ValueError):
         return None
-
-
-def closed_window(table: Table, view: PublicView) -> int | None:
-    """The number of the window that the delivered events just closed, while no newer window is open.
-
-    Engine gap: the `pending` and resolution events carry no window number, so it is read from the state's counter
-    (a public number). If the engine adds `window` to those events, `posts.window_of_event` uses it instead.
-    """
-    if view.pending or (view.round is not None and view.round.last_call is not None):
-        return None
-    value = getattr(table.state, "window", None)
-    return value if isinstance(value, int) else None
 
 
 def reaction_deadline(table: Table) -> datetime | None:

@@ -17,6 +17,7 @@ from simcord import ChannelHandle, MemberActor
 from bot import outbox
 from bot import timers as timing
 from bot.client import BoardroomBot
+from bot.games.kkk.posts import offer_key
 from bot.games.kkk.words import hand_block
 from engine import registry
 from engine.kkk.options import KkkOptions
@@ -111,8 +112,14 @@ class KkkTable:
         assert ref is not None, f"no {kind} message {key}"
         return next(m for m in self.thread.history() if m.id == ref.message_id)
 
-    async def offer_message(self, offer_id: int) -> discord.Message:
-        return await self.tracked("kkk.offer", str(offer_id))
+    async def offer_message(self, offer_id: int, reopened: int | None = None) -> discord.Message:
+        """The offer's message: its newest one (a reopened agreement gets a fresh message), or that of the
+        `reopened`-th reopening."""
+        if reopened is None:
+            refs = await self.bot.store.message_refs(self.game_id, kind="kkk.offer")
+            keys = [r.key for r in refs if r.key.split(".")[0] == str(offer_id)]
+            reopened = max((int(k.split(".")[1]) if "." in k else 0) for k in keys)
+        return await self.tracked("kkk.offer", offer_key(offer_id, reopened))
 
     async def window_message(self) -> discord.Message:
         """The message of the reaction window or last call that is open now."""

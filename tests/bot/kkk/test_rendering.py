@@ -87,7 +87,25 @@ def test_the_dm_groups_the_hand_by_type() -> None:
     fields = dict(hand.hand_fields(KKK.view(t.state, 1)))  # type: ignore[arg-type]
     assert fields["💰 Your money"].startswith("**$0M**")
     assert fields["👔 Your investors"] == "Knetowitz"
-    assert fields["🤝 Your binding agreements"] == "#1: {seat:0} pays you $4M for Knetowitz"
+    assert fields["🤝 Your open agreements"] == "#1 ✅ binding: {seat:0} pays you $4M for Knetowitz"
+
+
+def test_the_dm_lists_the_players_binding_agreements_and_only_theirs() -> None:
+    t = tables.offered()  # bert (seat 1) offers anna, the Boss, his Knetowitz for $4M
+    t(0, A.Offer(price=1, to=3))  # anna offers dave a share of $1M
+    fields = [dict(hand.hand_fields(KKK.view(t.state, s))) for s in range(4)]  # type: ignore[arg-type]
+    assert all("🤝 Your open agreements" not in f for f in fields)  # offers not yet agreed live in the thread
+    # Neither a new offer nor a first 🤝 changes a DM (the offer's message shows them); the agreement binding does.
+    before = [PRESENTATION.hand_digest(KKK, t.state, s) for s in range(4)]
+    t(1, A.Shake(offer=1))
+    assert [PRESENTATION.hand_digest(KKK, t.state, s) for s in range(4)] == before
+    t(0, A.Shake(offer=1))
+    after = [PRESENTATION.hand_digest(KKK, t.state, s) for s in range(4)]
+    assert [a != b for a, b in zip(before, after, strict=True)] == [True, True, False, False]
+    boss, bert, cleo, dave = (dict(hand.hand_fields(KKK.view(t.state, s))) for s in range(4))  # type: ignore[arg-type]
+    assert boss["🤝 Your open agreements"] == "#1 ✅ binding: you pay {seat:1} $4M for Knetowitz"
+    assert bert["🤝 Your open agreements"] == "#1 ✅ binding: {seat:0} pays you $4M for Knetowitz"
+    assert "🤝 Your open agreements" not in cleo and "🤝 Your open agreements" not in dave
 
 
 def test_what_players_type() -> None:
@@ -210,8 +228,21 @@ def test_a_paid_agreement_and_a_lapsed_offer_after_the_conclusion() -> None:
         "💸 Paid when the deal concluded."
     )
     assert by_ref[("kkk.offer", "2")] == (
-        "🤝 **Offer #2** lapsed: the round is over and it was never agreed. Nothing was paid for it."
+        "🤝 **Offer #2**: **anna** (the Boss) would have paid **dave** **$2M** as a share of this deal (no card).\n"
+        "🕳️ Lapsed: the round ended before it was agreed. Nothing was paid."
     )
+
+
+def test_a_failed_deal_keeps_each_lapsed_offers_terms_on_its_message() -> None:
+    t = tables.binding()  # bert's Knetowitz for $4M is binding with anna
+    t(2, A.Offer(price=1, unit="dividends", family="L"))
+    out = t(0, A.Fail())
+    by_ref = {p.ref: p.content for p in posts.event_posts(table_for(t.state), out)}
+    assert by_ref[("kkk.offer", "1")] == (
+        "🤝 **Offer #1**: **anna** (the Boss) would have paid **bert** **$4M** for bert's Knetowitz card.\n"
+        "🕳️ Lapsed: the deal failed. Nothing was paid."
+    )
+    assert "would have paid **cleo** **1 dividend ($2M)** for cleo's Liebgeld card." in by_ref[("kkk.offer", "2")]
 
 
 def test_window_messages_carry_their_window_and_close() -> None:
@@ -256,6 +287,79 @@ def test_what_a_shake_reaction_means() -> None:
     assert react(table_for(t.state), ref, 1, "🤝", False) is None  # after it binds, a removal changes nothing
     window_ref = MessageRef(message_id=1, channel_id=2, game_id=1, kind="kkk.window", key="3")
     assert react(table_for(t.state), window_ref, 1, "🤝", True) is None
+
+
+def test_stray_shakes_and_the_old_message_of_a_reopened_agreement() -> None:
+    t = tables.binding()  # offer #1: bert's Knetowitz for $4M, binding with anna (the Boss)
+    allowed = PRESENTATION.reaction_allowed
+    first = MessageRef(message_id=1, channel_id=2, game_id=1, kind="kkk.offer", key="1")
+    table = table_for(t.state)
+    assert allowed(table, first, 1, "🤝") and allowed(table, first, 0, "🤝")
+    assert not allowed(table, first, 2, "🤝")  # not a party
+    assert not allowed(table, first, None, "🤝")  # doesn't play
+    assert allowed(table, first, 2, "👍")  # other emoji mean nothing and stay
+    t.state.hands[2].append(BOSS)
+    t(2, A.Boss())
+    for s in (0, 1, 3):
+        out = t(s, A.Pass())
+    table = table_for(t.state)
+    by_ref = {p.ref: p for p in posts.event_posts(table, out)}
+    moved, fresh = by_ref[("kkk.offer", "1")], by_ref[("kkk.offer", "1.1")]
+    assert moved.content.startswith("🤝 **Offer #1**: **anna** (the Boss) pays **bert** **$4M**")
+    assert "its new message is below; 🤝 there to agree again" in moved.content
+    assert fresh.content.startswith("🤝 **Offer #1**: **cleo** (the Boss) pays **bert** **$4M**")
+    assert fresh.reactions == ["🤝"] and "react 🤝 here to agree again" in fresh.content
+    second = MessageRef(message_id=3, channel_id=2, game_id=1, kind="kkk.offer", key="1.1")
+    assert not allowed(table, first, 1, "🤝")  # the old message no longer counts
+    assert PRESENTATION.reaction_action(table, first, 1, "🤝", True) is None
+    assert allowed(table, second, 1, "🤝") and allowed(table, second, 2, "🤝") and not allowed(table, second, 0, "🤝")
+    assert PRESENTATION.reaction_action(table, second, 2, "🤝", True) == A.Shake(offer=1)
+    # Later events of the offer edit its newest message.
+    shaken = t(2, A.Shake(offer=1))
+    assert [p.ref for p in posts.event_posts(table_for(t.state), shaken)] == [("kkk.offer", "1.1")]
+
+
+def test_a_refused_shake_is_answered_with_the_engines_reason() -> None:
+    t = tables.over_cap()
+    table = table_for(t.state)
+    ref = MessageRef(message_id=1, channel_id=2, game_id=1, kind="kkk.offer", key="2")
+    post = PRESENTATION.reaction_refused(table, ref, 0, "🤝", True, "Shaking on #2 would promise $16M, {seat:0}.")
+    assert post is not None
+    assert post.content == "🤝 <@100>'s shake on offer #2 doesn't count: Shaking on #2 would promise $16M, anna."
+    assert PRESENTATION.score_text(table, 48) == "$48M"
+
+
+def test_an_offer_or_a_window_that_is_all_its_action_says_replaces_the_narration() -> None:
+    t = tables.round_a()
+    out = t(1, A.Offer(price=4, family="K"))
+    [post] = posts.event_posts(table_for(t.state), out)
+    assert post.replaces_narration
+    out = t(1, A.Shake(offer=1))
+    assert not posts.event_posts(table_for(t.state), out)[0].replaces_narration  # an edit, never a new message
+    out = t(3, A.Travel(target=2, family="L"))
+    [window] = posts.event_posts(table_for(t.state), out)
+    assert window.ref == ("kkk.window", str(out[0].data["window"])) and window.replaces_narration
+    # A card played in a last call says two things (the card, and the call is off): the narration stays.
+    t2 = tables.last_call_b()
+    out = t2(1, A.Travel(target=0, family="H"))
+    made = posts.event_posts(table_for(t2.state), out)
+    assert {p.ref[0] for p in made if p.ref} == {"kkk.window"} and len(made) == 2
+    assert not any(p.replaces_narration for p in made)
+
+
+def test_an_answering_boss_card_moves_the_window_and_a_stop_closes_its_message() -> None:
+    t = tables.pending_boss()  # bert's Boss card is pending
+    first = t.state.window
+    out = t(2, A.Boss())
+    by_ref = {p.ref: p for p in posts.event_posts(table_for(t.state), out)}
+    old = by_ref[("kkk.window", str(first))]
+    assert old.content.startswith("⏭️ 👔 cleo answers with a Boss card") and not old.buttons
+    second = t.state.window
+    assert [b.key for b in by_ref[("kkk.window", str(second))].buttons] == [f"pass:{second}", f"stop:{second}"]
+    out = t(0, A.Stop())  # bert's card stands again, in a new window
+    by_ref = {p.ref: p for p in posts.event_posts(table_for(t.state), out)}
+    assert by_ref[("kkk.window", str(second))].content.startswith("✋ anna plays STOP: cleo's Boss card")
+    assert by_ref[("kkk.window", str(t.state.window))].buttons
 
 
 def test_narration_is_one_short_line_per_event() -> None:

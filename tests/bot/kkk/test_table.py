@@ -9,21 +9,52 @@ bert: Knetowitz and Liebgeld clans, Heiermann travel, STOP, Boss, 2 recruitment;
 Liebgeld travel; dave: Piepenbrok clan, Liebgeld and Piepenbrok travel).
 """
 
+import discord
 import pytest
 import simcord
 
 from bot.games.kkk import status as status_module
-from tests.bot.helpers import dms, embed_text, rest_calls_since
+from tests.bot.helpers import dms, embed_text, make_server, rest_calls_since
 from tests.bot.kkk.helpers import KKK, KkkTable, prepare, start
 from tests.engine.kkk import tables
 
 SHAKE = "🤝"
 
 
+def shakes(message) -> int:  # type: ignore[no-untyped-def]
+    return sum(r.count for r in message.reactions if str(r.emoji) == SHAKE)
+
+
 async def table(env: simcord.Env, build=tables.turn_a, **kwargs) -> KkkTable:  # type: ignore[no-untyped-def]
     t = await start(env, **kwargs)
     await prepare(t, build().state, "Prepared table.")
     return t
+
+
+async def test_the_start_tells_the_table_who_owns_which_investor_and_who_starts(env: simcord.Env) -> None:
+    t = await start(env)
+    state = await t.state()
+    names = [p.name for p in t.players]
+    owners = {f: names[o] if o is not None else "beside the board" for f, o in state.investors.items()}
+    begins = next(m.content for m in t.thread.history() if "begins!" in m.content)
+    lines = begins.splitlines()
+    assert lines[0].startswith("🎲 **Kohle, Kies & Knete #1 begins!** Seat order: 1. anna, 2. bert")
+    assert (
+        lines[1]
+        == "Investors — "
+        + ", ".join(
+            f"{f}: {owners[k]}"
+            for k, f in zip(
+                "HKLPRT", ("Heiermann", "Knetowitz", "Liebgeld", "Piepenbrok", "Raffzahn", "Talerfeld"), strict=True
+            )
+        )
+        + "."
+    )
+    assert lines[2] == (
+        f"{names[state.turn]} holds the first investor alphabetically and starts; "
+        f"{names[state.placer]} places the dollar marker."
+    )
+    assert lines[3].startswith(f"⏳ <@{t.players[state.placer].id}> — {names[state.placer]} to place the dollar marker")
 
 
 async def test_consent_is_the_shake_and_can_be_taken_back_before_it_binds(env: simcord.Env) -> None:
@@ -42,7 +73,8 @@ async def test_consent_is_the_shake_and_can_be_taken_back_before_it_binds(env: s
     assert "🔁 Replaced by offer #2." in (await t.offer_message(1)).content
     # A 🤝 on the replaced offer is refused with the reason, in the thread, and taken off.
     await t.react(bert, await t.offer_message(1), SHAKE)
-    assert "bert's shake on offer #1 doesn't count: Offer #1 is replaced: make a new offer." in t.narration()
+    assert f"<@{bert.id}>'s shake on offer #1 doesn't count: Offer #1 is replaced: make a new offer." in t.narration()
+    assert shakes(await t.offer_message(1)) == 1  # bert's refused 🤝 was taken off: only the bot's stays
     # /kkk shake is the same consent as the reaction; the autocomplete lists what is waiting for you.
     listed = await bert.autocomplete(t.thread, "kkk shake", "offer", "")
     assert [c["value"] for c in listed] == [2]
@@ -60,23 +92,26 @@ async def test_consent_is_the_shake_and_can_be_taken_back_before_it_binds(env: s
     await t.assert_hands_secret()
 
 
-async def test_stacked_boss_cards_a_stale_button_and_stop(env: simcord.Env) -> None:
+async def test_stacked_boss_cards_move_the_window_and_stop(env: simcord.Env) -> None:
     t = await table(env)
     anna, bert, cleo, dave = t.players
     await t.ok(anna, "kkk open")
     await t.ok(bert, "kkk boss")
     first = await t.window_message()
+    first_window = (await t.state()).window
     await t.ok(cleo, "kkk boss")  # answers bert's Boss card: a new window
     second = await t.window_message()
+    second_window = (await t.state()).window
     assert second.id != first.id
-    # The first window's buttons are stale: refused, and nothing happens to the newer window.
-    version = await t.version()
-    stale = await t.click(anna, first, "STOP")
-    assert stale.response.ephemeral and "That window has already closed" in stale.response.content
-    assert await t.version() == version
-    # anna STOPs cleo's Boss card: bert's stands again, in a window of its own.
+    # The first window's message says where the window went and loses its buttons (a click racing that edit is
+    # refused by its stale window number: see test_rendering).
+    first = await t.tracked("kkk.window", str(first_window))
+    assert first.content.startswith("⏭️ 👔 cleo answers with a Boss card") and not first.components
+    # anna STOPs cleo's Boss card: its window's message closes; bert's stands again, in a window of its own.
     await t.click(anna, second, "STOP")
     assert "cleo's Boss card is cancelled" in t.narration() and "bert's Boss card stands again" in t.narration()
+    second = await t.tracked("kkk.window", str(second_window))
+    assert second.content.startswith("✋ anna plays STOP: cleo's Boss card is cancelled") and not second.components
     third = await t.window_message()
     assert third.id not in (first.id, second.id)
     assert "Pass" in [c.label for row in third.components for c in row.children]  # type: ignore[union-attr]
@@ -87,6 +122,26 @@ async def test_stacked_boss_cards_a_stale_button_and_stop(env: simcord.Env) -> N
     assert (await t.tracked("kkk.window", str(state.window))).content.startswith("🔔 Window closed: bert is the Boss")
     assert "the Boss is **bert**" in embed_text(t.status())
     await t.assert_hands_secret()
+
+
+async def test_the_boss_is_mentioned_when_the_round_opens_not_after_every_move(env: simcord.Env) -> None:
+    """The Boss's deadline restarts with every move of the round; that is shown in the status, not pinged."""
+    t = await table(env)
+    anna, bert, _cleo, dave = t.players
+    opened = await t.ok(anna, "kkk open")
+    mention = f"<@{anna.id}>"
+    assert mention in opened.response.content  # the Boss is awaited: mentioned once
+    pings = t.narration().count(mention)
+    deadline = (await t.state()).deadline
+    assert deadline is not None
+    await env.advance_time(60)
+    await t.ok(bert, "kkk clan", family="K")
+    await env.advance_time(60)
+    await t.ok(dave, "kkk offer", price=2, family="P")
+    moved = (await t.state()).deadline
+    assert moved is not None and moved.until > deadline.until  # the Boss's time restarted…
+    assert t.narration().count(mention) == pings  # …without a new ping
+    assert f"<t:{int(moved.until.timestamp())}:R>" in embed_text(t.status())  # the status shows the new deadline
 
 
 async def test_refusals_are_private_name_the_fix_and_change_nothing(env: simcord.Env) -> None:
@@ -139,7 +194,9 @@ async def test_the_boss_may_close_with_another_assignment(env: simcord.Env) -> N
     suggested = await anna.autocomplete(t.thread, "kkk close", "use", "")
     assert suggested[0]["name"].startswith("Bot's choice — K: own inv.")
     other = suggested[1]
+    before = len(t.env.http_requests)
     await t.ok(anna, "kkk close", use=other["value"])
+    assert len(rest_calls_since(t.env, before)) == 2  # the last call's message is the reply, and the status
     call = await t.window_message()
     state = await t.state()
     chosen = {u.family for u in state.round.last_call.uses}  # type: ignore[union-attr]
@@ -152,37 +209,121 @@ async def test_the_boss_may_close_with_another_assignment(env: simcord.Env) -> N
 
 
 async def test_rest_calls_per_ordinary_move(env: simcord.Env) -> None:
-    """Measured costs (REST calls): the reply (the narration), the status edit, and a changed DM each count."""
+    """Measured costs in REST calls. The platform's target is three or fewer per ordinary move: the reply (the
+    narration, or the move's own tracked message in its place), the status edit, and a DM whose content changed.
+    Moves that by the issue change more messages are asserted at their measured cost, each with why."""
     t = await start(env)
     state = tables.turn_a().state
     state.turn = 3  # dave (3 cards) to move, so his draw stays under the limit
     await prepare(t, state, "Prepared table.")
-    anna, bert, _, dave = t.players
+    anna, bert, cleo, dave = t.players
+    status = t.status().id
+    dm_channels = {m.user.dm_channel.id for m in t.players}
+
+    def kinds(calls: list[str]) -> list[str]:
+        """Each call by what it does: reply, post, status, edit (a tracked message), dm, reaction."""
+        out = []
+        for call in calls:
+            method, path = call.split(" ", 1)
+            if path.startswith("/interactions/"):
+                out.append("reply")
+            elif method == "PUT" and "/reactions/" in path:
+                out.append("reaction")
+            elif method == "PATCH" and path.endswith(f"/messages/{status}"):
+                out.append("status")
+            elif method == "PATCH" and int(path.split("/")[2]) in dm_channels:
+                out.append("dm")
+            elif method == "PATCH":
+                out.append("edit")
+            else:
+                out.append("post")
+        return sorted(out)
 
     async def cost(member, command, **options) -> list[str]:  # type: ignore[no-untyped-def]
         before = len(env.http_requests)
         await t.ok(member, command, **options)
-        return rest_calls_since(env, before)
+        return kinds(rest_calls_since(env, before))
 
-    assert len(await cost(dave, "kkk roll")) == 2  # reply + status
-    assert len(await cost(dave, "kkk draw")) == 3  # reply + status + dave's DM
-    assert len(await cost(anna, "kkk open")) == 2  # reply + status
+    async def reacting(member, offer_id: int) -> list[str]:  # type: ignore[no-untyped-def]
+        before = len(env.http_requests)
+        await t.react(member, await t.offer_message(offer_id), SHAKE)
+        return kinds(rest_calls_since(env, before))
+
+    # Ordinary moves: at most three calls.
+    assert await cost(dave, "kkk roll") == ["reply", "status"]
+    assert await cost(dave, "kkk draw") == ["dm", "reply", "status"]
+    assert await cost(anna, "kkk open") == ["reply", "status"]
     space = (await t.state()).marker
     usable = next(f for f in "KL" if f in KKK.data.space(space).families)  # type: ignore[attr-defined]
-    assert len(await cost(bert, "kkk clan", family=usable)) == 3  # reply + status + bert's DM
-    assert len(await cost(dave, "kkk travel", family="L", target=t.players[2])) == 4  # + the window message
-    assert len(await cost(anna, "kkk pass")) == 2  # reply + status
-    assert len(await cost(anna, "kkk stop")) == 4  # reply + status + anna's DM + the window message, closed
-    # An offer has its own message with 🤝 added: reply + status + post + reaction.
-    calls = await cost(dave, "kkk offer", price=2, family="P")
-    assert len(calls) == 4 and any(c.startswith("PUT") and "reactions" in c for c in calls)
-    before = len(env.http_requests)
-    await t.react(dave, await t.offer_message(1), SHAKE)
-    assert len(rest_calls_since(env, before)) == 3  # narration + offer message + status
-    before = len(env.http_requests)
-    await t.react(anna, await t.offer_message(1), SHAKE)  # it binds: both DMs list the agreement
-    assert len(rest_calls_since(env, before)) == 5  # narration + offer message + status + 2 DMs
+    assert await cost(bert, "kkk clan", family=usable) == ["dm", "reply", "status"]
+    # The window's announcement is the command's reply, with the mentions of who may STOP: no separate narration.
+    assert await cost(dave, "kkk travel", family="L", target=cleo) == ["dm", "reply", "status"]
+    window = await t.window_message()
+    assert f"<@{anna.id}>" in window.content and window.components
+    assert "dave plays a travel card on cleo's Liebgeld investor" in window.content
+    assert await cost(anna, "kkk pass") == ["reply", "status"]
+    # A STOP changes four messages: the narration, the closed window's message, the status, the player's DM.
+    assert await cost(anna, "kkk stop") == ["dm", "edit", "reply", "status"]
+    assert await cost(bert, "kkk travel", family="H", target=anna) == ["dm", "reply", "status"]
+    key = str((await t.state()).window)
+    assert await cost(anna, "kkk pass") == ["reply", "status"]
+    assert await cost(cleo, "kkk pass") == ["reply", "status"]
+    # The last pass closes the window's message; the travel takes effect, and anna's DM shows her investor away.
+    assert await cost(dave, "kkk pass") == ["dm", "edit", "reply", "status"]
+    assert "🔔 Window closed: The Heiermann investor goes on travel" in (await t.tracked("kkk.window", key)).content
+    # An offer: its own message is the command's reply, plus the bot's 🤝 on it and the status (the DMs list
+    # agreements once they bind).
+    assert await cost(dave, "kkk offer", price=2, family="P") == ["reaction", "reply", "status"]
+    offer = await t.offer_message(1)
+    assert offer.content.startswith("🤝 **Offer #1**: **anna** (the Boss) pays **dave** **$2M**")
+    assert len([m for m in t.thread.history() if "Offer #1" in m.content or "offers anna" in m.content]) == 1
+    # A first 🤝 changes the offer's message: three calls.
+    assert await reacting(dave, 1) == ["edit", "post", "status"]  # narration + offer message + status
+    # An agreement that binds changes five messages: the narration, the offer's message, the status and both
+    # parties' DMs (each shows their open agreements) — a move between two players, not an ordinary one.
+    assert await reacting(anna, 1) == ["dm", "dm", "edit", "post", "status"]
     assert len(dms(dave)) == 1
+    # A Boss card: its window's announcement is the reply; the status and the player's DM (one card less).
+    assert await cost(bert, "kkk boss") == ["dm", "reply", "status"]
+
+
+async def test_hand_sizes_can_be_hidden_with_a_game_option(env: simcord.Env) -> None:
+    server = make_server(env, ("anna", "bert", "cleo"))
+    anna, bert, cleo = server.members
+    suggested = await anna.autocomplete(server.channel, "game new", "options", "", game="kkk")
+    assert [c["value"] for c in suggested] == ["hide_hand_sizes"]
+    opened = await anna.slash(server.channel, "game new", game="kkk", options="hide_hand_sizes", random_order=False)
+    assert "options: hide_hand_sizes" in embed_text(opened.response.message)
+    for m in (bert, cleo):
+        await m.click(opened.response, label="Join")
+    await anna.click(opened.response, label="Start")
+    assert (await server.bot.store.get_game(1)).options["hide_hand_sizes"] is True
+    t = KkkTable(server, [anna, bert, cleo])
+    players = embed_text(t.status()).split("Players: ", 1)[1]
+    assert players.startswith("anna · bert · cleo\n") and "12 cards" not in players
+    rules = await anna.slash(t.thread, "game rules")
+    assert "`hide_hand_sizes` (on/off, default off) — On: the table doesn't show how many cards" in (
+        rules.response.content
+    )
+
+
+async def test_a_moderator_ends_the_game_and_the_standings_show_money(env: simcord.Env) -> None:
+    t = await start(env)
+    state = tables.turn_a().state
+    state.money = [12, 40, 7, 40]
+    await prepare(t, state, "Prepared table.")
+    admins = t.server.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    mia = t.server.guild.add_member(env.create_user("mia"), roles=[admins])
+    ended = await mia.slash(t.thread, "mod end")
+    lines = ended.response.content.splitlines()
+    assert lines[1:] == [
+        "🥇 **bert** — $40M",
+        "🥇 **dave** — $40M",
+        "🥉 **anna** — $12M",
+        "4. **cleo** — $7M",
+        "_ended early_",
+    ]
+    assert "🥇 **bert** — $40M" in embed_text(t.status())
 
 
 async def test_the_secrecy_check_catches_a_leak(env: simcord.Env, monkeypatch: pytest.MonkeyPatch) -> None:

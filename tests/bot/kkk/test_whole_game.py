@@ -15,7 +15,8 @@ board), money $40M/$35M/$30M/$28M, a die that rolls 1, and these hands:
 From there on everything is commands, buttons, reactions and simulated time: anna opens space 3 and fails; bert
 rolls (1: onto space 11), draws to 14 and discards 2; cleo opens space 11 (L, H + 2 of R/K/T, 5 × $5M = $25M); two
 offers; a Shake by reaction from both sides; dave's travel on anna's Heiermann stopped by cleo's STOP; a restart;
-bert's Boss card, whose window closes by simulated time, moves the turn and reopens the agreement; bert recruits
+bert's Boss card, whose window closes by simulated time, moves the turn and reopens the agreement on a fresh
+message; bert recruits
 Raffzahn; a shake over the payout refused with the reason posted; a last call interrupted by dave's clan card and then
 concluded; the 15th deal ends the game with the final standings.
 """
@@ -140,6 +141,9 @@ async def test_a_whole_game_through_discord(env: simcord.Env, make_bot) -> None:
     await t.ok(anna, "kkk offer", price=8, family="H")
     await t.ok(bert, "kkk offer", price=2, family="K", unit="dividends")
     one, two = await t.offer_message(1), await t.offer_message(2)
+    # Each offer is its own message, and it is the command's reply (no separate narration line for it).
+    assert "anna offers cleo" not in t.narration()
+    assert all("Your open agreements" not in embed_text(dms(m)[0]) for m in (anna, cleo, dave))  # none binds yet
     assert "**cleo** (the Boss) pays **anna** **$8M** for anna's Heiermann investor" in one.content
     assert "**2 dividends ($10M)** for bert's Knetowitz investor" in two.content
     assert "Open — **cleo** and **anna**: react 🤝 to agree." in one.content
@@ -158,8 +162,8 @@ async def test_a_whole_game_through_discord(env: simcord.Env, make_bot) -> None:
     assert "✅ **Binding**: cleo pays anna $8M when the deal concludes." in one.content
     assert "🤝 Shake! #1: Heiermann from anna for $8M is now binding." in t.narration()
     assert "✅ Heiermann — anna's investor (agreement #1)" in embed_text(t.status())
-    assert "#1: you pay anna $8M for Heiermann" in embed_text(dms(cleo)[0])
-    assert "#1: cleo pays you $8M for Heiermann" in embed_text(dms(anna)[0])
+    assert "#1 ✅ binding: you pay anna $8M for Heiermann" in embed_text(dms(cleo)[0])
+    assert "#1 ✅ binding: cleo pays you $8M for Heiermann" in embed_text(dms(anna)[0])
     await t.assert_hands_secret()
 
     # --- dave's travel on anna's Heiermann, stopped by the Boss's STOP (a button on its announcement) ----------
@@ -194,12 +198,19 @@ async def test_a_whole_game_through_discord(env: simcord.Env, make_bot) -> None:
     text = t.narration()
     assert "Time's up: nobody STOPped bert's Boss card." in text
     assert "bert is the Boss now (and has the turn)" in text
-    one, two = await t.offer_message(1), await t.offer_message(2)
-    assert "↪️ Reopened to the new Boss **bert**" in one.content and "(the Boss) pays **anna**" in one.content
+    # The agreement reopens on a fresh message with only the bot's 🤝; its old message (posted before the restart,
+    # still mapped) points there, and a 🤝 on it no longer counts.
+    old, one, two = await t.offer_message(1, 0), await t.offer_message(1), await t.offer_message(2)
+    assert old.id != one.id and shakes(one) == 1 and shakes(old) == 3
+    assert "↪️ The Boss changed: this agreement reopened as an offer to **bert**" in old.content
+    assert "**cleo** (the Boss) pays **anna**" in old.content
+    assert "↪️ Reopened to the new Boss **bert**" in one.content and "**bert** (the Boss) pays **anna**" in one.content
     assert "❌ Offer #2 is void: bert is the Boss now." in two.content
     assert "The Boss is **bert**" in embed_text(t.status()) or "the Boss is **bert**" in embed_text(t.status())
-    # Reactions on a message posted before the restart still count: anna takes her old 🤝 off and puts it back.
-    await t.unreact(anna, one, SHAKE)
+    assert "#1 ✅ binding" not in embed_text(dms(anna)[0])  # reopened: binding again only after a new Shake
+    version = await t.version()
+    await t.react(bert, old, SHAKE)
+    assert await t.version() == version and shakes(await t.offer_message(1, 0)) == 3  # stray: taken off
     await t.react(anna, one, SHAKE)
     await t.react(bert, await t.offer_message(1), SHAKE)
     assert "✅ **Binding**: bert pays anna $8M" in (await t.offer_message(1)).content
@@ -232,8 +243,8 @@ async def test_a_whole_game_through_discord(env: simcord.Env, make_bot) -> None:
     await t.react(bert, four, SHAKE)
     assert (await t.state()).offers[-1].status == "shaken"
     assert (
-        "bert's shake on offer #4 doesn't count: Shaking on #4 would promise $34M, but the deal pays only $25M "
-        "($14M already promised)." in t.narration()
+        f"<@{bert.id}>'s shake on offer #4 doesn't count: Shaking on #4 would promise $34M, but the deal pays only "
+        "$25M ($14M already promised)." in t.narration()
     )
     assert shakes(await t.offer_message(4)) == 2  # bert's refused 🤝 was taken off: the bot's and dave's stay
     await t.ok(bert, "kkk withdraw", offer=4)
@@ -265,6 +276,7 @@ async def test_a_whole_game_through_discord(env: simcord.Env, make_bot) -> None:
     assert "🏦 The bank pays bert $25M." in text
     assert "💸 bert pays anna $8M (#1)." in text and "💸 bert pays cleo $6M (#3)." in text
     assert "bert keeps $11M." in text and "The 15th deal ends the game." in text
+    assert "🥇 **anna** — $48M\n🥈 **bert** — $46M" in text  # the platform's standings, in money
     assert "💸 Paid when the deal concluded." in (await t.offer_message(1)).content
     assert "for anna's Heiermann investor" in (await t.offer_message(1)).content
     final = embed_text(t.status())
