@@ -8,12 +8,16 @@ Conventions:
   Pydantic models given where JSON is expected are dumped with `model_dump(mode="json")`; for actions prefer
   `game.dump_action(action)`, which uses the game's discriminated union.
 - `New…` models are what a caller supplies; `…Record` models are what the store returns (with ids and times).
+  A `New…` model encodes its JSON and timestamp columns once, when it is built (it is frozen, so the text cannot go
+  stale; `model_copy` re-encodes): a commit then only writes.
 """
 
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal, Self
+from typing import Any, ClassVar, Literal, Self
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+
+from storage.jsontext import dump_json
 
 GameStatus = Literal["lobby", "active", "paused", "finished", "abandoned"]
 """lobby: players gather, no state yet. active/paused: running (paused: timers off). finished/abandoned: over."""
@@ -51,6 +55,11 @@ def as_json(value: Any) -> Any:
     return value
 
 
+def db_time(dt: datetime) -> str:
+    """A timestamp as stored: UTC, ISO 8601 with microseconds, so that text order is time order."""
+    return utc(dt).isoformat(timespec="microseconds")
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -58,6 +67,34 @@ class _Model(BaseModel):
     @classmethod
     def _utc_times(cls, value: Any) -> Any:
         return utc(value) if isinstance(value, datetime) else value
+
+
+class _Encoded(_Model):
+    """A record that knows the text of its database columns, encoded when it is built (`New…`) or on first use."""
+
+    _eager: ClassVar[bool] = True
+    _columns: tuple[Any, ...] | None = PrivateAttr(default=None)
+
+    def model_post_init(self, context: Any) -> None:
+        if self._eager:
+            self._columns = self._encode()
+
+    def _encode(self) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    @property
+    def columns(self) -> tuple[Any, ...]:
+        """The encoded column values (see `_encode` of each model)."""
+        private = self.__pydantic_private__  # direct: pydantic's __getattr__ for private attributes is slow
+        cached = private["_columns"]
+        if cached is None:
+            cached = private["_columns"] = self._encode()
+        return cached
+
+    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Self:
+        copy = super().model_copy(update=update, deep=deep)
+        copy._columns = None
+        return copy
 
 
 # --- games ------------------------------------------------------------------------------------------
@@ -125,7 +162,7 @@ class SeatRecord(NewSeat):
 # --- the action log ---------------------------------------------------------------------------------
 
 
-class NewLogEntry(_Model):
+class NewLogEntry(_Encoded):
     """One entry to append to a game's log. Build it with `action`, `undo` or `note`."""
 
     kind: LogKind
@@ -166,6 +203,10 @@ class NewLogEntry(_Model):
             raise ValueError("only an undo entry has undo_to")
         return self
 
+    def _encode(self) -> tuple[Any, ...]:
+        """(action text or None, events text, at text)."""
+        return (None if self.action is None else dump_json(self.action), dump_json(self.events), db_time(self.at))
+
     @classmethod
     def for_action(
         cls,
@@ -194,6 +235,8 @@ class NewLogEntry(_Model):
 class LogEntry(NewLogEntry):
     """A committed log entry. `seq` runs 1, 2, 3… per game with no gaps; after it the game's version is `seq`."""
 
+    _eager: ClassVar[bool] = False
+
     game_id: int
     seq: int
 
@@ -201,7 +244,7 @@ class LogEntry(NewLogEntry):
 # --- timers -----------------------------------------------------------------------------------------
 
 
-class NewTimer(_Model):
+class NewTimer(_Encoded):
     kind: str
     """What fires: e.g. "deadline", "reminder", "reaction" (the bot's vocabulary; the store does not care)."""
     due_at: AwareDatetime
@@ -213,8 +256,13 @@ class NewTimer(_Model):
     def _payload_json(cls, value: Any) -> Any:
         return as_json(value)
 
+    def _encode(self) -> tuple[Any, ...]:
+        """(kind as JSON, due_at text, payload text)."""
+        return (dump_json(self.kind), db_time(self.due_at), dump_json(self.payload))
+
 
 class TimerRecord(NewTimer):
+    _eager: ClassVar[bool] = False
     id: int
     game_id: int
     created_at: AwareDatetime
@@ -226,7 +274,7 @@ OutboxKind = str
 """e.g. "post" (into the game's thread), "edit" (an existing message), "dm" (to a player)."""
 
 
-class NewOutbox(_Model):
+class NewOutbox(_Encoded):
     kind: OutboxKind
     target: dict[str, Any] = Field(default_factory=dict)
     """Where it goes, e.g. {"channel_id": …}, {"user_id": …} or {"ref": {"kind": "status", "seat": None}}."""
@@ -238,8 +286,13 @@ class NewOutbox(_Model):
     def _json(cls, value: Any) -> Any:
         return as_json(value)
 
+    def _encode(self) -> tuple[Any, ...]:
+        """(kind, target text, payload text)."""
+        return (self.kind, dump_json(self.target), dump_json(self.payload))
+
 
 class OutboxRecord(NewOutbox):
+    _eager: ClassVar[bool] = False
     id: int
     game_id: int | None
     created_at: AwareDatetime

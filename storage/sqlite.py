@@ -6,6 +6,11 @@ single hop from the event loop: no other task's statement can slip into it, no a
 costs little more than SQLite's own work and the fsync. aiosqlite is pinned below 0.23 in pyproject.toml because
 `_execute` is not public API; `SQLiteStore.open` checks that it exists.
 
+Layout (storage/migrations/*.sql): a game's row holds its record, its snapshot (`state`, read only by
+`get_snapshot`) and its timers (a JSON list, `storage.timerlist`, with `next_due` indexed for the scheduler); the
+log is clustered by (game, seq). A commit rewrites one games row, adds one log row and the outbox rows: about six
+database pages, measured by benchmarks/store.py against a bare INSERT of one row.
+
 WAL journal, `synchronous=FULL` by default (an acknowledged commit survives power loss), foreign keys on. Every
 SQLite error is turned into a `StorageError`; corruption ("database disk image is malformed", "file is not a
 database") becomes a `StoreFileError` naming the file, whenever it is met. Start-up reads only the header, the
@@ -18,13 +23,16 @@ import json
 import sqlite3
 from collections.abc import Callable, Collection, Sequence
 from datetime import datetime, timedelta
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
 import aiosqlite
 from pydantic import BaseModel
 
+from storage import timerlist
 from storage.errors import GameNotFound, InvalidOperation, StaleVersion, StorageError, StoreFileError
+from storage.jsontext import dump_json
 from storage.migrate import check_file, inspect, load_migrations, migrate
 from storage.models import (
     SEED_MAX,
@@ -45,10 +53,11 @@ from storage.models import (
     Snapshot,
     TimerRecord,
     as_json,
+    db_time,
     now_utc,
     utc,
 )
-from storage.store import KEEP, GameStore, Synchronous, _Keep, dump_json, dump_snapshot
+from storage.store import KEEP, GameStore, Synchronous, _Keep, dump_snapshot
 
 T = TypeVar("T")
 Conn = sqlite3.Connection
@@ -62,30 +71,40 @@ _GAME_COLUMNS = (
     " created_at, updated_at, finished_at"
 )
 _LOG_COLUMNS = "game_id, seq, kind, actor_seat, user_id, action, events, at, undo_to, note"
-_TIMER_COLUMNS = "id, game_id, kind, due_at, payload, created_at"
-_OUTBOX_COLUMNS = "id, game_id, kind, target, payload, created_at, delivered_at, attempts, last_error"
+_OUTBOX_COLUMNS = "id, game_id, kind, target, payload, created_at, attempts, last_error"
 _REF_COLUMNS = "message_id, channel_id, game_id, kind, seat, key, created_at"
 _SEAT_COLUMNS = "game_id, seat, player_id, display_name, dm_ok, away_until, joined_at"
 
-_COMMIT_GAME = (
-    "UPDATE games SET version = :version, updated_at = :now WHERE id = :id AND version = :expected AND seed IS NOT NULL"
-)
-# Only when the status changes: touching `status` rewrites its index entries, which costs pages in every commit.
-_COMMIT_GAME_STATUS = (
-    "UPDATE games SET version = :version, updated_at = :now, status = :status,"
-    " finished_at = CASE WHEN :status IN ('finished', 'abandoned') THEN coalesce(finished_at, :now) ELSE NULL END"
-    " WHERE id = :id AND version = :expected AND seed IS NOT NULL"
-)
+_COMMIT_CHECK = "SELECT version, seed, timer_seq FROM games WHERE id = ?"
+_COMMIT_CHECK_WITH_TIMERS = "SELECT version, seed, timer_seq, timers FROM games WHERE id = ?"  # to keep other kinds
+
+
+@cache
+def _commit_update(status: bool, timers: bool) -> str:
+    """The games UPDATE of a commit. Only what changes is set: setting `status` or `next_due` rewrites their index
+    entries even when the value stays, which would cost pages in every commit."""
+    sets = "version = :version, updated_at = :now, state = coalesce(:state, state)"
+    if status:
+        sets += (
+            ", status = :status, finished_at = CASE WHEN :status IN ('finished', 'abandoned')"
+            " THEN coalesce(finished_at, :now) ELSE NULL END"
+        )
+    if timers:
+        sets += ", timer_seq = :timer_seq, timers = :timers"
+        sets += ", next_due = :next_due"
+    return f"UPDATE games SET {sets} WHERE id = :id AND version = :expected"
+
+
 _INSERT_LOG = (
     "INSERT INTO action_log (game_id, seq, kind, actor_seat, user_id, action, events, at, undo_to, note)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
-_INSERT_TIMER = "INSERT INTO timers (game_id, kind, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)"
-_INSERT_OUTBOX = "INSERT INTO outbox (game_id, kind, target, payload, created_at) VALUES (?, ?, ?, ?, ?)"
+_NEXT_OUTBOX_ID = (
+    "SELECT 1 + max(coalesce((SELECT max(id) FROM outbox), 0), coalesce((SELECT max(id) FROM outbox_delivered), 0))"
+)
 
 
-def _ts(dt: datetime) -> str:
-    return utc(dt).isoformat(timespec="microseconds")
+_ts = db_time
 
 
 def _ts_or_none(dt: datetime | None) -> str | None:
@@ -150,12 +169,6 @@ def _log(row: tuple[Any, ...]) -> LogEntry:
     )
 
 
-def _timer(row: tuple[Any, ...]) -> TimerRecord:
-    return TimerRecord(
-        id=row[0], game_id=row[1], kind=row[2], due_at=_dt(row[3]), payload=json.loads(row[4]), created_at=_dt(row[5])
-    )
-
-
 def _outbox(row: tuple[Any, ...]) -> OutboxRecord:
     return OutboxRecord(
         id=row[0],
@@ -164,9 +177,9 @@ def _outbox(row: tuple[Any, ...]) -> OutboxRecord:
         target=json.loads(row[3]),
         payload=json.loads(row[4]),
         created_at=_dt(row[5]),
-        delivered_at=_dt(row[6]),
-        attempts=row[7],
-        last_error=row[8],
+        attempts=row[6],
+        last_error=row[7],
+        delivered_at=_dt(row[8]) if len(row) > 8 else None,
     )
 
 
@@ -204,19 +217,46 @@ def _fetch_game(conn: Conn, game_id: int) -> GameRecord:
     return _game(row)
 
 
-def _insert_timers(conn: Conn, game_id: int, timers: Sequence[NewTimer], now: str) -> list[int]:
-    ids: list[int] = []
-    for t in timers:
-        cur = conn.execute(_INSERT_TIMER, (game_id, t.kind, _ts(t.due_at), dump_json(t.payload), now))
-        ids.append(cur.lastrowid)  # type: ignore[arg-type]
-    return ids
+def _write_timers(conn: Conn, game_id: int, change: Callable[[list[TimerRecord], int], list[Any]]) -> list[int]:
+    """Read-modify-write a game's timer list outside a commit. `change(current, next_number)` returns the new list
+    as TimerRecords (kept) and (number, NewTimer) pairs (new); returns the ids of the new ones."""
+    row = conn.execute("SELECT timer_seq, timers FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise GameNotFound(f"there is no game {game_id}")
+    seq, text = row
+    wanted = change(timerlist.parse(game_id, text), seq + 1)
+    now = _ts(now_utc())
+    items, new_ids = [], []
+    for entry in wanted:
+        if isinstance(entry, TimerRecord):
+            items.append(timerlist.record_item(entry))
+        else:
+            number, timer = entry
+            new_ids.append(timerlist.timer_id(game_id, number))
+            seq = max(seq, number)
+            items.append(timerlist.item(new_ids[-1], timer, now))
+    listed, next_due = timerlist.build(items)
+    conn.execute(
+        "UPDATE games SET timer_seq = ?, timers = ?, next_due = ? WHERE id = ?", (seq, listed, next_due, game_id)
+    )
+    return new_ids
 
 
 def _insert_outbox(conn: Conn, game_id: int | None, items: Sequence[NewOutbox], now: str) -> list[int]:
-    ids: list[int] = []
-    for o in items:
-        cur = conn.execute(_INSERT_OUTBOX, (game_id, o.kind, dump_json(o.target), dump_json(o.payload), now))
-        ids.append(cur.lastrowid)  # type: ignore[arg-type]
+    return _insert_outbox_rows(conn, [(game_id, *o.columns, now) for o in items])
+
+
+def _insert_outbox_rows(conn: Conn, rows: list[tuple[Any, ...]]) -> list[int]:
+    """Rows (game_id, kind, target, payload, created_at) in one multi-row INSERT, with ids above any in use."""
+    if not rows:
+        return []
+    first = conn.execute(_NEXT_OUTBOX_ID).fetchone()[0]
+    ids = list(range(first, first + len(rows)))
+    for start in range(0, len(rows), 200):  # well within SQLite's limit on bound variables
+        chunk = rows[start : start + 200]
+        values = ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(chunk))
+        params = [v for i, row in zip(ids[start:], chunk, strict=False) for v in (i, *row)]
+        conn.execute(f"INSERT INTO outbox (id, game_id, kind, target, payload, created_at) VALUES {values}", params)
     return ids
 
 
@@ -270,21 +310,24 @@ class SQLiteStore(GameStore):
         create: bool = True,
         busy_timeout: float = 5.0,
     ) -> "SQLiteStore":
+        if sqlite3.sqlite_version_info < (3, 35, 0):  # RETURNING, DROP COLUMN
+            raise StorageError(f"Boardroom needs SQLite 3.35 or newer; this Python has {sqlite3.sqlite_version}")
         if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise StorageError(f"synchronous must be OFF, NORMAL, FULL or EXTRA, not {synchronous!r}")
         memory = str(path) == ":memory:"
         label = ":memory:" if memory else str(Path(path).resolve())
         if not memory:
             check_file(Path(path), create)
+        pending = aiosqlite.connect(":memory:" if memory else str(path), isolation_level=None, cached_statements=256)
+        if not hasattr(pending, "_execute") or not hasattr(pending, "_thread"):
+            raise StorageError("this aiosqlite version lacks Connection._execute; install aiosqlite<0.23")
+        # A daemon worker: a bot that dies without closing the store still exits (an unfinished transaction is
+        # rolled back at the next open, exactly as after a crash; nothing acknowledged is lost).
+        pending._thread.daemon = True
         try:
-            conn = await aiosqlite.connect(
-                ":memory:" if memory else str(path), isolation_level=None, cached_statements=256
-            )
+            conn = await pending
         except sqlite3.Error as exc:
             raise StoreFileError(label, f"cannot be opened ({exc})") from None
-        if not hasattr(conn, "_execute"):
-            await conn.close()
-            raise StorageError("this aiosqlite version lacks Connection._execute; install aiosqlite<0.23")
         store = cls(conn, label, 0)
         try:
             store._schema_version = await store._run(_prepare, int(busy_timeout * 1000), synchronous, label, memory)
@@ -296,9 +339,9 @@ class SQLiteStore(GameStore):
     async def close(self) -> None:
         if self._closed:
             return
-        self._closed = True
         with contextlib.suppress(StorageError):
             await self._run(_optimize)
+        self._closed = True
         await self._conn.close()
 
     @property
@@ -311,6 +354,8 @@ class SQLiteStore(GameStore):
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         """Run `fn(sqlite3_connection, *args)` in the connection's thread; SQLite errors become StorageErrors."""
+        if self._closed:
+            raise StorageError(f"{self._label}: the store is closed")
         conn = self._conn
         try:
             return await conn._execute(fn, conn._conn, *args)
@@ -427,6 +472,8 @@ class SQLiteStore(GameStore):
                         raise InvalidOperation(f"game {game_id} is still in its lobby: start it with start_game")
                     sets["status"] = status
                     sets["finished_at"] = _finished_at(old, status, stamp)
+                    if status in _OVER:  # nothing may fire for a game that is over
+                        sets["timers"], sets["next_due"] = "[]", None
                 if not isinstance(channel_id, _Keep):
                     sets["channel_id"] = channel_id
                 if not isinstance(thread_id, _Keep):
@@ -477,8 +524,8 @@ class SQLiteStore(GameStore):
                 )
                 conn.execute(
                     "UPDATE games SET status = 'active', seed = ?, seat_count = ?, setup_at = ?,"
-                    " options = coalesce(?, options), updated_at = ? WHERE id = ? AND status = 'lobby'",
-                    (seed, len(seats), setup, opts, setup, game_id),
+                    " options = coalesce(?, options), updated_at = ?, state = ? WHERE id = ? AND status = 'lobby'",
+                    (seed, len(seats), setup, opts, setup, state, game_id),
                 )
                 conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                 for s in seats:
@@ -494,8 +541,7 @@ class SQLiteStore(GameStore):
                             joined.get(s.player_id, setup),
                         ),
                     )
-                conn.execute("INSERT INTO snapshots (game_id, version, state) VALUES (?, 0, ?)", (game_id, state))
-                timer_ids = _insert_timers(conn, game_id, timers, setup)
+                timer_ids = _write_timers(conn, game_id, lambda _, n: list(enumerate(timers, n)))
                 outbox_ids = _insert_outbox(conn, game_id, outbox, setup)
                 return CommitResult(game_id=game_id, version=0, outbox_ids=outbox_ids, timer_ids=timer_ids)
 
@@ -505,12 +551,11 @@ class SQLiteStore(GameStore):
 
     async def get_snapshot(self, game_id: int) -> Snapshot:
         def run(conn: Conn) -> Snapshot:
-            row = conn.execute("SELECT version, state FROM snapshots WHERE game_id = ?", (game_id,)).fetchone()
+            row = conn.execute("SELECT version, state FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
-                exists = conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
-                raise GameNotFound(
-                    f"game {game_id} has not started yet: it has no state" if exists else f"there is no game {game_id}"
-                )
+                raise GameNotFound(f"there is no game {game_id}")
+            if row[1] is None:
+                raise GameNotFound(f"game {game_id} has not started yet: it has no state")
             return Snapshot(game_id=game_id, version=row[0], state=row[1])
 
         return await self._run(run)
@@ -541,61 +586,65 @@ class SQLiteStore(GameStore):
         if entry.kind == "action" and snapshot is None:
             raise InvalidOperation("an action needs the new state")
         state = None if snapshot is None else dump_snapshot(snapshot)
+        if status in _OVER and timers is None:
+            timers = ()  # nothing may fire for a game that is over
         now = _ts(now_utc())
+        action_text, events_text, at_text = entry.columns
         log_row = (
             game_id,
             new_version,
             entry.kind,
             entry.actor_seat,
             entry.user_id,
-            None if entry.action is None else dump_json(entry.action),
-            dump_json(entry.events),
-            _ts(entry.at),
+            action_text,
+            events_text,
+            at_text,
             entry.undo_to,
             entry.note,
         )
-        game_params = {
+        params: dict[str, Any] = {
             "version": new_version,
             "now": now,
-            "status": status,
             "id": game_id,
             "expected": expected_version,
+            "state": state,
+            "status": status,
         }
-        kinds = None if timer_kinds is None else list(timer_kinds)
-        timer_rows = (
-            None if timers is None else [(game_id, t.kind, _ts(t.due_at), dump_json(t.payload), now) for t in timers]
-        )
-        outbox_rows = [(game_id, o.kind, dump_json(o.target), dump_json(o.payload), now) for o in outbox]
+        kinds = None if timer_kinds is None else set(timer_kinds)
+        if kinds is not None and timers and any(t.kind not in kinds for t in timers):
+            raise InvalidOperation("every timer given must be of one of the kinds it replaces (timer_kinds)")
+        update = _commit_update(status is not None, timers is not None)
+        if status is None:
+            del params["status"]
+        outbox_rows = [(game_id, *o.columns, now) for o in outbox]
 
         def run(conn: Conn) -> CommitResult:
             conn.execute("BEGIN IMMEDIATE")
             try:
-                cur = conn.execute(_COMMIT_GAME if status is None else _COMMIT_GAME_STATUS, game_params)
-                if cur.rowcount != 1:
-                    row = conn.execute("SELECT version, seed FROM games WHERE id = ?", (game_id,)).fetchone()
-                    if row is None:
-                        raise GameNotFound(f"there is no game {game_id}")
-                    if row[1] is None:
-                        raise InvalidOperation(f"game {game_id} has not started: there is nothing to commit to")
+                check = _COMMIT_CHECK if kinds is None or timers is None else _COMMIT_CHECK_WITH_TIMERS
+                row = conn.execute(check, (game_id,)).fetchone()
+                if row is None:
+                    raise GameNotFound(f"there is no game {game_id}")
+                if row[1] is None:
+                    raise InvalidOperation(f"game {game_id} has not started: there is nothing to commit to")
+                if row[0] != expected_version:
                     raise StaleVersion(game_id, expected_version, row[0])
-                conn.execute(_INSERT_LOG, log_row)
-                if state is None:
-                    conn.execute("UPDATE snapshots SET version = ? WHERE game_id = ?", (new_version, game_id))
-                else:
-                    conn.execute(
-                        "UPDATE snapshots SET version = ?, state = ? WHERE game_id = ?", (new_version, state, game_id)
-                    )
                 timer_ids: list[int] = []
-                if timer_rows is not None:
-                    if kinds is None:
-                        conn.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-                    elif kinds:
-                        conn.execute(
-                            f"DELETE FROM timers WHERE game_id = ? AND kind IN {_in_list(kinds)}", (game_id, *kinds)
-                        )
-                    for r in timer_rows:
-                        timer_ids.append(conn.execute(_INSERT_TIMER, r).lastrowid)  # type: ignore[arg-type]
-                outbox_ids = [conn.execute(_INSERT_OUTBOX, r).lastrowid for r in outbox_rows]
+                if timers is not None:
+                    items = (
+                        []
+                        if kinds is None
+                        else [timerlist.record_item(t) for t in timerlist.parse(game_id, row[3]) if t.kind not in kinds]
+                    )
+                    first = row[2] + 1
+                    for i, t in enumerate(timers):
+                        timer_ids.append(timerlist.timer_id(game_id, first + i))
+                        items.append(timerlist.item(timer_ids[-1], t, now))
+                    params["timers"], params["next_due"] = timerlist.build(items)
+                    params["timer_seq"] = row[2] + len(timers)
+                conn.execute(update, params)
+                conn.execute(_INSERT_LOG, log_row)
+                outbox_ids = _insert_outbox_rows(conn, outbox_rows)
                 conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
@@ -734,26 +783,26 @@ class SQLiteStore(GameStore):
     # --- timers ---------------------------------------------------------------------------------------
 
     async def add_timers(self, game_id: int, timers: Sequence[NewTimer], *, now: datetime | None = None) -> list[int]:
-        stamp = _ts(now or now_utc())
-
         def run(conn: Conn) -> list[int]:
-            return _transaction(conn, lambda: _insert_timers(conn, game_id, timers, stamp))
+            return _transaction(
+                conn, lambda: _write_timers(conn, game_id, lambda current, n: [*current, *enumerate(timers, n)])
+            )
 
         return await self._run(run)
 
     async def timers(self, game_id: int) -> list[TimerRecord]:
         def run(conn: Conn) -> list[TimerRecord]:
-            rows = conn.execute(
-                f"SELECT {_TIMER_COLUMNS} FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,)
-            )
-            return [_timer(r) for r in rows.fetchall()]
+            row = conn.execute("SELECT timers FROM games WHERE id = ?", (game_id,)).fetchone()
+            return [] if row is None else timerlist.parse(game_id, row[0])
 
         return await self._run(run)
 
     async def next_timer(self) -> TimerRecord | None:
         def run(conn: Conn) -> TimerRecord | None:
-            row = conn.execute(f"SELECT {_TIMER_COLUMNS} FROM timers ORDER BY due_at, id LIMIT 1").fetchone()
-            return None if row is None else _timer(row)
+            row = conn.execute(
+                "SELECT id, timers FROM games WHERE next_due IS NOT NULL ORDER BY next_due, id LIMIT 1"
+            ).fetchone()
+            return None if row is None else timerlist.parse(row[0], row[1])[0]
 
         return await self._run(run)
 
@@ -761,27 +810,44 @@ class SQLiteStore(GameStore):
         bound = _ts(until)
 
         def run(conn: Conn) -> list[TimerRecord]:
-            rows = conn.execute(
-                f"SELECT {_TIMER_COLUMNS} FROM timers WHERE due_at <= ? ORDER BY due_at, id LIMIT ?", (bound, limit)
-            )
-            return [_timer(r) for r in rows.fetchall()]
+            due: list[TimerRecord] = []
+            for game_id, listed, next_due in conn.execute(
+                "SELECT id, timers, next_due FROM games WHERE next_due <= ? ORDER BY next_due, id", (bound,)
+            ):
+                if len(due) >= limit and _ts(due[limit - 1].due_at) < next_due:
+                    break  # every later game's timers come after the ones we have
+                due += [t for t in timerlist.parse(game_id, listed) if _ts(t.due_at) <= bound]
+                due.sort(key=lambda t: (t.due_at, t.id))
+            return due[:limit]
 
         return await self._run(run)
 
     async def delete_timer(self, timer_id: int) -> bool:
+        game_id = timerlist.game_of(timer_id)
+
         def run(conn: Conn) -> bool:
-            return conn.execute("DELETE FROM timers WHERE id = ?", (timer_id,)).rowcount == 1
+            def body() -> bool:
+                row = conn.execute("SELECT timers FROM games WHERE id = ?", (game_id,)).fetchone()
+                if row is None or all(t.id != timer_id for t in timerlist.parse(game_id, row[0])):
+                    return False
+                _write_timers(conn, game_id, lambda current, _: [t for t in current if t.id != timer_id])
+                return True
+
+            return _transaction(conn, body)
 
         return await self._run(run)
 
     async def delete_timers(self, game_id: int, *, kinds: Collection[str] | None = None) -> int:
         def run(conn: Conn) -> int:
-            if kinds is None:
-                return conn.execute("DELETE FROM timers WHERE game_id = ?", (game_id,)).rowcount
-            ks = list(kinds)
-            return conn.execute(
-                f"DELETE FROM timers WHERE game_id = ? AND kind IN {_in_list(ks)}", (game_id, *ks)
-            ).rowcount
+            removed: list[int] = []
+
+            def change(current: list[TimerRecord], _: int) -> list[Any]:
+                kept = [t for t in current if kinds is not None and t.kind not in kinds]
+                removed.append(len(current) - len(kept))
+                return kept
+
+            _transaction(conn, lambda: _write_timers(conn, game_id, change))
+            return removed[0]
 
         return await self._run(run)
 
@@ -801,6 +867,10 @@ class SQLiteStore(GameStore):
         def run(conn: Conn) -> OutboxRecord:
             row = conn.execute(f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE id = ?", (outbox_id,)).fetchone()
             if row is None:
+                row = conn.execute(
+                    f"SELECT {_OUTBOX_COLUMNS}, delivered_at FROM outbox_delivered WHERE id = ?", (outbox_id,)
+                ).fetchone()
+            if row is None:
                 raise GameNotFound(f"there is no outbox row {outbox_id}")
             return _outbox(row)
 
@@ -809,7 +879,7 @@ class SQLiteStore(GameStore):
     async def undelivered(
         self, *, game_id: int | None = None, max_attempts: int | None = None, limit: int = 100
     ) -> list[OutboxRecord]:
-        sql = f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE delivered_at IS NULL"
+        sql = f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE 1"
         params: list[Any] = []
         if game_id is not None:
             sql += " AND game_id = ?"
@@ -832,13 +902,16 @@ class SQLiteStore(GameStore):
 
         def run(conn: Conn) -> bool:
             def body() -> bool:
-                cur = conn.execute(
-                    "UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL", (stamp, outbox_id)
-                )
-                if cur.rowcount != 1:
-                    if conn.execute("SELECT 1 FROM outbox WHERE id = ?", (outbox_id,)).fetchone() is None:
+                moved = conn.execute(
+                    f"INSERT INTO outbox_delivered ({_OUTBOX_COLUMNS}, delivered_at)"
+                    f" SELECT {_OUTBOX_COLUMNS}, ? FROM outbox WHERE id = ?",
+                    (stamp, outbox_id),
+                ).rowcount
+                if moved != 1:
+                    if conn.execute("SELECT 1 FROM outbox_delivered WHERE id = ?", (outbox_id,)).fetchone() is None:
                         raise GameNotFound(f"there is no outbox row {outbox_id}")
                     return False
+                conn.execute("DELETE FROM outbox WHERE id = ?", (outbox_id,))
                 for ref in refs:
                     _put_ref(conn, ref)
                 return True
@@ -854,7 +927,7 @@ class SQLiteStore(GameStore):
                 (error, outbox_id),
             ).fetchone()
             if row is None:
-                raise GameNotFound(f"there is no outbox row {outbox_id}")
+                raise GameNotFound(f"there is no undelivered outbox row {outbox_id}")
             return row[0]
 
         return await self._run(run)
@@ -863,9 +936,7 @@ class SQLiteStore(GameStore):
         bound = _ts(delivered_before)
 
         def run(conn: Conn) -> int:
-            return conn.execute(
-                "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", (bound,)
-            ).rowcount
+            return conn.execute("DELETE FROM outbox_delivered WHERE delivered_at < ?", (bound,)).rowcount
 
         return await self._run(run)
 
@@ -974,7 +1045,7 @@ class SQLiteStore(GameStore):
             def body() -> GameRecord:
                 free = conn.execute("SELECT 1 FROM games WHERE id = ?", (exported.id,)).fetchone() is None
                 cur = conn.execute(
-                    f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"INSERT INTO games ({_GAME_COLUMNS}, state) VALUES ({', '.join('?' * 16)})",
                     (
                         exported.id if keep_id and free else None,
                         exported.kind,
@@ -991,6 +1062,7 @@ class SQLiteStore(GameStore):
                         created,
                         stamp,
                         _ts_or_none(exported.finished_at),
+                        snapshot,
                     ),
                 )
                 game_id: int = cur.lastrowid  # type: ignore[assignment]
@@ -1016,17 +1088,10 @@ class SQLiteStore(GameStore):
                             e.kind,
                             e.actor_seat,
                             e.user_id,
-                            None if e.action is None else dump_json(e.action),
-                            dump_json(e.events),
-                            _ts(e.at),
+                            *e.columns,
                             e.undo_to,
                             e.note,
                         ),
-                    )
-                if snapshot is not None:
-                    conn.execute(
-                        "INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
-                        (game_id, exported.version, snapshot),
                     )
                 return _fetch_game(conn, game_id)
 
@@ -1039,15 +1104,15 @@ class SQLiteStore(GameStore):
             problems = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall() if r[0] != "ok"]
             problems += [f"foreign key: {tuple(r)}" for r in conn.execute("PRAGMA foreign_key_check").fetchall()]
             rows = conn.execute(
-                "SELECT g.id, g.version, coalesce(l.n, 0), coalesce(l.top, 0), s.version FROM games g"
+                "SELECT g.id, g.version, coalesce(l.n, 0), coalesce(l.top, 0), g.state IS NOT NULL FROM games g"
                 " LEFT JOIN (SELECT game_id, count(*) AS n, max(seq) AS top FROM action_log GROUP BY game_id) l"
-                " ON l.game_id = g.id LEFT JOIN snapshots s ON s.game_id = g.id"
+                " ON l.game_id = g.id"
                 " WHERE coalesce(l.n, 0) != g.version OR coalesce(l.top, 0) != g.version"
-                " OR (g.seed IS NOT NULL AND (s.version IS NULL OR s.version != g.version))"
+                " OR ((g.seed IS NOT NULL) != (g.state IS NOT NULL))"
             ).fetchall()
             problems += [
-                f"game {gid}: version {v}, {n} log entries up to {top}, snapshot version {sv}"
-                for gid, v, n, top, sv in rows
+                f"game {gid}: version {v}, {n} log entries up to {top}, {'a' if has else 'no'} snapshot"
+                for gid, v, n, top, has in rows
             ]
             return problems
 
@@ -1055,6 +1120,7 @@ class SQLiteStore(GameStore):
 
 
 def _optimize(conn: Conn) -> None:
+    conn.execute("PRAGMA analysis_limit = 400")  # bounded work, whatever the size of the file
     conn.execute("PRAGMA optimize")
 
 
@@ -1069,8 +1135,9 @@ def _prepare(conn: Conn, busy_ms: int, synchronous: str, label: str, memory: boo
             raise StoreFileError(label, f"cannot switch to WAL journal mode (got {mode})")
     conn.execute(f"PRAGMA synchronous = {synchronous}")
     conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA cache_size = -32768")  # 32 MiB of page cache: the open games' rows and the hot indexes
     version = migrate(conn, label, migrations)
     # Touch what serving needs first, so damage there stops start-up rather than the first command.
     conn.execute("SELECT count(*) FROM games WHERE status IN ('lobby', 'active', 'paused')").fetchone()
-    conn.execute("SELECT id FROM timers ORDER BY due_at LIMIT 1").fetchone()
+    conn.execute("SELECT id FROM games WHERE next_due IS NOT NULL ORDER BY next_due LIMIT 1").fetchone()
     return version

@@ -28,7 +28,6 @@ Guarantees every backend keeps:
 """
 
 import asyncio
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Sequence
 from datetime import datetime
@@ -149,6 +148,7 @@ class GameStore(ABC):
     ) -> GameRecord:
         """Change a game's metadata outside the log: where it is played, its status, and (in the lobby only)
         its options. Does not bump the version. To pause with a trace in the log, commit a note with `status`.
+        Becoming finished or abandoned clears the game's timers (nothing may fire for a game that is over).
         Raises `GameNotFound`, or `InvalidOperation` for options of a started game or a lobby game made active
         (use `start_game`)."""
 
@@ -166,9 +166,10 @@ class GameStore(ABC):
         outbox: Sequence[NewOutbox] = (),
     ) -> CommitResult:
         """Leave the lobby, in one transaction: store the set-up (seed, the seats numbered 0…n-1 replacing any
-        lobby seats, `setup_at`, final options) and the first snapshot, status "active", version 0, plus timers
-        and outbox rows. The snapshot must be `game.setup(len(seats), options, seed, setup_at)` so that the game
-        replays. `seed` must fit a signed 64-bit integer (e.g. `secrets.randbits(63)`).
+        lobby seats, `setup_at`, final options) and the first snapshot, status "active", version 0, the game's
+        timers (replacing any lobby timers) and outbox rows. The snapshot must be
+        `game.setup(len(seats), options, seed, setup_at)` so that the game replays. `seed` must fit a signed 64-bit
+        integer (e.g. `secrets.randbits(63)`).
         Raises `InvalidOperation` if the game is not in its lobby (e.g. someone else started it)."""
 
     @abstractmethod
@@ -197,8 +198,11 @@ class GameStore(ABC):
         - `snapshot`: the new state (engine JSON or the state model). None keeps the current one (a note).
           For an undo, pass the state right after entry `entry.undo_to` (`await store.replay(game, id, upto=n)`).
         - `status`: a new status for the game (e.g. "finished" when the action ends it), or None to keep it.
+          Becoming finished or abandoned clears the game's timers unless `timers` are given.
         - `timers`: None leaves the game's timers alone; a sequence replaces the game's timers whose kind is in
-          `timer_kinds` (all of the game's timers when `timer_kinds` is None) by these ones.
+          `timer_kinds` (all of the game's timers when `timer_kinds` is None) by these ones. Every new timer gets a
+          new id, never used before, so a scheduler holding an old id cannot delete a newer timer; their ids come
+          back in order in `timer_ids`. A timer's kind must be in `timer_kinds` when that is given.
         - `outbox`: messages to deliver after the commit; their ids come back in order in `outbox_ids`.
         Raises `GameNotFound`, `InvalidOperation` (game not started, undo_to out of range)."""
 
@@ -358,9 +362,9 @@ class GameStore(ABC):
         from storage.replay import replay_entries
 
         record = await self.get_game(game_id)
-        entries = await self.log(game_id, limit=upto) if upto is not None else await self.log(game_id)
         if upto is not None and (upto < 0 or upto > record.version):
             raise ReplayError(game_id, upto, f"there is no entry {upto} (the log has {record.version})")
+        entries = await self.log(game_id, limit=upto) if upto is not None else await self.log(game_id)
         run = await asyncio.to_thread(replay_entries, game, record, entries, False)
         return run.state
 
@@ -479,11 +483,6 @@ def dump_snapshot(snapshot: str | bytes | BaseModel) -> str:
     if not isinstance(snapshot, str):
         raise StorageError(f"a snapshot must be JSON text or a pydantic model, not {type(snapshot).__name__}")
     return snapshot
-
-
-def dump_json(value: Any) -> str:
-    """Compact JSON for storage (stable separators so equal data gives equal text)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 async def open_store(

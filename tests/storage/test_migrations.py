@@ -2,18 +2,22 @@
 
 A refused file must be left byte for byte as it was, and the error must name the file (the bot prints it)."""
 
+import json
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from storage import SchemaTooNew, StorageError, StoreFileError, open_store
+from storage import NewOutbox, SchemaTooNew, StorageError, StoreFileError, open_store
 from storage.migrate import APPLICATION_ID, Migration, load_migrations, migrate
 
 
 def tables(path: Path) -> set[str]:
     with sqlite3.connect(path) as conn:
-        return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        return {
+            r[0]
+            for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        }
 
 
 async def test_migrates_an_empty_file_and_rerunning_changes_nothing(db_path: Path) -> None:
@@ -22,16 +26,15 @@ async def test_migrates_an_empty_file_and_rerunning_changes_nothing(db_path: Pat
     await store.close()
     expected = {
         "games",
-        "snapshots",
+        "outbox_delivered",
         "seats",
         "action_log",
-        "timers",
         "outbox",
         "message_refs",
         "guild_settings",
         "schema_migrations",
     }
-    assert expected <= tables(db_path)
+    assert tables(db_path) == expected
     for _ in range(2):
         store = await open_store(db_path)
         await store.close()
@@ -173,3 +176,76 @@ async def test_synchronous_setting(db_path: Path) -> None:
     await store.close()
     with pytest.raises(StorageError):
         await open_store(db_path, synchronous="SOMETIMES")  # type: ignore[arg-type]
+
+
+async def test_upgrades_a_schema_1_store_and_keeps_its_games(db_path: Path) -> None:
+    """A store written by the first release (snapshots and timers in their own tables, delivered outbox rows
+    in place) opens with the current code: everything is still there and the game still replays."""
+    from datetime import UTC, datetime, timedelta
+
+    from tests.storage.toy_game import ToyDraw
+
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    migrate(conn, str(db_path), load_migrations()[:1])
+    toy = ToyDraw()
+    t0 = datetime(2025, 1, 1, tzinfo=UTC)
+    state = toy.setup(3, toy.parse_options({"turns": 9}), 77, t0)
+    log = []
+    for seq in range(1, 4):
+        seat = state.turn
+        action = toy.legal_actions(state, seat)[0]
+        at = t0 + timedelta(minutes=seq)
+        outcome = toy.apply(state, seat, action, at)
+        events = json.dumps([e.model_dump(mode="json") for e in outcome.events])
+        log.append((1, seq, "action", seat, None, json.dumps(toy.dump_action(action)), events, at.isoformat()))
+        state = outcome.state
+    stamp = t0.isoformat(timespec="microseconds")
+    conn.execute("BEGIN")
+    conn.execute(
+        "INSERT INTO games (id, kind, status, options, seed, seat_count, setup_at, version, created_at, updated_at)"
+        " VALUES (1, 'toy', 'active', '{\"turns\": 9}', 77, 3, ?, 3, ?, ?)",
+        (t0.isoformat(timespec="microseconds"), stamp, stamp),
+    )
+    for s in range(3):
+        conn.execute("INSERT INTO seats (game_id, seat, player_id, joined_at) VALUES (1, ?, ?, ?)", (s, 50 + s, stamp))
+    conn.executemany(
+        "INSERT INTO action_log (game_id, seq, kind, actor_seat, user_id, action, events, at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(*row[:7], datetime.fromisoformat(row[7]).isoformat(timespec="microseconds")) for row in log],
+    )
+    conn.execute("INSERT INTO snapshots (game_id, version, state) VALUES (1, 3, ?)", (toy.dump_state(state),))
+    conn.executemany(
+        "INSERT INTO timers (game_id, kind, due_at, payload, created_at) VALUES (1, ?, ?, ?, ?)",
+        [
+            ("reminder", "2025-01-02T00:00:00.000000+00:00", '{"seat":1}', stamp),
+            ("deadline", "2025-01-02T12:00:00.000000+00:00", '{"action":{"type":"timeout"}}', stamp),
+        ],
+    )
+    conn.executemany(
+        "INSERT INTO outbox (id, game_id, kind, target, payload, created_at, delivered_at)"
+        " VALUES (?, 1, ?, '{}', ?, ?, ?)",
+        [(1, "post", '{"n":1}', stamp, stamp), (2, "dm", '{"n":2}', stamp, None)],
+    )
+    conn.execute("COMMIT")
+    conn.close()
+
+    store = await open_store(db_path)
+    try:
+        assert store.schema_version == len(load_migrations()) == 2
+        assert (await store.get_snapshot(1)).state == toy.dump_state(state)
+        assert (await store.check_replay(toy, 1)).ok
+        timers = await store.timers(1)
+        assert [(t.kind, t.payload) for t in timers] == [
+            ("reminder", {"seat": 1}),
+            ("deadline", {"action": {"type": "timeout"}}),
+        ]
+        nxt = await store.next_timer()
+        assert nxt is not None and nxt.kind == "reminder" and nxt.game_id == 1
+        assert [(o.id, o.payload) for o in await store.undelivered()] == [(2, {"n": 2})]
+        assert (await store.outbox_item(1)).delivered_at == t0
+        new_ids = await store.add_outbox(1, [NewOutbox(kind="post")])
+        assert new_ids[0] > 2  # ids stay unique across delivered and pending rows
+        assert [s.player_id for s in await store.seats(1)] == [50, 51, 52]
+        assert await store.check_integrity() == []
+    finally:
+        await store.close()

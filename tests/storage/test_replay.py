@@ -4,6 +4,7 @@ The same checks run with Kohle, Kies & Knete in test_kkk.py."""
 
 import asyncio
 import json
+import random
 import sqlite3
 from pathlib import Path
 
@@ -30,7 +31,7 @@ async def test_undo_goes_back_and_replay_honours_it(store: GameStore, toy: ToyDr
     assert toy.dump_state(back) == snapshots[4]
     await store.commit(gid, 10, NewLogEntry.for_undo(4, T0, user_id=1, note="oops"), toy.dump_state(back))
     # play on from the undone state, then undo the undo (back to entry 10's state)
-    rnd = __import__("random").Random(5)
+    rnd = random.Random(5)
     await random_step(store, toy, gid, rnd)
     await random_step(store, toy, gid, rnd)
     state_after_10 = await store.replay(toy, gid, upto=10)
@@ -48,7 +49,7 @@ async def test_a_wrong_snapshot_is_found(store: GameStore, toy: ToyDraw, db_path
     state = json.loads((await store.get_snapshot(gid)).state)
     state["scores"][0] += 100
     with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (json.dumps(state), gid))
+        conn.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), gid))
     report = await store.check_replay(toy, gid)
     assert not report.ok and not report.state_matches
     assert report.differing_fields == ["scores"]

@@ -325,3 +325,76 @@ async def test_durability_is_full_by_default(db_path: Path) -> None:
         assert await store._run(lambda c: c.execute("PRAGMA synchronous").fetchone()[0]) == code
         assert await store._run(lambda c: c.execute("PRAGMA journal_mode").fetchone()[0]) == "wal"
         await store.close()
+
+
+async def test_timer_ids_are_never_reused_so_a_stale_delete_is_harmless(store: GameStore) -> None:
+    gid = await started(store)
+    first = await store.commit(gid, 0, NewLogEntry.for_note("n", T), None, timers=[NewTimer(kind="d", due_at=T)])
+    second = await store.commit(gid, 1, NewLogEntry.for_note("n", T), None, timers=[NewTimer(kind="d", due_at=T)])
+    assert second.timer_ids[0] > first.timer_ids[0]
+    # the scheduler fired the first timer, its action was refused: deleting it must not touch the new one
+    assert await store.delete_timer(first.timer_ids[0]) is False
+    assert [t.id for t in await store.timers(gid)] == second.timer_ids
+    assert await store.delete_timer(123456789) is False  # a game that does not exist
+
+
+async def test_timers_must_match_the_kinds_they_replace(store: GameStore) -> None:
+    gid = await started(store)
+    with pytest.raises(InvalidOperation, match="timer_kinds"):
+        await store.commit(
+            gid, 0, NewLogEntry.for_note("n", T), None, timers=[NewTimer(kind="x", due_at=T)], timer_kinds=["y"]
+        )
+
+
+async def test_due_timers_across_many_games_in_order(store: GameStore) -> None:
+    games = [await started(store) for _ in range(6)]
+    expected = []
+    for i, gid in enumerate(games):
+        ids = await store.add_timers(
+            gid,
+            [
+                NewTimer(kind="a", due_at=T + timedelta(minutes=10 * i)),
+                NewTimer(kind="b", due_at=T + timedelta(minutes=10 * i + 5)),
+                NewTimer(kind="c", due_at=T + timedelta(days=1)),
+            ],
+        )
+        expected += [(T + timedelta(minutes=10 * i), ids[0]), (T + timedelta(minutes=10 * i + 5), ids[1])]
+    expected.sort()
+    until = T + timedelta(hours=2)
+    assert [(t.due_at, t.id) for t in await store.due_timers(until)] == expected
+    assert [(t.due_at, t.id) for t in await store.due_timers(until, limit=5)] == expected[:5]
+    assert [(t.due_at, t.id) for t in await store.due_timers(T + timedelta(minutes=12))] == expected[:3]
+    nxt = await store.next_timer()
+    assert nxt is not None and (nxt.due_at, nxt.id) == expected[0]
+    for gid in games:
+        await store.delete_timers(gid)
+    assert await store.next_timer() is None
+    assert await store.due_timers(T + timedelta(days=9)) == []
+
+
+async def test_a_game_that_is_over_has_no_timers(store: GameStore) -> None:
+    finished = await started(store)
+    await store.add_timers(finished, [NewTimer(kind="deadline", due_at=T)])
+    await store.commit(finished, 0, NewLogEntry.for_note("the end", T), None, status="finished")
+    assert await store.timers(finished) == []
+    abandoned = await started(store)
+    await store.add_timers(abandoned, [NewTimer(kind="deadline", due_at=T)])
+    await store.update_game(abandoned, status="abandoned")
+    assert await store.timers(abandoned) == []
+    assert await store.next_timer() is None
+
+
+async def test_starting_a_game_replaces_its_lobby_timers(store: GameStore) -> None:
+    game = await store.create_game("toy")
+    await store.add_timers(game.id, [NewTimer(kind="lobby-expiry", due_at=T)])
+    assert [t.kind for t in await store.timers(game.id)] == ["lobby-expiry"]
+    result = await store.start_game(
+        game.id,
+        seed=3,
+        setup_at=T,
+        seats=[NewSeat(seat=0), NewSeat(seat=1)],
+        snapshot="{}",
+        timers=[NewTimer(kind="deadline", due_at=T + timedelta(hours=1), payload={"a": 1})],
+    )
+    timers = await store.timers(game.id)
+    assert [(t.id, t.kind, t.payload) for t in timers] == [(result.timer_ids[0], "deadline", {"a": 1})]
