@@ -12,6 +12,10 @@ rules as in OpenSpiel:
 - `legal_actions(state, seat)` lists what a seat may do now (free amounts sampled), for autocomplete and fuzzing.
 - `waiting_on(state)` lists the waits with their deadlines and the system action applied at each deadline.
 - `result(state)` is None until the game is over, then the final standings.
+- `from_data_folder(folder)` builds the game with a server owner's replacement data files (`data_files`, read from
+  `folder`; any file missing there falls back to the packaged default); `engine.registry.build` calls it. A game must
+  copy what it reads from them into the state at set-up, so that replacing a file never changes a game in progress,
+  and `for_state(state)` gives the game as it was set up (for replaying a stored game from its set-up).
 
 Because `step` is deterministic given the state (which holds the random generator) and the action, a game is
 replayed exactly from its seed and action log.
@@ -21,7 +25,8 @@ import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from pathlib import Path
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
@@ -111,6 +116,21 @@ class Game(ABC, Generic[S, OptT]):
     options_model: ClassVar[type[GameOptions]]
     action_adapter: ClassVar[TypeAdapter[Any]]
     """Validates any of the game's actions (a discriminated union on `type`)."""
+    data_files: ClassVar[tuple[str, ...]] = ()
+    """The data files a server owner may replace (names in the game's own data folder), e.g. ("board.toml",)."""
+
+    @classmethod
+    def from_data_folder(cls, folder: Path | None) -> Self:
+        """The game with the server owner's data files in `folder` (its own folder, e.g. GAME_DATA_DIR/kkk), each
+        file missing there (or no folder) taken from the packaged defaults. Raises `DataFileError` naming the file
+        and the field. Games without data files have nothing to replace: the default builds the plain game."""
+        return cls()
+
+    def for_state(self, state: S) -> Self:
+        """The game with the data files `state` was set up with, e.g. to replay a stored game from its set-up (undo,
+        verify, import) after a server owner replaced a data file: `setup` then gives the same first state again.
+        Default: this game (a game without data files, or one whose data `state` doesn't keep)."""
+        return self
 
     # --- serialisation --------------------------------------------------------------------------------
 

@@ -1,24 +1,74 @@
-"""The games Boardroom can host, by name. Adding a game means adding one line here."""
+"""The games Boardroom can host, by name. Adding a game means adding one line here.
 
+`games()` is every game with its packaged data. `build(data_dir)` is every game with a server owner's replacement
+data files: `data_dir/<game name>/<file>`, e.g. `kkk/board.toml`, `kkk/tiles.toml`, `kesse_ruegen/board.toml` (see
+each game's `data_files`). A file missing there falls back to the packaged one, so a folder may replace just one
+file. Anything that looks like a misplaced data file is refused rather than silently ignored: a folder named after
+no game, a `.toml` file outside a game's folder, or a `.toml` file a game does not read. Other files (a README, a
+backup) and hidden entries are ignored.
+
+A server owner can check a folder before starting the bot: `python -m engine.registry <folder>`.
+"""
+
+from pathlib import Path
+
+from engine.errors import DataFileError
 from engine.game import Game
 
 
-def _build() -> dict[str, Game]:  # type: ignore[type-arg]
+def _classes() -> list[type[Game]]:  # type: ignore[type-arg]
     from engine.kesse_ruegen.rules import KesseRuegen
     from engine.kkk.rules import KKK
 
-    games: list[Game] = [KKK(), KesseRuegen()]  # type: ignore[type-arg]
-    return {g.name: g for g in games}
+    return [KKK, KesseRuegen]
+
+
+def build(data_dir: Path | None = None) -> dict[str, Game]:  # type: ignore[type-arg]
+    """Every game by name, built afresh with the data files in `data_dir` (None: the packaged data only).
+
+    Raises `DataFileError` naming the file (and, for a file that doesn't validate, the field)."""
+    classes = {cls.name: cls for cls in _classes()}
+    if data_dir is not None:
+        _check_folder(data_dir, classes)
+    return {
+        name: cls.from_data_folder(data_dir / name if data_dir is not None else None) for name, cls in classes.items()
+    }
+
+
+def _check_folder(data_dir: Path, classes: dict[str, type[Game]]) -> None:  # type: ignore[type-arg]
+    if not data_dir.is_dir():
+        raise DataFileError(f"{data_dir}: the game data folder does not exist (or is not a folder)")
+    known = ", ".join(sorted(classes))
+    for entry in sorted(data_dir.iterdir()):
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir():
+            cls = classes.get(entry.name)
+            if cls is None:
+                raise DataFileError(
+                    f"{entry}: no game is called {entry.name!r}; each game's files go in a folder named after it "
+                    f"({known})"
+                )
+            for file in sorted(entry.glob("*.toml")):
+                if file.name not in cls.data_files:
+                    wanted = ", ".join(cls.data_files) or "none"
+                    raise DataFileError(
+                        f"{file}: {cls.title} has no data file called {file.name!r} (it reads: {wanted})"
+                    )
+        elif entry.suffix == ".toml":
+            raise DataFileError(
+                f"{entry}: data files go in a folder named after their game ({known}), e.g. kkk/{entry.name}"
+            )
 
 
 _GAMES: dict[str, Game] | None = None  # type: ignore[type-arg]
 
 
 def games() -> dict[str, Game]:  # type: ignore[type-arg]
-    """All registered games by name (built on first use, so importing the engine stays cheap)."""
+    """All registered games by name, with their packaged data (built on first use, so importing stays cheap)."""
     global _GAMES
     if _GAMES is None:
-        _GAMES = _build()
+        _GAMES = build()
     return _GAMES
 
 
@@ -29,3 +79,18 @@ def get(name: str) -> Game:  # type: ignore[type-arg]
     except KeyError:
         known = ", ".join(sorted(games()))
         raise KeyError(f"no game called {name!r} (known: {known})") from None
+
+
+if __name__ == "__main__":
+    import sys
+
+    if len(sys.argv) != 2:
+        raise SystemExit("usage: python -m engine.registry <game data folder>")
+    folder = Path(sys.argv[1])
+    try:
+        built = build(folder)
+    except DataFileError as exc:
+        raise SystemExit(str(exc)) from None
+    for name, game in sorted(built.items()):
+        replaced = [f for f in game.data_files if (folder / name / f).exists()]
+        print(f"{game.title}: " + (f"uses {', '.join(replaced)} from {folder / name}" if replaced else "packaged data"))

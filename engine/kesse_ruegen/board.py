@@ -1,6 +1,8 @@
 """The board data file (`data/board.toml`): its pydantic model, validated on load, and the loader.
 
-A wrong file stops start-up with a `DataFileError` naming the file and the field (see `engine.data`).
+A server owner may replace it with their own copy's data as `kesse_ruegen/board.toml` in the game data folder (the
+bot's `GAME_DATA_DIR`; see `engine.registry`). A wrong file stops start-up with a `DataFileError` naming the file and
+the field (see `engine.data`). The numbers a game uses are copied into its state at set-up.
 """
 
 from functools import cache

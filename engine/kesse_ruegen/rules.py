@@ -19,10 +19,12 @@ See `shared/rules/kesse_ruegen.md`. Decisions where the rules are silent:
 """
 
 from datetime import datetime
-from typing import Any, ClassVar
+from pathlib import Path
+from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, TypeAdapter
 
+from engine.data import replacement
 from engine.errors import RuleError
 from engine.events import Event, Wait, private, public
 from engine.game import Game, Result, rank_by_score
@@ -40,7 +42,7 @@ from engine.kesse_ruegen.actions import (
     Reclaim,
     Timeout,
 )
-from engine.kesse_ruegen.board import MAX_PLAYERS, MIN_PLAYERS, Board, default_board
+from engine.kesse_ruegen.board import MAX_PLAYERS, MIN_PLAYERS, Board, PlayerCount, default_board, load_board
 from engine.kesse_ruegen.options import KesseRuegenOptions
 from engine.kesse_ruegen.state import Duel, DuelResult, KesseRuegenState
 from engine.kesse_ruegen.views import public_view, seat_view
@@ -66,8 +68,31 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
     options_model: ClassVar[type[KesseRuegenOptions]] = KesseRuegenOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
 
+    data_files: ClassVar[tuple[str, ...]] = ("board.toml",)
+
     def __init__(self, board: Board | None = None) -> None:
         self.board = board if board is not None else default_board()
+
+    @classmethod
+    def from_data_folder(cls, folder: Path | None) -> Self:
+        """Kesse Rügen with a server owner's `board.toml` from `folder` (else the packaged board). Raises
+        `DataFileError` naming the file and the field. The board's numbers are copied into each game at set-up."""
+        board = replacement(folder, "board.toml")
+        return cls(load_board(board) if board is not None else None)
+
+    def for_state(self, state: KesseRuegenState) -> Self:
+        """The game whose board gives `state`'s numbers at set-up (to replay it after the board file changed)."""
+        kinds = list(state.kinds) + list(self.board.kinds[state.seats :])
+        counts = PlayerCount(supply=state.start_supply, win_fields=state.win_fields)
+        board = self.board.model_copy(
+            update={
+                "size": state.size,
+                "barn": state.barn,
+                "players": {**self.board.players, state.seats: counts},
+                "kinds": kinds,
+            }
+        )
+        return self if board == self.board else type(self)(board)
 
     # --- set-up ---------------------------------------------------------------------------------------
 

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from engine.errors import RuleError
 from engine.kkk.cards import family_name
-from engine.kkk.data import KkkData
 from engine.kkk.negotiation import value
 from engine.kkk.state import KkkState, Use
 from engine.kkk.table import dividend_value, round_space
@@ -39,7 +38,7 @@ class Source:
         return Use(family=self.family, seat=self.seat, card="clan" if self.clan else "investor")  # type: ignore[arg-type]
 
 
-def sources(state: KkkState, data: KkkData, family: str) -> list[Source]:
+def sources(state: KkkState, family: str) -> list[Source]:
     """Every card of `family` at the Boss's disposal, best first."""
     r = state.round
     assert r is not None
@@ -50,7 +49,7 @@ def sources(state: KkkState, data: KkkData, family: str) -> list[Source]:
         found.append(Source(False, False, 0, boss, family))
     if family in r.clans[boss]:
         found.append(Source(True, False, 0, boss, family))
-    tv = dividend_value(state, data)
+    tv = dividend_value(state)
     for o in state.offers:
         if o.status != "binding" or o.family != family:
             continue
@@ -63,48 +62,48 @@ def sources(state: KkkState, data: KkkData, family: str) -> list[Source]:
     return found
 
 
-def best_uses(state: KkkState, data: KkkData) -> tuple[list[Use], bool]:
+def best_uses(state: KkkState) -> tuple[list[Use], bool]:
     """The bot's picks for every family it can cover now, and whether they satisfy the space."""
-    space = round_space(state, data)
+    space = round_space(state)
     uses: list[Use] = []
     complete = True
     for f in space.required:
-        found = sources(state, data, f)
+        found = sources(state, f)
         if found:
             uses.append(found[0].use)
         else:
             complete = False
     if space.group:
-        best = sorted((found[0], f) for f in space.group.of if (found := sources(state, data, f)))
+        best = sorted((found[0], f) for f in space.group.of if (found := sources(state, f)))
         if len(best) < space.group.k:
             complete = False
         uses += [src.use for src, _ in best[: space.group.k]]
     return uses, complete
 
 
-def auto_assign(state: KkkState, data: KkkData) -> list[Use] | None:
+def auto_assign(state: KkkState) -> list[Use] | None:
     """The bot's assignment, or None if the cards at the Boss's disposal do not satisfy the space."""
-    uses, complete = best_uses(state, data)
+    uses, complete = best_uses(state)
     return uses if complete else None
 
 
-def missing(state: KkkState, data: KkkData) -> str:
+def missing(state: KkkState) -> str:
     """What the Boss still lacks, for a refusal: "Raffzahn and 1 more of Talerfeld/Piepenbrok/Heiermann"."""
-    space = round_space(state, data)
-    parts = [family_name(f) for f in space.required if not sources(state, data, f)]
+    space = round_space(state)
+    parts = [family_name(f) for f in space.required if not sources(state, f)]
     if space.group:
-        have = sum(1 for f in space.group.of if sources(state, data, f))
+        have = sum(1 for f in space.group.of if sources(state, f))
         if have < space.group.k:
             names = "/".join(family_name(f) for f in space.group.of)
             parts.append(f"{space.group.k - have} more of {names}")
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
-def validate(state: KkkState, data: KkkData, uses: tuple[Use, ...] | list[Use]) -> list[Use]:
+def validate(state: KkkState, uses: tuple[Use, ...] | list[Use]) -> list[Use]:
     """Check the Boss's own assignment; refuse with the first problem found."""
     r = state.round
     assert r is not None
-    space = round_space(state, data)
+    space = round_space(state)
     seen: set[str] = set()
     for u in uses:
         if u.family not in space.families:

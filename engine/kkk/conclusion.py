@@ -11,9 +11,21 @@ Decisions where the rules are silent:
 - The assignment fixed at the last call is the one concluded: nothing that could change it (a card play, a new
   agreement, a Boss change) can happen without cancelling the call.
 - After the last tile (which always ends the game) no die is rolled.
-- Failure is refused while a Boss card is pending: otherwise the Boss could dodge a Boss card that has been played
-  but is still in its reaction window (at the table it would already have taken effect).
-- On failure, pending cards that never took effect (a travel or recruitment triple) are discarded with the rest.
+
+Failure while a card is pending. kkk.md says "The Boss may declare failure at any time while they are Boss". We read
+"at any time" as at any moment of the round at a real table, where a recruitment triple or a Boss card takes effect
+the moment it is played (the rulebook's "immediately"; the Dutch "steelt onmiddellijk"). The reaction window is only
+the asynchronous form of that moment, so it must not open a gap in which the Boss can undo such a card without a STOP:
+- While a recruitment triple or a Boss card is pending, the Boss may not declare failure; the refusal names the card
+  to wait for (or to STOP, if it is someone else's). A recruitment takes an investor for good and only a STOP may
+  cancel it; a Boss card (or a stack of them) would already have decided who is Boss, and only the Boss may fail.
+  The Boss-card refusal is older than this ruling; the recruitment one follows the same reading.
+- A pending travel does not block failure: its effect would only last until the end of the round anyway, so ending
+  the round ends it. The travel card is discarded with the other played cards, and the table is told so
+  (`pending_discarded`, which names the window it closes).
+- No wait can get stuck on this: while a card is pending the game waits on the reaction window (default at its
+  deadline: everyone still awaited passes, and the card takes effect); only with nothing pending does it wait on the
+  Boss, whose default at the deadline is the failure (see `waits`).
 """
 
 from pydantic import JsonValue
@@ -23,11 +35,11 @@ from engine.events import Event, public
 from engine.kkk import actions as A
 from engine.kkk.assignment import auto_assign, missing, validate
 from engine.kkk.cards import clan, family_name
-from engine.kkk.data import KkkData
 from engine.kkk.negotiation import check_round, offer_data, promised, value
-from engine.kkk.state import KkkState, LastCall, Use
+from engine.kkk.state import Effect, KkkState, LastCall, Use
 from engine.kkk.table import (
     current_tile,
+    describe_effect,
     dividend_value,
     give,
     left,
@@ -50,18 +62,18 @@ def describe_uses(uses: list[Use], boss: int) -> str:
     return ", ".join(parts)
 
 
-def distribution(state: KkkState, data: KkkData) -> str:
+def distribution(state: KkkState) -> str:
     r = state.round
     assert r is not None
-    tv = dividend_value(state, data)
-    total = payout(state, data)
+    tv = dividend_value(state)
+    total = payout(state)
     agreements = [o for o in state.offers if o.status == "binding"]
     pays = "; ".join(f"{money(value(o, tv))} to {seat(o.seller)} (#{o.id})" for o in agreements) or "nobody"
     keeps = total - promised(state, tv)
     return f"payout {money(total)}; {seat(r.boss)} pays {pays} and keeps {money(keeps)}"
 
 
-def close(state: KkkState, actor: int, action: A.Close, data: KkkData) -> list[Event]:
+def close(state: KkkState, actor: int, action: A.Close) -> list[Event]:
     check_round(state)
     r = state.round
     assert r is not None
@@ -72,12 +84,12 @@ def close(state: KkkState, actor: int, action: A.Close, data: KkkData) -> list[E
     if r.last_call is not None:
         raise RuleError("Your last call is already running.")
     if action.assignment is not None:
-        uses = validate(state, data, action.assignment)
+        uses = validate(state, action.assignment)
     else:
-        found = auto_assign(state, data)
+        found = auto_assign(state)
         if found is None:
             raise RuleError(
-                f"You can't close yet: you still need {missing(state, data)}. Your own investors, your played clan "
+                f"You can't close yet: you still need {missing(state)}. Your own investors, your played clan "
                 "cards and the cards under binding agreements count."
             )
         uses = found
@@ -88,7 +100,7 @@ def close(state: KkkState, actor: int, action: A.Close, data: KkkData) -> list[E
         public(
             "last_call",
             f"Last call! {seat(r.boss)} closes the deal with {describe_uses(uses, r.boss)}: "
-            f"{distribution(state, data)}. Play a card to stop it, or let it go.",
+            f"{distribution(state)}. Play a card to stop it, or let it go.",
             uses=[u.model_dump() for u in uses],
             window=state.window,
         )
@@ -169,13 +181,13 @@ def _end_round(state: KkkState, concluded: bool, tile_value: int) -> list[Event]
     return [public("offers_ended", "", paid=paid, dropped=dropped, offers=ended)] if ended else []
 
 
-def conclude(state: KkkState, data: KkkData) -> list[Event]:
+def conclude(state: KkkState) -> list[Event]:
     r = state.round
     assert r is not None and r.last_call is not None
     uses = r.last_call.uses
     boss = r.boss
-    space = round_space(state, data)
-    tile = current_tile(state, data)
+    space = round_space(state)
+    tile = current_tile(state)
     assert tile is not None
     tv = tile.value
     total = space.dividends * tv
@@ -274,35 +286,65 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def fail(state: KkkState, actor: int, data: KkkData) -> list[Event]:
+def fail(state: KkkState, actor: int) -> list[Event]:
     check_round(state)
     r = state.round
     assert r is not None
     if actor != r.boss:
         raise RuleError(f"Only the Boss ({seat(r.boss)}) can declare the deal failed.")
-    if state.pending and state.pending[-1].kind == "boss":
-        raise RuleError("A Boss card is pending: you can STOP it, or wait until its window closes.")
-    return _fail(state, data, f"{seat(actor)} declares the negotiations failed.")
+    blocking = next((e for e in reversed(state.pending) if e.kind in ("recruit", "boss")), None)
+    if blocking is not None:
+        raise RuleError(_wait_for(blocking, actor))
+    return _fail(state, f"{seat(actor)} declares the negotiations failed.")
 
 
-def timeout_fail(state: KkkState, data: KkkData) -> list[Event]:
+def _wait_for(effect: Effect, boss: int) -> str:
+    """Why the Boss can't fail yet, and what to do: STOP someone else's card, or wait for its window to close."""
+    card = "Boss card" if effect.kind == "boss" else "recruitment triple"
+    what = f"your own {card}" if effect.by == boss else describe_effect(effect)
+    if effect.kind == "boss":
+        then = "if you are still the Boss then, you can declare the deal failed"
+    else:
+        then = "then you can declare the deal failed"
+    if effect.by == boss:
+        return f"You can't fail the deal yet: {what} is pending. Wait until its window closes; {then}."
+    return (
+        f"You can't fail the deal yet: {what} is pending (a {card} takes effect unless STOPped). "
+        f"STOP it, or wait until its window closes; {then}."
+    )
+
+
+def timeout_fail(state: KkkState) -> list[Event]:
     r = state.round
     assert r is not None
-    return _fail(state, data, f"Time's up: the Boss {seat(r.boss)} stayed silent, so the deal fails.")
+    return _fail(state, f"Time's up: the Boss {seat(r.boss)} stayed silent, so the deal fails.")
 
 
-def _fail(state: KkkState, data: KkkData, text: str) -> list[Event]:
+def _fail(state: KkkState, text: str) -> list[Event]:
     r = state.round
     assert r is not None
     boss = r.boss
     events = [public("deal_failed", text, boss=boss, space=r.space)]
+    for effect in state.pending:  # only a travel can be pending here (see `fail`)
+        events.append(
+            public(
+                "pending_discarded",
+                f"{describe_effect(effect)} is discarded: the round ended before it took effect.",
+                effect=effect.kind,
+                by=effect.by,
+                family=effect.family,
+                target=effect.target,
+                on=effect.on,
+                window=state.window,
+            )
+        )
     discarded, returned = _clear_table(state, [])
     if returned:
         events.append(
             public("clans_returned", _returned_text(returned) + ".", returned={str(s): c for s, c in returned.items()})
         )
     events.append(public("discarded_played", "", cards=discarded))
-    events += _end_round(state, concluded=False, tile_value=dividend_value(state, data))
+    events += _end_round(state, concluded=False, tile_value=dividend_value(state))
     start_turn(state, left(state, boss))
     events.append(public("turn", f"It's {seat(state.turn)}'s turn."))
     return events

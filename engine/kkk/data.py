@@ -1,15 +1,18 @@
 """The board's 16 deal spaces and the 15 deal tiles: pydantic models of `data/*.toml`, validated on load.
 
-The defaults are the reconstruction of rules/kkk.md. A server owner may replace `data/board.toml` and
-`data/tiles.toml` with the data of their physical copy; `load_data(directory)` validates such files and any problem
-raises `DataFileError` naming the file and the field. The default data is loaded once (`default_data()`).
+The defaults are the reconstruction of rules/kkk.md, loaded once (`default_data()`). A server owner may replace
+either file with the data of their physical copy by putting it in the game data folder as `kkk/board.toml` or
+`kkk/tiles.toml` (the bot's `GAME_DATA_DIR`; `KKK.from_data_folder`, reached through `engine.registry.build`); any
+problem raises `DataFileError` naming the file and the field. A game copies the data into its state at set-up
+(`KkkState.data`), so replacing a file changes new games only. `load_data(directory)` loads both files of a folder.
 
-A server owner can check replacement files before starting the bot: `python -m engine.kkk.data <directory>`.
+A server owner can check a game data folder before starting the bot: `python -m engine.registry <folder>`.
 """
 
+import copy
 from functools import cache
 from pathlib import Path
-from typing import Self
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -194,14 +197,24 @@ def default_data() -> KkkData:
     return load_data(DATA_DIR)
 
 
-if __name__ == "__main__":
-    import sys
+# --- validating the copy in a stored game only once ----------------------------------------------------------
 
-    from engine.errors import DataFileError
+_SEEN: list[tuple[Any, KkkData]] = []
+_SEEN_MAX = 8
 
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else DATA_DIR
-    try:
-        load_data(folder)
-    except DataFileError as exc:
-        raise SystemExit(str(exc)) from None
-    print(f"{folder}: board.toml and tiles.toml are valid.")
+
+def seen(raw: Any) -> KkkData | None:
+    """The data already validated from input equal to `raw` (a stored state's `data`), if any.
+
+    Every stored game carries its board and tiles, and loading a state would otherwise validate them again each
+    time (most of the cost of loading a state). A deployment has one or two distinct data sets, so a few entries do.
+    """
+    for known, data in _SEEN:
+        if known == raw:
+            return data
+    return None
+
+
+def remember(raw: Any, data: KkkData) -> None:
+    _SEEN.append((copy.deepcopy(raw), data))
+    del _SEEN[:-_SEEN_MAX]

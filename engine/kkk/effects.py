@@ -10,7 +10,12 @@ Boss. A STOP cannot be stopped. Any card played during a last call cancels the c
 Decisions where the rules are silent:
 - You can't STOP your own card (you could simply not have played it), and you can't answer your own Boss card with
   another one. The current Boss can't play a Boss card unless it answers someone else's pending one.
-- A clan card of a family the space does not use is refused as a mistake (it could serve nothing).
+- A clan card of any family may be played (kkk.md puts no limit on the family), also one the space does not use:
+  it serves nothing in this deal, goes back to its owner's hand at the end of the round like any unused clan card,
+  and, like any card, cancels a running last call.
+- Travel that names the player and the family but not the card: if that player has both the investor and a clan
+  card of the family on the table, the bot asks which one, unless the investor is already on travel (then only the
+  clan card can be meant).
 - A player who has passed in a window may still play a STOP while the window is open (a pass is "no STOP from me
   so far", and the window waits for the others anyway).
 - Travel on your own card, or on an investor beside the board, is allowed (pointless, but not forbidden).
@@ -23,33 +28,25 @@ from engine.events import Event, public
 from engine.kkk import actions as A
 from engine.kkk.cards import BOSS, JOKER, RECRUIT, RECRUIT_TRIPLE, STOP, clan, family_name, travel
 from engine.kkk.conclusion import cancel_last_call
-from engine.kkk.data import KkkData
 from engine.kkk.negotiation import reopen_for_boss, void_unserviceable
 from engine.kkk.state import Effect, KkkState
-from engine.kkk.table import check_holds, check_nobody_over_limit, over_limit, round_space, take, to_discard
+from engine.kkk.table import (
+    check_holds,
+    check_nobody_over_limit,
+    describe_effect,
+    effect_target,
+    over_limit,
+    take,
+    to_discard,
+)
 from engine.text import seat
-
-
-def describe(effect: Effect) -> str:
-    """ "{seat:2}'s travel card on {seat:0}'s Liebgeld investor" """
-    if effect.kind == "boss":
-        return f"{seat(effect.by)}'s Boss card"
-    if effect.kind == "travel":
-        return f"{seat(effect.by)}'s travel card on {_target(effect)}"
-    return f"{seat(effect.by)}'s recruitment of {_target(effect)}"
-
-
-def _target(effect: Effect) -> str:
-    assert effect.family is not None
-    name = family_name(effect.family)
-    if effect.target is None:
-        return f"the {name} investor beside the board"
-    return f"{seat(effect.target)}'s {name} {'clan card' if effect.on == 'clan' else 'investor'}"
 
 
 def _check_no_pending(state: KkkState) -> None:
     if state.pending:
-        raise RuleError(f"{describe(state.pending[-1])} is pending: only a STOP may be played until its window closes.")
+        raise RuleError(
+            f"{describe_effect(state.pending[-1])} is pending: only a STOP may be played until its window closes."
+        )
 
 
 def _check_round(state: KkkState) -> None:
@@ -82,14 +79,11 @@ def _pend(state: KkkState, effect: Effect, text: str) -> list[Event]:
 # --- clan cards ---------------------------------------------------------------------------------------
 
 
-def play_clan(state: KkkState, actor: int, action: A.PlayClan, data: KkkData) -> list[Event]:
+def play_clan(state: KkkState, actor: int, action: A.PlayClan) -> list[Event]:
     _check_round(state)
     _check_no_pending(state)
     r = state.round
     assert r is not None
-    space = round_space(state, data)
-    if action.family not in space.families:
-        raise RuleError(f"This deal has no use for {family_name(action.family)} (it needs {space.describe()}).")
     check_holds(state, actor, clan(action.family))
     events = cancel_last_call(state, actor)
     take(state, actor, clan(action.family))
@@ -130,6 +124,8 @@ def play_travel(state: KkkState, actor: int, action: A.Travel) -> list[Event]:
         has_investor = state.investors[f] == action.target
         has_clan = f in r.clans[action.target]
         if action.on is None:
+            if has_investor and has_clan and f in r.travel:
+                has_investor = False  # already on travel: only the clan card can still be sent
             if has_investor and has_clan:
                 raise RuleError(
                     f"{seat(action.target)} has both the {name} investor and a {name} clan card on the table: "
@@ -154,7 +150,7 @@ def play_travel(state: KkkState, actor: int, action: A.Travel) -> list[Event]:
     take(state, actor, card)
     effect = Effect(kind="travel", by=actor, cards=[card], family=f, target=action.target, on=on)
     via = " (joker)" if action.joker else ""
-    return _pend(state, effect, f"✈️ {seat(actor)} plays a travel card{via} on {_target(effect)}.") + events
+    return _pend(state, effect, f"✈️ {seat(actor)} plays a travel card{via} on {effect_target(effect)}.") + events
 
 
 # --- recruitment --------------------------------------------------------------------------------------
@@ -179,7 +175,7 @@ def play_recruit(state: KkkState, actor: int, action: A.Recruit) -> list[Event]:
     events = cancel_last_call(state, actor)
     cards = take(state, actor, RECRUIT, RECRUIT_TRIPLE)
     effect = Effect(kind="recruit", by=actor, cards=cards, family=f, target=owner, on="investor")
-    return _pend(state, effect, f"🎣 {seat(actor)} plays a recruitment triple on {_target(effect)}.") + events
+    return _pend(state, effect, f"🎣 {seat(actor)} plays a recruitment triple on {effect_target(effect)}.") + events
 
 
 # --- Boss ---------------------------------------------------------------------------------------------
@@ -192,7 +188,7 @@ def play_boss(state: KkkState, actor: int) -> list[Event]:
     if state.pending:
         top = state.pending[-1]
         if top.kind != "boss":
-            raise RuleError(f"{describe(top)} is pending: only a STOP may be played until its window closes.")
+            raise RuleError(f"{describe_effect(top)} is pending: only a STOP may be played until its window closes.")
         if top.by == actor:
             raise RuleError("Your Boss card is already the newest one.")
     elif actor == r.boss:
@@ -208,7 +204,7 @@ def play_boss(state: KkkState, actor: int) -> list[Event]:
 # --- STOP ---------------------------------------------------------------------------------------------
 
 
-def play_stop(state: KkkState, actor: int, data: KkkData) -> list[Event]:
+def play_stop(state: KkkState, actor: int) -> list[Event]:
     if not state.pending:
         if state.stopped_last:
             raise RuleError("A STOP can't be stopped.")
@@ -223,7 +219,7 @@ def play_stop(state: KkkState, actor: int, data: KkkData) -> list[Event]:
     events = [
         public(
             "stopped",
-            f"✋ {seat(actor)} plays STOP: {describe(top)} is cancelled.",
+            f"✋ {seat(actor)} plays STOP: {describe_effect(top)} is cancelled.",
             by=actor,
             effect=top.kind,
             owner=top.by,
@@ -234,7 +230,7 @@ def play_stop(state: KkkState, actor: int, data: KkkData) -> list[Event]:
         state.passes = []
         state.window = state.seq
         below = state.pending[-1]
-        again = f"{describe(below)} stands again; anyone may STOP it, or pass."
+        again = f"{describe_effect(below)} stands again; anyone may STOP it, or pass."
         events.append(public("pending", again, effect="boss", by=below.by, window=state.window, previous_window=None))
     else:
         state.stopped_last = True
@@ -244,7 +240,7 @@ def play_stop(state: KkkState, actor: int, data: KkkData) -> list[Event]:
 # --- resolution ---------------------------------------------------------------------------------------
 
 
-def resolve(state: KkkState, data: KkkData) -> list[Event]:
+def resolve(state: KkkState) -> list[Event]:
     """The reaction window closed: the pending effect (or the newest Boss card standing) takes effect."""
     pending = state.pending
     window = state.window
@@ -273,7 +269,7 @@ def resolve(state: KkkState, data: KkkData) -> list[Event]:
                     window=window,
                 )
             )
-            events += reopen_for_boss(state, old, top.by, data)
+            events += reopen_for_boss(state, old, top.by)
         return events
     assert top.family is not None
     name = family_name(top.family)
@@ -318,5 +314,5 @@ def resolve(state: KkkState, data: KkkData) -> list[Event]:
             )
         )
     if state.round is not None:
-        events += void_unserviceable(state, data)
+        events += void_unserviceable(state)
     return events

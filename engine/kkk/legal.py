@@ -10,14 +10,14 @@ from typing import Any
 from engine.kkk import actions as A
 from engine.kkk.assignment import auto_assign, sources
 from engine.kkk.cards import BOSS, FAMILIES, HAND_LIMIT, JOKER, RECRUIT, RECRUIT_TRIPLE, STOP
-from engine.kkk.data import SPACES, KkkData
+from engine.kkk.data import SPACES
 from engine.kkk.negotiation import promised, serves, value
 from engine.kkk.state import KkkState
 from engine.kkk.table import dividend_value, over_limit, payout, round_space
 from engine.kkk.windows import awaited, window_owner
 
 
-def legal_actions(state: KkkState, data: KkkData, s: int | None) -> list[Any]:
+def legal_actions(state: KkkState, s: int | None) -> list[Any]:
     if state.phase == "over":
         return []
     if s is None:
@@ -34,8 +34,8 @@ def legal_actions(state: KkkState, data: KkkData, s: int | None) -> list[Any]:
         if top.kind == "boss" and top.by != s and BOSS in hand:
             acts.append(A.Boss())
         if r is not None:
-            acts += _talk(state, data, s)
-            if s == r.boss and top.kind != "boss":
+            acts += _talk(state, s)
+            if s == r.boss and top.kind == "travel":  # a recruitment or Boss card must take effect first
                 acts.append(A.Fail())
         return acts
     over = over_limit(state)
@@ -48,12 +48,10 @@ def legal_actions(state: KkkState, data: KkkData, s: int | None) -> list[Any]:
     if state.phase == "rolled":
         return [A.Open(), A.Draw()] if s == state.turn else []
     assert r is not None
-    space = round_space(state, data)
     if window_owner(state) is not None and s in awaited(state):
         acts.append(A.Pass())
     for f in sorted({c[5:] for c in hand if c.startswith("clan:")}):
-        if f in space.families:
-            acts.append(A.PlayClan(family=f))  # type: ignore[arg-type]
+        acts.append(A.PlayClan(family=f))  # type: ignore[arg-type]
     acts += _travels(state, s)
     if hand.count(RECRUIT) >= RECRUIT_TRIPLE:
         acts += _recruits(state, s)
@@ -61,12 +59,12 @@ def legal_actions(state: KkkState, data: KkkData, s: int | None) -> list[Any]:
         acts.append(A.Boss())
     if s == r.boss:
         if r.last_call is None:
-            if auto_assign(state, data) is not None:
+            if auto_assign(state) is not None:
                 acts.append(A.Close())
         else:
             acts.append(A.CancelClose())
         acts.append(A.Fail())
-    acts += _talk(state, data, s)
+    acts += _talk(state, s)
     return acts
 
 
@@ -106,14 +104,14 @@ def _travels(state: KkkState, s: int) -> list[Any]:
     return acts
 
 
-def _talk(state: KkkState, data: KkkData, s: int) -> list[Any]:
+def _talk(state: KkkState, s: int) -> list[Any]:
     """Offers (sampled prices), shakes, unshakes and withdrawals; always-pass."""
     r = state.round
     assert r is not None
     acts: list[Any] = []
-    space = round_space(state, data)
-    tv = dividend_value(state, data)
-    total = payout(state, data)
+    space = round_space(state)
+    tv = dividend_value(state)
+    total = payout(state)
     owed = promised(state, tv)
     for o in state.offers:
         if not o.unbound or s not in (o.seller, o.boss):
@@ -132,7 +130,7 @@ def _talk(state: KkkState, data: KkkData, s: int) -> list[Any]:
     live = {(o.seller, o.family) for o in state.offers if o.live}
     if s == r.boss:
         for f in space.families:
-            if sources(state, data, f):
+            if sources(state, f):
                 continue
             for t in range(state.seats):
                 if t != s and serves(state, t, f) and (t, f) not in live:

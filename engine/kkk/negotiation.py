@@ -26,7 +26,6 @@ from engine.errors import RuleError
 from engine.events import Event, public
 from engine.kkk import actions as A
 from engine.kkk.cards import family_name
-from engine.kkk.data import KkkData
 from engine.kkk.state import KkkState, Offer
 from engine.kkk.table import dividend_value, money, payout, round_space
 from engine.text import seat
@@ -98,7 +97,7 @@ def offer_event(kind: str, text: str, offer: Offer, tile_value: int, **extra: Js
 # --- actions ------------------------------------------------------------------------------------------
 
 
-def make_offer(state: KkkState, actor: int, action: A.Offer, data: KkkData) -> list[Event]:
+def make_offer(state: KkkState, actor: int, action: A.Offer) -> list[Event]:
     check_round(state)
     r = state.round
     assert r is not None
@@ -115,7 +114,7 @@ def make_offer(state: KkkState, actor: int, action: A.Offer, data: KkkData) -> l
         if action.to is not None and action.to != boss:
             raise RuleError(f"Only the Boss pays out of this deal: make your offer to {seat(boss)}.")
         seller = actor
-    space = round_space(state, data)
+    space = round_space(state)
     if action.family is not None:
         if action.family not in space.families:
             raise RuleError(f"This deal has no use for {family_name(action.family)} (it needs {space.describe()}).")
@@ -126,8 +125,8 @@ def make_offer(state: KkkState, actor: int, action: A.Offer, data: KkkData) -> l
                     "travel, or a clan card you have played."
                 )
             raise RuleError(f"{seat(seller)} has no {family_name(action.family)} on the table to offer.")
-    tv = dividend_value(state, data)
-    total = payout(state, data)
+    tv = dividend_value(state)
+    total = payout(state)
     price = action.price * tv if action.unit == "dividends" else action.price
     if price > total:
         raise RuleError(f"That's more than the whole deal pays ({money(total)}).")
@@ -161,7 +160,7 @@ def _check_party(offer: Offer, actor: int) -> None:
         raise RuleError(f"Only {seat(offer.seller)} and the Boss {seat(offer.boss)} can shake on offer #{offer.id}.")
 
 
-def shake(state: KkkState, actor: int, action: A.Shake, data: KkkData) -> list[Event]:
+def shake(state: KkkState, actor: int, action: A.Shake) -> list[Event]:
     check_round(state)
     offer = find(state, action.offer)
     _check_party(offer, actor)
@@ -172,7 +171,7 @@ def shake(state: KkkState, actor: int, action: A.Shake, data: KkkData) -> list[E
     if actor in offer.shaken:
         other = offer.boss if actor == offer.seller else offer.seller
         raise RuleError(f"You've already shaken on #{offer.id}: waiting for {seat(other)}.")
-    tv = dividend_value(state, data)
+    tv = dividend_value(state)
     binds = len(offer.shaken) == 1
     events: list[Event] = []
     if binds:
@@ -182,7 +181,7 @@ def shake(state: KkkState, actor: int, action: A.Shake, data: KkkData) -> list[E
             if o.status == "binding" and o.seller == offer.seller and o.family == offer.family and o.id != offer.id
         ]
         already = promised(state, tv, excluding=tuple(o.id for o in superseded))
-        total = payout(state, data)
+        total = payout(state)
         if already + value(offer, tv) > total:
             raise RuleError(
                 f"Shaking on #{offer.id} would promise {money(already + value(offer, tv))}, but the deal pays only "
@@ -212,7 +211,7 @@ def cancel_last_call_for_terms(state: KkkState) -> list[Event]:
     return [public("last_call_cancelled", text, window=state.window)]
 
 
-def unshake(state: KkkState, actor: int, action: A.Unshake, data: KkkData) -> list[Event]:
+def unshake(state: KkkState, actor: int, action: A.Unshake) -> list[Event]:
     check_round(state)
     offer = find(state, action.offer)
     _check_party(offer, actor)
@@ -224,11 +223,11 @@ def unshake(state: KkkState, actor: int, action: A.Unshake, data: KkkData) -> li
         raise RuleError(f"You haven't shaken on #{offer.id}.")
     offer.shaken.remove(actor)
     offer.status = "shaken" if offer.shaken else "open"
-    tv = dividend_value(state, data)
+    tv = dividend_value(state)
     return [offer_event("unshaken", f"{seat(actor)} takes back their 🤝 on offer #{offer.id}.", offer, tv)]
 
 
-def withdraw(state: KkkState, actor: int, action: A.Withdraw, data: KkkData) -> list[Event]:
+def withdraw(state: KkkState, actor: int, action: A.Withdraw) -> list[Event]:
     check_round(state)
     offer = find(state, action.offer)
     if actor not in (offer.seller, offer.boss):
@@ -238,17 +237,17 @@ def withdraw(state: KkkState, actor: int, action: A.Withdraw, data: KkkData) -> 
     if not offer.unbound:
         raise RuleError(f"Offer #{offer.id} is already {offer.status}.")
     offer.status = "withdrawn"
-    tv = dividend_value(state, data)
+    tv = dividend_value(state)
     return [offer_event("withdrawn", f"{seat(actor)} withdraws offer #{offer.id}.", offer, tv)]
 
 
 # --- consequences of other plays -----------------------------------------------------------------------
 
 
-def void_unserviceable(state: KkkState, data: KkkData) -> list[Event]:
+def void_unserviceable(state: KkkState) -> list[Event]:
     """Void every live offer whose card can no longer serve (after a travel or a recruitment)."""
     events: list[Event] = []
-    tv = dividend_value(state, data)
+    tv = dividend_value(state)
     for o in state.offers:
         if o.live and o.family is not None and not serves(state, o.seller, o.family):
             was = "Agreement" if o.status == "binding" else "Offer"
@@ -266,10 +265,10 @@ def void_unserviceable(state: KkkState, data: KkkData) -> list[Event]:
     return events
 
 
-def reopen_for_boss(state: KkkState, old: int, new: int, data: KkkData) -> list[Event]:
+def reopen_for_boss(state: KkkState, old: int, new: int) -> list[Event]:
     """The Boss changed: agreements with the old Boss reopen to the new one; other offers with them are void."""
     events: list[Event] = []
-    tv = dividend_value(state, data)
+    tv = dividend_value(state)
     for o in state.offers:
         if not o.live or o.boss != old:
             continue

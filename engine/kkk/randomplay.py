@@ -49,14 +49,14 @@ def lacking(game: KKK, state: KkkState) -> set[str]:
     """The families of the open round's space that the Boss has no card for yet."""
     if state.round is None:
         return set()
-    space = game.data.space(state.round.space)
-    return {f for f in space.families if not sources(state, game.data, f)}
+    space = state.data.space(state.round.space)
+    return {f for f in space.families if not sources(state, f)}
 
 
 def coverable(game: KKK, state: KkkState, s: int) -> bool:
     """Whether the marker's space could be covered with investors owned by players and `s`'s clan cards."""
     assert state.marker is not None
-    space = game.data.space(state.marker)
+    space = state.data.space(state.marker)
     hand = state.hands[s]
 
     def available(f: str) -> bool:

@@ -21,20 +21,24 @@ of a reaction window or last call carries its number as `window` — the number 
   one's terms as above plus `ended`, "paid" or "dropped")
 - closing: `last_call`, `last_call_cancelled`, `deal_closed` (these three with the call's `window`), `clans_returned`,
   `discarded_played`, `payout`, `paid`,
-  `boss_keeps`, `tile_placed`, `end_roll`, `deal_failed`, `game_over` (reveals everyone's money)
+  `boss_keeps`, `tile_placed`, `end_roll`, `deal_failed` (followed by `pending_discarded`, with its `window`, for a
+  travel card still pending when the Boss fails: it is discarded with the round), `game_over` (reveals everyone's
+  money)
 """
 
 from datetime import datetime
-from typing import Any, ClassVar
+from pathlib import Path
+from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, TypeAdapter
 
+from engine.data import replacement
 from engine.errors import RuleError
 from engine.events import Event, Wait
 from engine.game import Game, Result, rank_by_score
 from engine.kkk import actions as A
 from engine.kkk import conclusion, effects, handlimit, negotiation, turns, windows
-from engine.kkk.data import KkkData, default_data
+from engine.kkk.data import KkkData, default_data, load_board, load_tiles
 from engine.kkk.legal import legal_actions
 from engine.kkk.options import KkkOptions
 from engine.kkk.state import KkkState
@@ -57,8 +61,28 @@ class KKK(Game[KkkState, KkkOptions]):
     options_model = KkkOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = A.action_adapter
 
+    data_files: ClassVar[tuple[str, ...]] = ("board.toml", "tiles.toml")
+
     def __init__(self, data: KkkData | None = None) -> None:
         self.data = data if data is not None else default_data()
+        """The board and tiles new games are set up with; a game in progress plays with its own copy (`state.data`)."""
+
+    @classmethod
+    def from_data_folder(cls, folder: Path | None) -> Self:
+        """KKK with a server owner's `board.toml` and/or `tiles.toml` from `folder`; a file missing there is the
+        packaged one. Raises `DataFileError` naming the file and the field."""
+        board, tiles = replacement(folder, "board.toml"), replacement(folder, "tiles.toml")
+        default = default_data()
+        return cls(
+            KkkData(
+                board=load_board(board) if board is not None else default.board,
+                tiles=load_tiles(tiles) if tiles is not None else default.tiles,
+            )
+        )
+
+    def for_state(self, state: KkkState) -> Self:
+        """The game set up with `state`'s own board and tiles (to replay it from set-up after a data file changed)."""
+        return self if state.data == self.data else type(self)(state.data)
 
     # --- set-up -----------------------------------------------------------------------------------------
 
@@ -81,17 +105,17 @@ class KKK(Game[KkkState, KkkOptions]):
         if actor is None:
             if not isinstance(action, A.Timeout):
                 raise RuleError("The system can only apply timeouts.")
-            events = timeout(state, action, now, self.data)
+            events = timeout(state, action, now)
         else:
             if not 0 <= actor < state.seats:
                 raise RuleError("You're not seated in this game.")
             handler = _HANDLERS.get(type(action))
             if handler is None:
                 raise RuleError("Only the game's timer can apply a timeout.")
-            events = handler(self.data, state, actor, action)
+            events = handler(state, actor, action)
         if not isinstance(action, A.Stop):
             state.stopped_last = False  # "a STOP on a STOP" only right after one
-        events += windows.settle(state, self.data)
+        events += windows.settle(state)
         state.seq += 1
         refresh(state, now)
         return events
@@ -106,11 +130,11 @@ class KKK(Game[KkkState, KkkOptions]):
 
     def view(self, state: KkkState, seat: int | None) -> BaseModel:
         if seat is None:
-            return public_view(state, self.data)
-        return player_view(state, self.data, seat)
+            return public_view(state)
+        return player_view(state, seat)
 
     def legal_actions(self, state: KkkState, seat: int | None) -> list[Any]:
-        return legal_actions(state, self.data, seat)
+        return legal_actions(state, seat)
 
     def waiting_on(self, state: KkkState) -> list[Wait]:
         return waiting_on(state)
@@ -131,25 +155,25 @@ class KKK(Game[KkkState, KkkOptions]):
 Handler = Any
 
 _HANDLERS: dict[type, Handler] = {
-    A.PlaceMarker: lambda d, s, a, x: turns.place_marker(s, a, x),
-    A.Open: lambda d, s, a, x: turns.open_deal(s, a, d),
-    A.Roll: lambda d, s, a, x: turns.roll(s, a),
-    A.Draw: lambda d, s, a, x: turns.draw(s, a),
-    A.PlayClan: lambda d, s, a, x: effects.play_clan(s, a, x, d),
-    A.Offer: lambda d, s, a, x: negotiation.make_offer(s, a, x, d),
-    A.Withdraw: lambda d, s, a, x: negotiation.withdraw(s, a, x, d),
-    A.Shake: lambda d, s, a, x: negotiation.shake(s, a, x, d),
-    A.Unshake: lambda d, s, a, x: negotiation.unshake(s, a, x, d),
-    A.Travel: lambda d, s, a, x: effects.play_travel(s, a, x),
-    A.Recruit: lambda d, s, a, x: effects.play_recruit(s, a, x),
-    A.Boss: lambda d, s, a, x: effects.play_boss(s, a),
-    A.Stop: lambda d, s, a, x: effects.play_stop(s, a, d),
-    A.Pass: lambda d, s, a, x: windows.pass_(s, a),
-    A.AlwaysPass: lambda d, s, a, x: windows.always_pass(s, a, x),
-    A.Close: lambda d, s, a, x: conclusion.close(s, a, x, d),
-    A.CancelClose: lambda d, s, a, x: conclusion.cancel_close(s, a),
-    A.Fail: lambda d, s, a, x: conclusion.fail(s, a, d),
-    A.Discard: lambda d, s, a, x: handlimit.discard(s, a, x),
+    A.PlaceMarker: lambda s, a, x: turns.place_marker(s, a, x),
+    A.Open: lambda s, a, x: turns.open_deal(s, a),
+    A.Roll: lambda s, a, x: turns.roll(s, a),
+    A.Draw: lambda s, a, x: turns.draw(s, a),
+    A.PlayClan: lambda s, a, x: effects.play_clan(s, a, x),
+    A.Offer: lambda s, a, x: negotiation.make_offer(s, a, x),
+    A.Withdraw: lambda s, a, x: negotiation.withdraw(s, a, x),
+    A.Shake: lambda s, a, x: negotiation.shake(s, a, x),
+    A.Unshake: lambda s, a, x: negotiation.unshake(s, a, x),
+    A.Travel: lambda s, a, x: effects.play_travel(s, a, x),
+    A.Recruit: lambda s, a, x: effects.play_recruit(s, a, x),
+    A.Boss: lambda s, a, x: effects.play_boss(s, a),
+    A.Stop: lambda s, a, x: effects.play_stop(s, a),
+    A.Pass: lambda s, a, x: windows.pass_(s, a),
+    A.AlwaysPass: lambda s, a, x: windows.always_pass(s, a, x),
+    A.Close: lambda s, a, x: conclusion.close(s, a, x),
+    A.CancelClose: lambda s, a, x: conclusion.cancel_close(s, a),
+    A.Fail: lambda s, a, x: conclusion.fail(s, a),
+    A.Discard: lambda s, a, x: handlimit.discard(s, a, x),
 }
 
 

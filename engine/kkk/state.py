@@ -5,14 +5,19 @@ end). Seats are 0-based; spaces and tiles are numbered from 1 as on the board. T
 in `round`; its offers in `offers` (cleared when the round ends; ids are unique for the whole game, so the bot can
 map one message to one offer). Pending effects and their reaction window live at the top level because a
 recruitment triple played to get down to 12 cards can happen outside a round.
+
+The board and the deal tiles the game was set up with are part of the state (`data`), and every rule reads them from
+there: a server owner who replaces the data files changes new games only, never a game in progress. The copy is
+frozen, so `KKK.copy_state` shares it between states instead of copying it.
 """
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidatorFunctionWrapHandler, field_validator
 
 from engine.kkk.cards import Family
+from engine.kkk.data import KkkData, default_data, remember, seen
 from engine.kkk.options import KkkOptions
 from engine.rng import Rng
 
@@ -112,6 +117,9 @@ class Deadline(BaseModel):
 class KkkState(BaseModel):
     seats: int
     options: KkkOptions
+    data: KkkData = Field(default_factory=default_data)
+    """The board and deal tiles this game plays with, fixed at set-up. A snapshot written before the state carried
+    them loads with the packaged data (what such a game read then too, unless someone edited the packaged files)."""
     rng: Rng
     phase: Phase
     turn: int
@@ -149,3 +157,15 @@ class KkkState(BaseModel):
     last_roll: int | None = None
     end_roll: int | None = None
     end_reason: str = ""
+
+    @field_validator("data", mode="wrap")
+    @classmethod
+    def _validate_data_once(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> KkkData:
+        """Stored data equal to data validated before is that same frozen object (validated once per process)."""
+        if not isinstance(value, dict):
+            return handler(value)  # type: ignore[no-any-return]
+        known = seen(value)
+        if known is None:
+            known = handler(value)
+            remember(value, known)
+        return known

@@ -8,9 +8,9 @@ from bisect import insort
 
 from engine.errors import RuleError
 from engine.events import Event, private, public
-from engine.kkk.cards import DRAW_COUNT, HAND_LIMIT, card_name, describe
-from engine.kkk.data import KkkData, Space, Tile
-from engine.kkk.state import KkkState
+from engine.kkk.cards import DRAW_COUNT, HAND_LIMIT, card_name, describe, family_name
+from engine.kkk.data import Space, Tile
+from engine.kkk.state import Effect, KkkState
 from engine.text import seat
 
 
@@ -132,28 +132,48 @@ def next_free(state: KkkState, number: int, steps: int = 1) -> int:
     return pos
 
 
-def current_tile(state: KkkState, data: KkkData) -> Tile | None:
+def current_tile(state: KkkState) -> Tile | None:
     """The tile that fixes the value of the next concluded deal (None once all are used)."""
-    if state.deals >= len(data.tiles.tiles):
+    if state.deals >= len(state.data.tiles.tiles):
         return None
-    return data.tile(state.deals + 1)
+    return state.data.tile(state.deals + 1)
 
 
-def round_space(state: KkkState, data: KkkData) -> Space:
+def round_space(state: KkkState) -> Space:
     assert state.round is not None
-    return data.space(state.round.space)
+    return state.data.space(state.round.space)
 
 
-def payout(state: KkkState, data: KkkData) -> int:
+def payout(state: KkkState) -> int:
     """What the bank pays the Boss for the deal of the open round."""
-    tile = current_tile(state, data)
-    return round_space(state, data).dividends * (tile.value if tile else 0)
+    tile = current_tile(state)
+    return round_space(state).dividends * (tile.value if tile else 0)
 
 
-def dividend_value(state: KkkState, data: KkkData) -> int:
-    tile = current_tile(state, data)
+def dividend_value(state: KkkState) -> int:
+    tile = current_tile(state)
     return tile.value if tile else 0
 
 
 def roll_die(state: KkkState) -> int:
     return state.rng.randint(1, 6)
+
+
+# --- pending effects ----------------------------------------------------------------------------------
+
+
+def describe_effect(effect: Effect) -> str:
+    """ "{seat:2}'s travel card on {seat:0}'s Liebgeld investor" """
+    if effect.kind == "boss":
+        return f"{seat(effect.by)}'s Boss card"
+    if effect.kind == "travel":
+        return f"{seat(effect.by)}'s travel card on {effect_target(effect)}"
+    return f"{seat(effect.by)}'s recruitment of {effect_target(effect)}"
+
+
+def effect_target(effect: Effect) -> str:
+    assert effect.family is not None
+    name = family_name(effect.family)
+    if effect.target is None:
+        return f"the {name} investor beside the board"
+    return f"{seat(effect.target)}'s {name} {'clan card' if effect.on == 'clan' else 'investor'}"

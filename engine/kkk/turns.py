@@ -52,6 +52,7 @@ def setup(seats: int, options: KkkOptions, seed: int, data: KkkData) -> KkkState
         phase="place_marker",
         turn=starter,
         placer=(starter - 1) % seats,
+        data=data,
         tiles=[None] * len(data.board.spaces),
         investors=investors,
         hands=hands,
@@ -120,11 +121,11 @@ def _check_turn(state: KkkState, actor: int, phases: tuple[str, ...], what: str)
         raise RuleError("Roll first: you may draw 3 cards only after rolling (or open the deal here).")
 
 
-def open_deal(state: KkkState, actor: int, data: KkkData) -> list[Event]:
+def open_deal(state: KkkState, actor: int) -> list[Event]:
     _check_turn(state, actor, ("turn", "rolled"), "open a deal")
     assert state.marker is not None
-    space = data.space(state.marker)
-    tile = current_tile(state, data)
+    space = state.data.space(state.marker)
+    tile = current_tile(state)
     assert tile is not None
     state.phase = "round"
     state.round = RoundState(space=space.number, boss=actor, opener=actor, clans=[[] for _ in range(state.seats)])

@@ -5,6 +5,9 @@ tiles, the next tile's dividend value, whose turn it is, the Boss, the space's r
 cards on the table, investors on travel, the pending effect and its deadline, hand sizes (unless hidden by an
 option), pile sizes, and the offers with their states. A player's view adds their hand, their money, their
 investors and the offers they are party to. Nobody's money is public until the game is over.
+
+The board and the tiles shown are the game's own (`state.data`, fixed at set-up), so a presentation needs no other
+source. Hidden hand sizes are only the running count: the public events still let a careful player reckon them.
 """
 
 from datetime import datetime
@@ -13,7 +16,6 @@ from typing import Literal
 from pydantic import BaseModel
 
 from engine.kkk.assignment import best_uses, sources
-from engine.kkk.data import KkkData
 from engine.kkk.negotiation import promised, value
 from engine.kkk.state import CardKind, KkkState, OfferStatus, Phase, Unit, Use
 from engine.kkk.table import current_tile, dividend_value, payout, round_space
@@ -151,8 +153,8 @@ class PlayerView(PublicView):
     """Live offers and agreements this player is party to."""
 
 
-def _offer_view(state: KkkState, data: KkkData) -> list[OfferView]:
-    tv = dividend_value(state, data)
+def _offer_view(state: KkkState) -> list[OfferView]:
+    tv = dividend_value(state)
     return [
         OfferView(
             id=o.id,
@@ -177,27 +179,27 @@ def _effects(state: KkkState) -> list[EffectView]:
     return [EffectView(kind=e.kind, by=e.by, family=e.family, target=e.target, on=e.on) for e in state.pending]
 
 
-def _round_view(state: KkkState, data: KkkData) -> RoundView | None:
+def _round_view(state: KkkState) -> RoundView | None:
     r = state.round
     if r is None:
         return None
-    space = round_space(state, data)
-    chosen, complete = best_uses(state, data)
+    space = round_space(state)
+    chosen, complete = best_uses(state)
     picks = {u.family: u for u in chosen}
     reqs = []
     for block, fams in (("required", space.required), ("group", space.group.of if space.group else ())):
         for f in fams:
             found = [
                 SourceView(seat=s.seat, card="clan" if s.clan else "investor", offer=s.offer or None)
-                for s in sources(state, data, f)
+                for s in sources(state, f)
             ]
             assigned = None
             if f in picks:
                 u = picks[f]
                 assigned = next((x for x in found if x.seat == u.seat and x.card == u.card), None)
             reqs.append(RequirementView(family=f, block=block, sources=found, assigned=assigned))  # type: ignore[arg-type]
-    tv = dividend_value(state, data)
-    total = payout(state, data)
+    tv = dividend_value(state)
+    total = payout(state)
     owed = promised(state, tv)
     return RoundView(
         space=space.number,
@@ -215,16 +217,16 @@ def _round_view(state: KkkState, data: KkkData) -> RoundView | None:
         travel=dict(r.travel),
         always_pass=list(r.always_pass),
         last_call=list(r.last_call.uses) if r.last_call else None,
-        offers=_offer_view(state, data),
+        offers=_offer_view(state),
     )
 
 
-def public_view(state: KkkState, data: KkkData) -> PublicView:
-    return PublicView(**_public_fields(state, data))
+def public_view(state: KkkState) -> PublicView:
+    return PublicView(**_public_fields(state))
 
 
-def _public_fields(state: KkkState, data: KkkData) -> dict[str, object]:
-    tile = current_tile(state, data)
+def _public_fields(state: KkkState) -> dict[str, object]:
+    tile = current_tile(state)
     cur = current(state)
     wait = None
     if cur is not None and state.deadline is not None:
@@ -253,7 +255,7 @@ def _public_fields(state: KkkState, data: KkkData) -> dict[str, object]:
                 dividends=s.dividends,
                 tile=state.tiles[s.number - 1],
             )
-            for s in data.board.spaces
+            for s in state.data.board.spaces
         ],
         "deals": state.deals,
         "tile": TileView(number=tile.number, value=tile.value, end_faces=list(tile.end_faces)) if tile else None,
@@ -268,7 +270,7 @@ def _public_fields(state: KkkState, data: KkkData) -> dict[str, object]:
         "hand_sizes": None if state.options.hide_hand_sizes else [len(h) for h in state.hands],
         "draw_pile": len(state.draw),
         "discard_pile": len(state.discard),
-        "round": _round_view(state, data),
+        "round": _round_view(state),
         "pending": _effects(state),
         "passed": list(state.passes),
         "wait": wait,
@@ -279,9 +281,9 @@ def _public_fields(state: KkkState, data: KkkData) -> dict[str, object]:
     }
 
 
-def player_view(state: KkkState, data: KkkData, s: int) -> PlayerView:
+def player_view(state: KkkState, s: int) -> PlayerView:
     return PlayerView(
-        **_public_fields(state, data),
+        **_public_fields(state),
         you=s,
         hand=list(state.hands[s]),
         my_money=state.money[s],

@@ -23,11 +23,9 @@ from engine.events import Event, Wait
 from engine.kkk import actions as A
 from engine.kkk.cards import HAND_LIMIT
 from engine.kkk.conclusion import timeout_fail
-from engine.kkk.data import KkkData
-from engine.kkk.effects import describe
 from engine.kkk.handlimit import timeout_discard
 from engine.kkk.state import Deadline, KkkState
-from engine.kkk.table import over_limit
+from engine.kkk.table import describe_effect, over_limit
 from engine.kkk.turns import place_randomly, timeout_rolled, timeout_turn
 from engine.kkk.windows import awaited, timeout_window
 from engine.text import seat
@@ -47,7 +45,7 @@ def current(state: KkkState) -> Current | None:
     if state.pending:
         return Current(
             f"window:{state.window}",
-            f"STOP or pass on {describe(state.pending[-1])}",
+            f"STOP or pass on {describe_effect(state.pending[-1])}",
             "reaction",
             tuple(awaited(state)),
         )
@@ -99,7 +97,7 @@ def waiting_on(state: KkkState) -> list[Wait]:
     ]
 
 
-def timeout(state: KkkState, action: A.Timeout, now: datetime, data: KkkData) -> list[Event]:
+def timeout(state: KkkState, action: A.Timeout, now: datetime) -> list[Event]:
     cur = current(state)
     if cur is None or state.deadline is None or cur.key != action.key or state.deadline.key != action.key:
         raise RuleError("That timer is stale: the game has moved on.")
@@ -107,13 +105,13 @@ def timeout(state: KkkState, action: A.Timeout, now: datetime, data: KkkData) ->
         raise RuleError("That deadline hasn't passed yet.")
     kind = cur.key.split(":", 1)[0]
     if kind in ("window", "call"):
-        return timeout_window(state, data)
+        return timeout_window(state)
     if kind == "discard":
         return timeout_discard(state)
     if kind == "marker":
         return place_randomly(state)
     if kind == "boss":
-        return timeout_fail(state, data)
+        return timeout_fail(state)
     if kind == "turn":
         return timeout_turn(state)
     return timeout_rolled(state)

@@ -11,9 +11,9 @@ from engine.errors import RuleError
 from engine.events import Event, public
 from engine.kkk import actions as A
 from engine.kkk.conclusion import conclude
-from engine.kkk.data import KkkData
-from engine.kkk.effects import describe, resolve
+from engine.kkk.effects import resolve
 from engine.kkk.state import KkkState
+from engine.kkk.table import describe_effect
 from engine.text import seat
 
 
@@ -66,22 +66,22 @@ def always_pass(state: KkkState, actor: int, action: A.AlwaysPass) -> list[Event
     return [public("always_pass_off", f"{seat(actor)} no longer passes automatically.", seat=actor)]
 
 
-def settle(state: KkkState, data: KkkData) -> list[Event]:
+def settle(state: KkkState) -> list[Event]:
     """Close every window nobody is awaited in any more (after a pass, an always-pass, a timeout, or at once)."""
     events: list[Event] = []
     while state.phase != "over" and window_owner(state) is not None and not awaited(state):
         if state.pending:
-            events += resolve(state, data)
+            events += resolve(state)
         else:
-            events += conclude(state, data)
+            events += conclude(state)
     return events
 
 
-def timeout_window(state: KkkState, data: KkkData) -> list[Event]:
+def timeout_window(state: KkkState) -> list[Event]:
     """The reaction time ran out: everyone still awaited passes."""
     if state.pending:
-        text = f"Time's up: nobody STOPped {describe(state.pending[-1])}."
+        text = f"Time's up: nobody STOPped {describe_effect(state.pending[-1])}."
     else:
         text = "Time's up: the last call goes through."
     state.passes += awaited(state)
-    return [public("timeout", text, window=state.window), *settle(state, data)]
+    return [public("timeout", text, window=state.window), *settle(state)]

@@ -65,3 +65,21 @@ def test_square_names() -> None:
     assert geometry.rows_top_down(5)[0] == ["a5", "b5", "c5", "d5", "e5"]
     assert geometry.neighbour("e3", "nw", 5) == "d4"
     assert geometry.neighbour("e3", "e", 5) is None
+
+
+def test_a_stored_game_replays_from_set_up_with_its_own_board_after_the_file_changed(tmp_path: Path) -> None:
+    """Undo, verify and import rebuild a game from `setup` plus its log: `for_state` gives the game as it started."""
+    path = broken(tmp_path, "supply = 12\nwin_fields = 9", "supply = 11\nwin_fields = 8")
+    custom = KesseRuegen(load_board(path))
+    options = custom.parse_options({"first_seat": 1})
+    first = custom.setup(3, options, 4, T0)
+    restarted = KesseRuegen()  # the packaged board again
+    assert restarted.setup(3, options, 4, T0) != first
+    assert restarted.for_state(first).setup(3, options, 4, T0) == first
+    assert restarted.for_state(restarted.setup(3, options, 4, T0)) is restarted
+
+
+def test_a_folder_without_a_board_file_gives_the_packaged_board(tmp_path: Path) -> None:
+    assert KesseRuegen.from_data_folder(tmp_path).board == load_board()
+    (tmp_path / "board.toml").write_text(GOOD.replace("supply = 9", "supply = 10"), encoding="utf-8")
+    assert KesseRuegen.from_data_folder(tmp_path).board.players[4].supply == 10

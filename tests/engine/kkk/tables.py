@@ -54,6 +54,22 @@ over_cap = then(
 )
 
 
+def recruiting() -> Table:
+    """Space 8 again; seat 1 holds three recruitment cards and has played them on Raffzahn, beside the board, while
+    seat 0 is Boss: the triple's window is open."""
+    investors = {"H": 0, "K": 1, "L": 2, "P": 3, "R": None, "T": None}
+    t = Table(prepared(4, investors, [[], [RECRUIT] * 3, [STOP], []], marker=8, turn=0))
+    t(0, A.Open())
+    t(1, A.Recruit(family="R"))
+    return t
+
+
+own_recruit = then(round_a, (0, A.Recruit(family="R")))
+"""The Boss, seat 0, has played a recruitment triple on Raffzahn; its window is open."""
+answered_boss = then(pending_boss, (0, A.Boss()))
+"""Seat 1 played a Boss card against the Boss, seat 0, who answered with one of their own."""
+
+
 def turn_b() -> Table:
     """Space 10 (H, P; 3 dividends × $2M = $6M): seat 0 owns Heiermann and holds a Piepenbrok clan card."""
     investors = {"H": 0, "K": 1, "L": 2, "P": 3, "R": None, "T": None}

@@ -6,12 +6,12 @@ from datetime import timedelta
 import pytest
 
 from engine.kkk import actions as A
-from engine.kkk.cards import STOP, clan, travel
+from engine.kkk.cards import RECRUIT, STOP, clan, travel
 from engine.kkk.options import KkkOptions
 from engine.kkk.state import Use
 
 from .helpers import GAME, Table, prepared, rng_for_face
-from .tables import last_call_b, ready_b, round_a, round_b
+from .tables import last_call_b, own_recruit, pending_boss, pending_travel, ready_b, recruiting, round_a, round_b
 
 OWN_R_AND_L = {"R": 0, "L": 0, "H": 1, "K": 2, "P": 3, "T": None}
 
@@ -197,3 +197,92 @@ def test_standings_of_a_game_ended_early_rank_the_money_so_far() -> None:
     assert GAME.result(t.state) is None
     standings = GAME.standings(t.state)
     assert standings.winners == (1, 2) and standings.reason == "ended early"
+
+
+# --- failure while a card is pending (see engine/kkk/conclusion.py for the ruling) ----------------------------------
+
+
+def test_the_boss_cannot_fail_while_another_players_recruitment_triple_is_pending() -> None:
+    t = recruiting()  # seat 1's triple on Raffzahn, beside the board, waits for STOPs; seat 0 is the Boss
+    message = t.refused(0, A.Fail(), "recruitment of the Raffzahn investor beside the board is pending")
+    assert "STOP it, or wait until its window closes" in message
+    assert A.Fail() not in GAME.legal_actions(t.state, 0)
+    while t.state.pending:
+        t.timeout()  # nobody STOPs: the triple takes effect, as it would have at once at the table
+    assert t.state.investors["R"] == 1 and t.state.discard == [RECRUIT] * 3
+    assert A.Fail() in GAME.legal_actions(t.state, 0)
+    t(0, A.Fail())
+    assert t.state.round is None and t.state.turn == 1 and t.state.investors["R"] == 1  # the recruitment stands
+
+
+def test_a_stopped_recruitment_lets_the_boss_fail() -> None:
+    t = recruiting()
+    t(2, A.Stop())
+    assert not t.state.pending and t.state.investors["R"] is None
+    t(0, A.Fail())
+    assert t.state.round is None and Counter(t.state.discard) == Counter({RECRUIT: 3, STOP: 1})
+
+
+def test_the_boss_waits_for_their_own_recruitment_triple_before_failing() -> None:
+    t = own_recruit()
+    t.refused(0, A.Fail(), "your own recruitment triple is pending. Wait until its window closes")
+    for s in (1, 2, 3):
+        t(s, A.Pass())
+    assert t.state.investors["R"] == 0
+    t(0, A.Fail())
+    assert t.state.round is None and t.state.investors["R"] == 0
+
+
+def test_no_wait_gets_stuck_while_a_recruitment_blocks_the_failure() -> None:
+    """With a card pending the game waits on its window (default: pass); only then on the Boss (default: failure)."""
+    t = recruiting()
+    [window] = GAME.waiting_on(t.state)
+    assert window.kind == "reaction" and window.seats == (0, 2, 3) and window.timeout.key.startswith("window:")
+    assert window.until - window.since == KkkOptions().reaction_time
+    events = t.timeout()
+    assert [e.kind for e in events][:2] == ["timeout", "recruited"] and not t.state.pending
+    [boss] = GAME.waiting_on(t.state)
+    assert boss.kind == "turn" and boss.seats == (0,) and boss.timeout.key.startswith("boss:")
+    assert boss.until - boss.since == KkkOptions().turn_deadline
+    events = t.timeout()
+    assert events[0].kind == "deal_failed" and t.state.round is None and t.state.investors["R"] == 1
+    [turn] = GAME.waiting_on(t.state)
+    assert turn.seats == (1,) and turn.timeout.key.startswith("turn:")
+
+
+def test_the_boss_cannot_fail_while_a_boss_card_is_pending() -> None:
+    """kkk.md l.159 says "at any time while they are Boss"; a Boss card played against them would already have made
+    someone else Boss at the table, so the Boss must STOP it or let its window close first."""
+    t = pending_boss()  # seat 1 played a Boss card against the Boss, seat 0
+    t.refused(0, A.Fail(), r"\{seat:1\}'s Boss card is pending")
+    assert A.Fail() not in GAME.legal_actions(t.state, 0)
+    for s in (0, 2, 3):
+        t(s, A.Pass())
+    assert t.state.round is not None and t.state.round.boss == 1
+    t.refused(0, A.Fail(), r"Only the Boss \(\{seat:1\}\)")
+    t(1, A.Fail())
+    assert t.state.round is None and t.state.turn == 2
+
+
+def test_a_stopped_boss_card_leaves_the_boss_free_to_fail() -> None:
+    t = pending_boss()
+    t(0, A.Stop())
+    t(0, A.Fail())
+    assert t.state.round is None and t.state.turn == 1
+
+
+def test_failing_with_a_travel_pending_discards_the_travel_card_and_tells_the_table() -> None:
+    t = pending_travel()  # seat 3's Liebgeld travel card on seat 2's investor waits for STOPs
+    window = t.state.window
+    assert A.Fail() in GAME.legal_actions(t.state, 0)
+    events = t(0, A.Fail())
+    kinds = [e.kind for e in events]
+    assert kinds.index("deal_failed") < kinds.index("pending_discarded")
+    dropped = next(e for e in events if e.kind == "pending_discarded")
+    assert dropped.public and dropped.data["window"] == window and dropped.data["effect"] == "travel"
+    assert dropped.text == (
+        "{seat:3}'s travel card on {seat:2}'s Liebgeld investor is discarded: the round ended before it took effect."
+    )
+    assert t.state.round is None and not t.state.pending and t.state.turn == 1
+    assert t.state.discard == [travel("L")] and t.state.investors["L"] == 2
+    assert GAME.waiting_on(t.state)[0].timeout.key.startswith("turn:")

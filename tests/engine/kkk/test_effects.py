@@ -7,7 +7,7 @@ from engine.kkk.cards import BOSS, JOKER, RECRUIT, STOP, clan, travel
 from engine.kkk.options import KkkOptions
 
 from .helpers import GAME, Table, prepared
-from .tables import HANDS, pending_boss, pending_travel, round_a
+from .tables import HANDS, k_on_travel, last_call_b, pending_boss, pending_travel, ready_b, round_a, round_b
 
 
 def test_a_travel_on_an_investor_waits_for_every_other_player_then_takes_effect() -> None:
@@ -128,8 +128,6 @@ def test_a_recruited_investor_keeps_its_travel_card() -> None:
 
 
 def test_a_card_played_during_a_last_call_cancels_it() -> None:
-    from .tables import last_call_b
-
     t = last_call_b()
     t(1, A.Pass())
     t(2, A.Boss())
@@ -150,3 +148,47 @@ def test_always_pass_is_not_awaited_and_a_window_with_nobody_left_closes_at_once
     assert not t.state.pending and "K" in t.state.round.travel  # type: ignore[union-attr]
     t(1, A.AlwaysPass(on=False))
     assert t.state.round.always_pass == [2, 3]  # type: ignore[union-attr]
+
+
+def test_a_clan_card_of_a_family_the_space_does_not_use_may_be_played_and_goes_back_to_the_hand() -> None:
+    """kkk.md l.90 puts no limit on the family of a played clan card."""
+    t = round_b()  # space 10 (Heiermann, Piepenbrok); seat 0, the Boss, holds a Knetowitz clan card
+    events = t(0, A.PlayClan(family="K"))
+    assert events[0].kind == "clan_played" and events[0].public
+    assert t.state.round is not None and t.state.round.clans[0] == ["K"] and clan("K") not in t.state.hands[0]
+    assert A.PlayClan(family="K") not in GAME.legal_actions(t.state, 0)  # that was the only one
+    view = GAME.view(t.state, None)
+    assert view.round is not None and {q.family for q in view.round.requirements} == {"H", "P"}  # serves nothing
+    t(0, A.Fail())
+    assert t.state.hands[0].count(clan("K")) == 1  # back to the owner's hand, like any unused clan card
+
+
+def test_an_unused_family_clan_card_goes_back_at_conclusion_and_the_used_one_is_discarded() -> None:
+    t = ready_b()  # seat 0 has played Piepenbrok and owns Heiermann: space 10 is covered
+    t(1, A.PlayClan(family="L"))  # seat 1's Liebgeld clan card: the deal has no use for it
+    t(0, A.Close())
+    for s in (1, 2, 3):
+        t(s, A.Pass())
+    assert t.state.deals == 1 and t.state.round is None
+    assert clan("L") in t.state.hands[1] and clan("P") not in t.state.hands[0] and clan("P") in t.state.discard
+    returned = next(e for e in t.events if e.kind == "clans_returned")
+    assert returned.data["returned"] == {"1": [clan("L")]}
+
+
+def test_any_clan_card_cancels_a_last_call_even_one_the_deal_does_not_use() -> None:
+    t = last_call_b()  # space 10 (Heiermann, Piepenbrok)
+    events = t(1, A.PlayClan(family="L"))
+    assert t.state.round is not None and t.state.round.last_call is None
+    assert [e.kind for e in events] == ["clan_played", "last_call_cancelled"]
+
+
+def test_travel_targets_the_clan_card_without_asking_when_the_investor_is_already_on_travel() -> None:
+    t = k_on_travel()  # seat 1's Knetowitz investor is on travel
+    t(1, A.PlayClan(family="K"))
+    t(0, A.Travel(target=1, family="K", joker=True))  # no `on`: only the clan card can be meant
+    [effect] = t.state.pending
+    assert effect.on == "clan" and effect.target == 1 and effect.cards == [JOKER]
+    for s in (1, 2, 3):
+        t(s, A.Pass())
+    assert t.state.round is not None and t.state.round.clans[1] == []
+    assert t.state.discard.count(JOKER) == 1 and clan("K") in t.state.discard

@@ -24,6 +24,7 @@ from engine.kkk.state import KkkState, Use
 from .helpers import GAME, NOW, Table
 from .tables import (
     after_stop,
+    answered_boss,
     binding,
     h_on_travel_b,
     k_on_travel,
@@ -31,9 +32,11 @@ from .tables import (
     offered,
     over_c,
     over_cap,
+    own_recruit,
     pending_boss,
     pending_travel,
     ready_b,
+    recruiting,
     rolled_a,
     round_a,
     round_b,
@@ -134,7 +137,6 @@ CASES = [
     Case("withdraw twice", withdrawn, 1, A.Withdraw(offer=1), "already withdrawn"),
     # cards in a round
     Case("clan card outside a round", turn_a, 0, A.PlayClan(family="H"), "only while a deal is open"),
-    Case("clan card the deal can't use", round_b, 1, A.PlayClan(family="L"), "no use for Liebgeld"),
     Case("clan card while a travel is pending", pending_travel, 0, A.PlayClan(family="H"), "only a STOP"),
     Case("travel an owned investor as beside the board", round_a, 0, A.Travel(family="K"), "isn't beside the board"),
     Case("travel a clan card beside the board", round_a, 0, A.Travel(family="R", joker=True, on="clan"), "not beside"),
@@ -186,7 +188,23 @@ CASES = [
     Case("cancel another's last call", last_call_b, 1, A.CancelClose(), "Only the Boss"),
     Case("cancel without a last call", ready_b, 0, A.CancelClose(), "no last call"),
     Case("fail by another player", round_a, 1, A.Fail(), "Only the Boss"),
-    Case("fail under a pending Boss card", pending_boss, 0, A.Fail(), "Boss card is pending"),
+    Case(
+        "fail under a pending Boss card",
+        pending_boss,
+        0,
+        A.Fail(),
+        r"can't fail the deal yet: \{seat:1\}'s Boss card is pending .* STOP it, or wait .* if you are still the Boss",
+    ),
+    Case("fail under your own answering Boss card", answered_boss, 0, A.Fail(), "your own Boss card is pending. Wait"),
+    Case(
+        "fail under a pending recruitment triple",
+        recruiting,
+        0,
+        A.Fail(),
+        r"\{seat:1\}'s recruitment of the Raffzahn investor beside the board is pending .* STOP it, or wait until its "
+        "window closes; then you can declare the deal failed",
+    ),
+    Case("fail under your own recruitment triple", own_recruit, 0, A.Fail(), "your own recruitment triple is pending"),
     # the Boss's own assignment
     Case(
         "assign a family the deal can't use",
