@@ -2,8 +2,9 @@
 
 Settings come from the environment or `.env` (see `.env.example`). The errors a server owner can fix end with one
 clear line on stderr and no traceback: a missing or rejected token (exit code 2), a database the store refuses —
-corrupt, foreign, or written by a newer Boardroom — (exit code 1), a game data file that does not validate (exit
-code 1), an unreadable setting (exit code 2). Ctrl-C stops the bot cleanly (exit code 0).
+corrupt, foreign, or written by a newer Boardroom — (exit code 1), a game data file that does not validate or is
+misplaced in `GAME_DATA_DIR` (exit code 1, naming the file and the field), an unreadable setting such as a
+`GAME_DATA_DIR` that is not a folder (exit code 2). Ctrl-C stops the bot cleanly (exit code 0).
 """
 
 import asyncio

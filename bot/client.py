@@ -259,11 +259,13 @@ def create_bot(
     store: GameStore | None = None,
     **client_options: Any,
 ) -> BoardroomBot:
-    """The bot, built but not started. `games` defaults to the engine's registry; tests inject their own."""
+    """The bot, built but not started. `games` defaults to the engine's registry, with the server owner's data files
+    from `settings.game_data_dir` (a wrong file raises `DataFileError` naming the file and the field); tests may
+    inject their own games."""
     if games is None:
         from engine import registry
 
-        games = registry.games()
+        games = registry.build(settings.game_data_dir)
     if presentations is None:
         from bot.games import load_presentations
 

@@ -784,6 +784,12 @@ class GameService:
             game_logger(game_id, "boardroom.service").info("ended", extra={"fields": {"by": mod.user_id}})
             return Done(game_id, ids, "The game is over.")
 
+    async def _as_set_up(self, game: Game, game_id: int) -> Game:  # type: ignore[type-arg]
+        """The game with the data files this game was set up with (a server owner may have replaced them since),
+        so a replay from set-up rebuilds the same game."""
+        snap = await self.store.get_snapshot(game_id)
+        return game.for_state(game.load_state(snap.state))
+
     async def undo(self, game_id: int, mod: Person, *, force: bool) -> Done:
         async with self.lock(game_id):
             record = await self.store.get_game(game_id)
@@ -794,6 +800,7 @@ class GameService:
             target = _last_effective_action(entries, record.version)
             if target is None:
                 raise Refusal("There is no move to undo.")
+            game = await self._as_set_up(game, game_id)
             before = await self.store.replay(game, game_id, upto=target.seq - 1)
             redo = game.apply(before, target.actor_seat, target.action, target.at)
             reasons = _undo_blockers(redo)
@@ -842,6 +849,7 @@ class GameService:
         from storage import ReplayError
 
         try:
+            game = await self._as_set_up(game, game_id)
             report: ReplayReport | None = await self.store.check_replay(game, game_id)
             problem = None
         except ReplayError as exc:

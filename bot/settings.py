@@ -8,7 +8,7 @@ while tests build a bot without any token.
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import DirectoryPath, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
@@ -32,8 +32,11 @@ class Settings(BaseSettings):
     """Remind awaited players halfway to a deadline and one hour before it."""
     interaction_defer_after: float = Field(default=1.5, gt=0, le=2.5)
     """Seconds an interaction may take before the bot defers it (Discord allows 3)."""
+    game_data_dir: DirectoryPath | None = None
+    """A folder of replacement game data files, one folder per game (`kkk/board.toml`, `kkk/tiles.toml`,
+    `kesse_ruegen/board.toml`); a file missing there is the packaged default (see `engine.registry.build`)."""
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "game_data_dir", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -1,9 +1,10 @@
 """Autocomplete for the `/kkk` options, from the player's own view: their hand, the table and the open offers.
 
 Pure functions of a `PlayerView` (what that player may know), so suggestions never show anyone else's cards: the
-list of families for `/kkk clan` comes from the player's own hand, the targets of `/kkk travel` from the cards on the
-table and the travel cards the player holds, and so on. Each returns (name, value) pairs, at most 25. Suggestions are
-a help, not a rule: the engine still decides when the command arrives.
+list of families for `/kkk clan` comes from the player's own hand (every family held, since a clan card of any family
+may be played; those the deal can use first), the targets of `/kkk travel` from the cards on the table and the travel
+cards the player holds, and so on. Each returns (name, value) pairs, at most 25. Suggestions are a help, not a rule:
+the engine still decides when the command arrives.
 """
 
 from collections import Counter
@@ -57,12 +58,20 @@ def places(view: PublicView, current: str) -> list[Choice]:
 
 
 def clans(view: PlayerView, current: str) -> list[Choice]:
+    """Every clan family in the player's hand (any may be played), the useful ones first: families the deal needs
+    and the Boss has no card for yet, then the rest the deal uses, then those it doesn't (said so)."""
     held = Counter(c[5:] for c in view.hand if c.startswith("clan:"))
     usable = _space_families(view)
+    uncovered = {q.family for q in view.round.requirements if not q.sources} if view.round is not None else set()
+
+    def rank(f: str) -> int:
+        return 0 if f in uncovered else 1 if f in usable else 2
+
     out: list[Choice] = []
-    for f in FAMILIES:
-        if held[f] and f in usable and _match(current, FAMILY_NAMES[f], f):
-            out.append((f"{FAMILY_NAMES[f]} (you hold {held[f]})", f))
+    for f in sorted((f for f in FAMILIES if held[f]), key=rank):
+        if _match(current, FAMILY_NAMES[f], f):
+            note = " — not needed for this deal" if rank(f) == 2 else ""
+            out.append((f"{FAMILY_NAMES[f]} (you hold {held[f]}){note}", f))
     return out
 
 

@@ -16,6 +16,7 @@ platform's "⏳ @player — … (deadline …)" line, which mentions the player.
 
 ICONS = {"round_opened": "🤝 ", "deal_closed": "✅ ", "deal_failed": "💥 ", "game_over": "🏁 ", "payout": "🏦 "}
 ICONS |= {"paid": "💸 ", "boss_keeps": "💼 ", "tile_placed": "🧱 ", "end_roll": "🎲 ", "rolled": "🎲 "}
+ICONS |= {"pending_discarded": "🗑️ "}
 
 
 def event_line(table: Table, event: Event) -> str | None:

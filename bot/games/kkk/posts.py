@@ -9,7 +9,8 @@
   go / Call off). The buttons carry the window number, so a click on a closed window is refused, never applied to a
   newer one. The engine's window events name their window (`data["window"]`): when the window closes (its effect
   resolves, a STOP, a call cancelled or concluded) or an answering Boss card restarts it under a new number, its
-  message is edited to say so and loses its buttons.
+  message is edited to say so and loses its buttons. A travel still pending when the Boss fails the deal is discarded
+with the round (`pending_discarded`): that closes its window too.
 
 Reopened agreements get a fresh message. When the Boss changes, an agreement becomes an open offer to the new Boss
 and both parties must shake again. Its old message still carries the old 🤝 reactions (the parties would have to
@@ -51,7 +52,7 @@ OFFER_KINDS = {
 }
 OPENING = ("pending", "last_call")
 CLOSING = {"on_travel", "clan_travelled", "recruited", "boss_changed", "boss_stays", "stopped"}
-CLOSING |= {"deal_closed", "last_call_cancelled"}
+CLOSING |= {"deal_closed", "last_call_cancelled", "pending_discarded"}
 NARRATING = {"offer", *OPENING}
 """Events whose own message can stand in for the action's narration when it is all the action says."""
 

@@ -148,7 +148,8 @@ def test_discard_suggestions_build_the_list_card_by_card_from_the_own_hand() -> 
 def test_card_suggestions_come_from_the_own_hand_and_the_table() -> None:
     t = tables.round_a()  # space 8 (R, L, K + 2 of T/P/H); seat 0 is the Boss
     v0, v3 = KKK.view(t.state, 0), KKK.view(t.state, 3)
-    assert [f for _, f in choices.clans(v0, "")] == ["H", "K", "P", "R"]  # type: ignore[arg-type]
+    # Families the Boss has no card for yet first (Knetowitz, Piepenbrok, Raffzahn), then Heiermann (own investor).
+    assert [f for _, f in choices.clans(v0, "")] == ["K", "P", "R", "H"]  # type: ignore[arg-type]
     assert [f for _, f in choices.clans(v3, "")] == ["P"]  # type: ignore[arg-type]
     names = list(NAMES)
     # Seat 3 holds Liebgeld and Piepenbrok travel cards: it can aim at cleo's Liebgeld and at its own Piepenbrok.
@@ -160,6 +161,19 @@ def test_card_suggestions_come_from_the_own_hand_and_the_table() -> None:
     assert choices.offer_families(v3, "", None, names) == [("Piepenbrok — your investor", "P")]  # type: ignore[arg-type]
     assert ("Knetowitz — bert's investor", "K") in choices.offer_families(v0, "", None, names)  # type: ignore[arg-type]
     assert [f for _, f in choices.recruits(v0, "", names)] == ["R", "T"]  # type: ignore[arg-type]  # beside first
+
+
+def test_clan_suggestions_offer_every_family_held_and_say_which_the_deal_does_not_need() -> None:
+    t = tables.round_b()  # space 10 (Heiermann, Piepenbrok): seat 0, the Boss, owns Heiermann
+    suggested = choices.clans(KKK.view(t.state, 0), "")  # type: ignore[arg-type]
+    assert [f for _, f in suggested] == ["P", "H", "K", "R"]
+    assert dict((f, name) for name, f in suggested) == {
+        "P": "Piepenbrok (you hold 1)",
+        "H": "Heiermann (you hold 1)",
+        "K": "Knetowitz (you hold 1) — not needed for this deal",
+        "R": "Raffzahn (you hold 1) — not needed for this deal",
+    }
+    assert [f for _, f in choices.clans(KKK.view(t.state, 0), "knet")] == ["K"]  # type: ignore[arg-type]
 
 
 def test_the_boss_may_pick_another_assignment() -> None:
@@ -271,6 +285,25 @@ def test_window_messages_carry_their_window_and_close() -> None:
     out = t2(0, A.Travel(target=1, family="K"))
     assert [e.kind for e in out][:2] == ["pending", "on_travel"]
     assert not [p for p in posts.event_posts(table_for(t2.state), out) if p.ref and p.ref[0] == "kkk.window"]
+
+
+def test_a_travel_still_pending_when_the_deal_fails_closes_its_window_message() -> None:
+    t = tables.pending_travel()  # dave's Liebgeld travel card on cleo's investor waits for STOPs; anna is the Boss
+    wid = t.state.window
+    out = t(0, A.Fail())
+    by_ref = {p.ref: p for p in posts.event_posts(table_for(t.state), out)}
+    closed = by_ref[("kkk.window", str(wid))]
+    assert not closed.buttons
+    assert closed.content == (
+        "🔔 Window closed: dave's travel card on cleo's Liebgeld investor is discarded: the round ended before it "
+        "took effect."
+    )
+    lines = [narration.event_line(table_for(t.state), e) for e in out if e.public]
+    assert "🗑️ dave's travel card on cleo's Liebgeld investor is discarded: the round ended before it took effect." in (
+        lines
+    )
+    with pytest.raises(Refusal, match="That window has already closed"):
+        PRESENTATION.button_action(table_for(t.state), 1, f"stop:{wid}")
 
 
 def test_what_a_shake_reaction_means() -> None:

@@ -15,7 +15,7 @@ import simcord
 
 from bot.games.kkk import status as status_module
 from tests.bot.helpers import dms, embed_text, make_server, rest_calls_since
-from tests.bot.kkk.helpers import KKK, KkkTable, prepare, start
+from tests.bot.kkk.helpers import KkkTable, prepare, start
 from tests.engine.kkk import tables
 
 SHAKE = "🤝"
@@ -253,8 +253,9 @@ async def test_rest_calls_per_ordinary_move(env: simcord.Env) -> None:
     assert await cost(dave, "kkk roll") == ["reply", "status"]
     assert await cost(dave, "kkk draw") == ["dm", "reply", "status"]
     assert await cost(anna, "kkk open") == ["reply", "status"]
-    space = (await t.state()).marker
-    usable = next(f for f in "KL" if f in KKK.data.space(space).families)  # type: ignore[attr-defined]
+    state = await t.state()
+    assert state.marker is not None
+    usable = next(f for f in "KL" if f in state.data.space(state.marker).families)
     assert await cost(bert, "kkk clan", family=usable) == ["dm", "reply", "status"]
     # The window's announcement is the command's reply, with the mentions of who may STOP: no separate narration.
     assert await cost(dave, "kkk travel", family="L", target=cleo) == ["dm", "reply", "status"]

@@ -100,7 +100,11 @@ async def test_a_whole_game_through_discord(env: simcord.Env, make_bot) -> None:
     await t.ok(anna, "kkk open")
     assert "anna opens space 3" in t.narration()
     choices = await anna.autocomplete(t.thread, "kkk clan", "family", "")
-    assert [c["value"] for c in choices] == ["T"]  # only her Talerfeld clan serves space 3 (T, P, H)
+    # Her Talerfeld clan serves space 3 (T, P, H) and comes first; her Knetowitz one may be played too, but says so.
+    assert [(c["value"], c["name"].endswith("not needed for this deal")) for c in choices] == [
+        ("T", False),
+        ("K", True),
+    ]
     await t.ok(anna, "kkk clan", family="T")
     assert "🃏 **anna**: Talerfeld clan card" in embed_text(t.status())
     assert "Only the Boss (anna)" in await t.refused(bert, "kkk fail")
