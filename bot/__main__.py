@@ -4,7 +4,9 @@ Settings come from the environment or `.env` (see `.env.example`). The errors a 
 clear line on stderr and no traceback: a missing or rejected token (exit code 2), a database the store refuses —
 corrupt, foreign, or written by a newer Boardroom — (exit code 1), a game data file that does not validate or is
 misplaced in `GAME_DATA_DIR` (exit code 1, naming the file and the field), an unreadable setting such as a
-`GAME_DATA_DIR` that is not a folder (exit code 2). Ctrl-C stops the bot cleanly (exit code 0).
+`GAME_DATA_DIR` that is not a folder (exit code 2), a `DEV_GUILD_ID` of a server the bot is not in (Discord refuses
+the command sync there: exit code 2), any other refusal or failure from Discord while starting, such as a 5xx at
+login (exit code 1). Ctrl-C stops the bot cleanly (exit code 0).
 """
 
 import asyncio
@@ -16,6 +18,7 @@ from pydantic import ValidationError
 
 from bot import logs
 from bot.settings import Settings
+from bot.sync import SyncRefused
 from engine.errors import DataFileError
 from storage import StorageError
 
@@ -57,10 +60,22 @@ async def run(settings: Settings, **client_options: object) -> int:
     except StorageError as exc:
         say(f"the database cannot be used: {exc}")
         return EXIT_FAILURE
+    except SyncRefused as exc:
+        say(str(exc))
+        return EXIT_CONFIG
+    except discord.HTTPException as exc:  # e.g. Discord's 5xx at login, after discord.py's own retries
+        say(f"Discord answered {exc.status} ({_reason(exc)}) while the bot was starting. Try again in a while.")
+        return EXIT_FAILURE
     except (aiohttp.ClientError, OSError, discord.GatewayNotFound) as exc:
         say(f"cannot reach Discord ({type(exc).__name__}: {exc}). Check the network and try again.")
         return EXIT_FAILURE
     return 0
+
+
+def _reason(exc: discord.HTTPException) -> str:
+    text = " ".join((exc.text or "").split())[:200]
+    reason = getattr(exc.response, "reason", None) or "error"
+    return f"{reason}: {text}" if text else str(reason)
 
 
 def main() -> int:

@@ -1,9 +1,12 @@
 """The lobby message: who has joined, the table's options, and the Join / Leave / Start buttons.
 
 It is the platform's (the same for every game) and is edited in place on every join and leave; once the game has
-started it says so, points to the table thread and loses its buttons.
+started it says so, points to the table thread and loses its buttons. It lists the table's settings: the reaction
+time only for a game that has reaction windows (`Game.uses_reaction_time`), an option that names a player (e.g. the
+first player) by that person's name.
 """
 
+from collections.abc import Sequence
 from datetime import timedelta
 
 from bot import game_options
@@ -21,18 +24,22 @@ def _duration(td: timedelta) -> str:
     return f"{minutes} minute{'s' if minutes != 1 else ''}"
 
 
-def lobby_post(table: Table, *, random_order: bool) -> Post:
+def lobby_post(table: Table, *, random_order: bool, picks: Sequence[tuple[str, game_options.PlayerPick]] = ()) -> Post:
     game, record = table.game, table.record
     options = game.parse_options(record.options)
     max_seats = table.lobby_max or game.max_seats
     joined = [s for s in table.seats if s.player_id is not None]
     players = "\n".join(f"{i + 1}. <@{s.player_id}>" for i, s in enumerate(joined)) or "nobody yet"
     thread = f"<#{record.thread_id}>" if record.thread_id else "the thread below"
+    reaction = f"reaction time {_duration(options.reaction_time)} · " if game.uses_reaction_time else ""
     settings = (
         f"Seats: {game.min_seats}–{max_seats} · turn deadline {_duration(options.turn_deadline)} · "
-        f"reaction time {_duration(options.reaction_time)} · seat order "
-        f"{'random' if random_order else 'as joined'}"
+        f"{reaction}seat order {'random' if random_order else 'as joined'}"
     )
+    marks = game_options.player_fields(game)
+    for name, pick in picks:
+        if name in marks:
+            settings += f" · {marks[name].label}: {pick.shown(joined)}"
     own = game_options.chosen(game, record.options)
     if own:
         settings += " · options: " + ", ".join(own)

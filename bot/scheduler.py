@@ -4,8 +4,10 @@ There is no long-lived task: the scheduler keeps a single `loop.call_later` hand
 (at most `max_sleep` ahead, so a changed wall clock is caught up with), and each wake-up runs one short task that
 fires every due timer through `GameService.fire_timer` (the same lock and commit as a player's move; a deadline is
 the wait's timeout action applied with actor None) and hands the result to the notifier. A commit that changes
-timers calls `poke()`, which re-arms the handle. At start-up `start()` runs at once, so overdue timers fire
-immediately. Paused games hold `frozen` timers due far in the future, which never fire.
+timers calls `poke()`, which re-arms the handle; a poke that arrives while a pass is running (even while it is
+arming) makes that pass look again before it ends, so no change of timers is ever missed. At start-up `start()`
+runs at once, so overdue timers fire immediately. Paused games hold `frozen` timers due far in the future, which
+never fire.
 """
 
 import asyncio
@@ -69,9 +71,13 @@ class Scheduler:
                     log.warning("fired %d timers in one pass; pausing a second", fired)
                     self._arm_in(1.0)
                     return
-                if not due and not self._again:
+                if due or self._again:
+                    continue
+                await self._arm()
+                # A poke while arming (a commit landing during `next_timer`) may have added a sooner timer than
+                # the one just armed for: look again rather than sleep past it.
+                if not self._again:
                     break
-            await self._arm()
         except Exception:
             log.exception("scheduler pass failed; retrying in a minute")
             self._arm_in(60.0)

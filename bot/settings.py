@@ -36,7 +36,24 @@ class Settings(BaseSettings):
     """A folder of replacement game data files, one folder per game (`kkk/board.toml`, `kkk/tiles.toml`,
     `kesse_ruegen/board.toml`); a file missing there is the packaged default (see `engine.registry.build`)."""
 
-    @field_validator("dev_guild_id", "game_data_dir", mode="before")
+    rules_url: str | None = None
+    """Where the full rules are published, as a base URL: `/game rules` links `<RULES_URL>/<game>.md` (e.g. the
+    repository's `shared/rules/` folder on the web). Not set: it points to the README's section on the game."""
+
+    @field_validator("rules_url")
+    @classmethod
+    def _web_address(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if not value.startswith(("https://", "http://")) or " " in value:
+            raise ValueError("give a web address starting with https://, or leave it empty")
+        return value.rstrip("/")
+
+    def rules_link(self, game_name: str) -> str | None:
+        """The web address of a game's full rules, if RULES_URL is set."""
+        return f"{self.rules_url}/{game_name}.md" if self.rules_url else None
+
+    @field_validator("dev_guild_id", "game_data_dir", "rules_url", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

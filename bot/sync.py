@@ -1,8 +1,9 @@
 """Slash commands are synced at start-up only when their definitions changed.
 
-The hash of the command tree's payload (plus where it goes: the development server or global) is kept in a small
-file next to the database (`<database>.commands.sha256`), so a restart does not spend one of Discord's command
-updates (and their rate limit) on nothing. With DEV_GUILD_ID set, the commands are copied to that server and synced
+The hash of the command tree's payload (plus where it goes — the development server or global — and the application
+it belongs to) is kept in a small file next to the database (`<database>.commands.sha256`), so a restart does not
+spend one of Discord's command updates (and their rate limit) on nothing, while a new bot application (a new token)
+on the same data folder is synced. With DEV_GUILD_ID set, the commands are copied to that server and synced
 there, where they appear at once; otherwise they are synced globally.
 """
 
@@ -15,13 +16,28 @@ import discord
 from discord import app_commands
 
 log = logging.getLogger("boardroom.sync")
+MISSING_ACCESS = 50001
+
+
+class SyncRefused(Exception):
+    """Discord refused the commands for the development server (the bot is not in it): a setting to fix."""
+
+    def __init__(self, dev_guild_id: int) -> None:
+        super().__init__(
+            f"Discord refused to register commands on DEV_GUILD_ID={dev_guild_id}: invite the bot to that server "
+            "or clear DEV_GUILD_ID."
+        )
+        self.dev_guild_id = dev_guild_id
 
 
 def tree_hash(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> str:
     commands = sorted(
         (c.to_dict(tree) for c in tree.get_commands(guild=guild)), key=lambda c: (c.get("type", 1), c["name"])
     )
-    payload = {"target": guild.id if guild else "global", "commands": commands}
+    # The application too: commands belong to an application, so a new bot application (a new token) on the same
+    # data folder must be synced even though its commands look the same.
+    application = getattr(tree.client, "application_id", None)
+    payload = {"application": application, "target": guild.id if guild else "global", "commands": commands}
     return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
 
 
@@ -46,7 +62,12 @@ async def sync_commands(
     if mode == "auto" and path is not None and path.is_file() and path.read_text().strip() == digest:
         log.info("slash commands unchanged; not syncing")
         return False
-    synced = await tree.sync(guild=guild)
+    try:
+        synced = await tree.sync(guild=guild)
+    except discord.Forbidden as exc:
+        if dev_guild_id and exc.code == MISSING_ACCESS:
+            raise SyncRefused(dev_guild_id) from exc
+        raise
     log.info("synced %d slash commands %s", len(synced), f"to server {dev_guild_id}" if guild else "globally")
     if path is not None:
         path.write_text(digest + "\n")

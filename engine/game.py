@@ -111,6 +111,9 @@ class Game(ABC, Generic[S, OptT]):
     max_seats: ClassVar[int]
     summary: ClassVar[str] = ""
     """A few lines for `/game rules`."""
+    uses_reaction_time: ClassVar[bool] = True
+    """Whether the game opens reaction windows (and so uses the shared `reaction_time` option); a game without
+    them (e.g. Kesse Rügen) sets False, and the platform's lobby message doesn't show a reaction time for it."""
 
     state_model: ClassVar[type[BaseModel]]
     options_model: ClassVar[type[GameOptions]]

@@ -1,11 +1,26 @@
-"""Options every game shares: how long a turn and a reaction window may take.
+"""Options every game shares: how long a turn and a reaction window may take; and the mark of an option that names a
+player.
 
 Each game's own options model subclasses `GameOptions`. Durations are timedeltas (JSON: ISO 8601 durations).
+
+`PlayerOption` marks an option whose value is a seat (0-based, in the game's final seat order), e.g. who begins:
+`first_seat: Annotated[int | None, PlayerOption("first player")] = None`. The engine only ever sees the seat. People
+opening a game don't know the seats yet (the order may be shuffled at the start), so a platform lets them name a
+player instead and puts that player's seat into the options when the game starts (see `bot.game_options`).
 """
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 from pydantic import BaseModel, ConfigDict, Field
+
+
+@dataclass(frozen=True)
+class PlayerOption:
+    """Metadata of an option field whose value is a seat, chosen by naming a player (see the module docstring)."""
+
+    label: str
+    """What the chosen player is, for people ("first player")."""
 
 
 class GameOptions(BaseModel):

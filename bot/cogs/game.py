@@ -25,8 +25,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import game_options
+from bot.durations import DurationTooLong, parse_duration
 from bot.durations import describe as describe_duration
-from bot.durations import parse_duration
 from bot.lobby import lobby_post
 from bot.notifier import MENTIONS, Carrier
 from bot.presentation import Post, Table
@@ -139,9 +139,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             if not engine.min_seats <= max_seats <= engine.max_seats:
                 raise Refusal(f"{engine.title} is for {engine.min_seats}–{engine.max_seats} players.")
             try:
-                own = game_options.parse(engine, typed_options)
+                own = game_options.parse(engine, typed_options, creator_id=interaction.user.id, max_seats=max_seats)
             except game_options.OptionsError as exc:
                 raise Refusal(str(exc)) from None
+            picks = tuple((k, v) for k, v in own.items() if isinstance(v, game_options.PlayerPick))
+            own = {k: v for k, v in own.items() if not isinstance(v, game_options.PlayerPick)}
             guild = await self.bot.store.guild_settings(interaction.guild_id)
             options: dict[str, Any] = dict(own)
             if reaction_minutes is not None:
@@ -160,11 +162,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 creator=person(interaction.user),
                 options=options,
             )
-            settings = LobbySettings(max_seats=max_seats, random_order=random_order)
+            settings = LobbySettings(max_seats=max_seats, random_order=random_order, picks=picks)
             table = Table(
                 engine, record, await self.bot.store.seats(record.id), None, service.now(), lobby_max=max_seats
             )
-            post = lobby_post(table, random_order=random_order)
+            post = lobby_post(table, random_order=random_order, picks=picks)
             from bot.components import view_for
 
             channel = self.bot.get_partial_messageable(interaction.channel_id or 0, guild_id=interaction.guild_id)
@@ -252,7 +254,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             table = await self.bot.service.table(record.id, record=record)
             if table.state is None:
                 settings = await self.bot.service.lobby_settings(record)
-                post = lobby_post(table, random_order=settings.random_order)
+                post = lobby_post(table, random_order=settings.random_order, picks=settings.picks)
             else:
                 post = self.bot.service.presentation(record.kind).status(table)
             return Answer(text=post.text or None, embed=post.embed())
@@ -336,10 +338,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             extra = ""
             if own:
                 extra = "\n\nOptions for `/game new game:" + engine.name + " options:…`: " + "; ".join(own) + "."
+            link = self.bot.settings.rules_link(engine.name)
+            where = (
+                f"Full rules as the bot plays them: <{link}>"
+                if link
+                else f"Full rules: the section “{engine.title}” under “The games” in Boardroom's README "
+                "(whoever runs this bot has it)."
+            )
             text = (
                 f"**{engine.title}** ({engine.min_seats}–{engine.max_seats} players)\n"
-                f"{service.presentation(engine.name).rules(engine)}{extra}\n\n"
-                f"Full rules as the bot plays them: `shared/rules/{engine.name}.md` in the Boardroom repository."
+                f"{service.presentation(engine.name).rules(engine)}{extra}\n\n{where}"
             )
             return Answer(text=text)
 
@@ -352,11 +360,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     async def away(self, interaction: discord.Interaction, duration: str) -> None:
         async def work(carrier: Carrier) -> Answer:
             try:
-                td = parse_duration(duration)
+                td = parse_duration(duration, longest=MAX_AWAY)
+            except DurationTooLong as exc:
+                raise Refusal(f"{exc} For a longer absence, ask a moderator to substitute you.") from None
             except ValueError as exc:
                 raise Refusal(str(exc)) from None
-            if td > MAX_AWAY:
-                raise Refusal("That's longer than 60 days; ask a moderator to substitute you instead.")
             until = self.bot.service.now() + td
             done = await self.bot.service.set_away(interaction.user.id, interaction.guild_id, until)
             if not done:
@@ -411,7 +419,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             try:
                 data = json.loads(action)
             except ValueError:
-                raise Refusal("Pick a move from the list (it's the game's JSON for the move).") from None
+                data = None
+            if not isinstance(data, dict):
+                raise Refusal(
+                    "That isn't a move I can read: it should be the game's JSON for the move, like "
+                    '`{"type": …}`. Pick one of the suggestions.'
+                ) from None
             done = await self.bot.service.act(record.id, interaction.user.id, data)
             return await self._deliver(done, carrier, interaction.user.id)
 

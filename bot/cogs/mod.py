@@ -20,8 +20,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.game import person
+from bot.durations import DurationTooLong, parse_duration
 from bot.durations import describe as describe_duration
-from bot.durations import parse_duration
 from bot.notifier import Carrier
 from bot.replies import Answer, answer
 from bot.resolve import game_choices, require_moderator, resolve_game
@@ -49,6 +49,11 @@ def read_default(name: str, text: str) -> timedelta | None:
         return None
     try:
         value = parse_duration(text)
+    except DurationTooLong as exc:
+        raise Refusal(
+            f"The {label} must be between {describe_duration(low)} and {describe_duration(high)} "
+            f"(you gave more than {describe_duration(exc.longest)})."
+        ) from None
     except ValueError as exc:
         raise Refusal(f"The {label}: {exc}") from None
     if not low <= value <= high:

@@ -119,7 +119,7 @@ def legal_actions(state: KesseRuegenState, seat: int | None) -> list[Any]:
         case "place" if seat == state.turn:
             return [Place(square=sq) for sq in free_fields(state)]
         case "challenge" if seat == state.turn:
-            return [Challenge(opponent=o) for o in range(state.seats) if o != seat]
+            return [Challenge(opponent=o) for o in range(state.seats) if o != seat and state.playing(o)]
         case "choose" if duel is not None and seat in duel.seats() and duel.choice(seat) is None:
             return [Choose(tubers=n) for n in choice_options(state, seat)]
         case "guess" if duel is not None and seat == duel.guesser():

@@ -16,6 +16,23 @@ See `shared/rules/kesse_ruegen.md`. Decisions where the rules are silent:
 - Deadlines (see `waits`): each wait lasts `turn_deadline` from when it began; the deadline of the actions
   restarts with every action taken. A `Timeout` carries its wait's key and is refused once stale. The public
   hears that a duellist's time ran out (everyone knows the default is 0); only the duellist is told the number.
+- A player who leaves mid-game (a moderator's `/mod kick`, the platform's `Leave`; `remove_seat`), which the
+  rulebook doesn't cover:
+  - With two players the game cannot go on (None: the platform ends it with the standings so far). With three or
+    four, the seat is skipped in turn order from then on and can't be challenged; its pawn leaves the board (its
+    field is free); its tubers stay where they are — on fields, where they still block planting and may be
+    evicted like anyone's, and in the barn, where nobody can reclaim them. Tubers are conserved as ever.
+  - The win thresholds and supplies stay those of the starting player count (7 with four, 9 with three): the
+    supplies can't change, and the smaller count's threshold may be out of reach with them (3 → 2 players would
+    need 13 fields from a supply of 12). A player who left can't win; the standings rank them after everyone
+    still playing.
+  - If they were placing their pawn, the next seat clockwise without a pawn places (or the first challenge
+    begins, with the first player, or the next one clockwise if the first player left). If it was their turn to
+    challenge, the turn passes clockwise. An open duel of theirs (fists or guesses still to come) is off, no fist
+    is shown — the other duellist alone is told privately that their fist goes back — and the turn passes
+    clockwise from the challenger. If they were taking the actions of a duel they won, the rest are lost and the
+    turn passes clockwise from the challenger; if they were the challenger and the other player is acting, the
+    actions go on.
 """
 
 from datetime import datetime
@@ -27,7 +44,7 @@ from pydantic import BaseModel, TypeAdapter
 from engine.data import replacement
 from engine.errors import RuleError
 from engine.events import Event, Wait, private, public
-from engine.game import Game, Result, rank_by_score
+from engine.game import Game, Outcome, Result, Standing, rank_by_score
 from engine.kesse_ruegen import geometry, legal, waits
 from engine.kesse_ruegen.actions import (
     ACTION_ADAPTER,
@@ -54,6 +71,34 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def guess_text(seat: int, total: int) -> str:
+    """The narration of a guess made by the player (not by the deadline's default)."""
+    return f"{ref(seat)} guesses {total}."
+
+
+def reveal_text(result: DuelResult) -> str:
+    """The narration of a reveal (with seat references); also what a presentation redraws from `last_duel`."""
+    text = (
+        f"Fists open: {ref(result.challenger)} held {result.challenger_choice}, "
+        f"{ref(result.challenged)} held {result.challenged_choice} — total {result.total}. "
+    )
+    if result.winner is None:
+        return text + "Nobody guessed right."
+    if result.total == 0:
+        return text + f"{ref(result.winner)} guessed right, but a total of 0 gives no actions."
+    return text + f"{ref(result.winner)} guessed right and takes {_plural(result.total, 'action')}."
+
+
+def _ranked(state: KesseRuegenState, reason: str) -> Result:
+    """Fields held, best first; seats whose player left come after everyone still playing (their tubers may still
+    lie on the board, but a player who left can't win or place)."""
+    playing = rank_by_score({s: state.fields_of(s) for s in range(state.seats) if state.playing(s)}, reason=reason)
+    standings = list(playing.standings)
+    gone = rank_by_score({s: state.fields_of(s) for s in state.left})
+    standings += [Standing(seat=g.seat, score=g.score, rank=len(playing.standings) + g.rank) for g in gone.standings]
+    return Result(standings=tuple(standings), reason=reason)
+
+
 class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
     name: ClassVar[str] = "kesse_ruegen"
     title: ClassVar[str] = "Kesse Rügen"
@@ -64,6 +109,7 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
         "fist, both guess the total (different numbers). Guess right and take that many actions: plant, move, "
         "evict a rival's tuber to the barn, reclaim your own. First with tubers on 13 / 9 / 7 fields wins."
     )
+    uses_reaction_time: ClassVar[bool] = False
     state_model: ClassVar[type[BaseModel]] = KesseRuegenState
     options_model: ClassVar[type[KesseRuegenOptions]] = KesseRuegenOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
@@ -182,7 +228,8 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
             events.append(public("turn", f"{ref(nxt)}, place your pawn on a free field.", seat=nxt))
             self._new_wait(state, now)
         else:
-            events.append(self._start_turn(state, state.first, now, "All pawns are placed. "))
+            first = state.first if state.playing(state.first) else state.next_seat(state.first)
+            events.append(self._start_turn(state, first, now, "All pawns are placed. "))
         return events
 
     # --- the duel -------------------------------------------------------------------------------------
@@ -194,6 +241,8 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
             raise RuleError("You can't duel yourself — challenge one of the other players.")
         if not 0 <= opponent < state.seats:
             raise RuleError("Challenge a player who is in this game.")
+        if not state.playing(opponent):
+            raise RuleError(f"{ref(opponent)} has left the game — challenge a player who is still in it.")
         state.duel = Duel(challenger=actor, challenged=opponent)
         state.duels += 1
         state.phase = "choose"
@@ -259,11 +308,7 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
         duel = state.duel
         assert duel is not None
         guesser = duel.guesser()
-        lead = (
-            f"Time's up: {ref(guesser)} guesses {total} by default."
-            if by_default
-            else f"{ref(guesser)} guesses {total}."
-        )
+        lead = f"Time's up: {ref(guesser)} guesses {total} by default." if by_default else guess_text(guesser, total)
         if guesser == duel.challenger:
             duel.challenger_guess = total
             self._new_wait(state, now)
@@ -295,17 +340,7 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
         )
         state.last_duel = result
         state.duel = None
-        text = (
-            f"Fists open: {ref(duel.challenger)} held {duel.challenger_choice}, "
-            f"{ref(duel.challenged)} held {duel.challenged_choice} — total {total}. "
-        )
-        if winner is None:
-            text += "Nobody guessed right."
-        elif total == 0:
-            text += f"{ref(winner)} guessed right, but a total of 0 gives no actions."
-        else:
-            text += f"{ref(winner)} guessed right and takes {_plural(total, 'action')}."
-        events = [Event(kind="revealed", text=text, data=result.model_dump(mode="json"), reveals=True)]
+        events = [Event(kind="revealed", text=reveal_text(result), data=result.model_dump(mode="json"), reveals=True)]
         if winner is None or total == 0:
             events.append(self._end_turn(state, now))
             return events
@@ -478,12 +513,53 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
         final = self.result(state)
         if final is not None:
             return final
-        return rank_by_score({s: state.fields_of(s) for s in range(state.seats)}, reason="ended early")
+        return _ranked(state, "ended early")
 
     def result(self, state: KesseRuegenState) -> Result | None:
         if state.winner is None:
             return None
-        scores = {s: state.fields_of(s) for s in range(state.seats)}
-        result = rank_by_score(scores, reason=f"{ref(state.winner)} has tubers on {scores[state.winner]} fields")
+        result = _ranked(state, f"{ref(state.winner)} has tubers on {state.fields_of(state.winner)} fields")
         assert result.winners == (state.winner,)
         return result
+
+    # --- a player leaves --------------------------------------------------------------------------------
+
+    def remove_seat(self, state: KesseRuegenState, seat: int, now: datetime) -> Outcome[KesseRuegenState] | None:
+        """A player leaves mid-game (`/mod kick`); see the module docstring. None with fewer than two left."""
+        if state.phase == "over":
+            raise RuleError("The game is over — nobody needs to leave it.")
+        if not state.playing(seat):
+            raise RuleError(f"{ref(seat)} has already left the game.")
+        if state.seats - len(state.left) - 1 < MIN_PLAYERS:
+            return None
+        state.left.append(seat)
+        state.pawns[seat] = None
+        placed = state.fields_of(seat) + state.barn_tubers[seat]
+        stay = f"; their {state.kind(seat, 2)} stay where they are" if placed else ""
+        events = [public("left", f"{ref(seat)} has left the game: their pawn leaves the board{stay}.", seat=seat)]
+        duel = state.duel
+        match state.phase:
+            case "place" if seat == state.turn:
+                nxt = state.next_seat(seat)
+                if state.pawns[nxt] is None:
+                    state.turn = nxt
+                    self._new_wait(state, now)
+                    events.append(public("turn", f"{ref(nxt)}, place your pawn on a free field.", seat=nxt))
+                else:
+                    first = state.first if state.playing(state.first) else state.next_seat(state.first)
+                    events.append(self._start_turn(state, first, now, "All pawns are placed. "))
+            case "challenge" if seat == state.turn:
+                events.append(self._end_turn(state, now))
+            case "choose" | "guess" if duel is not None and seat in duel.seats():
+                other = duel.challenged if seat == duel.challenger else duel.challenger
+                text = f"The duel between {ref(duel.challenger)} and {ref(duel.challenged)} is off; no fist is shown."
+                events.append(public("duel_off", text, seat=seat, other=other))
+                held = duel.choice(other)
+                if held is not None:  # the fist goes back unseen: its owner's hand must stop showing it
+                    note = f"Your duel is off: your fist of {held} {state.kind(other, held)} goes back unseen."
+                    events.append(private(other, "your_fist_back", note, seat=other))
+                state.duel = None
+                events.append(self._start_turn(state, state.next_seat(duel.challenger), now, ""))
+            case "act" if seat == state.actor:
+                events.extend(self._lose_actions(state, now, f"{ref(seat)} has left"))
+        return Outcome(state=state, events=events)

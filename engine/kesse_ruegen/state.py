@@ -97,6 +97,10 @@ class KesseRuegenState(BaseModel):
     actions_total: int = 0
     winner: int | None = None
 
+    left: list[int] = Field(default_factory=list)
+    """Seats whose player left mid-game (a moderator's kick): skipped in turn order, without a pawn; their tubers
+    stay where they are (and may be evicted like anyone's)."""
+
     duels: int = 0
     """Duels fought so far (the challenge count)."""
     wait_no: int = 0
@@ -120,6 +124,14 @@ class KesseRuegenState(BaseModel):
         k = self.kinds[seat]
         return k.one if count == 1 else k.many
 
+    def playing(self, seat: int) -> bool:
+        """Whether the seat is still in the game (it didn't leave)."""
+        return seat not in self.left
+
     def next_seat(self, seat: int) -> int:
-        """Clockwise."""
-        return (seat + 1) % self.seats
+        """The next seat clockwise that is still playing."""
+        for step in range(1, self.seats + 1):
+            nxt = (seat + step) % self.seats
+            if nxt not in self.left:
+                return nxt
+        return seat

@@ -23,6 +23,8 @@ class PlayerView(BaseModel):
     in_barn: int
     fields: int
     """Fields holding this seat's tubers: the score."""
+    left: bool = False
+    """The seat's player left the game (its tubers stay on the board)."""
 
 
 class PublicDuel(BaseModel):
@@ -92,6 +94,7 @@ def _public_fields(state: KesseRuegenState) -> dict[str, object]:
                 supply=state.supply[s],
                 in_barn=state.barn_tubers[s],
                 fields=state.fields_of(s),
+                left=not state.playing(s),
             )
             for s in range(state.seats)
         ),

@@ -105,6 +105,12 @@ def player_lines(view: PublicView, names: Sequence[str]) -> list[str]:
     for p in view.players:
         c = palette[p.seat]
         crown = " 🏆" if view.winner == p.seat else ""
+        if p.left:
+            lines.append(
+                f"{c.pawn}{c.tuber} ~~{names[p.seat]}~~ ({p.tubers}) — left the game; their tubers stay: "
+                f"{p.fields} fields · {p.in_barn} in the barn"
+            )
+            continue
         lines.append(
             f"{c.pawn}{c.tuber} **{names[p.seat]}**{crown} ({p.tubers}) — **{p.fields}/{view.win_fields}** fields · "
             f"{p.supply} in supply · {p.in_barn} in the barn · pawn {under_pawn(view, p, names)}"

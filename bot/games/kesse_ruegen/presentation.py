@@ -13,13 +13,22 @@ a closed fist can only ever appear in its owner's hand. Decisions:
   left — which the engine never leaves waiting (it ends the turn itself), so in practice the prompt just closes.
   It is also a live post: after any change, a moderator's undo included, the platform re-renders it from the
   current state, so an undone action's button comes back (and a prompt whose reveal was undone says so).
+  Its first lines are the guess and the reveal that opened it, redrawn from the state (`last_duel`, with the
+  engine's own wording), so it is posted *instead of* the reveal's narration (`replaces_narration`): the
+  `/kr guess` reply is the prompt, one message and one REST call less. Not when the guess was the deadline's
+  default: the state can't tell that, so the narration ("Time's up: … by default") is posted as usual and the
+  prompt after it repeats the reveal line.
 - The hand shows the seat's tuber kind and colour and, during a duel, its own fist. While the fist is awaited it
-  asks the question and carries the 0 / 1 / 2 buttons (see `prompts`); the platform edits the DM when its secret or
-  its buttons change, so it holds nothing that changes otherwise.
+  asks the question and carries the 0 / 1 / 2 buttons (see `prompts`); once closed it says "Duel #N vs Bert: you
+  closed your fist on 2 …", which stays true after the reveal. `hand_digest` leaves the fist out: every change the
+  DM must show comes with a change of its buttons or a private event (see `hand_digest`), so the reveal edits no
+  hand DM. `/game hand` after the reveal also names the seat's last duel while the state still has it; the DM keeps
+  the line it had (still true). With three or four players a seat that has left shows crossed out in the status.
 - The status message has **Choose in secret** while fists are awaited: it answers each duellist privately with
   their own buttons (`button_reply`) — the way for a player whose DMs are closed (as is `/kr choose`).
 """
 
+import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -28,10 +37,11 @@ from engine.events import Event
 from engine.game import Game
 from engine.kesse_ruegen import geometry
 from engine.kesse_ruegen.actions import Done, Evict, Move, Plant, Reclaim
+from engine.kesse_ruegen.rules import guess_text, reveal_text
 from engine.kesse_ruegen.views import PublicView, SeatView
 
 from .board import barn_line, colours, grid, player_lines, under_pawn
-from .prompts import FIST, fist_action, fist_buttons, fist_post, question
+from .prompts import FIST, fist_action, fist_buttons, fist_line, fist_post, question
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -59,6 +69,8 @@ ICONS = {
     "actions_lost": "⛔",
     "timeout": "⏰",
     "won": "🏆",
+    "left": "🚪",
+    "duel_off": "✋",
 }
 
 
@@ -173,20 +185,30 @@ class KesseRuegenPresentation(GenericPresentation):
             "",
         ]
         duel = view.duel
+        last = view.last_duel
         buttons: list[Button] = []
-        if view.phase == "over":
+        if view.phase == "over" or table.record.status in ("finished", "abandoned"):
             lines.append("The game is over.")
+        elif me.left:
+            lines.append("You have left this game.")
         elif duel is not None and seat in (duel.challenger, duel.challenged):
             other = duel.challenged if seat == duel.challenger else duel.challenger
             if view.my_choice is not None:
-                held = view.my_choice
-                kind = me.tuber if held == 1 else me.tubers
                 lines.append(
-                    f"✊ Against {table.names[other]}, your fist holds **{held} {kind}** — secret until the reveal."
+                    f"{fist_line(view, view.duels, table.names[other], view.my_choice)} — secret until the reveal."
                 )
             else:
                 buttons = fist_buttons(table, seat)
                 lines.append(question(table, seat) + (" Press a button below." if buttons else ""))
+        elif last is not None and seat in (last.challenger, last.challenged):
+            # The duel this hand last showed, now revealed: what it said then is still true.
+            number = view.duels if duel is None else view.duels - 1
+            other = last.challenged if seat == last.challenger else last.challenger
+            held = last.challenger_choice if seat == last.challenger else last.challenged_choice
+            lines.append(
+                "Nothing secret right now: your fist is only secret during your duels. Last: "
+                f"{fist_line(view, number, table.names[other], held)} (shown at the reveal)."
+            )
         else:
             lines.append("Nothing secret right now: your fist is only secret during your duels.")
         return Post(
@@ -196,6 +218,20 @@ class KesseRuegenPresentation(GenericPresentation):
             footer=f"Game #{table.record.id} · seat {seat + 1} ({table.names[seat]})",
             buttons=buttons,
         )
+
+    def hand_digest(self, game: Game, state: Any, seat: int) -> str:  # type: ignore[type-arg]
+        """The part of the hand that must be redrawn when it changes: what the seat plays and its goal.
+
+        The fist line is left out on purpose. Everything about the fist that the DM must show arrives with a change
+        of the hand's buttons (which the platform compares too) or with a private event (which always edits the
+        hand): a challenge brings the fist buttons, closing the fist (a click, `/kr choose`, the deadline's 0)
+        takes them away and sends "your fist holds …", an undo brings them back or takes them away, a duel called
+        off because a player left sends "your fist goes back". The reveal changes neither — and the line the DM
+        shows then ("Duel #N vs Bert: you closed your fist on 2 …") stays true after it — so the reveal costs no
+        edit of either hand DM (the default digest, the seat's secret `my_choice`, would edit both)."""
+        view = cast(SeatView, game.view(state, seat))
+        me = view.players[seat]
+        return json.dumps([me.tuber, me.tubers, view.win_fields, me.left])
 
     # --- narration and the action prompt --------------------------------------------------------------
 
@@ -235,6 +271,11 @@ class KesseRuegenPresentation(GenericPresentation):
         if table.state is None:
             return []
         kinds = {e.kind for e in events}
+        # A reveal that opens the actions: the new prompt carries the guess and the reveal at its top (redrawn from
+        # the state), so it is posted instead of the narration — as the `/kr guess` reply — saving a message.
+        # Not when the guess was the deadline's default: the prompt can't tell that from the state, and the
+        # narration's "Time's up" says it.
+        replaces = kinds == {"guessed", "revealed"} and not any(e.text.startswith("Time's up") for e in events)
         opened = any(
             e.kind == "revealed" and e.data.get("winner") is not None and int(e.data.get("total") or 0) > 0  # type: ignore[arg-type]
             for e in events
@@ -252,7 +293,9 @@ class KesseRuegenPresentation(GenericPresentation):
             ),
             None,
         )
-        return [self.action_prompt(table, actor)]
+        post = self.action_prompt(table, actor)
+        post.replaces_narration = replaces
+        return [post]
 
     def live_posts(self, table: Table) -> list[Post]:
         """The current duel's prompt, re-rendered after any change (the platform edits it only if it was posted)."""
@@ -265,6 +308,25 @@ class KesseRuegenPresentation(GenericPresentation):
         view = public(table)
         names = table.names
         ref = (PROMPT, str(view.duels))
+        post = self._prompt(table, view, names, ref, actor)
+        header = self._reveal_header(table, view)
+        if header:
+            post.content = f"{header}\n{post.content}"
+        return post
+
+    def _reveal_header(self, table: Table, view: PublicView) -> str:
+        """The guess and the reveal that opened this prompt's actions, as the narration said them (the prompt is
+        posted in place of that narration); empty while the duel's reveal is undone."""
+        d = view.last_duel
+        if d is None or view.duel is not None or d.winner is None or d.total == 0:
+            return ""
+        guessed = Event(kind="guessed", text=guess_text(d.challenged, d.challenged_guess))
+        revealed = Event(kind="revealed", text=reveal_text(d))
+        return "\n".join(line for e in (guessed, revealed) if (line := self.event_line(table, e)))
+
+    def _prompt(
+        self, table: Table, view: PublicView, names: Sequence[str], ref: tuple[str, str], actor: int | None
+    ) -> Post:
         if view.phase == "act" and view.actor is not None:
             assert table.state is not None
             who = view.actor

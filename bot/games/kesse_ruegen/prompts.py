@@ -73,6 +73,12 @@ def question(table: "Table", seat: int) -> str:
     )
 
 
+def fist_line(view: SeatView, duel: int, other: str, held: int) -> str:
+    """A closed fist, in words that stay true after the reveal (the hand DM isn't edited for the reveal)."""
+    me = view.players[view.seat]
+    return f"✊ Duel #{duel} vs **{other}**: you closed your fist on **{held} {me.tuber if held == 1 else me.tubers}**"
+
+
 def prompt_text(table: "Table", seat: int) -> str:
     """The question with the game and its thread, for a message that stands on its own (an ephemeral answer)."""
     where = f" in <#{table.record.thread_id}>" if table.record.thread_id else ""

@@ -58,13 +58,13 @@ async def close_fist_by_dm(member: MemberActor, tubers: int, game_id: int = 1) -
     """Click a number on the member's hand DM: the response edits that DM, which then tells what the fist holds."""
     clicked = await member.user.click(fist_prompt(member, game_id), label=str(tubers))
     assert clicked.response is not None, clicked
-    assert "your fist holds" in embed_text(clicked.response.message), clicked
+    assert "you closed your fist on" in embed_text(clicked.response.message), clicked
     return clicked
 
 
 def action_prompt(thread: ChannelHandle) -> discord.Message:
     """The current duel's action prompt (the last one in the thread)."""
-    return next(m for m in reversed(thread.history()) if m.content.startswith("🎯"))
+    return next(m for m in reversed(thread.history()) if any(line.startswith("🎯") for line in m.content.splitlines()))
 
 
 def readable(channel: ChannelHandle, viewer: MemberActor | None = None) -> list[str]:

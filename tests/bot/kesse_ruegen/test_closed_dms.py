@@ -67,13 +67,15 @@ async def test_closed_dms_get_ephemeral_fist_buttons(env: simcord.Env) -> None:
     before = len(env.http_requests)
     clicked = await bert.click(asked.response, label="2")
     assert len(env.http_requests) - before <= 3  # the answer's edit, the narration, the status edit
-    assert clicked.response.ephemeral and "your fist holds **2 sugar beets**" in embed_text(clicked.response.message)
+    assert clicked.response.ephemeral and "you closed your fist on **2 sugar beets**" in embed_text(
+        clicked.response.message
+    )
     assert not clicked.response.message.components  # no buttons any more
     assert (await server.bot.store.get_game(1)).version == version + 1
     assert (await state(server)).duel.challenged_choice == 2  # type: ignore[union-attr]
     assert f"✊ {bert.name} closes their fist." in "\n".join(texts(thread))
     for text in public_messages(server) + public_messages(server, viewer=anna) + public_messages(server, cleo):
-        assert "how many sugar beets" not in text and "fist holds" not in text
+        assert "how many sugar beets" not in text and "fist holds" not in text and "closed your fist on" not in text
     again = await bert.slash(thread, "kr choose")
     assert again.response.ephemeral and "already closed on 2" in again.response.content
     onlooker = await cleo.slash(thread, "kr choose")
@@ -92,7 +94,7 @@ async def test_closed_dms_get_ephemeral_fist_buttons(env: simcord.Env) -> None:
     (private,) = challenge.followups
     assert private.ephemeral and "You challenged **anna**" in private.content
     clicked = await bert.click(private, label="0")
-    assert "your fist holds **0 sugar beets**" in embed_text(clicked.response.message)
+    assert "you closed your fist on **0 sugar beets**" in embed_text(clicked.response.message)
     await close_fist_by_dm(anna, 2)
     assert (await state(server)).phase == "guess"
     for text in public_messages(server, viewer=anna):
@@ -103,7 +105,7 @@ async def test_closed_dms_get_ephemeral_fist_buttons(env: simcord.Env) -> None:
     env.backend.faults.clear()
     back = await bert.slash(thread, "game dms")
     assert back.response.ephemeral and "📬 DMs work" in back.response.content
-    assert "your fist holds **0 sugar beets**" in embed_text(hand_message(bert))
+    assert "you closed your fist on **0 sugar beets**" in embed_text(hand_message(bert))
     assert [s.dm_ok for s in await server.bot.store.seats(1) if s.player_id == bert.id] == [True]
     await bert.slash(thread, "kr guess", total=3)
     await anna.slash(thread, "kr guess", total=1)  # nobody: 0 + 2 = 2

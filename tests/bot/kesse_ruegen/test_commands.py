@@ -86,7 +86,7 @@ async def test_fist_and_action_buttons_work_after_a_restart(
     await close_fist_by_dm(anna, 2)
     await env.restart_bot(make_bot(games={"kesse_ruegen": registry.get("kesse_ruegen")}, presentations={}))
     clicked = await bert.user.click(fist_prompt(bert), label="1")
-    assert "your fist holds **1 sugar beet**" in embed_text(clicked.response.message)
+    assert "you closed your fist on **1 sugar beet**" in embed_text(clicked.response.message)
     await anna.slash(thread, "kr guess", total=3)
     await bert.slash(thread, "kr guess", total=0)
     prompt = action_prompt(thread)

@@ -26,12 +26,12 @@ async def assert_fists_secret(server, owners: dict[MemberActor, str]) -> None:  
     """Both fists are closed, nothing revealed yet: a fist's number is only in its owner's DMs. (The strong form of
     this check — everything others see is identical whatever the fist holds — is in test_secrets.py.)"""
     seen = public_messages(server) + [t for m in owners for t in public_messages(server, viewer=m)]
-    assert not [t for t in seen if "fist holds" in t or "fist against" in t]
+    assert not [t for t in seen if "fist holds" in t or "fist against" in t or "closed your fist on" in t]
     for owner, kind in owners.items():
-        assert any(f"your fist holds **2 {kind}**" in t for t in dm_texts(owner))
+        assert any(f"you closed your fist on **2 {kind}**" in t for t in dm_texts(owner))
         for other in owners:
             if other is not owner:
-                assert not [t for t in dm_texts(other) if f"holds **2 {kind}**" in t]
+                assert not [t for t in dm_texts(other) if f"fist on **2 {kind}**" in t]
 
 
 async def winning_duel(server, thread: ChannelHandle, a: MemberActor, b: MemberActor, actions: list[str]) -> None:  # type: ignore[no-untyped-def]

@@ -78,7 +78,7 @@ async def test_a_moderator_undo_restores_the_buttons_and_the_prompt(env: simcord
     await mia.slash(thread, "mod undo", force=True)
     assert (await state(server)).phase == "choose"
     assert buttons(hand_message(bert)) == ["0", "1", "2"]
-    assert "your fist holds **2 carrots**" in embed_text(hand_message(anna)) and not buttons(hand_message(anna))
+    assert "you closed your fist on **2 carrots**" in embed_text(hand_message(anna)) and not buttons(hand_message(anna))
     await close_fist_by_dm(bert, 1)
 
     # Anna guesses right (2 + 1): three actions. She plants; a moderator undoes it; the prompt offers Plant again.

@@ -66,7 +66,9 @@ def test_the_status_and_every_other_hand_are_the_same_whatever_a_fist_holds() ->
     assert "anna ✅ closed, bert ⏳ choosing" in (presentation.status(table(fists[2])).description or "")
     assert len({str(presentation.private_view(table(s), 1)) for s in fists}) == 1
     mine = [presentation.private_view(table(s), 0).description or "" for s in fists]
-    assert "holds **0 carrots**" in mine[0] and "holds **1 carrot**" in mine[1] and "holds **2 carrots**" in mine[2]
+    assert (
+        "fist on **0 carrots**" in mine[0] and "fist on **1 carrot**" in mine[1] and "fist on **2 carrots**" in mine[2]
+    )
 
 
 def test_the_fist_buttons_follow_the_supply() -> None:
@@ -162,7 +164,7 @@ def test_the_hand_asks_for_the_fist_with_buttons_until_it_is_closed() -> None:
     assert [(b.label, b.key) for b in hand.buttons] == [("0", "fist.1.0"), ("1", "fist.1.1"), ("2", "fist.1.2")]
     closed = play(duel, (1, Choose(tubers=2)))
     hand = presentation.private_view(table(closed), 1)
-    assert "your fist holds **2 sugar beets**" in (hand.description or "") and not hand.buttons
+    assert "you closed your fist on **2 sugar beets**" in (hand.description or "") and not hand.buttons
     assert "Nothing secret right now" in (presentation.private_view(table(start), 1).description or "")
     assert not presentation.private_view(table(start), 1).buttons
     # The hand DM is edited when its buttons come and go, even where its secret (the fist) did not change yet.

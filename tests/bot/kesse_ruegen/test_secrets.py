@@ -46,7 +46,9 @@ async def test_nothing_anyone_else_sees_depends_on_a_closed_fist(env: simcord.En
     before_empty = seen_by(server, empty_id, b, empty_dms)
     assert seen_by(server, full_id, b, full_dms) == before_empty
     # ... while the owner's own DMs do tell them apart.
-    assert any("holds **0 carrots**" in t for t in dm_texts(a)) and any("holds **2 carrots**" in t for t in dm_texts(a))
+    assert any("fist on **0 carrots**" in t for t in dm_texts(a)) and any(
+        "fist on **2 carrots**" in t for t in dm_texts(a)
+    )
 
     # The reveal makes it public: now the two games read differently.
     await b.slash(thread_of_game(server, empty_id), "kr guess", total=4)

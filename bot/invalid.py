@@ -1,0 +1,37 @@
+"""Wording pydantic's validation errors for the person who typed the input.
+
+`str(ValidationError)` is several lines for developers and ends with pydantic's help link ("For further information
+visit https://errors.pydantic.dev/…"), which must never reach a player. `problem(exc)` gives one short phrase from
+the first error instead: where it is (the field's name) and what is wrong, e.g. "`square`: input should be a valid
+string", "there is no move called “fly” (the moves are: place, challenge, …)", "it isn't valid JSON".
+"""
+
+from pydantic import ValidationError
+
+
+def problem(exc: Exception) -> str:
+    """One short phrase saying what is wrong with the input (no links, no developer detail)."""
+    if not isinstance(exc, ValidationError):
+        lines = [line.strip() for line in str(exc).splitlines() if line.strip() and "errors.pydantic.dev" not in line]
+        return lines[0] if lines else type(exc).__name__
+    errors = exc.errors(include_url=False)
+    if not errors:
+        return "it doesn't fit"
+    error = errors[0]
+    kind = error.get("type", "")
+    ctx = error.get("ctx") or {}
+    if kind == "union_tag_invalid":
+        expected = str(ctx.get("expected_tags", "")).replace("'", "")
+        return f"there is no move called “{ctx.get('tag', '?')}” (the moves are: {expected})"
+    if kind == "union_tag_not_found":
+        return f"it doesn't say which move it is (a `{ctx.get('discriminator', 'type').strip(chr(39))}` is missing)"
+    if kind == "json_invalid":
+        return "it isn't valid JSON"
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        return 'it should be an object like {"type": …}'
+    # A discriminated union puts the move's tag first ("place", "square"): the field is the last name.
+    names = [str(p) for p in error.get("loc", ()) if isinstance(p, str)]
+    where = names[-1] if names else ""
+    message = str(error.get("msg", "it doesn't fit"))
+    message = message[:1].lower() + message[1:]
+    return f"`{where}`: {message}" if where else message
