@@ -2,8 +2,9 @@
 
 At start-up the bot opens the store (migrations run; a broken or newer file stops it with the store's message),
 registers the persistent buttons, adds the `/game` and `/mod` commands, the reaction listener and each game's own
-cog, syncs the slash commands if they changed, and once connected delivers what a crash left in the outbox and
-starts the scheduler (overdue timers fire at once).
+cog, syncs the slash commands if they changed, and once connected delivers what a crash left in the outbox, reads
+back the reactions that changed while it was offline (`ReactionCog.reconcile`; again after any new gateway session)
+and starts the scheduler (overdue timers fire at once).
 
 Gateway intents: only `guilds` (channels, threads, roles — for moderator checks) and `guild_reactions` (the raw
 reaction events behind "Shake!"). No privileged intent: the bot reads no message content and needs no member
@@ -122,11 +123,17 @@ class BoardroomBot(commands.Bot):
         )
 
     async def on_ready(self) -> None:
+        reactions = self.get_cog("ReactionCog")
         if self._ready_once:
+            # A new gateway session (not a resume): reaction events in between were lost, read them back.
+            if isinstance(reactions, ReactionCog):
+                await reactions.reconcile()
             return
         self._ready_once = True
         log.info("connected as %s; serving %d game kinds", self.user, len(self._games))
         await self.notifier.flush_all()
+        if isinstance(reactions, ReactionCog):
+            await reactions.reconcile()  # reactions added or taken off while the bot was offline, before timers fire
         self.scheduler.start()
 
     async def close(self) -> None:

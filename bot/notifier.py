@@ -21,6 +21,12 @@ delivered as the interaction's response (a narration as the reply in the thread,
 edited by the button that was clicked), which saves a REST call per action. A `private` carrier (a click on a hand
 DM or an ephemeral message) never carries the public narration.
 
+A narration longer than one Discord message (2000 characters; e.g. the end of a big game: every payout, then the
+standings) is split at line breaks into several messages, never cut. The parts share their row's exactly-once
+guard: the row is marked in flight once, before the first part (a retry keeps the first attempt's mark), and a
+retry posts only the parts it doesn't find among the bot's messages since that mark; a part that fails after
+others went out leaves the row in flight, not merely failed, for the same reason.
+
 A new tracked post marked `replaces_narration` (e.g. an offer's own message, a reaction window's announcement) is
 posted in place of its action's narration message: one message with the post and, below it, the narration's own
 lines (who is awaited, with mentions — a mention pings only in a new message); when the action came with an
@@ -126,6 +132,9 @@ class Notifier:
         self._retries: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._flight: dict[int, int] = {}
+        self._partial: set[int] = set()
+        """Rows of which a part already reached Discord in this attempt (a split narration): a failure keeps them
+        in flight, so the retry looks for those parts instead of posting them again."""
         self._shown: OrderedDict[int, str] = OrderedDict()
         """Tracked message id → what it shows, as last sent by this process (to skip edits that change nothing)."""
 
@@ -152,6 +161,7 @@ class Notifier:
                 await self._deliver_rows(game_id, rows, carrier, report)
             except DeliveryStop:
                 report.failed += 1
+            if report.failed:  # any row left undelivered (a thread row, a hand DM, …) is tried again later
                 self._schedule_retry(game_id, max(r.attempts for r in rows) + 1)
         return report
 
@@ -255,6 +265,7 @@ class Notifier:
                 report.failed += 1
             finally:
                 self._flight.pop(row.id, None)
+                self._partial.discard(row.id)
             if group is not None:
                 for other in group[:-1]:
                     await self.store.mark_delivered(other.id)
@@ -298,9 +309,11 @@ class Notifier:
         lines = [*intro, *lines, *tail]
         if not lines:
             return
-        content = "\n".join(lines)
-        if len(content) > MAX_CONTENT:
-            content = content[: MAX_CONTENT - 1] + "…"
+        parts = split_lines(lines, MAX_CONTENT)
+        if len(parts) > 1:
+            await self._post_parts(row, thread_id, parts, carrier)
+            return
+        content = parts[0]
         post = Post(content=content)
         if carrier is not None and carrier.can_post(row, thread_id) and carrier.claim():
             await self._mark_in_flight(row)
@@ -308,6 +321,49 @@ class Notifier:
             carrier.used = True
             return
         await self._send_once([row], thread_id, post, lambda: self._thread(thread_id).send(**_send_args(post, row)))
+
+    async def _post_parts(self, row: OutboxRecord, thread_id: int, parts: list[str], carrier: Carrier | None) -> None:
+        """A narration too long for one message, as several split at line breaks, each posted once: the row is
+        marked in flight before the first part (keeping an earlier attempt's mark, so its bound covers every part
+        sent so far), and a retry first finds the parts that already reached the thread and sends only the rest."""
+        posts = [Post(content=p) for p in parts]
+        sent = await self._parts_sent(row, thread_id, posts)
+        since = _in_flight_since(row)
+        if since is None:
+            await self._mark_in_flight(row)
+        else:
+            self._flight[row.id] = since
+        if sent:
+            self._partial.add(row.id)
+        for index, post in enumerate(posts):
+            if index in sent:
+                continue
+            if not sent and carrier is not None and carrier.can_post(row, thread_id) and carrier.claim():
+                await carrier.interaction.response.send_message(post.text, allowed_mentions=MENTIONS)
+                carrier.used = True
+            else:
+                await self._thread(thread_id).send(**_send_args(post, row, nonce=f"br{row.id}p{index}"))
+            sent.add(index)
+            self._partial.add(row.id)
+
+    async def _parts_sent(self, row: OutboxRecord, channel_id: int, posts: list[Post]) -> set[int]:
+        """After a crash (or a failed part): which of a split narration's parts an in-flight row already posted."""
+        since = _in_flight_since(row)
+        if since is None:
+            return set()
+        me = self.bot.user
+        channel = self.bot.get_partial_messageable(channel_id)
+        found: set[int] = set()
+        async for message in channel.history(limit=50 + len(posts), after=discord.Object(id=since)):
+            if me is not None and message.author.id != me.id:
+                continue
+            signature = _signature(message)
+            index = next((i for i, p in enumerate(posts) if i not in found and p.signature() == signature), None)
+            if index is not None:
+                found.add(index)
+        if found:
+            log.info("in-flight parts found; not sending them again", extra={"game": row.game_id})
+        return found
 
     async def _narrating_post(
         self, row: OutboxRecord, rows: list[OutboxRecord], record: GameRecord, table: Table
@@ -466,7 +522,7 @@ class Notifier:
             return
         ref = refs[0]
         settings = await self.bot.service.lobby_settings(record)
-        post = lobby_post(table, random_order=settings.random_order)
+        post = lobby_post(table, random_order=settings.random_order, picks=settings.picks)
         view = view_for(record.id, post.buttons) if post.buttons else None
         ids = {r.id for r in group}
         if carrier is not None and carrier.can_edit(ids, ref.message_id) and carrier.claim():
@@ -666,7 +722,11 @@ class Notifier:
 
     async def _failed(self, row: OutboxRecord, record: GameRecord, exc: discord.HTTPException) -> None:
         problem = _problem(exc, row.kind)
-        attempts = await self.store.mark_failed(row.id, f"{exc.status} {exc.code}: {exc.text}"[:500])
+        error = f"{exc.status} {exc.code}: {exc.text}"
+        since = self._flight.get(row.id)
+        if since is not None and row.id in self._partial:  # part of it is posted: the retry must look before sending
+            error = f"{IN_FLIGHT} (after {since}) — {error}"
+        attempts = await self.store.mark_failed(row.id, error[:500])
         game_logger(record.id, "boardroom.notifier").warning(
             "delivery failed: %s", problem, extra={"fields": {"row": row.id, "kind": row.kind, "attempts": attempts}}
         )
@@ -703,6 +763,24 @@ def hand_post(presentation: Presentation, table: Table, seat: int, notes: Sequen
     if notes:
         post.fields = [*post.fields, ("Latest", "\n".join(table.render(n) for n in notes[-10:]))]
     return post
+
+
+def split_lines(lines: Sequence[str], limit: int = MAX_CONTENT) -> list[str]:
+    """Lines joined into as few messages of at most `limit` characters as they fit in, breaking only between lines
+    (a single line longer than a message is cut, with "…")."""
+    parts: list[str] = []
+    current = ""
+    for line in lines:
+        if len(line) > limit:
+            line = line[: limit - 1] + "…"
+        if current and len(current) + 1 + len(line) > limit:
+            parts.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current or not parts:
+        parts.append(current)
+    return parts
 
 
 def _shows(post: Post) -> str:

@@ -30,6 +30,15 @@ asks the game's `Presentation` for:
   game's lock right after the one refused `apply` (no second check that could disagree), posts the returned `Post`'s
   text in the thread (None: say nothing) and removes a refused added reaction when it may. Default: a short line
   mentioning the reactor with the reason;
+- `action_refused(table, seat, action, message)`: what to tell the table when the engine refused a move made by
+  command or button (`message`: the engine's reason, with seat references). The player always gets the refusal
+  privately; a returned `Post`'s text is also posted in the thread. Default None: refusals stay private. (For a
+  game whose move can come both as a reaction and as a command, e.g. KKK's shake, so the table hears the same.)
+- `reconcile_refs(table)`: the tracked messages whose reactions are moves, as (kind, key, emoji): at start-up (and
+  after a reconnect that may have lost gateway events) the platform reads who reacts there now, compares it with the
+  reactions the game has heard of, and hands each difference to `reaction_allowed` / `reaction_action` like the
+  event it missed (`GameService.reconcile_reactions`). One REST call per message: list only live ones (e.g. KKK's
+  offers not yet binding). Default: none;
 - `score_text(table, score)`: a score as players read it (e.g. "$48M"), for the standings the platform posts;
 - `away_action(table, seat, wait)`: what to do for a player who is away when a reaction window waits on them;
 - `hand_digest(game, state, seat)`: what the hand message shows, as text; the DM is edited only when it changes
@@ -272,6 +281,16 @@ class Presentation:
         references); None says nothing. A refused added reaction is removed by the platform when it may."""
         doing = f"{emoji}" if added else f"taking {emoji} off"
         return Post(content=f"{table.mention(seat)}: your {doing} doesn't count — {table.render(message)}")
+
+    def reconcile_refs(self, table: Table) -> list[tuple[str, str, str]]:
+        """(kind, key, emoji) of each tracked message whose reactions with that emoji are moves right now: checked
+        against Discord at start-up, for reactions added or taken off while the bot wasn't listening."""
+        return []
+
+    def action_refused(self, table: Table, seat: int, action: Any, message: str) -> Post | None:
+        """What the thread is told when the engine refused this move made by command or button (`message`: its
+        reason, with seat references); None (the default): only the player hears it, privately."""
+        return None
 
     def score_text(self, table: Table, score: int) -> str:
         """A score as the players read it in the standings (e.g. "$48M" for money)."""

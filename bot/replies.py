@@ -59,6 +59,12 @@ async def answer(
         except discord.HTTPException as exc:
             log.warning("could not defer an interaction: %s", exc, extra={"game": game_id})
     result = await task
+    if isinstance(result, Refusal) and result.outbox_ids and result.game_id is not None:
+        # The refusal has something for the table too (`Presentation.action_refused`): deliver it, then answer.
+        try:
+            await bot.notifier.flush(result.game_id)
+        except Exception:
+            log.exception("could not deliver a refusal's post", extra={"game": result.game_id})
     if isinstance(result, BaseException):
         result = _explain(result, game_id)
     if isinstance(result, str):

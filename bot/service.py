@@ -12,9 +12,13 @@ The service knows nothing of Discord objects: players are user ids and display n
 
 Decisions where the issue is silent:
 - The creator of a lobby joins it at once; seats are numbered in join order, shuffled at start when "random seat
-  order" is on (the shuffle uses the set-up seed, so it is recorded).
+  order" is on (the shuffle uses the set-up seed, so it is recorded). An option that names a player (a
+  `PlayerOption`, e.g. who begins) is kept with the lobby's settings as a person (`PlayerPick`) and becomes that
+  person's seat at the start, after the shuffle; the game's stored options then hold the seat, so it replays.
 - While a game is paused, players' moves are refused; moderators may still substitute, kick, end, undo, export and
   verify. Timers of a paused game are frozen (see `bot.timers`).
+- `/mod export` holds every secret (the seed, private events, the snapshot): while a game is active or paused it
+  is refused to a moderator who holds a seat in it; after the game (or in a lobby) anyone with the rights gets it.
 - An undo restarts the clocks of the waits it restores (a full turn / reaction time from the undo), so an old wait
   brought back is not overdue at once.
 - A kick applies the engine's `Leave` action (the game's rule for a leaving player) so it is logged and replays;
@@ -36,7 +40,10 @@ Decisions where the issue is silent:
   (and as tracked posts if the game has any for them), private ones in their seat's first hand message.
 - A reaction (`react`) is decided under the game's lock in one go: stray or not (`reaction_allowed`), what it means
   (`reaction_action`), and when the engine refuses that move, the game's answer (`reaction_refused`) is queued right
-  there, from that one refused `apply`.
+  there, from that one refused `apply`. A move by command or button that the engine refuses is answered to the
+  player alone, unless the game says the table should hear it too (`action_refused`, e.g. KKK's shake over the
+  deal's payout, posted the same way whether it came as a 🤝 or as `/kkk shake`): that post is queued the same way
+  and its rows ride on the `Refusal` (`outbox_ids`) for `bot.replies.answer` to deliver.
 """
 
 import asyncio
@@ -48,8 +55,9 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel
 
-from bot import outbox
+from bot import invalid, outbox
 from bot import timers as timing
+from bot.game_options import OptionsError, PlayerPick, resolve_picks
 from bot.logs import game_logger
 from bot.presentation import Presentation, Table, hand_fingerprint
 from engine.errors import RuleError
@@ -79,11 +87,16 @@ COMMIT_RETRIES = 3
 
 
 class Refusal(Exception):
-    """A request the platform refuses (not a rule of the game): the message is final and shown to the person."""
+    """A request the platform refuses (not a rule of the game): the message is final and shown to the person.
+
+    `outbox_ids` (with `game_id`): what the refusal queued for the table (the game's `action_refused` post), for the
+    caller to deliver besides answering the person."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+        self.game_id: int | None = None
+        self.outbox_ids: list[int] = []
 
 
 class RuleRefusal(Refusal):
@@ -125,21 +138,66 @@ class Reacted:
     reason: str = ""
 
 
+@dataclass
+class Reconciled:
+    """One reaction found changed at start-up (`GameService.reconcile_reactions`) and what became of it."""
+
+    ref: MessageRef
+    user_id: int
+    emoji: str
+    added: bool
+    reacted: Reacted
+
+
+FetchReactions = Callable[[MessageRef, str], Awaitable[set[int] | None]]
+"""Who reacts to a tracked message with an emoji now (user ids, not the bot's own); None if it can't be read."""
+REACTION_NOTE = "reaction:"
+
+
+def reaction_note(message_id: int, emoji: str, added: bool) -> str:
+    """The log note of an action applied for a reaction: which message, which emoji, added or taken off."""
+    return f"{REACTION_NOTE}{'+' if added else '-'}:{message_id}:{emoji}"
+
+
+def parse_reaction_note(note: str) -> tuple[int, str, bool] | None:
+    if not note.startswith(REACTION_NOTE):
+        return None
+    parts = note[len(REACTION_NOTE) :].split(":", 2)
+    if len(parts) != 3:
+        return None
+    sign, message_id, emoji = parts
+    if sign not in ("+", "-") or not message_id.isdecimal() or not emoji:
+        return None
+    return int(message_id), emoji, sign == "+"
+
+
 @dataclass(frozen=True)
 class LobbySettings:
     max_seats: int
     random_order: bool = True
+    picks: tuple[tuple[str, PlayerPick], ...] = ()
+    """Options that name a player (`bot.game_options.PlayerPick`), resolved to a seat at the start."""
 
     def key(self) -> str:
-        return f"max={self.max_seats};random={int(self.random_order)}"
+        picks = "".join(f";pick.{name}={pick.key()}" for name, pick in self.picks)
+        return f"max={self.max_seats};random={int(self.random_order)}{picks}"
 
     @classmethod
     def parse(cls, key: str, default_max: int) -> "LobbySettings":
         parts = dict(p.split("=", 1) for p in key.split(";") if "=" in p)
+        picks = []
+        for name, value in parts.items():
+            pick = PlayerPick.from_key(value) if name.startswith("pick.") else None
+            if pick is not None:
+                picks.append((name[5:], pick))
         try:
-            return cls(max_seats=int(parts.get("max", default_max)), random_order=parts.get("random", "1") == "1")
+            return cls(
+                max_seats=int(parts.get("max", default_max)),
+                random_order=parts.get("random", "1") == "1",
+                picks=tuple(picks),
+            )
         except ValueError:
-            return cls(max_seats=default_max)
+            return cls(max_seats=default_max, picks=tuple(picks))
 
 
 class GameService:
@@ -221,7 +279,7 @@ class GameService:
         try:
             game.parse_options(options)
         except ValueError as exc:
-            raise Refusal(f"Those options don't work for {game.title}: {exc}") from None
+            raise Refusal(f"Those options don't work for {game.title}: {invalid.problem(exc)}.") from None
         record = await self.store.create_game(
             kind, guild_id=guild_id, channel_id=channel_id, options=options, created_by=creator.user_id, now=self.now()
         )
@@ -300,12 +358,18 @@ class GameService:
                     f"{'has' if len(seats) == 1 else 'have'} joined: {missing} more to go (press **Join**)."
                 )
             settings = await self.lobby_settings(record)
+            try:  # options naming a player: that person, found before the seat order is shuffled …
+                picked = resolve_picks(game, settings.picks, seats)
+            except OptionsError as exc:
+                raise Refusal(str(exc)) from None
             seed = self.seed_source()
             players = list(seats)
             if settings.random_order:
                 random.Random(seed).shuffle(players)
             now = self.now()
-            options = game.parse_options(record.options)
+            # … and their seat after it.
+            seat_of = {s.player_id: i for i, s in enumerate(players)}
+            options = game.parse_options({**record.options, **{k: seat_of[u] for k, u in picked.items()}})
             state = game.setup(len(players), options, seed, now)
             new_seats = [_new_seat(s, i) for i, s in enumerate(players)]
             waits = game.waiting_on(state)
@@ -331,14 +395,16 @@ class GameService:
                 seed=seed,
                 setup_at=now,
                 seats=new_seats,
+                options=options.model_dump(mode="json"),  # with the picked seats: a replay sets up the same game
                 snapshot=game.dump_state(state),
                 timers=timers,
                 outbox=items,
             )
             self.on_timers_changed()
-            game_logger(game_id, "boardroom.service").info(
-                "started", extra={"fields": {"seats": len(players), "seed": seed}}
-            )
+            glog = game_logger(game_id, "boardroom.service")
+            glog.info("started", extra={"fields": {"seats": len(players)}})
+            # The seed decides every shuffle (in KKK, every hand): never at INFO, where logs are often shared.
+            glog.debug("set-up seed", extra={"fields": {"seed": seed}})
             return Done(game_id, result.outbox_ids, f"{game.title} #{game_id} has started.")
 
     # --- playing ----------------------------------------------------------------------------------------
@@ -359,9 +425,28 @@ class GameService:
                     if attempt == COMMIT_RETRIES - 1:
                         raise
                     continue
+                except RuleRefusal as exc:
+                    await self._tell_refusal(record, seat, action, exc)
+                    raise
                 ids += await self._auto_pass(game_id)
                 return Done(game_id, ids)
         raise AssertionError("unreachable")
+
+    async def _tell_refusal(self, record: GameRecord, seat: int, action: Any, exc: RuleRefusal) -> None:
+        """Queue what the game tells the table about a move it refused (`action_refused`; usually nothing: the
+        refusal is the player's own ephemeral answer), under the lock, from that one refused `apply`."""
+        if record.thread_id is None:
+            return
+        game = self.game(record.kind)
+        try:
+            parsed = _parsed(game, action)
+        except ValueError:
+            return
+        table = await self.table(record.id, record=record)
+        post = self.presentation(record.kind).action_refused(table, seat, parsed, exc.rule_message)
+        if post is not None and post.text:
+            exc.game_id = record.id
+            exc.outbox_ids = await self.store.add_outbox(record.id, [_text_post(post.text)], now=self.now())
 
     async def act_for_seat(self, game_id: int, user_id: int, make: Callable[[Table, int], Any]) -> Done:
         """A move chosen from the table as it is under the lock (buttons, reactions): `make(table, seat)` gives
@@ -377,7 +462,11 @@ class GameService:
             action = make(table, seat)
             if action is None:
                 raise Refusal("There's nothing for you to do with that right now.")
-            ids = await self._apply_and_commit(record, seat, action, user_id=user_id)
+            try:
+                ids = await self._apply_and_commit(record, seat, action, user_id=user_id)
+            except RuleRefusal as exc:
+                await self._tell_refusal(record, seat, action, exc)
+                raise
             ids += await self._auto_pass(game_id)
             return Done(game_id, ids)
 
@@ -385,35 +474,94 @@ class GameService:
         """A reaction added to (or taken off) a tracked message, all under the game's lock: is it stray
         (`reaction_allowed`), what does it mean (`reaction_action`), and if the engine refuses that action, what the
         table is told (`reaction_refused`, queued in the outbox) — the refusal is the one `apply`'s, never a second
-        check that could disagree with it."""
+        check that could disagree with it. An applied one is recorded in its log entry's note (`reaction_note`), so
+        `reconcile_reactions` knows which reactions the game has already heard of."""
+        async with self.lock(game_id):
+            return await self._react(game_id, user_id, ref, emoji, added=added)
+
+    async def _react(self, game_id: int, user_id: int, ref: MessageRef, emoji: str, *, added: bool) -> Reacted:
+        """`react` under the game's lock."""
+        record = await self.store.get_game(game_id)
+        presentation = self.presentation(record.kind)
+        table = await self.table(game_id, record=record)
+        seat = next((s.seat for s in table.seats if s.player_id == user_id), None)
+        if table.state is None:
+            return Reacted("ignored", Done(game_id), "the game hasn't started")
+        if not presentation.reaction_allowed(table, ref, seat, emoji):
+            return Reacted("stray", Done(game_id))
+        if record.status != "active":
+            return Reacted("ignored", Done(game_id), f"the game is {record.status}")
+        if seat is None:
+            return Reacted("ignored", Done(game_id), "not a player")
+        action = presentation.reaction_action(table, ref, seat, emoji, added)
+        if action is None:
+            return Reacted("ignored", Done(game_id), "nothing to do")
+        note = reaction_note(ref.message_id, emoji, added)
+        try:
+            ids = await self._apply_and_commit(record, seat, action, user_id=user_id, note=note)
+        except RuleRefusal as exc:
+            post = presentation.reaction_refused(table, ref, seat, emoji, added, exc.rule_message)
+            ids = []
+            if post is not None and post.text and record.thread_id is not None:
+                ids = await self.store.add_outbox(game_id, [_text_post(post.text)], now=self.now())
+            return Reacted("refused", Done(game_id, ids), exc.message)
+        except Refusal as exc:
+            return Reacted("ignored", Done(game_id), exc.message)
+        ids += await self._auto_pass(game_id)
+        return Reacted("applied", Done(game_id, ids))
+
+    async def reconcile_reactions(self, game_id: int, fetch: FetchReactions) -> list[Reconciled]:
+        """Bring the game in line with reactions added or taken off while the bot was not listening (offline, or
+        disconnected long enough to miss gateway events). For each message the game watches
+        (`Presentation.reconcile_refs`), `fetch(ref, emoji)` gives who reacts with that emoji now (user ids, the
+        bot's own left out; None when it can't be read); compared with the reactions the game has heard of (the
+        applied reactions recorded in the log, `reaction_note`), each difference is handled exactly like the gateway
+        event that was missed (`_react`: stray, a move, refused, or nothing). All under the game's lock, fetches
+        included, so a live reaction arriving meanwhile is handled after, in order."""
         async with self.lock(game_id):
             record = await self.store.get_game(game_id)
-            presentation = self.presentation(record.kind)
-            table = await self.table(game_id, record=record)
-            seat = next((s.seat for s in table.seats if s.player_id == user_id), None)
-            if table.state is None:
-                return Reacted("ignored", Done(game_id), "the game hasn't started")
-            if not presentation.reaction_allowed(table, ref, seat, emoji):
-                return Reacted("stray", Done(game_id))
             if record.status != "active":
-                return Reacted("ignored", Done(game_id), f"the game is {record.status}")
-            if seat is None:
-                return Reacted("ignored", Done(game_id), "not a player")
-            action = presentation.reaction_action(table, ref, seat, emoji, added)
-            if action is None:
-                return Reacted("ignored", Done(game_id), "nothing to do")
-            try:
-                ids = await self._apply_and_commit(record, seat, action, user_id=user_id)
-            except RuleRefusal as exc:
-                post = presentation.reaction_refused(table, ref, seat, emoji, added, exc.rule_message)
-                ids = []
-                if post is not None and post.text and record.thread_id is not None:
-                    ids = await self.store.add_outbox(game_id, [_text_post(post.text)], now=self.now())
-                return Reacted("refused", Done(game_id, ids), exc.message)
-            except Refusal as exc:
-                return Reacted("ignored", Done(game_id), exc.message)
-            ids += await self._auto_pass(game_id)
-            return Reacted("applied", Done(game_id, ids))
+                return []
+            table = await self.table(game_id, record=record)
+            if table.state is None:
+                return []
+            watched = self.presentation(record.kind).reconcile_refs(table)
+            if not watched:
+                return []
+            heard = await self._heard_reactions(game_id)
+            out: list[Reconciled] = []
+            for kind, key, emoji in watched:
+                ref = await self.store.find_message_ref(game_id, kind, key=key)
+                if ref is None:
+                    continue
+                users = await fetch(ref, emoji)
+                if users is None:
+                    continue
+                known = heard.get((ref.message_id, emoji), set())
+                changes = [(u, True) for u in sorted(users - known)] + [(u, False) for u in sorted(known - users)]
+                for user_id, added in changes:
+                    reacted = await self._react(game_id, user_id, ref, emoji, added=added)
+                    out.append(Reconciled(ref, user_id, emoji, added, reacted))
+            if out:
+                applied = sum(r.reacted.outcome == "applied" for r in out)
+                game_logger(game_id, "boardroom.service").info(
+                    "reactions reconciled", extra={"fields": {"changes": len(out), "applied": applied}}
+                )
+            return out
+
+    async def _heard_reactions(self, game_id: int) -> dict[tuple[int, str], set[int]]:
+        """(message, emoji) → the users whose last applied reaction there, as recorded in the log, was an add."""
+        last: dict[tuple[int, str, int], bool] = {}
+        for entry in await self.store.log(game_id):
+            parsed = parse_reaction_note(entry.note)
+            if parsed is not None and entry.user_id is not None:
+                message_id, emoji, added = parsed
+                last[(message_id, emoji, entry.user_id)] = added
+        heard: dict[tuple[int, str], set[int]] = {}
+        for (message_id, emoji, user_id), added in last.items():
+            if added:
+                heard.setdefault((message_id, emoji), set()).add(user_id)
+        return heard
 
     async def seat_of(self, game_id: int, user_id: int) -> int:
         for s in await self.store.seats(game_id):
@@ -431,6 +579,7 @@ class GameService:
         user_id: int | None,
         texts: Sequence[str] = (),
         fresh_clocks: bool = False,
+        note: str = "",
     ) -> list[int]:
         game = self.game(record.kind)
         snap = await self.store.get_snapshot(record.id)
@@ -446,10 +595,14 @@ class GameService:
         except ValueError as exc:  # a malformed action (pydantic's ValidationError)
             if seat is None:
                 raise
-            raise Refusal(f"That isn't a move {game.title} understands ({_first_line(exc)}).") from None
+            raise Refusal(
+                f"That isn't a move {game.title} understands: {invalid.problem(exc)}. Pick one of the suggestions."
+            ) from None
         entry = NewLogEntry.for_action(
             seat, game.dump_action(_parsed(game, action)), now, outcome.events, user_id=user_id
         )
+        if note:
+            entry = entry.model_copy(update={"note": note})
         ids = await self._commit(
             record, snap.version, state, outcome.state, outcome.events, entry, texts=texts, fresh_clocks=fresh_clocks
         )
@@ -833,9 +986,19 @@ class GameService:
             return Done(game_id, ids, f"Undone: {what}")
 
     async def export(self, game_id: int, mod: Person) -> Done:
+        """The game's full log (with its seed, every private event and the snapshot). A moderator who holds a seat
+        would read the others' secrets in it, so while the game goes on only a moderator who doesn't play gets it;
+        once it is over (or still a lobby, with nothing secret yet) any moderator does."""
         record = await self.store.get_game(game_id)
-        exported = await self.store.export_game(game_id)
         game = self.game(record.kind)
+        if record.status in ("active", "paused") and any(
+            s.player_id == mod.user_id for s in await self.store.seats(game_id)
+        ):
+            raise Refusal(
+                "You play in this game: the export shows everyone's secrets. Ask a moderator who doesn't play, "
+                "or export once the game is over."
+            )
+        exported = await self.store.export_game(game_id)
         text = f"🛡️ Moderator **{mod.name}** exported the game's log."
         ids = await self.store.add_outbox(game_id, [_text_post(text)], now=self.now()) if record.thread_id else []
         game_logger(game_id, "boardroom.service").info("exported", extra={"fields": {"by": mod.user_id}})
@@ -971,11 +1134,6 @@ def _require_running(record: GameRecord, game: Game) -> None:  # type: ignore[ty
 
 def _parsed(game: Game, action: Any) -> Any:  # type: ignore[type-arg]
     return game.parse_action(action) if isinstance(action, dict | str | bytes) else action
-
-
-def _first_line(exc: Exception) -> str:
-    lines = str(exc).splitlines()
-    return lines[-1].strip() if lines else type(exc).__name__
 
 
 def _hours(hours: float) -> str:

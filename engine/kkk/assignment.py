@@ -17,7 +17,7 @@ from engine.errors import RuleError
 from engine.kkk.cards import family_name
 from engine.kkk.negotiation import value
 from engine.kkk.state import KkkState, Use
-from engine.kkk.table import dividend_value, round_space
+from engine.kkk.table import NO_SUCH_PLAYER, dividend_value, round_space
 from engine.text import seat
 
 
@@ -112,7 +112,7 @@ def validate(state: KkkState, uses: tuple[Use, ...] | list[Use]) -> list[Use]:
             raise RuleError(f"{family_name(u.family)} is assigned twice: a family counts once.")
         seen.add(u.family)
         if not 0 <= u.seat < state.seats:
-            raise RuleError("There is no such player.")
+            raise RuleError(NO_SUCH_PLAYER)
         if u.seat != r.boss and not any(
             o.status == "binding" and o.seller == u.seat and o.family == u.family for o in state.offers
         ):

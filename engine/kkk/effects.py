@@ -31,6 +31,7 @@ from engine.kkk.conclusion import cancel_last_call
 from engine.kkk.negotiation import reopen_for_boss, void_unserviceable
 from engine.kkk.state import Effect, KkkState
 from engine.kkk.table import (
+    NO_SUCH_PLAYER,
     check_holds,
     check_nobody_over_limit,
     describe_effect,
@@ -120,7 +121,7 @@ def play_travel(state: KkkState, actor: int, action: A.Travel) -> list[Event]:
         on = "investor"
     else:
         if not 0 <= action.target < state.seats:
-            raise RuleError("There is no such player.")
+            raise RuleError(NO_SUCH_PLAYER)
         has_investor = state.investors[f] == action.target
         has_clan = f in r.clans[action.target]
         if action.on is None:

@@ -27,13 +27,16 @@ from engine.events import Event, public
 from engine.kkk import actions as A
 from engine.kkk.cards import family_name
 from engine.kkk.state import KkkState, Offer
-from engine.kkk.table import dividend_value, money, payout, round_space
+from engine.kkk.table import NO_SUCH_PLAYER, dividend_value, money, payout, round_space
 from engine.text import seat
 
 
 def check_round(state: KkkState) -> None:
     if state.round is None:
-        raise RuleError("No negotiation round is open.")
+        who = "" if state.phase == "place_marker" else f" ({seat(state.turn)} is to move)"
+        raise RuleError(
+            f"No negotiation round is open: offers and shakes wait until the player to move opens a deal{who}."
+        )
 
 
 def serves(state: KkkState, s: int, family: str) -> bool:
@@ -108,7 +111,7 @@ def make_offer(state: KkkState, actor: int, action: A.Offer) -> list[Event]:
         if action.to == boss:
             raise RuleError("You can't make an offer to yourself.")
         if not 0 <= action.to < state.seats:
-            raise RuleError("There is no such player.")
+            raise RuleError(NO_SUCH_PLAYER)
         seller = action.to
     else:
         if action.to is not None and action.to != boss:
@@ -185,7 +188,8 @@ def shake(state: KkkState, actor: int, action: A.Shake) -> list[Event]:
         if already + value(offer, tv) > total:
             raise RuleError(
                 f"Shaking on #{offer.id} would promise {money(already + value(offer, tv))}, but the deal pays only "
-                f"{money(total)} ({money(already)} already promised)."
+                f"{money(total)} ({money(already)} already promised): make a lower offer for the same card (it "
+                "replaces this one), or withdraw this one."
             )
         offer.shaken.append(actor)
         offer.status = "binding"

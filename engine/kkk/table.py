@@ -13,6 +13,8 @@ from engine.kkk.data import Space, Tile
 from engine.kkk.state import Effect, KkkState
 from engine.text import seat
 
+NO_SUCH_PLAYER = "There is no such player: name one of the players at this table."
+
 
 def left(state: KkkState, s: int) -> int:
     """The next seat: "left" in the rulebook."""

@@ -10,6 +10,7 @@ the engine still decides when the command arrives.
 from collections import Counter
 from itertools import combinations, product
 
+from bot.games.kkk import picks
 from bot.games.kkk.words import Unreadable, card, family, money, parse_card
 from engine.kkk.cards import FAMILIES, FAMILY_NAMES, JOKER
 from engine.kkk.state import Use
@@ -76,6 +77,8 @@ def clans(view: PlayerView, current: str) -> list[Choice]:
 
 
 def offer_families(view: PlayerView, current: str, to: int | None, names: list[str]) -> list[Choice]:
+    """The families the deal can use that the offer could be about. For the Boss, one suggestion per player who has
+    such a card on the table, its value carrying that player (`picks`), so no `to:` is needed."""
     r = view.round
     if r is None:
         return []
@@ -92,8 +95,7 @@ def offer_families(view: PlayerView, current: str, to: int | None, names: list[s
         for s in sellers:
             kind = serves(view, s, f) if s is not None and s != view.you else None
             if kind:
-                out.append((f"{FAMILY_NAMES[f]} — {names[s]}'s {kind}", f))
-                break
+                out.append((f"{FAMILY_NAMES[f]} — {names[s]}'s {kind}", picks.encode(picks.Pick(f, s))))
     return out[:LIMIT]
 
 
@@ -116,33 +118,27 @@ def offers(view: PlayerView, current: str, names: list[str], *, to_shake: bool) 
 
 
 def travels(view: PlayerView, current: str, target: int | None, names: list[str]) -> list[Choice]:
+    """One suggestion per card a travel card of the player's could be played on (the target's only, if given), its
+    value carrying the target, the card and the joker (`picks`), so picking it needs no other option."""
     r = view.round
     if r is None:
         return []
-    joker = JOKER in view.hand
     out: list[Choice] = []
     for f in FAMILIES:
         own = f"travel:{f}" in view.hand
-        if not (own or joker) or not _match(current, FAMILY_NAMES[f], f):
+        if not (own or JOKER in view.hand) or not _match(current, FAMILY_NAMES[f], f):
             continue
         via = f"your {FAMILY_NAMES[f]} travel card" if own else "your travel joker"
-        owner = next(i.owner for i in view.investors if i.family == f)
-        on_travel = f in r.travel
-        spots = []
-        if target is None:
-            if owner is None and not on_travel:
-                spots.append("the investor beside the board")
-            elif owner is not None and not on_travel:
-                spots.append(f"{names[owner]}'s investor")
-            spots += [f"{names[s]}'s clan card" for s in range(view.seats) if f in r.clans[s]]
-        else:
-            if owner == target and not on_travel:
-                spots.append("investor")
-            if f in r.clans[target]:
-                spots.append("clan card")
-        if spots:
-            out.append((f"{FAMILY_NAMES[f]} — {' / '.join(spots)} (with {via})"[:100], f))
-    return out
+        for spot in picks.travel_spots(view, f, target):
+            if spot.seat is None:
+                where = "the investor beside the board"
+            elif target is None:
+                where = f"{names[spot.seat]}'s {'investor' if spot.card == 'investor' else 'clan card'}"
+            else:
+                where = "investor" if spot.card == "investor" else "clan card"
+            value = picks.encode(picks.Pick(f, spot.seat, spot.card if spot.seat is not None else None, not own))
+            out.append((f"{FAMILY_NAMES[f]} — {where} (with {via})"[:100], value))
+    return out[:LIMIT]
 
 
 def recruits(view: PlayerView, current: str, names: list[str]) -> list[Choice]:
@@ -194,9 +190,11 @@ def decode(text: str) -> tuple[Use, ...]:
     uses = []
     for part in text.split(";"):
         part = part.strip()
-        if len(part) < 3 or part[0] not in FAMILIES or not part[1:-1].isdigit() or part[-1] not in "ic":
+        seat = part[1:-1]
+        readable = seat.isdecimal() and len(seat) <= 2
+        if len(part) < 3 or part[0] not in FAMILIES or not readable or part[-1] not in "ic":
             raise Unreadable("Pick an assignment from the suggestions (or leave `use:` out for the bot's choice).")
-        uses.append(Use(family=part[0], seat=int(part[1:-1]), card="investor" if part[-1] == "i" else "clan"))  # type: ignore[arg-type]
+        uses.append(Use(family=part[0], seat=int(seat), card="investor" if part[-1] == "i" else "clan"))  # type: ignore[arg-type]
     return tuple(uses)
 
 

@@ -2,7 +2,14 @@
 
 Each command resolves the game (the thread it is used in, or `game:`), builds the action, and hands it to
 `GameService.act`; the engine accepts or refuses it (the refusal, with names, comes back ephemeral). Options
-autocomplete from the player's own view (`choices`). Mentions in options (`to:`, `target:`) become seats.
+autocomplete from the player's own view (`choices`). Mentions in options (`to:`, `target:`) become seats. A picked
+suggestion for `/kkk travel` or the Boss's `/kkk offer` carries the options it decided (target, card, joker, `to:`),
+and options left out are filled in where the player's view leaves one possibility; a refusal for a missing option
+names the option to add (`picks`).
+
+Typed numbers are bounded where Discord can enforce it (price 0–999, offer numbers 1–9999, space 1–16) and counts in
+`/kkk discard` are read only up to the hand's size (a count such as "99999999999999999999 STOP" is refused with the
+fix, never expanded into a list).
 
 Beyond the issue's table: `/kkk shake offer:` (the 🤝 for someone who can't react, e.g. a screen reader), `/kkk
 cancel` (the Boss calls off their own last call), `/kkk pass always:` (pass on everything for the rest of the round,
@@ -24,22 +31,29 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.game import dm_note
-from bot.games.kkk import choices, reading
+from bot.games.kkk import choices, picks, reading
 from bot.games.kkk.words import Unreadable, parse_cards, parse_family
 from bot.notifier import Carrier
 from bot.presentation import Table
 from bot.replies import Answer, answer
 from bot.resolve import game_choices, resolve_game
-from bot.service import Refusal
+from bot.service import Refusal, RuleRefusal
 from engine.kkk import actions as A
+from engine.kkk.views import PlayerView
 from storage import GameRecord
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
 
 Make = Any | Callable[[GameRecord], Awaitable[Any]]
+Hint = Callable[[Table, int, Any], str]
 UNITS = [app_commands.Choice(name="$M", value="money"), app_commands.Choice(name="dividends", value="dividends")]
 CARDS = [app_commands.Choice(name="investor", value="investor"), app_commands.Choice(name="clan card", value="clan")]
+MAX_PRICE = 999
+"""A price in $M or dividends: a deal pays well under $1000M, so anything above is a typo (the engine says why a
+smaller one is too much)."""
+MAX_OFFER = 9999
+"""Offer numbers run up through a whole game: a few hundred at most."""
 ALWAYS = [
     app_commands.Choice(name="on: pass on everything for the rest of this round", value="on"),
     app_commands.Choice(name="off: wait for me again", value="off"),
@@ -68,14 +82,27 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
                 return s.seat
         raise Refusal(f"{user.display_name} isn't playing in this game: pick one of the players.")
 
-    async def _play(self, interaction: discord.Interaction, game_id: int | None, make: Make) -> None:
+    async def _play(
+        self, interaction: discord.Interaction, game_id: int | None, make: Make, hint: Hint | None = None
+    ) -> None:
+        """Build the action, let the engine decide. `hint(table, seat, action)`: what to add to a refusal when the
+        player left out an option the move needs (see `picks`)."""
+
         async def work(carrier: Carrier) -> Answer:
             record = await self._record(interaction, game_id)
             try:
                 action = await make(record) if inspect.iscoroutinefunction(make) else make
             except Unreadable as exc:
                 raise Refusal(str(exc)) from None
-            done = await self.bot.service.act(record.id, interaction.user.id, action)
+            try:
+                done = await self.bot.service.act(record.id, interaction.user.id, action)
+            except RuleRefusal as exc:
+                if hint is not None:
+                    table, seat = await self.bot.service.private_view(record.id, interaction.user.id)
+                    extra = hint(table, seat, action)
+                    if extra:
+                        exc.message = f"{exc.message} {extra}"
+                raise
             report = await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
             note = dm_note(report.dm_closed, interaction.user.id)
             return Answer(text=note.strip() or "Done — see the table thread.", always=bool(note))
@@ -92,6 +119,11 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         if table.state is None:
             return None
         return table, seat
+
+    async def _view(self, record: GameRecord, user_id: int) -> PlayerView:
+        """The player's own view (to fill in options they left out, never to decide a rule)."""
+        table, seat = await self.bot.service.private_view(record.id, user_id)
+        return reading.mine(table, seat)
 
     async def _option_seat(self, interaction: discord.Interaction, name: str, table: Table) -> int | None:
         user = getattr(interaction.namespace, name, None)
@@ -205,8 +237,8 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
     @app_commands.command(name="travel", description="Send an investor or a played clan card on travel")
     @app_commands.describe(
         family="The family of the card to send away",
-        target="Whose card (leave out for an investor beside the board)",
-        joker="Use your travel joker instead of the family's travel card",
+        target="Whose card (a picked suggestion says it; leave out for an investor beside the board)",
+        joker="Use your travel joker instead of the family's travel card (a picked suggestion says it)",
         card="Only if they have both: the investor or the clan card",
     )
     @app_commands.choices(card=CARDS)
@@ -216,15 +248,22 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         interaction: discord.Interaction,
         family: str,
         target: discord.Member | None = None,
-        joker: bool = False,
+        joker: bool | None = None,
         card: str | None = None,
         game: int | None = None,
     ) -> None:
         async def make(record: GameRecord) -> Any:
+            pick = picks.read(family)
             seat = await self._seat(record, target)
-            return A.Travel(target=seat, family=parse_family(family), joker=joker, on=card)  # type: ignore[arg-type]
+            view = await self._view(record, interaction.user.id)
+            seat, on, use_joker = picks.travel_options(view, pick, seat, card, joker)
+            return A.Travel(target=seat, family=pick.family, joker=use_joker, on=on)  # type: ignore[arg-type]
 
-        await self._play(interaction, game, make)
+        def hint(table: Table, seat: int, action: Any) -> str:
+            view = reading.mine(table, seat)
+            return picks.travel_hint(view, action.family, action.target, action.on, action.joker, table.names)
+
+        await self._play(interaction, game, make, hint)
 
     @app_commands.command(name="recruit", description="Play a recruitment triple to take an investor")
     @app_commands.describe(family="The investor to take (beside the board first)")
@@ -267,29 +306,39 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
     async def offer(
         self,
         interaction: discord.Interaction,
-        price: app_commands.Range[int, 0, 100000],
+        price: app_commands.Range[int, 0, MAX_PRICE],
         family: str | None = None,
         unit: str = "money",
         to: discord.Member | None = None,
         game: int | None = None,
     ) -> None:
         async def make(record: GameRecord) -> Any:
-            fam = parse_family(family) if family else None
+            pick = picks.read(family) if family else None
             seat = await self._seat(record, to)
+            view = await self._view(record, interaction.user.id)
+            seat = picks.offer_to(view, pick, seat)
+            fam = pick.family if pick else None
             return A.Offer(price=price, unit=unit, family=fam, to=seat)  # type: ignore[arg-type]
 
-        await self._play(interaction, game, make)
+        def hint(table: Table, seat: int, action: Any) -> str:
+            return picks.offer_hint(reading.mine(table, seat), action.family, action.to, table.names)
+
+        await self._play(interaction, game, make, hint)
 
     @app_commands.command(name="withdraw", description="Take back (or turn down) an offer not yet shaken on")
     @app_commands.describe(offer="The offer's number")
     @app_commands.autocomplete(offer=_withdraw_ac, game=_game_ac)
-    async def withdraw(self, interaction: discord.Interaction, offer: int, game: int | None = None) -> None:
+    async def withdraw(
+        self, interaction: discord.Interaction, offer: app_commands.Range[int, 1, MAX_OFFER], game: int | None = None
+    ) -> None:
         await self._play(interaction, game, A.Withdraw(offer=offer))
 
     @app_commands.command(name="shake", description="🤝 Agree to an offer (same as reacting 🤝 on its message)")
     @app_commands.describe(offer="The offer's number")
     @app_commands.autocomplete(offer=_shake_ac, game=_game_ac)
-    async def shake(self, interaction: discord.Interaction, offer: int, game: int | None = None) -> None:
+    async def shake(
+        self, interaction: discord.Interaction, offer: app_commands.Range[int, 1, MAX_OFFER], game: int | None = None
+    ) -> None:
         await self._play(interaction, game, A.Shake(offer=offer))
 
     # --- the Boss ---------------------------------------------------------------------------------------
@@ -318,6 +367,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
     @app_commands.autocomplete(cards=_discard_ac, game=_game_ac)
     async def discard(self, interaction: discord.Interaction, cards: str, game: int | None = None) -> None:
         async def make(record: GameRecord) -> Any:
-            return A.Discard(cards=tuple(parse_cards(cards)))
+            view = await self._view(record, interaction.user.id)
+            return A.Discard(cards=tuple(parse_cards(cards, most=len(view.hand))))
 
         await self._play(interaction, game, make)

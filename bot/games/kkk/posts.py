@@ -5,12 +5,13 @@
   parties' 🤝 make it binding (`presentation.reaction_action`). Rendered from the events' own data (the engine's
   events carry an offer's terms to the end, `offers_ended` included), so a late delivery still shows each step.
 - Window `kkk.window`/<window number>: a travel, recruitment or Boss card waiting for STOPs, or a last call with the
-  distribution (payout, every agreement, what the Boss keeps), with its end time and buttons (Pass / STOP, or Let it
-  go / Call off). The buttons carry the window number, so a click on a closed window is refused, never applied to a
-  newer one. The engine's window events name their window (`data["window"]`): when the window closes (its effect
-  resolves, a STOP, a call cancelled or concluded) or an answering Boss card restarts it under a new number, its
-  message is edited to say so and loses its buttons. A travel still pending when the Boss fails the deal is discarded
-with the round (`pending_discarded`): that closes its window too.
+  distribution (payout, what the Boss keeps and the end time first, then every agreement — as many as fit, then
+  "… and N more"), with buttons (Pass / STOP, or Let it go / Call off). The buttons carry the window number, so a
+  click on a closed window is refused, never applied to a newer one. The engine's window events name their window
+  (`data["window"]`): when the window closes (its effect resolves, a STOP, a call cancelled or concluded) or an
+  answering Boss card restarts it under a new number, its message is edited to say so and loses its buttons. A
+  travel still pending when the Boss fails the deal is discarded with the round (`pending_discarded`): that closes
+  its window too.
 
 Reopened agreements get a fresh message. When the Boss changes, an agreement becomes an open offer to the new Boss
 and both parties must shake again. Its old message still carries the old 🤝 reactions (the parties would have to
@@ -53,6 +54,10 @@ OFFER_KINDS = {
 OPENING = ("pending", "last_call")
 CLOSING = {"on_travel", "clan_travelled", "recruited", "boss_changed", "boss_stays", "stopped"}
 CLOSING |= {"deal_closed", "last_call_cancelled", "pending_discarded"}
+LAST_CALL_BUDGET = 1500
+"""Characters for a last call's own text: the rest of Discord's 2000 is for the lines the platform adds below it (who
+is awaited, with mentions). Its list of agreements is cut to fit ("… and N more"), after the payout, what the Boss
+keeps and the deadline, which always show."""
 NARRATING = {"offer", *OPENING}
 """Events whose own message can stand in for the action's narration when it is all the action says."""
 
@@ -255,17 +260,33 @@ def window_post(table: Table, view: PublicView, e: Event) -> Post | None:
         for o in r.offers
         if o.status == "binding"
     ]
-    text = "\n".join(
-        [
-            f"📣 **Last call!** **{names[r.boss]}** closes the deal on space {r.space} with {uses}.",
-            f"The bank pays **{money(r.payout)}**.",
-            *(agreements or ["• No agreements to pay."]),
-            f"**{names[r.boss]}** keeps **{money(r.boss_keeps)}**.",
-            f"⏳ Let it go, or play a card to stop it, {when}. The Boss may call it off.",
-        ]
-    )
+    head = [
+        f"📣 **Last call!** **{names[r.boss]}** closes the deal on space {r.space} with {uses}.",
+        f"The bank pays **{money(r.payout)}**. **{names[r.boss]}** keeps **{money(r.boss_keeps)}**.",
+        f"⏳ Let it go, or play a card to stop it, {when}. The Boss may call it off.",
+    ]
+    if agreements:
+        head.append(f"**{len(agreements)} agreement{'s' if len(agreements) != 1 else ''}** to pay:")
+        lines = [*head, *capped(agreements, LAST_CALL_BUDGET - len("\n".join(head)))]
+    else:
+        lines = [*head, "• No agreements to pay."]
+    text = "\n".join(lines)
     buttons = [Button("Let it go", f"pass:{wid}", "success"), Button("Call off", f"cancel:{wid}")]
     return Post(content=text, ref=window_ref(wid), buttons=buttons)
+
+
+def capped(lines: list[str], budget: int) -> list[str]:
+    """As many of `lines` as fit in `budget` characters (with their line breaks), then "… and N more"."""
+    out: list[str] = []
+    used = 0
+    for i, line in enumerate(lines):
+        rest = len(lines) - i - 1
+        tail = len(f"\n… and {rest} more") if rest else 0
+        if used + 1 + len(line) + tail > budget:
+            return [*out, f"… and {len(lines) - i} more"]
+        out.append(line)
+        used += 1 + len(line)
+    return out
 
 
 def superseded_post(table: Table, e: Event, previous: int) -> Post:

@@ -4,14 +4,20 @@
   `event_posts` → `posts` (offers, reaction windows, last calls).
 - `button_action`: the status and window buttons (Open, Roll, Draw, Close, Fail, and Pass / STOP / Call off keyed by
   the window they were made for: a click on a window that has closed is refused, never applied to a newer one).
-- `reaction_allowed`: a 🤝 on an offer's message is stray (removed if the bot may) when it comes from someone who
-  isn't one of the offer's two parties, or lands on the old message of an agreement that reopened (its new message
-  is the one that counts, see `posts`).
-- `reaction_action`: a 🤝 on an offer's message by one of its two parties is `Shake` (also on an offer whose round
-  is over: the engine then says why it doesn't count); taking it off before the offer binds is `Unshake`; any other
-  reaction, a 🤝 by a party who already shook (e.g. with `/kkk shake`), or a removal after binding means nothing.
+- `reaction_allowed`: a 🤝 on an offer's message is stray (removed if the bot may, and never answered in the thread)
+  when it comes from someone who isn't one of the offer's two parties, lands on the old message of an agreement that
+  reopened (its new message is the one that counts, see `posts`), or on an offer of a round that is over — from
+  anyone (offer ids never repeat, so an offer missing from the current round is an old one).
+- `reaction_action`: a 🤝 on an offer's message by one of its two parties is `Shake`; taking it off before the offer
+  binds is `Unshake`; any other reaction, a 🤝 by a party who already shook (e.g. with `/kkk shake`), or a removal
+  after binding means nothing.
 - `reaction_refused`: a 🤝 the engine refused (a void or replaced offer, over the deal's payout…) is answered in the
   thread with the engine's reason, mentioning the player; the platform takes the 🤝 off when it may.
+- `action_refused`: the same line for a `/kkk shake` refused where a 🤝 would have been (a party not yet shaken on
+  a live offer — in practice the shake that would push the promises past the deal's payout); the player also gets
+  the refusal ephemerally. Other refused commands stay private.
+- `reconcile_refs`: the messages of the offers not yet binding, so a 🤝 added (or taken off) while the bot was
+  offline counts once it is back (the platform compares them with the reactions already heard of).
 - `score_text`: money, "$48M", in the standings the platform posts (game over, `/mod end`).
 - `away_action`: the generic one (a player who is away passes in reaction windows and last calls).
 - `cog`: the `/kkk` commands (`cog.KkkCog`).
@@ -99,7 +105,7 @@ class KkkPresentation(GenericPresentation):
             return False
         offer = reading.offer(reading.public(table), key[0])
         if offer is None:
-            return True  # the round is over: the engine says so (`reaction_action` asks it)
+            return False  # an offer of a round that is over (offer ids never repeat): nothing to agree to
         return key[1] == offer.reopened and seat in (offer.seller, offer.boss)
 
     def reaction_action(self, table: Table, ref: MessageRef, seat: int, emoji: str, added: bool) -> Any | None:
@@ -107,9 +113,7 @@ class KkkPresentation(GenericPresentation):
         if key is None:
             return None
         offer = reading.offer(reading.public(table), key[0])
-        if offer is None:
-            return A.Shake(offer=key[0]) if added else None
-        if key[1] != offer.reopened or seat not in (offer.seller, offer.boss):
+        if offer is None or key[1] != offer.reopened or seat not in (offer.seller, offer.boss):
             return None
         if added:
             if offer.status == "binding" or seat in offer.shaken:
@@ -125,10 +129,33 @@ class KkkPresentation(GenericPresentation):
         key = _shake_key(table, ref, emoji)
         if key is None or not added:
             return super().reaction_refused(table, ref, seat, emoji, added, message)
-        return Post(
-            content=f"{posts.SHAKE} {table.mention(seat)}'s shake on offer #{key[0]} doesn't count: "
-            f"{table.render(message)}"
-        )
+        return _shake_refused(table, seat, key[0], message)
+
+    def reconcile_refs(self, table: Table) -> list[tuple[str, str, str]]:
+        """The messages of the offers not yet binding: a 🤝 added or taken off there while the bot was offline is
+        still a shake or an unshake (after binding, a removal changes nothing; a round that is over has none)."""
+        if table.state is None:
+            return []
+        view = reading.public(table)
+        if view.round is None:
+            return []
+        return [
+            (posts.OFFER, posts.offer_key(o.id, o.reopened), posts.SHAKE)
+            for o in view.round.offers
+            if o.status in ("open", "shaken")
+        ]
+
+    def action_refused(self, table: Table, seat: int, action: Any, message: str) -> Post | None:
+        """A `/kkk shake` refused where a 🤝 would have been (a party's shake on a live offer, e.g. over the deal's
+        payout) is told to the table the same way; any other refusal stays the player's own."""
+        if not isinstance(action, A.Shake) or table.state is None:
+            return None
+        offer = reading.offer(reading.public(table), action.offer)
+        if offer is None or seat not in (offer.seller, offer.boss):
+            return None
+        if offer.status not in ("open", "shaken") or seat in offer.shaken:
+            return None
+        return _shake_refused(table, seat, offer.id, message)
 
     def score_text(self, table: Table, score: int) -> str:
         return money(score)
@@ -140,6 +167,14 @@ class KkkPresentation(GenericPresentation):
         from bot.games.kkk.cog import KkkCog
 
         return KkkCog(bot)  # type: ignore[arg-type]
+
+
+def _shake_refused(table: Table, seat: int, offer_id: int, message: str) -> Post:
+    """The thread's line for a refused shake, by 🤝 or by `/kkk shake`."""
+    return Post(
+        content=f"{posts.SHAKE} {table.mention(seat)}'s shake on offer #{offer_id} doesn't count: "
+        f"{table.render(message)}"
+    )
 
 
 def _shake_key(table: Table, ref: MessageRef, emoji: str) -> tuple[int, int] | None:

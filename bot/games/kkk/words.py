@@ -97,12 +97,23 @@ def hand_block(codes: list[str]) -> str:
 # --- reading a list of cards ------------------------------------------------------------------------
 
 
-def parse_cards(text: str) -> list[str]:
+MAX_COUNT_DIGITS = 2
+"""A count typed before a card has at most this many digits: no hand comes near 100 cards."""
+
+
+def parse_cards(text: str, most: int | None = None) -> list[str]:
     """Card codes from "STOP, 2x recruitment, Heiermann clan" (names or codes, with counts); `Unreadable` if a
-    part names no card."""
+    part names no card, or if the counts ask for more than `most` cards (the hand's size) in all."""
     out: list[str] = []
     for part in _split(text):
         count, name = _count(part)
+        if count == 0:
+            raise Unreadable(f"“{part}” discards no card: leave it out, or count 1 or more (e.g. “2× STOP”).")
+        if most is not None and len(out) + count > most:
+            raise Unreadable(
+                f"You hold {most} cards, so “{text.strip()[:100]}” asks for more than you have: write how many of "
+                "each card to discard, e.g. “2× STOP, Heiermann clan” (pick them from the suggestions)."
+            )
         out += [parse_card(name)] * count
     if not out:
         raise Unreadable("Name the cards to discard, e.g. “STOP, Heiermann clan” (pick them from the suggestions).")
@@ -117,15 +128,24 @@ def _split(text: str) -> list[str]:
 
 def _count(part: str) -> tuple[int, str]:
     words = part.replace("×", " × ").split()
-    if len(words) >= 2 and words[0].isdigit():
-        n, rest = int(words[0]), words[1:]
+    if len(words) >= 2 and words[0].isdecimal():
+        n, rest = _number(words[0], part), words[1:]
         if rest and rest[0].lower() in ("×", "x"):
             rest = rest[1:]
         return n, " ".join(rest)
     first = words[0].lower() if words else ""
-    if len(first) >= 2 and first[-1] in "x×" and first[:-1].isdigit():
-        return int(first[:-1]), " ".join(words[1:])
+    if len(first) >= 2 and first[-1] in "x×" and first[:-1].isdecimal():
+        return _number(first[:-1], part), " ".join(words[1:])
     return 1, part
+
+
+def _number(digits: str, part: str) -> int:
+    # Read only short counts: a long one is a typo, and `[card] * 10**20` would never finish (or overflow).
+    if len(digits.lstrip("0")) > MAX_COUNT_DIGITS:
+        raise Unreadable(
+            f"“{part[:60]}” is far more cards than anyone holds: write how many of that card, e.g. “2× STOP”."
+        )
+    return int(digits)
 
 
 _PLAIN = {

@@ -67,7 +67,12 @@ def test_the_payout_cap_counts_binding_agreements_only_and_allows_the_exact_payo
     for seat, offer in ((1, 1), (0, 1), (2, 2), (0, 2), (3, 3)):
         t(seat, A.Shake(offer=offer))
     assert statuses(t) == {1: "binding", 2: "binding", 3: "shaken"}  # 8 + 4 = 12: exactly the payout
-    t.refused(0, A.Shake(offer=3), r"promise \$17M, but the deal pays only \$12M \(\$12M already promised\)")
+    t.refused(
+        0,
+        A.Shake(offer=3),
+        r"promise \$17M, but the deal pays only \$12M \(\$12M already promised\): make a lower offer for the "
+        "same card",
+    )
     assert GAME.view(t.state, None).round.promised == 12  # type: ignore[union-attr]
 
 

@@ -107,10 +107,16 @@ CASES = [
     Case("discard too few", over_c, 0, A.Discard(cards=(STOP,)), "discard exactly 3"),
     Case("discard cards not held", over_c, 0, A.Discard(cards=(clan("T"),) * 3), "don't hold 3 × Talerfeld"),
     # offers and agreements
-    Case("offer outside a round", turn_a, 1, A.Offer(price=1, family="K"), "No negotiation round"),
+    Case(
+        "offer outside a round",
+        turn_a,
+        1,
+        A.Offer(price=1, family="K"),
+        r"No negotiation round is open: offers and shakes wait until the player to move opens a deal \(\{seat:0\} is",
+    ),
     Case("Boss offers to nobody", round_a, 0, A.Offer(price=1, family="K"), "say who the offer is for"),
     Case("Boss offers to themselves", round_a, 0, A.Offer(price=1, to=0), "to yourself"),
-    Case("offer to a missing seat", round_a, 0, A.Offer(price=1, to=9), "no such player"),
+    Case("offer to a missing seat", round_a, 0, A.Offer(price=1, to=9), "no such player: name one of the players"),
     Case("offer past the Boss", round_a, 1, A.Offer(price=1, to=2), r"make your offer to \{seat:0\}"),
     Case("offer a family not needed", round_b, 1, A.Offer(price=1, family="K"), "no use for Knetowitz"),
     Case("offer a card you don't have", round_a, 3, A.Offer(price=1, family="K"), "You have no Knetowitz"),
@@ -140,7 +146,7 @@ CASES = [
     Case("clan card while a travel is pending", pending_travel, 0, A.PlayClan(family="H"), "only a STOP"),
     Case("travel an owned investor as beside the board", round_a, 0, A.Travel(family="K"), "isn't beside the board"),
     Case("travel a clan card beside the board", round_a, 0, A.Travel(family="R", joker=True, on="clan"), "not beside"),
-    Case("travel a missing seat", round_a, 0, A.Travel(target=9, family="K"), "no such player"),
+    Case("travel a missing seat", round_a, 0, A.Travel(target=9, family="K"), "no such player: name one of"),
     Case(
         "travel an ambiguous target",
         then(round_a, (1, A.PlayClan(family="K"))),
@@ -225,7 +231,7 @@ CASES = [
         ready_b,
         0,
         A.Close(assignment=(Use(family="H", seat=9, card="investor"),)),
-        "no such player",
+        "no such player: name one of the players at this table",
     ),
     Case(
         "assign a card without an agreement",
