@@ -153,13 +153,14 @@ def test_card_suggestions_come_from_the_own_hand_and_the_table() -> None:
     assert [f for _, f in choices.clans(v3, "")] == ["P"]  # type: ignore[arg-type]
     names = list(NAMES)
     # Seat 3 holds Liebgeld and Piepenbrok travel cards: it can aim at cleo's Liebgeld and at its own Piepenbrok.
-    assert [f for _, f in choices.travels(v3, "", None, names)] == ["L", "P"]  # type: ignore[arg-type]
-    assert [f for _, f in choices.travels(v3, "", 2, names)] == ["L"]  # type: ignore[arg-type]
+    # Each value carries the family, whose card and which card (`picks`): picking it needs no other option.
+    assert [f for _, f in choices.travels(v3, "", None, names)] == ["L@2/i", "P@3/i"]  # type: ignore[arg-type]
+    assert [f for _, f in choices.travels(v3, "", 2, names)] == ["L@2/i"]  # type: ignore[arg-type]
     # Seat 0 has a joker: every family with a card on the table.
     assert len(choices.travels(v0, "", None, names)) == 6  # type: ignore[arg-type]
     # A holder offers what it has on the table; the Boss sees who could sell.
     assert choices.offer_families(v3, "", None, names) == [("Piepenbrok — your investor", "P")]  # type: ignore[arg-type]
-    assert ("Knetowitz — bert's investor", "K") in choices.offer_families(v0, "", None, names)  # type: ignore[arg-type]
+    assert ("Knetowitz — bert's investor", "K@1") in choices.offer_families(v0, "", None, names)  # type: ignore[arg-type]
     assert [f for _, f in choices.recruits(v0, "", names)] == ["R", "T"]  # type: ignore[arg-type]  # beside first
 
 
