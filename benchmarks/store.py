@@ -1,17 +1,21 @@
 """Benchmark of the game store (storage/): commit latency and throughput against the floor, and start-up time.
 
-    .venv/bin/python benchmarks/store.py [--dir DIR] [--commits N] [--finished N] [--active N] [--synthetic]
+    .venv/bin/python benchmarks/store.py [--dir DIR] [--commits N] [--block N] [--finished N] [--active N]
+                                         [--synthetic] [--skip-startup]
 
 1. Commits. Realistic Kohle, Kies & Knete steps (snapshot, action and events recorded from the engine's random
    player) are committed through `GameStore.commit` as the bot does: log entry, new snapshot, the game's timers
    replaced by those of the engine's `waiting_on` (a deadline, and a reminder for a turn), outbox rows (one per
-   event, plus a status-message edit). The floor is a bare aiosqlite `INSERT` + `COMMIT` of one row as large as
-   what the store writes (snapshot + action + events), on the same disk with the same journal (WAL) and durability
-   (synchronous=FULL). The two run in alternating blocks so that disk noise hits both alike. Printed: median and
-   p99 latency, sustained commits per second (sequential), and the ratio of medians (target: store <= 1.5x
-   floor). The records handed to `commit` are built beforehand, as the floor's row is; a second line shows the
-   store with building them (validation and JSON encoding, which `New…` records do once, when built) included.
-   Also the store's throughput with 8 games committing concurrently.
+   event, plus a status-message edit). 16 games take turns, each committing its recorded steps in order. The floor
+   is a bare aiosqlite `INSERT` + `COMMIT` of one row holding the same text as what the store is given (snapshot +
+   action + events), on the same disk with the same journal (WAL) and durability (synchronous=FULL).
+   The sides run in rounds of short blocks — floor, store, and the store again with the building of its records
+   timed (validation and JSON encoding, which `New…` records do once, when built) — with the order reversed every
+   other round, so that whatever drifts meanwhile (other programs, the disk, the WAL filling up towards a
+   checkpoint) falls on both alike; each floor block writes the rows of the steps its round's store block commits.
+   Printed: median and p99 latency, sustained commits per second (sequential), the database pages a commit writes
+   to the WAL, and the ratio of medians (target: store <= 1.5x floor), also per stretch of about 250 commits a
+   side to show how steady it is. Also the store's throughput with 8 games committing concurrently.
 2. Start-up. A database with `--finished` finished and `--active` active games (full real game logs, snapshots,
    seats, timers, outbox and message references) is built once; then a fresh process opens it and gets ready to
    serve: `open_store` (checks and migrations), the open games (no snapshots), the next timer and the undelivered
@@ -145,9 +149,35 @@ def commit_args(step: Step, game_id: int) -> dict[str, Any]:
 
 # --- 1. commits --------------------------------------------------------------------------------------
 
+LANES = 16
+"""The store commits round-robin to 16 games, like a bot with several games under way."""
+
+
+def lane_steps(games: list[PlayedGame], lanes: int, per_lane: int) -> list[list[Step]]:
+    """Lane k plays game k's steps in order, then game k + lanes's, and so on: each game's snapshots, timers and
+    events follow each other as they would at a table."""
+    out = []
+    for lane in range(lanes):
+        steps = [s for g in games[lane::lanes] or games[lane % len(games) :: len(games)] for s in g.steps]
+        out.append([steps[k % len(steps)] for k in range(per_lane)])
+    return out
+
+
+async def wal_pages_per_commit(wal: Path, page_size: int, run: Any, commit: Any, n: int) -> float:
+    """Pages (WAL frames) one commit writes, averaged over n commits: the WAL is emptied first and not checkpointed
+    meanwhile, so it grows by exactly the frames written."""
+    await run("PRAGMA wal_checkpoint(TRUNCATE)")
+    await run("PRAGMA wal_autocheckpoint = 0")
+    before = wal.stat().st_size if wal.exists() else 0
+    for _ in range(n):
+        await commit()
+    grown = wal.stat().st_size - max(before, 32)  # 32: the WAL header
+    await run("PRAGMA wal_autocheckpoint = 1000")
+    await run("PRAGMA wal_checkpoint(RESTART)")  # the next commits overwrite the WAL from its start, as before
+    return grown / (page_size + 24) / n  # 24: a frame's header
+
 
 async def bench_commits(directory: Path, games: list[PlayedGame], commits: int, block: int) -> None:
-    steps = [s for g in games for s in g.steps]
     store_path, floor_path = directory / "commit-store.sqlite3", directory / "commit-floor.sqlite3"
     store = await open_store(store_path)
     floor = await aiosqlite.connect(floor_path)
@@ -156,81 +186,113 @@ async def bench_commits(directory: Path, games: list[PlayedGame], commits: int, 
     await floor.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, data TEXT NOT NULL)")
     await floor.commit()
 
-    lanes = 16  # the store commits round-robin to 16 games, like a bot with several games under way
     ids, versions = [], []
-    for lane in range(lanes):
+    for lane in range(LANES):
         record = await store.create_game("kkk")
         await store.start_game(
             record.id,
             seed=lane,
             setup_at=T0,
             seats=[NewSeat(seat=i, player_id=i) for i in range(4)],
-            snapshot=games[0].setup_state,
+            snapshot=games[lane % len(games)].setup_state,
         )
         ids.append(record.id)
         versions.append(0)
 
-    prepared = [commit_args(steps[i % len(steps)], ids[i % lanes]) for i in range(commits + 2 * block)]
-    rows = [
-        "x" * (len(a["snapshot"]) + len(json.dumps(a["entry"].action)) + len(json.dumps(a["entry"].events)))
-        for a in prepared
-    ]
-    store_times: list[float] = []
-    floor_times: list[float] = []
-    store_busy = floor_busy = 0.0
+    # steps[k] is the step of lane k % LANES after its k // LANES previous ones. Every store commit takes the next
+    # step, so each game moves on one step at a time.
+    pages_sample = 300
+    needed = block + 2 * (commits + block) + pages_sample + LANES * (commits // 8 + 2)
+    per_lane = -(-needed // LANES)
+    plays = lane_steps(games, LANES, per_lane)
+    steps = [plays[k % LANES][k // LANES] for k in range(LANES * per_lane)]
+    prepared = [commit_args(steps[k], ids[k % LANES]) for k in range(len(steps))]
+    # The floor's row holds the same text as the store's snapshot + action + events (not just as many bytes).
+    rows = [a["snapshot"] + a["entry"].columns[0] + a["entry"].columns[1] for a in prepared]
+    times: dict[str, list[float]] = {"floor": [], "store": [], "built": []}
+    busy = {"floor": 0.0, "store": 0.0, "built": 0.0}
+    rounds: list[tuple[int, int]] = []  # per round: where its floor and store times start
+    cursor = 0  # the store's next step
 
-    built_times: list[float] = []
-    block_ratios: list[float] = []
-    all_steps = [steps[i % len(steps)] for i in range(commits + 2 * block)]
-
-    async def store_block(start: int, n: int, keep: bool, build: bool = False) -> None:
-        nonlocal store_busy
-        t_block = time.perf_counter()
-        for i in range(start, start + n):
-            lane = i % lanes
+    async def store_commit(k: int, build: bool = False) -> float:
+        lane = k % LANES
+        t = time.perf_counter()
+        a = commit_args(steps[k], ids[lane]) if build else prepared[k]
+        if not build:
             t = time.perf_counter()
-            a = commit_args(all_steps[i], ids[lane]) if build else prepared[i]
-            if not build:
-                t = time.perf_counter()
-            result = await store.commit(ids[lane], versions[lane], a["entry"], a["snapshot"],
-                                        timers=a["timers"], outbox=a["outbox"])  # fmt: skip
-            if keep:
-                (built_times if build else store_times).append(time.perf_counter() - t)
-            versions[lane] = result.version
-        if keep and not build:
-            store_busy += time.perf_counter() - t_block
+        result = await store.commit(ids[lane], versions[lane], a["entry"], a["snapshot"],
+                                    timers=a["timers"], outbox=a["outbox"])  # fmt: skip
+        versions[lane] = result.version
+        return time.perf_counter() - t
 
-    async def floor_block(start: int, n: int, keep: bool) -> None:
-        nonlocal floor_busy
+    async def floor_commit(k: int) -> float:
+        t = time.perf_counter()
+        await floor.execute("INSERT INTO t (data) VALUES (?)", (rows[k],))
+        await floor.commit()
+        return time.perf_counter() - t
+
+    async def run_block(kind: str, start: int, n: int, keep: bool) -> None:
         t_block = time.perf_counter()
-        for i in range(start, start + n):
-            t = time.perf_counter()
-            await floor.execute("INSERT INTO t (data) VALUES (?)", (rows[i],))
-            await floor.commit()
+        for k in range(start, start + n):
+            dt = await (floor_commit(k) if kind == "floor" else store_commit(k, build=kind == "built"))
             if keep:
-                floor_times.append(time.perf_counter() - t)
+                times[kind].append(dt)
         if keep:
-            floor_busy += time.perf_counter() - t_block
+            busy[kind] += time.perf_counter() - t_block
 
-    await floor_block(0, block, keep=False)  # warm-up
-    await store_block(0, block, keep=False)
-    position = block
-    while position < commits + block:
-        n = min(block, commits + block - position)
-        f0, s0 = len(floor_times), len(store_times)
-        await floor_block(position, n, keep=True)
-        await store_block(position, n, keep=True)
-        await store_block(position, n, keep=True, build=True)
-        block_ratios.append(statistics.median(store_times[s0:]) / statistics.median(floor_times[f0:]))
-        position += n
+    await run_block("floor", cursor, block, keep=False)  # warm-up
+    await run_block("store", cursor, block, keep=False)
+    cursor += block
+    done = 0
+    while done < commits:
+        n = min(block, commits - done)
+        # A round is a floor block, a store block and a block of the store building its records, in this order or
+        # the reverse every other round: whatever drifts during a round (the WAL filling up towards a checkpoint,
+        # other programs) falls on every side alike. The floor writes the rows of the steps the store block commits.
+        order = ("floor", "store", "built") if len(rounds) % 2 == 0 else ("built", "store", "floor")
+        start = {}
+        for kind in order:
+            if kind != "floor":
+                start[kind], cursor = cursor, cursor + n
+        start["floor"] = start["store"]
+        rounds.append((len(times["floor"]), len(times["store"])))
+        for kind in order:
+            await run_block(kind, start[kind], n, keep=True)
+        done += n
+    # The ratio per stretch of about 250 commits a side (whole rounds), to show how steady it is.
+    per_group = max(1, round(250 / block))
+    ends = [*rounds[per_group::per_group], (len(times["floor"]), len(times["store"]))]
+    starts = rounds[::per_group][: len(ends)]
+    group_ratios = [
+        statistics.median(times["store"][s0:s1]) / statistics.median(times["floor"][f0:f1])
+        for (f0, s0), (f1, s1) in zip(starts, ends, strict=True)
+    ]
+
+    # Pages written per commit, both sides, with checkpoints held off meanwhile.
+    page_size = await store._run(lambda c: c.execute("PRAGMA page_size").fetchone()[0])  # type: ignore[attr-defined]
+
+    async def floor_sql(sql: str) -> None:
+        await (await floor.execute(sql)).fetchall()
+
+    async def store_sql(sql: str) -> None:
+        await store._run(lambda c: c.execute(sql).fetchall())  # type: ignore[attr-defined]
+
+    ks = iter(range(cursor, cursor + pages_sample))
+    floor_pages = await wal_pages_per_commit(
+        Path(f"{floor_path}-wal"), page_size, floor_sql, lambda: floor_commit(next(ks)), pages_sample
+    )
+    ks = iter(range(cursor, cursor + pages_sample))
+    store_pages = await wal_pages_per_commit(
+        Path(f"{store_path}-wal"), page_size, store_sql, lambda: store_commit(next(ks)), pages_sample
+    )
+    cursor += pages_sample
 
     # Concurrency: 8 tasks, each driving its own game, sharing the one store.
     async def lane_task(lane: int, n: int) -> None:
-        for k in range(n):
-            a = prepared[(lane + lanes * k) % len(prepared)]
-            result = await store.commit(ids[lane], versions[lane], a["entry"], a["snapshot"],
-                                        timers=a["timers"], outbox=a["outbox"])  # fmt: skip
-            versions[lane] = result.version
+        k = cursor + lane
+        for _ in range(n):
+            await store_commit(k)
+            k += LANES
 
     per_task = max(1, commits // 8)
     t = time.perf_counter()
@@ -239,31 +301,35 @@ async def bench_commits(directory: Path, games: list[PlayedGame], commits: int, 
 
     await store.close()
     await floor.close()
-    snapshot_sizes = [len(a["snapshot"]) for a in prepared]
-    row_sizes = [len(r) for r in rows]
+    snapshot_sizes = [len(a["snapshot"]) for a in prepared[:cursor]]
+    row_sizes = [len(r.encode()) for r in rows[:cursor]]
 
     def ms(x: float) -> str:
         return f"{x * 1000:7.3f} ms"
 
-    print(f"Commits: {len(store_times)} per side, in alternating blocks of {block}; WAL, synchronous=FULL")
+    print(f"Commits: {len(times['store'])} per side, in rounds of blocks of {block} (floor, store, store building"
+          f" its records; reversed every other round); {LANES} games, each committing its steps in order;"
+          f" WAL, synchronous=FULL")  # fmt: skip
     print(f"  snapshot size: median {statistics.median(snapshot_sizes):.0f} B, max {max(snapshot_sizes)} B; "
           f"floor row: median {statistics.median(row_sizes):.0f} B")  # fmt: skip
-    print(f"  {'':34}{'median':>12}{'p99':>12}{'commits/s':>12}")
-    for label, times, busy in (
-        ("floor  (aiosqlite INSERT+COMMIT)", floor_times, floor_busy),
-        ("store  (GameStore.commit)", store_times, store_busy),
+    print(f"  {'':34}{'median':>12}{'p99':>12}{'commits/s':>12}{'pages':>8}")
+    for label, kind, pages in (
+        ("floor  (aiosqlite INSERT+COMMIT)", "floor", floor_pages),
+        ("store  (GameStore.commit)", "store", store_pages),
     ):
-        median, p99 = statistics.median(times), percentile(times, 99)
-        print(f"  {label:34}{ms(median):>12}{ms(p99):>12}{len(times) / busy:12.0f}")
-    ratio = statistics.median(store_times) / statistics.median(floor_times)
+        median, p99 = statistics.median(times[kind]), percentile(times[kind], 99)
+        print(f"  {label:34}{ms(median):>12}{ms(p99):>12}{len(times[kind]) / busy[kind]:12.0f}{pages:8.1f}")
+    ratio = statistics.median(times["store"]) / statistics.median(times["floor"])
     verdict = "meets" if ratio <= 1.5 else "MISSES"
-    print(f"  store median / floor median = {ratio:.2f}x  ({verdict} the target of <= 1.5x); per block of {block}:"
-          f" min {min(block_ratios):.2f}x, median {statistics.median(block_ratios):.2f}x,"
-          f" max {max(block_ratios):.2f}x")  # fmt: skip
-    built = statistics.median(built_times)
+    print(f"  store median / floor median = {ratio:.2f}x  ({verdict} the target of <= 1.5x); per stretch of"
+          f" {per_group * block} commits a side: min {min(group_ratios):.2f}x, median"
+          f" {statistics.median(group_ratios):.2f}x, max {max(group_ratios):.2f}x, over 1.5x in"
+          f" {sum(r > 1.5 for r in group_ratios)} of {len(group_ratios)}")  # fmt: skip
+    print(f"  pages: database pages ({page_size} B) a commit writes to the WAL, over {pages_sample} commits")
+    built = statistics.median(times["built"])
     print(f"  store incl. building the records (NewLogEntry/NewTimer/NewOutbox: validation, JSON):"
-          f" median {ms(built).strip()}, p99 {ms(percentile(built_times, 99)).strip()}"
-          f" = {built / statistics.median(floor_times):.2f}x the floor")  # fmt: skip
+          f" median {ms(built).strip()}, p99 {ms(percentile(times['built'], 99)).strip()}"
+          f" = {built / statistics.median(times['floor']):.2f}x the floor")  # fmt: skip
     print(f"  store, 8 games committing concurrently: {concurrent_rate:.0f} commits/s")
 
 
@@ -434,7 +500,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--dir", type=Path, default=None, help="where the databases go (default: a temp dir)")
     parser.add_argument("--commits", type=int, default=3000)
-    parser.add_argument("--block", type=int, default=250)
+    parser.add_argument("--block", type=int, default=50)
     parser.add_argument("--finished", type=int, default=10_000)
     parser.add_argument("--active", type=int, default=1_000)
     parser.add_argument("--pool", type=int, default=24, help="distinct random games to draw steps from")

@@ -132,7 +132,8 @@ class GameRecord(_Model):
 
 
 class Snapshot(_Model):
-    """A game's current state as the engine's JSON (`game.load_state(snapshot.state)`), at `version`."""
+    """A game's current state as the engine's JSON (`game.load_state(snapshot.state)`), at `version`: the text
+    committed, less any trailing spaces (which JSON ignores; the SQLite store pads the stored text with them)."""
 
     game_id: int
     version: int

@@ -8,8 +8,11 @@ costs little more than SQLite's own work and the fsync. aiosqlite is pinned belo
 
 Layout (storage/migrations/*.sql): a game's row holds its record, its snapshot (`state`, read only by
 `get_snapshot`) and its timers (a JSON list, `storage.timerlist`, with `next_due` indexed for the scheduler); the
-log is clustered by (game, seq). A commit rewrites one games row, adds one log row and the outbox rows: about six
-database pages, measured by benchmarks/store.py against a bare INSERT of one row.
+log is appended in insertion order and found through a unique index on (game, seq). A commit is one read, one
+UPDATE of the games row and two INSERTs (log, outbox), and writes about six database pages: the game's row (which
+overflows a page; a commit pads the snapshot so that the row keeps its size and SQLite rewrites it in place, see
+`_SLOT_STEP`), the scheduler's index entry (only when the soonest due time moves), the last page of the log and
+its index entry, and the last page of the outbox. benchmarks/store.py measures it against a bare INSERT of one row.
 
 WAL journal, `synchronous=FULL` by default (an acknowledged commit survives power loss), foreign keys on. Every
 SQLite error is turned into a `StorageError`; corruption ("database disk image is malformed", "file is not a
@@ -75,33 +78,74 @@ _OUTBOX_COLUMNS = "id, game_id, kind, target, payload, created_at, attempts, las
 _REF_COLUMNS = "message_id, channel_id, game_id, kind, seat, key, created_at"
 _SEAT_COLUMNS = "game_id, seat, player_id, display_name, dm_ok, away_until, joined_at"
 
-_COMMIT_CHECK = "SELECT version, seed, timer_seq FROM games WHERE id = ?"
-_COMMIT_CHECK_WITH_TIMERS = "SELECT version, seed, timer_seq, timers FROM games WHERE id = ?"  # to keep other kinds
+_NEXT_OUTBOX_ID = (
+    "1 + max(coalesce((SELECT max(id) FROM outbox), 0), coalesce((SELECT max(id) FROM outbox_delivered), 0))"
+)
 
 
 @cache
-def _commit_update(status: bool, timers: bool) -> str:
-    """The games UPDATE of a commit. Only what changes is set: setting `status` or `next_due` rewrites their index
-    entries even when the value stays, which would cost pages in every commit."""
-    sets = "version = :version, updated_at = :now, state = coalesce(:state, state)"
+def _commit_check(outbox: bool, timers: bool) -> str:
+    """The commit's one read: (version, seed, timer_seq, next_due, first free outbox id or NULL, [timers])."""
+    first_id = f"({_NEXT_OUTBOX_ID})" if outbox else "NULL"
+    return (
+        f"SELECT version, seed, timer_seq, next_due, {first_id}{', timers' if timers else ''} FROM games WHERE id = ?"
+    )
+
+
+@cache
+def _commit_update(state: bool, status: bool, timers: bool, due: bool) -> str:
+    """The games UPDATE of a commit, with positional parameters in this order: version, now, [state],
+    [status, status, now], [timer_seq, timers], [next_due], id, expected version.
+
+    Only what changes is set: setting `status` or `next_due` rewrites their index entries even when the value stays,
+    which would cost a page in every commit (a game often waits on the same deadline for several steps)."""
+    sets = "version = ?, updated_at = ?"
+    if state:
+        sets += ", state = ?"
     if status:
         sets += (
-            ", status = :status, finished_at = CASE WHEN :status IN ('finished', 'abandoned')"
-            " THEN coalesce(finished_at, :now) ELSE NULL END"
+            ", status = ?, finished_at = CASE WHEN ? IN ('finished', 'abandoned')"
+            " THEN coalesce(finished_at, ?) ELSE NULL END"
         )
     if timers:
-        sets += ", timer_seq = :timer_seq, timers = :timers"
-        sets += ", next_due = :next_due"
-    return f"UPDATE games SET {sets} WHERE id = :id AND version = :expected"
+        sets += ", timer_seq = ?, timers = ?"
+    if due:
+        sets += ", next_due = ?"
+    return f"UPDATE games SET {sets} WHERE id = ? AND version = ?"
 
 
 _INSERT_LOG = (
     "INSERT INTO action_log (game_id, seq, kind, actor_seat, user_id, action, events, at, undo_to, note)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
-_NEXT_OUTBOX_ID = (
-    "SELECT 1 + max(coalesce((SELECT max(id) FROM outbox), 0), coalesce((SELECT max(id) FROM outbox_delivered), 0))"
-)
+_OUTBOX_CHUNK = 200  # rows per INSERT: well within SQLite's limit on bound variables
+
+
+@cache
+def _insert_outbox_sql(rows: int) -> str:
+    return "INSERT INTO outbox (id, game_id, kind, target, payload, created_at) VALUES " + ", ".join(
+        ["(?, ?, ?, ?, ?, ?)"] * rows
+    )
+
+
+_SLOT_STEP = 1024
+"""A commit pads the snapshot with spaces (which JSON ignores) so that state + timers fill a slot of a multiple of
+this many bytes. While the game's row keeps its size, SQLite rewrites it in place; a row that changes size has its
+overflow pages freed and new ones allocated, which writes the file header and a free-list page too: two more pages
+in every commit. The slot grows when the data outgrows it and shrinks when the data is more than two steps
+smaller, so a state that wavers around a boundary does not change its slot each time."""
+
+
+def _utf8_len(text: str) -> int:
+    return len(text) if text.isascii() else len(text.encode())
+
+
+def _padded(state: str, timers: str, slot: int) -> tuple[str, int]:
+    """(state padded to fill the slot, slot) for a row that held `slot` bytes of state + timers (0: unknown)."""
+    used = _utf8_len(state) + _utf8_len(timers)
+    if not slot - 2 * _SLOT_STEP < used <= slot:
+        slot = used + (-used) % _SLOT_STEP
+    return state + " " * (slot - used), slot
 
 
 _ts = db_time
@@ -243,20 +287,21 @@ def _write_timers(conn: Conn, game_id: int, change: Callable[[list[TimerRecord],
 
 
 def _insert_outbox(conn: Conn, game_id: int | None, items: Sequence[NewOutbox], now: str) -> list[int]:
-    return _insert_outbox_rows(conn, [(game_id, *o.columns, now) for o in items])
-
-
-def _insert_outbox_rows(conn: Conn, rows: list[tuple[Any, ...]]) -> list[int]:
-    """Rows (game_id, kind, target, payload, created_at) in one multi-row INSERT, with ids above any in use."""
-    if not rows:
+    if not items:
         return []
-    first = conn.execute(_NEXT_OUTBOX_ID).fetchone()[0]
+    first = conn.execute(f"SELECT {_NEXT_OUTBOX_ID}").fetchone()[0]
+    return _insert_outbox_rows(conn, [(game_id, *o.columns, now) for o in items], first)
+
+
+def _insert_outbox_rows(conn: Conn, rows: list[tuple[Any, ...]], first: int) -> list[int]:
+    """Rows (game_id, kind, target, payload, created_at) in multi-row INSERTs, numbered from `first`: an id above
+    any in use in either outbox table (the pending one may be empty while delivered rows keep their ids), read in
+    the same write transaction."""
     ids = list(range(first, first + len(rows)))
-    for start in range(0, len(rows), 200):  # well within SQLite's limit on bound variables
-        chunk = rows[start : start + 200]
-        values = ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(chunk))
+    for start in range(0, len(rows), _OUTBOX_CHUNK):
+        chunk = rows[start : start + _OUTBOX_CHUNK]
         params = [v for i, row in zip(ids[start:], chunk, strict=False) for v in (i, *row)]
-        conn.execute(f"INSERT INTO outbox (id, game_id, kind, target, payload, created_at) VALUES {values}", params)
+        conn.execute(_insert_outbox_sql(len(chunk)), params)
     return ids
 
 
@@ -298,6 +343,7 @@ class SQLiteStore(GameStore):
         self._label = label
         self._schema_version = schema_version
         self._closed = False
+        self._slots: dict[int, int] = {}  # game id -> bytes of state + timers in its row, as last committed here
 
     # --- opening and closing ---------------------------------------------------------------------------
 
@@ -556,7 +602,7 @@ class SQLiteStore(GameStore):
                 raise GameNotFound(f"there is no game {game_id}")
             if row[1] is None:
                 raise GameNotFound(f"game {game_id} has not started yet: it has no state")
-            return Snapshot(game_id=game_id, version=row[0], state=row[1])
+            return Snapshot(game_id=game_id, version=row[0], state=row[1].rstrip(" "))  # without the slot's padding
 
         return await self._run(run)
 
@@ -588,6 +634,11 @@ class SQLiteStore(GameStore):
         state = None if snapshot is None else dump_snapshot(snapshot)
         if status in _OVER and timers is None:
             timers = ()  # nothing may fire for a game that is over
+        kinds = None if timer_kinds is None else set(timer_kinds)
+        if kinds is not None and timers and any(t.kind not in kinds for t in timers):
+            raise InvalidOperation("every timer given must be of one of the kinds it replaces (timer_kinds)")
+        # What does not depend on the row read in the transaction is prepared here, before the hop to the database
+        # thread.
         now = _ts(now_utc())
         action_text, events_text, at_text = entry.columns
         log_row = (
@@ -602,26 +653,16 @@ class SQLiteStore(GameStore):
             entry.undo_to,
             entry.note,
         )
-        params: dict[str, Any] = {
-            "version": new_version,
-            "now": now,
-            "id": game_id,
-            "expected": expected_version,
-            "state": state,
-            "status": status,
-        }
-        kinds = None if timer_kinds is None else set(timer_kinds)
-        if kinds is not None and timers and any(t.kind not in kinds for t in timers):
-            raise InvalidOperation("every timer given must be of one of the kinds it replaces (timer_kinds)")
-        update = _commit_update(status is not None, timers is not None)
-        if status is None:
-            del params["status"]
         outbox_rows = [(game_id, *o.columns, now) for o in outbox]
+        check = _commit_check(bool(outbox_rows), kinds is not None and timers is not None)
+        update = _commit_update(state is not None, status is not None, timers is not None, False)
+        update_due = _commit_update(state is not None, status is not None, timers is not None, True)
+        slots = self._slots
+        pad = state is not None and timers is not None and status not in _OVER
 
         def run(conn: Conn) -> CommitResult:
             conn.execute("BEGIN IMMEDIATE")
             try:
-                check = _COMMIT_CHECK if kinds is None or timers is None else _COMMIT_CHECK_WITH_TIMERS
                 row = conn.execute(check, (game_id,)).fetchone()
                 if row is None:
                     raise GameNotFound(f"there is no game {game_id}")
@@ -629,27 +670,42 @@ class SQLiteStore(GameStore):
                     raise InvalidOperation(f"game {game_id} has not started: there is nothing to commit to")
                 if row[0] != expected_version:
                     raise StaleVersion(game_id, expected_version, row[0])
+                params: list[Any] = [new_version, now]
+                if state is not None:
+                    params.append(state)
+                if status is not None:
+                    params += (status, status, now)
+                sql = update
                 timer_ids: list[int] = []
+                slot = 0
                 if timers is not None:
                     items = (
                         []
                         if kinds is None
-                        else [timerlist.record_item(t) for t in timerlist.parse(game_id, row[3]) if t.kind not in kinds]
+                        else [timerlist.record_item(t) for t in timerlist.parse(game_id, row[5]) if t.kind not in kinds]
                     )
-                    first = row[2] + 1
-                    for i, t in enumerate(timers):
-                        timer_ids.append(timerlist.timer_id(game_id, first + i))
-                        items.append(timerlist.item(timer_ids[-1], t, now))
-                    params["timers"], params["next_due"] = timerlist.build(items)
-                    params["timer_seq"] = row[2] + len(timers)
-                conn.execute(update, params)
+                    first = timerlist.timer_id(game_id, row[2] + 1)
+                    timer_ids = list(range(first, first + len(timers)))
+                    items += [timerlist.item(i, t, now) for i, t in zip(timer_ids, timers, strict=True)]
+                    listed, next_due = timerlist.build(items)
+                    params += (row[2] + len(timers), listed)
+                    if next_due != row[3]:
+                        params.append(next_due)
+                        sql = update_due
+                    if pad:
+                        params[2], slot = _padded(state, listed, slots.get(game_id, 0))  # type: ignore[arg-type]
+                conn.execute(sql, (*params, game_id, expected_version))
                 conn.execute(_INSERT_LOG, log_row)
-                outbox_ids = _insert_outbox_rows(conn, outbox_rows)
+                outbox_ids = _insert_outbox_rows(conn, outbox_rows, row[4]) if outbox_rows else []
                 conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
                 raise
+            if slot:
+                slots[game_id] = slot
+            else:
+                slots.pop(game_id, None)
             return CommitResult.model_construct(
                 game_id=game_id, version=new_version, outbox_ids=outbox_ids, timer_ids=timer_ids
             )

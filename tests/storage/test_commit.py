@@ -2,6 +2,7 @@
 and many tasks (and several connections) committing to one game at once."""
 
 import asyncio
+import json
 import random
 import sqlite3
 from datetime import UTC, datetime, timedelta
@@ -180,3 +181,80 @@ async def test_two_connections_racing_keep_exactly_one_commit_per_version(db_pat
     finally:
         await a.close()
         await b.close()
+
+
+async def test_snapshots_come_back_exactly_whatever_their_size(store: GameStore, db_path: Path) -> None:
+    """A commit pads the stored snapshot to keep the game's row the same size (storage.sqlite, _SLOT_STEP); what
+    get_snapshot returns is exactly what was committed, and the stored column stays valid JSON."""
+    gid = await started(store)
+    sizes = [10, 40, 900, 1500, 1400, 3000, 2990, 6000, 20, 5000, 5001, 100]
+    for version, size in enumerate(sizes):
+        state = json.dumps({"v": version, "pad": "ü€" * (size // 2) if version % 3 == 0 else "x" * size})
+        timers = [NewTimer(kind="deadline", due_at=T + timedelta(minutes=version), payload={"n": "é" * version})]
+        await store.commit(gid, version, action(version), state, timers=timers)
+        snap = await store.get_snapshot(gid)
+        assert (snap.version, snap.state) == (version + 1, state)
+        with sqlite3.connect(db_path) as conn:
+            (stored,) = conn.execute("SELECT state FROM games WHERE id = ?", (gid,)).fetchone()
+        assert json.loads(stored) == json.loads(state)
+    await store.commit(gid, len(sizes), action(99), '"done"  ', status="finished")
+    assert (await store.get_snapshot(gid)).state == '"done"'  # trailing spaces are not part of the JSON
+    assert await store.check_integrity() == []
+
+
+async def test_a_game_row_keeps_its_size_while_the_state_changes_a_little(store: GameStore, db_path: Path) -> None:
+    """The point of the padding: state + timers fill the same slot from one commit to the next, so SQLite rewrites
+    the row in place instead of freeing and reallocating its overflow pages."""
+    gid = await started(store)
+
+    def stored_size() -> int:
+        with sqlite3.connect(db_path) as conn:
+            return conn.execute(
+                "SELECT length(CAST(state AS BLOB)) + length(CAST(timers AS BLOB)) FROM games WHERE id = ?", (gid,)
+            ).fetchone()[0]
+
+    sizes = []
+    for version, size in enumerate([4100, 4150, 4090, 4300, 3900, 4200]):
+        timers = [NewTimer(kind="deadline", due_at=T + timedelta(hours=version))]
+        await store.commit(gid, version, action(version), json.dumps({"x": "y" * size}), timers=timers)
+        sizes.append(stored_size())
+    assert len(set(sizes)) == 1 and sizes[0] >= 4300
+    await store.commit(gid, 6, action(6), json.dumps({"x": "y" * 9000}), timers=[])
+    assert stored_size() >= 9000  # outgrown: a bigger slot
+
+
+async def test_the_next_timer_is_right_whether_or_not_a_commit_moves_the_soonest_due_time(store: GameStore) -> None:
+    """A commit leaves the scheduler's index alone when the soonest due time stays (a page less to write)."""
+    gid = await started(store)
+    other = await started(store)
+    await store.add_timers(other, [NewTimer(kind="deadline", due_at=T + timedelta(hours=5))])
+
+    async def commit_timers(version: int, *dues: timedelta) -> list[int]:
+        timers = [NewTimer(kind=f"t{i}", due_at=T + d) for i, d in enumerate(dues)]
+        return (await store.commit(gid, version, action(version), f'"{version}"', timers=timers)).timer_ids
+
+    first = await commit_timers(0, timedelta(hours=1), timedelta(hours=2))
+    same = await commit_timers(1, timedelta(hours=1), timedelta(hours=3))  # the soonest stays at one hour
+    nxt = await store.next_timer()
+    assert nxt is not None and (nxt.id, nxt.game_id, nxt.due_at) == (same[0], gid, T + timedelta(hours=1))
+    assert not set(first) & {t.id for t in await store.timers(gid)}
+    assert [t.id for t in await store.due_timers(T + timedelta(hours=3))] == same
+    later = await commit_timers(2, timedelta(hours=7))  # now the other game's timer comes first
+    nxt = await store.next_timer()
+    assert nxt is not None and nxt.game_id == other
+    assert [t.id for t in await store.due_timers(T + timedelta(hours=6))] == [nxt.id]
+    assert [t.id for t in await store.due_timers(T + timedelta(hours=7))] == [nxt.id, *later]
+    await commit_timers(3)
+    assert [t.game_id for t in await store.due_timers(T + timedelta(days=1))] == [other]
+
+
+async def test_outbox_ids_stay_unique_after_everything_was_delivered(store: GameStore) -> None:
+    gid = await started(store)
+    first = (await store.commit(gid, 0, action(0), '"1"', outbox=[NewOutbox(kind="post")] * 3)).outbox_ids
+    for outbox_id in first:
+        assert await store.mark_delivered(outbox_id)
+    assert await store.undelivered() == []  # the pending table is empty: its own largest id says nothing
+    many = (await store.commit(gid, 1, action(1), '"2"', outbox=[NewOutbox(kind="dm")] * 450)).outbox_ids
+    assert many == list(range(max(first) + 1, max(first) + 451))
+    assert [o.id for o in await store.undelivered(limit=1000)] == many
+    assert (await store.outbox_item(first[0])).delivered_at is not None

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import NewOutbox, SchemaTooNew, StorageError, StoreFileError, open_store
+from storage import NewLogEntry, NewOutbox, SchemaTooNew, StorageError, StoreFileError, open_store
 from storage.migrate import APPLICATION_ID, Migration, load_migrations, migrate
 
 
@@ -231,7 +231,7 @@ async def test_upgrades_a_schema_1_store_and_keeps_its_games(db_path: Path) -> N
 
     store = await open_store(db_path)
     try:
-        assert store.schema_version == len(load_migrations()) == 2
+        assert store.schema_version == len(load_migrations()) == 3
         assert (await store.get_snapshot(1)).state == toy.dump_state(state)
         assert (await store.check_replay(toy, 1)).ok
         timers = await store.timers(1)
@@ -247,5 +247,14 @@ async def test_upgrades_a_schema_1_store_and_keeps_its_games(db_path: Path) -> N
         assert new_ids[0] > 2  # ids stay unique across delivered and pending rows
         assert [s.player_id for s in await store.seats(1)] == [50, 51, 52]
         assert await store.check_integrity() == []
+        # the log (rebuilt by migration 3) keeps its entries and its protection, and takes the next commit
+        assert [e.seq for e in await store.log(1)] == [1, 2, 3]
+        with sqlite3.connect(db_path) as raw:
+            with pytest.raises(sqlite3.IntegrityError, match="gap-free"):
+                raw.execute("INSERT INTO action_log (game_id, seq, kind, at) VALUES (1, 5, 'note', 'x')")
+            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+                raw.execute("DELETE FROM action_log WHERE seq = 3")
+        await store.commit(1, 3, NewLogEntry.for_note("after the upgrade", t0), None)
+        assert [e.seq for e in await store.log(1)] == [1, 2, 3, 4]
     finally:
         await store.close()

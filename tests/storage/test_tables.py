@@ -178,15 +178,43 @@ def test_log_entry_kinds_are_consistent() -> None:
 
 async def test_the_log_is_append_only_even_for_raw_sql(store: GameStore, db_path: Path) -> None:
     gid = await started(store)
+    other = await started(store)
     await store.commit(gid, 0, NewLogEntry.for_note("hello", T), None)
-    with sqlite3.connect(db_path) as conn:
+    insert = "INSERT INTO action_log (game_id, seq, kind, at, note) VALUES (?, ?, 'note', 'x', ?)"
+    with sqlite3.connect(db_path) as conn:  # a plain connection: no store code, foreign keys off
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             conn.execute("UPDATE action_log SET note = 'changed'")
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             conn.execute("DELETE FROM action_log")
         with pytest.raises(sqlite3.IntegrityError, match="gap-free"):
-            conn.execute("INSERT INTO action_log (game_id, seq, kind, at) VALUES (?, 5, 'note', 'x')", (gid,))
+            conn.execute(insert, (gid, 5, "a gap"))
+        with pytest.raises(sqlite3.IntegrityError, match="gap-free"):
+            conn.execute(insert, (other, 2, "the first entry of a game is 1"))
+        with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
+            conn.execute(insert, (gid, 1, "a second entry 1"))
+        with pytest.raises(sqlite3.IntegrityError):
+            conn.execute(insert, (other, 0, "before the first"))
+        conn.execute(insert, (other, 1, "the next entry is fine"))
+        conn.execute(insert, (other, 2, "and the one after"))
+        conn.rollback()
     assert [e.note for e in await store.log(gid)] == ["hello"]
+    assert await store.log(other) == []
+
+
+async def test_restoring_a_log_with_a_gap_or_a_repeat_is_refused_and_writes_nothing(store: GameStore) -> None:
+    """`restore_game` writes a log as given, with no check of its own: the database refuses what would break it."""
+    gid = await started(store)
+    for n in range(3):
+        await store.commit(gid, n, NewLogEntry.for_note(f"n{n}", T), None)
+    exported = await store.export_game(gid)
+    games_before = await store.list_games()
+    for log in (exported.log[:1] + exported.log[2:], [*exported.log[:2], exported.log[1]]):
+        broken = exported.model_copy(update={"log": log})
+        with pytest.raises(InvalidOperation, match=r"gap-free|UNIQUE"):
+            await store.restore_game(broken, '{"n": 0}', keep_id=False)
+        assert await store.list_games() == games_before
+    restored = await store.restore_game(exported, '{"n": 0}', keep_id=False)
+    assert [e.seq for e in await store.log(restored.id)] == [1, 2, 3]
 
 
 async def test_timers_round_trip(store: GameStore) -> None:
