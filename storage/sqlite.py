@@ -186,6 +186,31 @@ def _game(row: tuple[Any, ...]) -> GameRecord:
     )
 
 
+def _replace_seats(conn: Conn, game_id: int, seats: Sequence[NewSeat], joined_default: str) -> None:
+    """Write a lobby's seats anew, keeping when each player first joined (new players: `joined_default`)."""
+    joined = dict(
+        conn.execute(
+            "SELECT player_id, joined_at FROM seats WHERE game_id = ? AND player_id IS NOT NULL", (game_id,)
+        ).fetchall()
+    )
+    conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+    conn.executemany(
+        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                game_id,
+                s.seat,
+                s.player_id,
+                s.display_name,
+                None if s.dm_ok is None else int(s.dm_ok),
+                _ts_or_none(s.away_until),
+                joined.get(s.player_id, joined_default),
+            )
+            for s in seats
+        ],
+    )
+
+
 def _seat(row: tuple[Any, ...]) -> SeatRecord:
     return SeatRecord(
         game_id=row[0],
@@ -562,31 +587,12 @@ class SQLiteStore(GameStore):
                 old = _fetch_game(conn, game_id)
                 if old.status != "lobby":
                     raise InvalidOperation(f"game {game_id} is not in its lobby (it is {old.status})")
-                joined = dict(
-                    conn.execute(
-                        "SELECT player_id, joined_at FROM seats WHERE game_id = ? AND player_id IS NOT NULL",
-                        (game_id,),
-                    ).fetchall()
-                )
                 conn.execute(
                     "UPDATE games SET status = 'active', seed = ?, seat_count = ?, setup_at = ?,"
                     " options = coalesce(?, options), updated_at = ?, state = ? WHERE id = ? AND status = 'lobby'",
                     (seed, len(seats), setup, opts, setup, state, game_id),
                 )
-                conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-                for s in seats:
-                    conn.execute(
-                        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (
-                            game_id,
-                            s.seat,
-                            s.player_id,
-                            s.display_name,
-                            None if s.dm_ok is None else int(s.dm_ok),
-                            _ts_or_none(s.away_until),
-                            joined.get(s.player_id, setup),
-                        ),
-                    )
+                _replace_seats(conn, game_id, seats, setup)
                 timer_ids = _write_timers(conn, game_id, lambda _, n: list(enumerate(timers, n)))
                 outbox_ids = _insert_outbox(conn, game_id, outbox, setup)
                 return CommitResult(game_id=game_id, version=0, outbox_ids=outbox_ids, timer_ids=timer_ids)
@@ -730,26 +736,7 @@ class SQLiteStore(GameStore):
                 old = _fetch_game(conn, game_id)
                 if old.status != "lobby":
                     raise InvalidOperation(f"game {game_id} has started: change a seat with update_seat")
-                joined = dict(
-                    conn.execute(
-                        "SELECT player_id, joined_at FROM seats WHERE game_id = ? AND player_id IS NOT NULL",
-                        (game_id,),
-                    ).fetchall()
-                )
-                conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-                for s in seats:
-                    conn.execute(
-                        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (
-                            game_id,
-                            s.seat,
-                            s.player_id,
-                            s.display_name,
-                            None if s.dm_ok is None else int(s.dm_ok),
-                            _ts_or_none(s.away_until),
-                            joined.get(s.player_id, stamp),
-                        ),
-                    )
+                _replace_seats(conn, game_id, seats, stamp)
 
             _transaction(conn, body)
 
