@@ -1,34 +1,74 @@
-"""Helpers for the Kohle, Kies & Knete bot tests: a started table, prepared positions, and the secrecy check.
+"""Helpers for the Kohle, Kies & Knete bot tests: a started table, prepared positions, and the checks of every step.
+
+Every step a test takes through `KkkTable` — a command (`ok`, `refused`), a click, a 🤝 added or taken off, simulated
+time (`advance`), an autocomplete request — ends with `KkkTable.check_step` (a test calls it itself after anything
+else, e.g. a restart), which runs the secrecy checks of `secrecy` and the status check of `status_facts`:
+
+1. the textual check on every message that is new or changed (no hand block, card code or private wording in
+   public; no other player's hand in a DM or an ephemeral reply; each DM shows its owner's current hand);
+2. the twin check: with every hand swapped for other cards of the same numbers (and the running money totals passed
+   round), the status, the narration and the tracked posts of the log entries committed during the step render
+   identically; with only the other seats' hands swapped, each seat's view and DM are identical;
+3. every refusal of a player's action during the step gives the same reason on a twin: with the other seats' hands
+   swapped — with every hand swapped when the table was told (a refused 🤝), and then the table's line too;
+4. a refused command or click is sent again through Discord on a twin table (the other seats' hands swapped) and
+   must get the same answer, word for word; an autocomplete request likewise (`autocomplete`), and
+   `assert_suggestions_secret` does that for every seat and every `/kkk` option;
+5. the status shows the state's facts (`status_facts.assert_status_shows`; `status_facts=False` turns it off).
 
 `prepare(table, state)` writes a prepared engine state into the store the way the engine tests' `tables.py` prepares
 one for the engine: one store commit (a log note, the snapshot, the timers that follow from it, and the status / hand
-/ narration rows), then delivery. The log then no longer replays from the seed (a test-only shortcut: `/mod verify`
-would say so), but everything after it is ordinary play through Discord.
+/ narration rows), then delivery. The log then no longer replays from the seed (`/mod verify` says so): a prepared
+table is a test-only shortcut, and `test_seeded_game` plays a whole game without it.
 """
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 import simcord
 from simcord import ChannelHandle, MemberActor
+from simcord.results import to_discord_message
 
 from bot import outbox
 from bot import timers as timing
 from bot.client import BoardroomBot
 from bot.games.kkk.posts import offer_key
-from bot.games.kkk.words import hand_block
 from engine import registry
 from engine.kkk.options import KkkOptions
 from engine.kkk.state import KkkState
 from engine.kkk.waits import refresh
 from storage import NewLogEntry
-from tests.bot.helpers import Server, dms, embed_text, make_server, seat_players, thread_of
+from tests.bot.helpers import Server, embed_text, make_server, seat_players, thread_of
+from tests.bot.kkk.secrecy import (
+    CODE,
+    PRIVATE_PHRASES,
+    SecretProbe,
+    TextCheck,
+    TwinCount,
+    assert_public_refusal_same,
+    assert_public_same,
+    assert_refusal_same,
+    install_probe,
+    swap_hands,
+)
+from tests.bot.kkk.status_facts import assert_status_shows
 
 KKK = registry.get("kkk")
-CODE = re.compile(r"\b(?:clan|travel):[HKLPRT*]")
-PRIVATE_PHRASES = ("You drew", "You discarded", "You hold", "Your hand", "only you see")
+__all__ = ["CODE", "OPTIONS", "PRIVATE_PHRASES", "KkkTable", "prepare", "start"]
+
+OPTIONS = [
+    ("kkk place", "space"),
+    ("kkk clan", "family"),
+    ("kkk offer", "family"),
+    ("kkk withdraw", "offer"),
+    ("kkk shake", "offer"),
+    ("kkk travel", "family"),
+    ("kkk recruit", "family"),
+    ("kkk discard", "cards"),
+    ("kkk close", "use"),
+]
+"""Every `/kkk` option that autocompletes."""
 
 
 @dataclass
@@ -37,6 +77,12 @@ class KkkTable:
     players: list[MemberActor]
     """The members in seat order."""
     game_id: int = 1
+    twins: TwinCount = field(default_factory=TwinCount)
+    """How many twin comparisons had really different hands."""
+    status_facts: bool = True
+    """Whether each step also checks that the status shows the state's facts (`status_facts`)."""
+    _seen_seq: int = 0
+    _text: TextCheck | None = None
 
     @property
     def env(self) -> simcord.Env:
@@ -49,6 +95,10 @@ class KkkTable:
     @property
     def thread(self) -> ChannelHandle:
         return thread_of(self.server)
+
+    @property
+    def probe(self) -> SecretProbe:
+        return install_probe(self.bot)
 
     def by_name(self, name: str) -> MemberActor:
         return next(p for p in self.players if p.name == name)
@@ -64,8 +114,6 @@ class KkkTable:
 
     # --- acting through Discord -------------------------------------------------------------------------
 
-    # Every step below ends with the secrecy check: no step may show a hand outside its owner's DM or replies.
-
     async def ok(self, member: MemberActor, command: str, **options: Any) -> simcord.InteractionResult:
         """A `/kkk …` command that the game accepts: it moves the game on and its reply is public narration."""
         before = await self.version()
@@ -73,44 +121,166 @@ class KkkTable:
         reply = result.response
         assert reply is not None, f"/{command} got no reply"
         assert await self.version() > before, f"/{command} was refused: {reply.content}"
-        await self.assert_hands_secret()
+        await self.check_step()
         return result
 
     async def refused(self, member: MemberActor, command: str, **options: Any) -> str:
-        """A command the game refuses: the reply is ephemeral and nothing changes."""
-        before = await self.version()
-        snap = (await self.bot.store.get_snapshot(self.game_id)).state
-        result = await member.slash(self.thread, command, **options)
-        assert result.response is not None and result.response.ephemeral, result.response
-        assert await self.version() == before
-        assert (await self.bot.store.get_snapshot(self.game_id)).state == snap
-        await self.assert_hands_secret()
-        return result.response.content
+        """A command the game refuses: the reply is ephemeral, nothing changes, and the answer doesn't depend on
+        another player's hand (see `_refusal_on_twin`)."""
+        posted = self._public_count()
+        result = await self._unchanged(lambda: member.slash(self.thread, command, **options))
+        text = result.response.content
+        told = self._public_count() > posted
+        if not told:
+            await self._refusal_on_twin(member, text, lambda: member.slash(self.thread, command, **options))
+        await self.check_step(public_refusals=told)
+        return text
 
     async def click(self, member: MemberActor, message: Any, label: str) -> simcord.InteractionResult:
+        """A button; a refused click is checked like a refused command."""
+        before, posted = await self.version(), self._public_count()
         result = await member.click(message, label=label)
-        await self.assert_hands_secret()
+        response = result.response
+        told = self._public_count() > posted
+        if await self.version() == before and response is not None and response.ephemeral and not told:
+            await self._refusal_on_twin(member, response.content, lambda: member.click(message, label=label))
+        await self.check_step(public_refusals=told)
         return result
+
+    async def _refusal_on_twin(self, member: MemberActor, answer: str, act: Any) -> None:
+        """The same command or click, sent again through Discord while the bot sees a twin table (only the other
+        players' hands differ), gets the same answer word for word. A refusal the bot also told the table (a
+        public line) is not sent twice: `check_step(public_refusals=True)` re-applies it with every hand swapped."""
+        again = await self._on_twin(member, act)
+        if again is not None:
+            assert again.response is not None and again.response.content == answer, (
+                f"a refusal depends on another player's secrets: {answer!r} vs "
+                f"{again.response.content if again.response else None!r}"
+            )
+
+    def _public_count(self) -> int:
+        return sum(
+            not m.is_ephemeral
+            for channel in (self.server.channel.id, self.thread.id)
+            for m in self.env.backend.messages.get(channel, {}).values()
+        )
 
     async def react(self, member: MemberActor, message: Any, emoji: str = "🤝") -> None:
         await member.react(message, emoji)
-        await self.assert_hands_secret()
+        await self.check_step(public_refusals=True)
 
     async def unreact(self, member: MemberActor, message: Any, emoji: str = "🤝") -> None:
         await member.unreact(message, emoji)
-        await self.assert_hands_secret()
+        await self.check_step(public_refusals=True)
+
+    async def advance(self, seconds: float) -> None:
+        """Simulated time passes (timers fire)."""
+        await self.env.advance_time(seconds)
+        await self.check_step()
+
+    async def autocomplete(
+        self, member: MemberActor, command: str, option: str, current: str, **filled: Any
+    ) -> list[dict[str, Any]]:
+        """A `/kkk` option's suggestions for `member`; they must be the same when only the others' hands differ."""
+        got = await member.autocomplete(self.thread, command, option, current, **filled)
+        again = await self._on_twin(
+            member, lambda: member.autocomplete(self.thread, command, option, current, **filled)
+        )
+        if again is not None:
+            assert again == got, (
+                f"{member.name}'s suggestions for /{command} {option} depend on another player's secrets"
+            )
+            self.twins.suggestions += 1
+        return got
+
+    async def assert_suggestions_secret(self, currents: tuple[str, ...] = ("",)) -> None:
+        """Every seat's suggestions for every `/kkk` option are the same when only the others' hands differ."""
+        for member in self.players:
+            for command, option in OPTIONS:
+                for current in currents:
+                    await self.autocomplete(member, command, option, current)
+
+    async def _unchanged(self, act: Any) -> Any:
+        before = await self.version()
+        snap = (await self.bot.store.get_snapshot(self.game_id)).state
+        result = await act()
+        assert result.response is not None and result.response.ephemeral, result.response
+        assert await self.version() == before
+        assert (await self.bot.store.get_snapshot(self.game_id)).state == snap
+        return result
+
+    async def _on_twin(self, member: MemberActor, act: Any) -> Any:
+        """`act()` again while the bot sees a twin table in which only the other players' hands differ (nothing
+        is committed: see `SecretProbe`); None when there is no such twin (no other hand could change, or `member`
+        plays no seat)."""
+        if member not in self.players:
+            return None
+        seat = self.players.index(member)
+        state = await self.state()
+        others = [s for s in range(state.seats) if s != seat]
+        if swap_hands(state, others) is None:
+            return None
+        before = await self.version()
+        probe = self.probe
+        probe.twin = lambda st: swap_hands(st, others) or st
+        try:
+            result = await act()
+        finally:
+            probe.twin = None
+        assert await self.version() == before, "a move on the twin table was committed"
+        return result
+
+    # --- the secrecy checks ------------------------------------------------------------------------------
+
+    async def check_step(self, *, public_refusals: bool = False) -> None:
+        """The secrecy checks of the module docstring, for everything since the last step."""
+        probe = self.probe
+        table = await self.bot.service.table(self.game_id)
+        state = table.state
+        if state is None:
+            return
+        assert isinstance(state, KkkState)
+        if self._text is None:
+            channels = [self.server.channel.id, self.thread.id]
+            self._text = TextCheck(self.env, channels, self.players)
+        self._text.check(state.hands)
+        if self.status_facts and state.phase != "over" and table.record.status == "active":
+            assert_status_shows(embed_text(self.status()), state, table.names)
+        entries = await self.bot.store.log(self.game_id, after=self._seen_seq)
+        if entries:
+            self._seen_seq = entries[-1].seq
+        presentation = self.bot.service.presentation("kkk")
+        assert_public_same(presentation, table, entries, self.twins)
+        refusals, probe.refusals[:] = probe.refusals[:], []
+        for refused in refusals:
+            seats = range(state.seats) if public_refusals else [s for s in range(state.seats) if s != refused.seat]
+            assert_refusal_same(probe, refused, seats, self.twins)
+            if public_refusals:
+                assert_public_refusal_same(presentation, table, refused, self.twins)
+
+    async def assert_hands_secret(self) -> None:
+        """The secrecy checks (kept under this name for the tests that call it between steps)."""
+        await self.check_step()
 
     # --- the bot's messages -------------------------------------------------------------------------------
 
+    def message(self, channel_id: int, message_id: int) -> discord.Message:
+        """One message, read straight from SimCord's backend (`history()` converts every message of a channel)."""
+        return to_discord_message(self.env, self.env.backend.messages[channel_id][message_id])
+
     def status(self) -> discord.Message:
-        found = [m for m in self.thread.history() if m.embeds and (m.embeds[0].title or "").startswith("Kohle")]
+        found = [
+            m
+            for m in self.env.backend.messages.get(self.thread.id, {}).values()
+            if m.embeds and str(m.embeds[0].get("title") or "").startswith("Kohle")
+        ]
         assert len(found) == 1, "one status message, edited in place"
-        return found[0]
+        return self.message(self.thread.id, found[0].id)
 
     async def tracked(self, kind: str, key: str) -> discord.Message:
         ref = await self.bot.store.find_message_ref(self.game_id, kind, key=key)
         assert ref is not None, f"no {kind} message {key}"
-        return next(m for m in self.thread.history() if m.id == ref.message_id)
+        return self.message(ref.channel_id, ref.message_id)
 
     async def offer_message(self, offer_id: int, reopened: int | None = None) -> discord.Message:
         """The offer's message: its newest one (a reopened agreement gets a fresh message), or that of the
@@ -136,55 +306,13 @@ class KkkTable:
     def narration(self) -> str:
         return "\n".join(m.content for m in self.thread.history() if m.content and not m.flags.ephemeral)
 
-    # --- secrets ------------------------------------------------------------------------------------------
-
-    async def assert_hands_secret(self) -> None:
-        """No message outside a player's own DM or ephemeral replies shows a card of their hand.
-
-        For every seat, the rendered hand (the block its DM shows — the check first finds it there, so it looks for
-        something real): it appears in no public message (channel and thread, content and embeds), and no other
-        player's DM or ephemeral reply shows it, neither as their hand field nor inside any other text. No card code
-        and no private wording ("You drew …") appears in public at all."""
-        state = await self.state()
-        public = self.texts()
-        blocks = [hand_block(h) for h in state.hands]
-        for seat, member in enumerate(self.players):
-            block = blocks[seat]
-            assert any(block in hand_fields(m) for m in dms(member)), f"{member.name}'s DM lacks their current hand"
-            for text in public:
-                assert block not in text, f"{member.name}'s hand is in a public message:\n{text}"
-            for other_seat, other in enumerate(self.players):
-                if other is member or blocks[other_seat] == block:
-                    continue
-                private = dms(other) + [m for m in self.thread.history(viewer=other) if m.flags.ephemeral]
-                for m in private:
-                    assert block not in hand_fields(m), f"{member.name}'s hand is shown to {other.name}"
-                    assert block not in other_text(m), f"{member.name}'s hand is in a message to {other.name}"
-        for text in public:
-            assert not CODE.search(text), f"a card code in public: {text}"
-            for phrase in PRIVATE_PHRASES:
-                assert phrase not in text, f"private wording in public: {text}"
-
-
-def hand_fields(message: discord.Message) -> list[str]:
-    """The values of a message's hand fields (the DM's and `/game hand`'s "🃏 Your hand (n cards)")."""
-    return [f.value or "" for e in message.embeds for f in e.fields if (f.name or "").startswith("🃏")]
-
-
-def other_text(message: discord.Message) -> str:
-    """Everything in a message except its hand fields."""
-    parts = [message.content]
-    for e in message.embeds:
-        parts += [e.title or "", e.description or "", e.footer.text or ""]
-        parts += [f"{f.name}: {f.value}" for f in e.fields if not (f.name or "").startswith("🃏")]
-    return "\n".join(p for p in parts if p)
-
 
 async def start(
     env: simcord.Env, names: tuple[str, ...] = ("anna", "bert", "cleo", "dave"), reaction_minutes: int = 5
 ) -> KkkTable:
     """A Kohle, Kies & Knete table started through the lobby, seats in join order (seed 12345)."""
     server = make_server(env, names)
+    install_probe(server.bot)
     opener = server.members[0]
     opened = await opener.slash(
         server.channel, "game new", game="kkk", reaction_minutes=reaction_minutes, random_order=False

@@ -6,6 +6,10 @@ marker on space 8 "R, L, K + 2 of T/P/H, 6 dividends", the example's hands and i
 written into the store with `helpers.prepare` after a lobby of axel, bert, chris and doris started the game. Every
 move is then a `/kkk` command, a button or a 🤝 reaction, and the payouts are the rulebook's: the bank pays Bert $30M,
 Bert pays Doris and Axel $10M each and keeps $10M; Bert rolls a 5 and the game goes on with Chris.
+
+Every step also runs the checks of `helpers.KkkTable.check_step`: the secrecy checks (text and twins) and the
+status's facts against the state (`status_facts`), so the status is checked through the whole example: the payout,
+who covers Raffzahn and Liebgeld, the pending travel and Boss cards with their deadline, the last call.
 """
 
 import simcord
