@@ -99,8 +99,10 @@ def offer_families(view: PlayerView, current: str, to: int | None, names: list[s
     return out[:LIMIT]
 
 
-def offers(view: PlayerView, current: str, names: list[str], *, to_shake: bool) -> list[Choice]:
-    """Offers the player is party to that are not yet binding (to withdraw, or to shake on)."""
+def offers(
+    view: PlayerView, current: str, names: list[str], *, to_shake: bool, to_unshake: bool = False
+) -> list[Choice]:
+    """Offers the player is party to that are not yet binding (to withdraw, to shake on, or to take a shake back)."""
     r = view.round
     if r is None:
         return []
@@ -109,6 +111,8 @@ def offers(view: PlayerView, current: str, names: list[str], *, to_shake: bool) 
         if o.status not in ("open", "shaken") or view.you not in (o.seller, o.boss):
             continue
         if to_shake and view.you in o.shaken:
+            continue
+        if to_unshake and view.you not in o.shaken:
             continue
         what = f"{family(o.family)} from {names[o.seller]}" if o.family else f"a share for {names[o.seller]}"
         name = f"#{o.id}: {what} for {money(o.value)} ({o.status})"

@@ -172,6 +172,13 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
             return []
         return self._choices(choices.offers(reading.mine(*found), current, found[0].names, to_shake=True))
 
+    async def _unshake_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        found = await self._table(interaction)
+        if found is None:
+            return []
+        mine = reading.mine(*found)
+        return self._choices(choices.offers(mine, current, found[0].names, to_shake=False, to_unshake=True))
+
     async def _travel_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         found = await self._table(interaction)
         if found is None:
@@ -340,6 +347,14 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         self, interaction: discord.Interaction, offer: app_commands.Range[int, 1, MAX_OFFER], game: int | None = None
     ) -> None:
         await self._play(interaction, game, A.Shake(offer=offer))
+
+    @app_commands.command(name="unshake", description="Take your 🤝 back from an offer that isn't binding yet")
+    @app_commands.describe(offer="The offer's number")
+    @app_commands.autocomplete(offer=_unshake_ac, game=_game_ac)
+    async def unshake(
+        self, interaction: discord.Interaction, offer: app_commands.Range[int, 1, MAX_OFFER], game: int | None = None
+    ) -> None:
+        await self._play(interaction, game, A.Unshake(offer=offer))
 
     # --- the Boss ---------------------------------------------------------------------------------------
 

@@ -63,6 +63,7 @@ OPTIONS = [
     ("kkk offer", "family"),
     ("kkk withdraw", "offer"),
     ("kkk shake", "offer"),
+    ("kkk unshake", "offer"),
     ("kkk travel", "family"),
     ("kkk recruit", "family"),
     ("kkk discard", "cards"),

@@ -138,3 +138,20 @@ def test_the_reaction_note_reads_back_and_ignores_other_notes() -> None:
     assert parse_reaction_note(reaction_note(123, "<:deal:42>", False)) == (123, "<:deal:42>", False)
     for other in ("", "undo of entry 3", "reaction:", "reaction:+:x:🤝", "reaction:*:1:🤝", "reaction:+:1:"):
         assert parse_reaction_note(other) is None
+
+
+async def test_a_shake_given_by_command_can_be_taken_back_by_command(env: simcord.Env) -> None:
+    """A player who can't react (the reason `/kkk shake` exists) can also withdraw consent before it binds."""
+    t = await table(env)
+    anna, bert, _cleo, _dave = t.players
+    await t.ok(anna, "kkk open")
+    await t.ok(bert, "kkk offer", price=4, family="K")
+    await t.ok(bert, "kkk shake", offer=1)
+    assert (await t.state()).offers[0].shaken == [1]
+    await t.ok(bert, "kkk unshake", offer=1)
+    state = await t.state()
+    assert state.offers[0].status == "open" and state.offers[0].shaken == []
+    await t.ok(bert, "kkk shake", offer=1)
+    await t.ok(anna, "kkk shake", offer=1)
+    assert "changes nothing" in await t.refused(bert, "kkk unshake", offer=1)  # binding now
+    assert (await t.state()).offers[0].status == "binding"
