@@ -1,0 +1,70 @@
+"""The clock: a due timer fires as the wait's system action, or queues its reminder."""
+
+from datetime import datetime
+from typing import Any
+
+from bot import outbox
+from bot import timers as timing
+from bot.logs import game_logger
+from bot.service.core import (
+    ServiceCore,
+)
+from bot.service.results import Done
+from engine.errors import RuleError
+from engine.text import seat as seat_ref
+from storage import (
+    GameRecord,
+    NewOutbox,
+)
+
+
+class ClockOps(ServiceCore):
+    # --- the clock --------------------------------------------------------------------------------------
+
+    async def fire_timer(self, timer_id: int, game_id: int) -> Done:
+        """Fire one due timer: a deadline applies the wait's system action, a reminder queues its messages."""
+        async with self.lock(game_id):
+            timers = {t.id: t for t in await self.store.timers(game_id)}
+            timer = timers.get(timer_id)
+            if timer is None:
+                return Done(game_id)  # replaced by a commit since it was read
+            record = await self.store.get_game(game_id)
+            log = game_logger(game_id, "boardroom.service")
+            if record.status != "active":
+                await self.store.delete_timer(timer_id)
+                return Done(game_id)
+            if timer.kind == timing.DEADLINE:
+                try:
+                    ids = await self._apply_and_commit(record, None, timer.payload["action"], user_id=None)
+                except RuleError as exc:
+                    log.info("deadline no longer applies: %s", exc.message)
+                    await self.store.delete_timer(timer_id)
+                    return Done(game_id)
+                log.info("deadline fired", extra={"fields": {"what": timer.payload.get("what")}})
+                return Done(game_id, ids + await self._auto_pass(game_id))
+            if timer.kind == timing.REMINDER:
+                # Delete first: after a crash a reminder is lost rather than sent twice.
+                await self.store.delete_timer(timer_id)
+                return Done(game_id, await self._reminder_outbox(record, timer.payload))
+            await self.store.delete_timer(timer_id)
+            return Done(game_id)
+
+    async def _reminder_outbox(self, record: GameRecord, payload: dict[str, Any]) -> list[int]:
+        game = self.game(record.kind)
+        deadline = datetime.fromisoformat(payload["deadline"])
+        seats = [int(s) for s in payload.get("seats", [])]
+        when = f"<t:{int(deadline.timestamp())}:R>"
+        what = payload.get("what", "")
+        items: list[NewOutbox] = []
+        mention = " ".join(seat_ref(s) for s in seats)
+        text = f"⏰ Reminder: {mention} — {what}. Deadline {when}."
+        expires = deadline.isoformat()  # a reminder delivered after its deadline would only confuse
+        payload = {"texts": [text], "ping": seats, "expires": expires}
+        items.append(NewOutbox(kind=outbox.POST, target={"to": "thread"}, payload=payload))
+        for s in seats:
+            dm = outbox.dm(s, f"⏰ {game.title} #{record.id}: it's up to you — {what}. Deadline {when}.")
+            items.append(dm.model_copy(update={"payload": {**dm.payload, "expires": expires}}))
+        game_logger(record.id, "boardroom.service").info(
+            "reminder", extra={"fields": {"which": payload.get("which"), "seats": seats}}
+        )
+        return await self.store.add_outbox(record.id, items, now=self.now())

@@ -1,0 +1,170 @@
+"""Lobbies: open one, join, leave, and start the game (seats, seed, set-up, first messages)."""
+
+import random
+from typing import Any
+
+from bot import invalid, outbox
+from bot import timers as timing
+from bot.game_options import OptionsError, resolve_picks
+from bot.logs import game_logger
+from bot.presentation import Table
+from bot.service.core import (
+    LOBBY_REF,
+    ServiceCore,
+    _new_seat,
+    _seat_record,
+)
+from bot.service.lobby_settings import LobbySettings
+from bot.service.results import Done, Person, Refusal
+from engine.text import seat as seat_ref
+from storage import (
+    GameRecord,
+    MessageRef,
+    NewOutbox,
+    NewSeat,
+)
+
+
+class LobbyOps(ServiceCore):
+    # --- the lobby --------------------------------------------------------------------------------------
+
+    async def create_lobby(
+        self,
+        kind: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        creator: Person,
+        options: dict[str, Any],
+    ) -> GameRecord:
+        game = self.game(kind)
+        try:
+            game.parse_options(options)
+        except ValueError as exc:
+            raise Refusal(f"Those options don't work for {game.title}: {invalid.problem(exc)}.") from None
+        record = await self.store.create_game(
+            kind, guild_id=guild_id, channel_id=channel_id, options=options, created_by=creator.user_id, now=self.now()
+        )
+        await self.store.set_seats(record.id, [NewSeat(seat=0, player_id=creator.user_id, display_name=creator.name)])
+        game_logger(record.id, "boardroom.service").info(
+            "lobby opened", extra={"fields": {"kind": kind, "by": creator.user_id}}
+        )
+        return record
+
+    async def attach_lobby(
+        self, game_id: int, *, message_id: int, channel_id: int, thread_id: int | None, settings: LobbySettings
+    ) -> list[int]:
+        """Remember the lobby message (and its settings) and the table thread; queue the creator's welcome DM."""
+        ref = MessageRef(
+            message_id=message_id, channel_id=channel_id, game_id=game_id, kind=LOBBY_REF, key=settings.key()
+        )
+        await self.store.put_message_ref(ref)
+        record = await self.store.update_game(game_id, thread_id=thread_id, now=self.now())
+        assert record.created_by is not None
+        return await self.store.add_outbox(game_id, [outbox.welcome(record.created_by)], now=self.now())
+
+    async def join(self, game_id: int, person: Person) -> Done:
+        async with self.lock(game_id):
+            record = await self.store.get_game(game_id)
+            game = self.game(record.kind)
+            if record.started:
+                raise Refusal(
+                    f"{game.title} #{game_id} has already started. A moderator can seat you with `/mod substitute`."
+                )
+            seats = await self.store.seats(game_id)
+            if any(s.player_id == person.user_id for s in seats):
+                raise Refusal(f"You're already in {game.title} #{game_id}.")
+            settings = await self.lobby_settings(record)
+            if len(seats) >= settings.max_seats:
+                raise Refusal(f"{game.title} #{game_id} is full ({len(seats)}/{settings.max_seats}).")
+            new = [_new_seat(s) for s in seats] + [
+                NewSeat(seat=len(seats), player_id=person.user_id, display_name=person.name)
+            ]
+            await self.store.set_seats(game_id, new, now=self.now())
+            ids = await self.store.add_outbox(game_id, [outbox.lobby(), outbox.welcome(person.user_id)], now=self.now())
+            game_logger(game_id, "boardroom.service").info("joined", extra={"fields": {"user": person.user_id}})
+            return Done(game_id, ids, f"You joined {game.title} #{game_id} ({len(new)}/{settings.max_seats}).")
+
+    async def leave(self, game_id: int, person: Person) -> Done:
+        async with self.lock(game_id):
+            record = await self.store.get_game(game_id)
+            game = self.game(record.kind)
+            if record.started:
+                raise Refusal(
+                    f"{game.title} #{game_id} is under way: you can't walk out of a started game. "
+                    "Ask a moderator (`/mod kick` or `/mod substitute`)."
+                )
+            seats = await self.store.seats(game_id)
+            if not any(s.player_id == person.user_id for s in seats):
+                raise Refusal(f"You're not in {game.title} #{game_id}.")
+            rest = [s for s in seats if s.player_id != person.user_id]
+            new = [_new_seat(s, i) for i, s in enumerate(rest)]
+            await self.store.set_seats(game_id, new, now=self.now())
+            ids = await self.store.add_outbox(game_id, [outbox.lobby()], now=self.now())
+            game_logger(game_id, "boardroom.service").info("left the lobby", extra={"fields": {"user": person.user_id}})
+            return Done(game_id, ids, f"You left {game.title} #{game_id}.")
+
+    async def start(self, game_id: int, person: Person, *, is_moderator: bool) -> Done:
+        async with self.lock(game_id):
+            record = await self.store.get_game(game_id)
+            game = self.game(record.kind)
+            if record.started:
+                raise Refusal(f"{game.title} #{game_id} has already started.")
+            if record.created_by != person.user_id and not is_moderator:
+                raise Refusal("Only the player who opened this game, or a moderator, can start it.")
+            seats = await self.store.seats(game_id)
+            if len(seats) < game.min_seats:
+                missing = game.min_seats - len(seats)
+                raise Refusal(
+                    f"{game.title} needs at least {game.min_seats} players and {len(seats)} "
+                    f"{'has' if len(seats) == 1 else 'have'} joined: {missing} more to go (press **Join**)."
+                )
+            settings = await self.lobby_settings(record)
+            try:  # options naming a player: that person, found before the seat order is shuffled …
+                picked = resolve_picks(game, settings.picks, seats)
+            except OptionsError as exc:
+                raise Refusal(str(exc)) from None
+            seed = self.seed_source()
+            players = list(seats)
+            if settings.random_order:
+                random.Random(seed).shuffle(players)
+            now = self.now()
+            # … and their seat after it.
+            seat_of = {s.player_id: i for i, s in enumerate(players)}
+            options = game.parse_options({**record.options, **{k: seat_of[u] for k, u in picked.items()}})
+            state = game.setup(len(players), options, seed, now)
+            new_seats = [_new_seat(s, i) for i, s in enumerate(players)]
+            waits = game.waiting_on(state)
+            timers = timing.plan(game, waits, {}, now, paused=False, reminders=self.reminders)
+            order = ", ".join(f"{i + 1}. {seat_ref(i)}" for i in range(len(players)))
+            events = game.setup_events(state)
+            items: list[NewOutbox] = [outbox.lobby()]
+            first = outbox.post(
+                intro=[f"🎲 **{game.title} #{game_id} begins!** Seat order: {order}."],
+                events=events,
+                awaits=[(w, w.until) for w in waits],
+            )
+            if first is not None:
+                items.append(first)
+            public = [e for e in events if e.public]
+            table = Table(game, record, [_seat_record(game_id, s, now) for s in new_seats], state, now)
+            if public and self.presentation(record.kind).event_posts(table, public):
+                items.append(outbox.tracked(public))
+            items.append(outbox.status())
+            items += [outbox.hand(s.seat, outbox.private_notes(events, s.seat)) for s in new_seats]
+            result = await self.store.start_game(
+                game_id,
+                seed=seed,
+                setup_at=now,
+                seats=new_seats,
+                options=options.model_dump(mode="json"),  # with the picked seats: a replay sets up the same game
+                snapshot=game.dump_state(state),
+                timers=timers,
+                outbox=items,
+            )
+            self.on_timers_changed()
+            glog = game_logger(game_id, "boardroom.service")
+            glog.info("started", extra={"fields": {"seats": len(players)}})
+            # The seed decides every shuffle (in KKK, every hand): never at INFO, where logs are often shared.
+            glog.debug("set-up seed", extra={"fields": {"seed": seed}})
+            return Done(game_id, result.outbox_ids, f"{game.title} #{game_id} has started.")

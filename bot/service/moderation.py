@@ -1,0 +1,314 @@
+"""Moderators' tools: pause, resume, extend, substitute, kick, end, undo, export, verify, server settings."""
+
+from collections.abc import Callable, Mapping, Sequence
+from datetime import timedelta
+
+from bot import outbox
+from bot import timers as timing
+from bot.logs import game_logger
+from bot.service.core import (
+    ServiceCore,
+    _require_running,
+    _text_post,
+)
+from bot.service.results import Done, Person, Refusal
+from engine.errors import RuleError
+from engine.events import Wait
+from engine.game import Game, Leave, Outcome
+from engine.text import render
+from storage import (
+    GameRecord,
+    GuildSettings,
+    LogEntry,
+    NewLogEntry,
+    NewOutbox,
+    ReplayReport,
+)
+
+
+class ModerationOps(ServiceCore):
+    # --- moderators -------------------------------------------------------------------------------------
+
+    async def _mod_note(
+        self,
+        game_id: int,
+        mod: Person,
+        note: str,
+        *,
+        status: str | None = None,
+        clocks_fn: Callable[[Game, list[Wait], dict[str, timing.Clock], GameRecord], dict[str, timing.Clock]]
+        | None = None,
+        extra: Sequence[NewOutbox] = (),
+        result_post: bool = False,
+    ) -> list[int]:
+        record = await self.store.get_game(game_id)
+        game = self.game(record.kind)
+        snap = await self.store.get_snapshot(game_id)
+        state = game.load_state(snap.state)
+        now = self.now()
+        clocks = timing.clocks_from(await self.store.timers(game_id))
+        if clocks_fn is not None:
+            clocks = clocks_fn(game, game.waiting_on(state), clocks, record)
+        entry = NewLogEntry.for_note(note, now, user_id=mod.user_id)
+        return await self._commit(
+            record,
+            snap.version,
+            state,
+            state,
+            [],
+            entry,
+            texts=[f"🛡️ {note}"],
+            status=status,
+            clocks=clocks,
+            extra=extra,
+            result_post=result_post,
+        )
+
+    async def _running(self, game_id: int) -> tuple[GameRecord, Game]:  # type: ignore[type-arg]
+        record = await self.store.get_game(game_id)
+        game = self.game(record.kind)
+        _require_running(record, game)
+        return record, game
+
+    async def pause(self, game_id: int, mod: Person) -> Done:
+        async with self.lock(game_id):
+            record, _ = await self._running(game_id)
+            if record.status == "paused":
+                raise Refusal("The game is already paused.")
+            note = f"Moderator **{mod.name}** paused the game: deadlines are on hold until `/mod resume`."
+            ids = await self._mod_note(game_id, mod, note, status="paused")
+            game_logger(game_id, "boardroom.service").info("paused", extra={"fields": {"by": mod.user_id}})
+            return Done(game_id, ids, "Paused.")
+
+    async def resume(self, game_id: int, mod: Person) -> Done:
+        async with self.lock(game_id):
+            record, _ = await self._running(game_id)
+            if record.status != "paused":
+                raise Refusal("The game isn't paused.")
+            now = self.now()
+            note = f"Moderator **{mod.name}** resumed the game; deadlines run again with the time they had left."
+            ids = await self._mod_note(
+                game_id,
+                mod,
+                note,
+                status="active",
+                clocks_fn=lambda g, waits, clocks, _r: timing.resumed(g, waits, clocks, now),
+            )
+            ids += await self._auto_pass(game_id)
+            game_logger(game_id, "boardroom.service").info("resumed", extra={"fields": {"by": mod.user_id}})
+            return Done(game_id, ids, "Resumed.")
+
+    async def extend(self, game_id: int, mod: Person, hours: float) -> Done:
+        async with self.lock(game_id):
+            _, game = await self._running(game_id)
+            snap = await self.store.get_snapshot(game_id)
+            if not game.waiting_on(game.load_state(snap.state)):
+                raise Refusal("Nothing is waiting on a deadline right now.")
+            now = self.now()
+            by = timedelta(hours=hours)
+            note = f"Moderator **{mod.name}** extended the current deadline by {_hours(hours)}."
+            ids = await self._mod_note(
+                game_id,
+                mod,
+                note,
+                clocks_fn=lambda g, waits, clocks, r: timing.extended(
+                    g, waits, clocks, by, paused=r.status == "paused", now=now
+                ),
+            )
+            game_logger(game_id, "boardroom.service").info(
+                "extended", extra={"fields": {"by": mod.user_id, "hours": hours}}
+            )
+            return Done(game_id, ids, f"Extended by {_hours(hours)}.")
+
+    async def substitute(self, game_id: int, mod: Person, old: Person, new: Person) -> Done:
+        async with self.lock(game_id):
+            _, game = await self._running(game_id)
+            seats = await self.store.seats(game_id)
+            seat = next((s for s in seats if s.player_id == old.user_id), None)
+            if seat is None:
+                raise Refusal(f"{old.name} doesn't hold a seat in {game.title} #{game_id}.")
+            if any(s.player_id == new.user_id for s in seats):
+                raise Refusal(f"{new.name} already plays in {game.title} #{game_id}.")
+            await self.store.update_seat(
+                game_id, seat.seat, player_id=new.user_id, display_name=new.name, dm_ok=None, away_until=None
+            )
+            old_hand = await self.store.find_message_ref(game_id, outbox.HAND, seat=seat.seat)
+            if old_hand is not None:
+                await self.store.delete_message_ref(old_hand.message_id)
+            note = f"Moderator **{mod.name}** seated {new.name} in place of {old.name} (seat {seat.seat + 1})."
+            ids = await self._mod_note(game_id, mod, note, extra=[outbox.hand(seat.seat)])
+            game_logger(game_id, "boardroom.service").info(
+                "substituted", extra={"fields": {"by": mod.user_id, "old": old.user_id, "new": new.user_id}}
+            )
+            return Done(game_id, ids, f"{new.name} now plays seat {seat.seat + 1}.")
+
+    async def kick(self, game_id: int, mod: Person, player: Person) -> Done:
+        async with self.lock(game_id):
+            record, game = await self._running(game_id)
+            seats = await self.store.seats(game_id)
+            seat = next((s for s in seats if s.player_id == player.user_id), None)
+            if seat is None:
+                raise Refusal(f"{player.name} doesn't hold a seat in {game.title} #{game_id}.")
+            text = f"🛡️ Moderator **{mod.name}** removed {player.name} from the game."
+            try:
+                ids = await self._apply_and_commit(
+                    record, None, Leave(seat=seat.seat), user_id=mod.user_id, texts=[text]
+                )
+            except RuleError as exc:
+                note = f"Moderator **{mod.name}** removed {player.name}; {exc.message} The game ends here."
+                ids = await self._mod_note(game_id, mod, note, status="abandoned", result_post=True)
+                await self.store.update_seat(game_id, seat.seat, player_id=None)
+                game_logger(game_id, "boardroom.service").info(
+                    "kicked; game ended", extra={"fields": {"by": mod.user_id}}
+                )
+                return Done(game_id, ids, "Removed; the game could not go on, so it ended.")
+            await self.store.update_seat(game_id, seat.seat, player_id=None)
+            ids += await self._auto_pass(game_id)
+            game_logger(game_id, "boardroom.service").info(
+                "kicked", extra={"fields": {"by": mod.user_id, "seat": seat.seat}}
+            )
+            return Done(game_id, ids, f"{player.name} is out of the game.")
+
+    async def end(self, game_id: int, mod: Person) -> Done:
+        async with self.lock(game_id):
+            await self._running(game_id)
+            note = f"Moderator **{mod.name}** ended the game. Standings so far:"
+            ids = await self._mod_note(game_id, mod, note, status="abandoned", result_post=True)
+            game_logger(game_id, "boardroom.service").info("ended", extra={"fields": {"by": mod.user_id}})
+            return Done(game_id, ids, "The game is over.")
+
+    async def _as_set_up(self, game: Game, game_id: int) -> Game:  # type: ignore[type-arg]
+        """The game with the data files this game was set up with (a server owner may have replaced them since),
+        so a replay from set-up rebuilds the same game."""
+        snap = await self.store.get_snapshot(game_id)
+        return game.for_state(game.load_state(snap.state))
+
+    async def undo(self, game_id: int, mod: Person, *, force: bool) -> Done:
+        async with self.lock(game_id):
+            record = await self.store.get_game(game_id)
+            game = self.game(record.kind)
+            if not record.started:
+                raise Refusal("The game hasn't started: there is nothing to undo.")
+            entries = {e.seq: e for e in await self.store.log(game_id)}
+            target = _last_effective_action(entries, record.version)
+            if target is None:
+                raise Refusal("There is no move to undo.")
+            game = await self._as_set_up(game, game_id)
+            before = await self.store.replay(game, game_id, upto=target.seq - 1)
+            redo = game.apply(before, target.actor_seat, target.action, target.at)
+            reasons = _undo_blockers(redo)
+            names = [s.display_name for s in await self.store.seats(game_id)]
+            what = "; ".join(render(e.text, names) for e in redo.events if e.public and e.text) or "the last move"
+            if reasons and not force:
+                raise Refusal(
+                    f"I won't undo “{what}”: it {' and '.join(reasons)}, so undoing it would let someone "
+                    "profit from what they saw. If everyone agrees, use `force:true`."
+                )
+            snap = await self.store.get_snapshot(game_id)
+            current = game.load_state(snap.state)
+            now = self.now()
+            entry = NewLogEntry.for_undo(target.seq - 1, now, user_id=mod.user_id, note=f"undo of entry {target.seq}")
+            forced = " (forced)" if reasons else ""
+            ids = await self._commit(
+                record,
+                snap.version,
+                current,
+                before,
+                [],
+                entry,
+                texts=[f"🛡️ Moderator **{mod.name}** undid{forced}: {what}"],
+                status="active" if record.status == "finished" else None,
+                fresh_clocks=True,
+            )
+            game_logger(game_id, "boardroom.service").info(
+                "undo", extra={"fields": {"by": mod.user_id, "entry": target.seq}}
+            )
+            return Done(game_id, ids, f"Undone: {what}")
+
+    async def export(self, game_id: int, mod: Person) -> Done:
+        """The game's full log (with its seed, every private event and the snapshot). A moderator who holds a seat
+        would read the others' secrets in it, so while the game goes on only a moderator who doesn't play gets it;
+        once it is over (or still a lobby, with nothing secret yet) any moderator does."""
+        record = await self.store.get_game(game_id)
+        game = self.game(record.kind)
+        if record.status in ("active", "paused") and any(
+            s.player_id == mod.user_id for s in await self.store.seats(game_id)
+        ):
+            raise Refusal(
+                "You play in this game: the export shows everyone's secrets. Ask a moderator who doesn't play, "
+                "or export once the game is over."
+            )
+        exported = await self.store.export_game(game_id)
+        text = f"🛡️ Moderator **{mod.name}** exported the game's log."
+        ids = await self.store.add_outbox(game_id, [_text_post(text)], now=self.now()) if record.thread_id else []
+        game_logger(game_id, "boardroom.service").info("exported", extra={"fields": {"by": mod.user_id}})
+        return Done(game_id, ids, f"{game.title} #{game_id}: the full log.", data=exported.to_json())
+
+    async def verify(self, game_id: int, mod: Person) -> Done:
+        record = await self.store.get_game(game_id)
+        game = self.game(record.kind)
+        if not record.started:
+            raise Refusal("The game hasn't started: there is nothing to check yet.")
+        from storage import ReplayError
+
+        try:
+            game = await self._as_set_up(game, game_id)
+            report: ReplayReport | None = await self.store.check_replay(game, game_id)
+            problem = None
+        except ReplayError as exc:
+            report, problem = None, str(exc)
+        if report is not None and report.ok:
+            verdict = f"✅ the log replays to the stored game exactly (after {report.version} entries)."
+        elif report is not None:
+            parts = []
+            if report.differing_fields:
+                parts.append("the state differs in " + ", ".join(report.differing_fields))
+            if report.event_mismatches:
+                parts.append("events differ at entries " + ", ".join(map(str, report.event_mismatches)))
+            verdict = "❌ " + "; ".join(parts) + "."
+        else:
+            verdict = f"❌ the log does not replay: {problem}."
+        text = f"🛡️ Moderator **{mod.name}** checked the game: {verdict}"
+        ids = await self.store.add_outbox(game_id, [_text_post(text)], now=self.now())
+        game_logger(game_id, "boardroom.service").info(
+            "verified", extra={"fields": {"by": mod.user_id, "ok": bool(report and report.ok)}}
+        )
+        return Done(game_id, ids, verdict, data=report)
+
+    async def set_moderator_role(self, guild_id: int, role_id: int | None) -> GuildSettings:
+        current = await self.store.guild_settings(guild_id)
+        return await self.store.put_guild_settings(current.model_copy(update={"moderator_role_id": role_id}))
+
+    async def set_defaults(self, guild_id: int, changes: Mapping[str, timedelta | None]) -> GuildSettings:
+        """Set (a `timedelta`) or clear (None) the server's `turn_deadline` / `reaction_time` for new games."""
+        unknown = set(changes) - {"turn_deadline", "reaction_time"}
+        if unknown:
+            raise ValueError(f"not a server default: {', '.join(sorted(unknown))}")
+        current = await self.store.guild_settings(guild_id)
+        if not changes:
+            return current
+        return await self.store.put_guild_settings(current.model_copy(update=dict(changes)), now=self.now())
+
+
+def _hours(hours: float) -> str:
+    return f"{hours:g} hour{'s' if hours != 1 else ''}"
+
+
+def _last_effective_action(entries: dict[int, LogEntry], version: int) -> LogEntry | None:
+    """The action that made the current state what it is, following undos back."""
+    cur = version
+    while cur > 0:
+        entry = entries[cur]
+        if entry.kind == "action":
+            return entry
+        cur = entry.undo_to if entry.kind == "undo" and entry.undo_to is not None else cur - 1
+    return None
+
+
+def _undo_blockers(outcome: Outcome) -> list[str]:  # type: ignore[type-arg]
+    reasons = []
+    if outcome.reveals_hidden:
+        reasons.append("revealed hidden information")
+    if outcome.used_randomness:
+        reasons.append("involved a shuffle or a die roll")
+    return reasons

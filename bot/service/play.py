@@ -1,0 +1,235 @@
+"""Playing: moves by command or button, reactions (live and reconciled after a gap), away players, DMs retried."""
+
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any
+
+from bot import outbox
+from bot.logs import game_logger
+from bot.presentation import Table
+from bot.service.core import (
+    COMMIT_RETRIES,
+    ServiceCore,
+    _parsed,
+    _require_running,
+    _text_post,
+)
+from bot.service.results import Done, Reacted, Reconciled, Refusal, RuleRefusal
+from storage import (
+    GameRecord,
+    MessageRef,
+    StaleVersion,
+)
+from storage.models import OPEN_STATUSES
+
+FetchReactions = Callable[[MessageRef, str], Awaitable[set[int] | None]]
+"""Who reacts to a tracked message with an emoji now (user ids, not the bot's own); None if it can't be read."""
+REACTION_NOTE = "reaction:"
+
+
+def reaction_note(message_id: int, emoji: str, added: bool) -> str:
+    """The log note of an action applied for a reaction: which message, which emoji, added or taken off."""
+    return f"{REACTION_NOTE}{'+' if added else '-'}:{message_id}:{emoji}"
+
+
+def parse_reaction_note(note: str) -> tuple[int, str, bool] | None:
+    if not note.startswith(REACTION_NOTE):
+        return None
+    parts = note[len(REACTION_NOTE) :].split(":", 2)
+    if len(parts) != 3:
+        return None
+    sign, message_id, emoji = parts
+    if sign not in ("+", "-") or not message_id.isdecimal() or not emoji:
+        return None
+    return int(message_id), emoji, sign == "+"
+
+
+class PlayOps(ServiceCore):
+    # --- playing ----------------------------------------------------------------------------------------
+
+    async def act(self, game_id: int, user_id: int, action: Any) -> Done:
+        """A player's move: `action` is an engine action (model or JSON-like dict)."""
+        async with self.lock(game_id):
+            for attempt in range(COMMIT_RETRIES):
+                record = await self.store.get_game(game_id)
+                game = self.game(record.kind)
+                _require_running(record, game)
+                if record.status == "paused":
+                    raise Refusal("⏸️ This game is paused by a moderator; moves wait until `/mod resume`.")
+                seat = await self.seat_of(game_id, user_id)
+                try:
+                    ids = await self._apply_and_commit(record, seat, action, user_id=user_id)
+                except StaleVersion:
+                    if attempt == COMMIT_RETRIES - 1:
+                        raise
+                    continue
+                except RuleRefusal as exc:
+                    await self._tell_refusal(record, seat, action, exc)
+                    raise
+                ids += await self._auto_pass(game_id)
+                return Done(game_id, ids)
+        raise AssertionError("unreachable")
+
+    async def _tell_refusal(self, record: GameRecord, seat: int, action: Any, exc: RuleRefusal) -> None:
+        """Queue what the game tells the table about a move it refused (`action_refused`; usually nothing: the
+        refusal is the player's own ephemeral answer), under the lock, from that one refused `apply`."""
+        if record.thread_id is None:
+            return
+        game = self.game(record.kind)
+        try:
+            parsed = _parsed(game, action)
+        except ValueError:
+            return
+        table = await self.table(record.id, record=record)
+        post = self.presentation(record.kind).action_refused(table, seat, parsed, exc.rule_message)
+        if post is not None and post.text:
+            exc.game_id = record.id
+            exc.outbox_ids = await self.store.add_outbox(record.id, [_text_post(post.text)], now=self.now())
+
+    async def act_for_seat(self, game_id: int, user_id: int, make: Callable[[Table, int], Any]) -> Done:
+        """A move chosen from the table as it is under the lock (buttons, reactions): `make(table, seat)` gives
+        the action, or None when there is nothing to do (then a `Refusal` explains)."""
+        async with self.lock(game_id):
+            record = await self.store.get_game(game_id)
+            game = self.game(record.kind)
+            _require_running(record, game)
+            if record.status == "paused":
+                raise Refusal("⏸️ This game is paused by a moderator; moves wait until `/mod resume`.")
+            seat = await self.seat_of(game_id, user_id)
+            table = await self.table(game_id, record=record)
+            action = make(table, seat)
+            if action is None:
+                raise Refusal("There's nothing for you to do with that right now.")
+            try:
+                ids = await self._apply_and_commit(record, seat, action, user_id=user_id)
+            except RuleRefusal as exc:
+                await self._tell_refusal(record, seat, action, exc)
+                raise
+            ids += await self._auto_pass(game_id)
+            return Done(game_id, ids)
+
+    async def react(self, game_id: int, user_id: int, ref: MessageRef, emoji: str, *, added: bool) -> Reacted:
+        """A reaction added to (or taken off) a tracked message, all under the game's lock: is it stray
+        (`reaction_allowed`), what does it mean (`reaction_action`), and if the engine refuses that action, what the
+        table is told (`reaction_refused`, queued in the outbox) — the refusal is the one `apply`'s, never a second
+        check that could disagree with it. An applied one is recorded in its log entry's note (`reaction_note`), so
+        `reconcile_reactions` knows which reactions the game has already heard of."""
+        async with self.lock(game_id):
+            return await self._react(game_id, user_id, ref, emoji, added=added)
+
+    async def _react(self, game_id: int, user_id: int, ref: MessageRef, emoji: str, *, added: bool) -> Reacted:
+        """`react` under the game's lock."""
+        record = await self.store.get_game(game_id)
+        presentation = self.presentation(record.kind)
+        table = await self.table(game_id, record=record)
+        seat = next((s.seat for s in table.seats if s.player_id == user_id), None)
+        if table.state is None:
+            return Reacted("ignored", Done(game_id), "the game hasn't started")
+        if not presentation.reaction_allowed(table, ref, seat, emoji):
+            return Reacted("stray", Done(game_id))
+        if record.status != "active":
+            return Reacted("ignored", Done(game_id), f"the game is {record.status}")
+        if seat is None:
+            return Reacted("ignored", Done(game_id), "not a player")
+        action = presentation.reaction_action(table, ref, seat, emoji, added)
+        if action is None:
+            return Reacted("ignored", Done(game_id), "nothing to do")
+        note = reaction_note(ref.message_id, emoji, added)
+        try:
+            ids = await self._apply_and_commit(record, seat, action, user_id=user_id, note=note)
+        except RuleRefusal as exc:
+            post = presentation.reaction_refused(table, ref, seat, emoji, added, exc.rule_message)
+            ids = []
+            if post is not None and post.text and record.thread_id is not None:
+                ids = await self.store.add_outbox(game_id, [_text_post(post.text)], now=self.now())
+            return Reacted("refused", Done(game_id, ids), exc.message)
+        except Refusal as exc:
+            return Reacted("ignored", Done(game_id), exc.message)
+        ids += await self._auto_pass(game_id)
+        return Reacted("applied", Done(game_id, ids))
+
+    async def reconcile_reactions(self, game_id: int, fetch: FetchReactions) -> list[Reconciled]:
+        """Bring the game in line with reactions added or taken off while the bot was not listening (offline, or
+        disconnected long enough to miss gateway events). For each message the game watches
+        (`Presentation.reconcile_refs`), `fetch(ref, emoji)` gives who reacts with that emoji now (user ids, the
+        bot's own left out; None when it can't be read); compared with the reactions the game has heard of (the
+        applied reactions recorded in the log, `reaction_note`), each difference is handled exactly like the gateway
+        event that was missed (`_react`: stray, a move, refused, or nothing). All under the game's lock, fetches
+        included, so a live reaction arriving meanwhile is handled after, in order."""
+        async with self.lock(game_id):
+            record = await self.store.get_game(game_id)
+            if record.status != "active":
+                return []
+            table = await self.table(game_id, record=record)
+            if table.state is None:
+                return []
+            watched = self.presentation(record.kind).reconcile_refs(table)
+            if not watched:
+                return []
+            heard = await self._heard_reactions(game_id)
+            out: list[Reconciled] = []
+            for kind, key, emoji in watched:
+                ref = await self.store.find_message_ref(game_id, kind, key=key)
+                if ref is None:
+                    continue
+                users = await fetch(ref, emoji)
+                if users is None:
+                    continue
+                known = heard.get((ref.message_id, emoji), set())
+                changes = [(u, True) for u in sorted(users - known)] + [(u, False) for u in sorted(known - users)]
+                for user_id, added in changes:
+                    reacted = await self._react(game_id, user_id, ref, emoji, added=added)
+                    out.append(Reconciled(ref, user_id, emoji, added, reacted))
+            if out:
+                applied = sum(r.reacted.outcome == "applied" for r in out)
+                game_logger(game_id, "boardroom.service").info(
+                    "reactions reconciled", extra={"fields": {"changes": len(out), "applied": applied}}
+                )
+            return out
+
+    async def _heard_reactions(self, game_id: int) -> dict[tuple[int, str], set[int]]:
+        """(message, emoji) → the users whose last applied reaction there, as recorded in the log, was an add."""
+        last: dict[tuple[int, str, int], bool] = {}
+        for entry in await self.store.log(game_id):
+            parsed = parse_reaction_note(entry.note)
+            if parsed is not None and entry.user_id is not None:
+                message_id, emoji, added = parsed
+                last[(message_id, emoji, entry.user_id)] = added
+        heard: dict[tuple[int, str], set[int]] = {}
+        for (message_id, emoji, user_id), added in last.items():
+            if added:
+                heard.setdefault((message_id, emoji), set()).add(user_id)
+        return heard
+
+    async def set_away(self, user_id: int, guild_id: int | None, until: datetime | None) -> list[Done]:
+        """Mark the player away (or back) in all their open games of this server; away passes happen at once."""
+        done: list[Done] = []
+        for seat in await self.store.seats_of_player(user_id, statuses=OPEN_STATUSES):
+            record = await self.store.get_game(seat.game_id)
+            if guild_id is not None and record.guild_id != guild_id:
+                continue
+            async with self.lock(record.id):
+                await self.store.update_seat(record.id, seat.seat, away_until=until)
+                ids = await self._auto_pass(record.id) if until is not None and record.started else []
+                if record.started:
+                    ids += await self.store.add_outbox(record.id, [outbox.status()], now=self.now())
+            done.append(Done(record.id, ids))
+        return done
+
+    # --- direct messages --------------------------------------------------------------------------------
+
+    async def retry_dms(self, user_id: int, guild_id: int | None) -> list[Done]:
+        """Try the player's DMs again in each of their open games of this server (`/game dms`): a started game
+        re-sends (or edits) their hand message even if their DMs were found closed, a lobby their welcome. The
+        notifier marks the seat `dm_ok` again when the DM goes through."""
+        done: list[Done] = []
+        for seat in await self.store.seats_of_player(user_id, statuses=OPEN_STATUSES):
+            record = await self.store.get_game(seat.game_id)
+            if guild_id is not None and record.guild_id != guild_id:
+                continue
+            item = outbox.hand(seat.seat, retry_dm=True) if record.started else outbox.welcome(user_id)
+            async with self.lock(record.id):
+                ids = await self.store.add_outbox(record.id, [item], now=self.now())
+            game_logger(record.id, "boardroom.service").info("DMs retried", extra={"fields": {"user": user_id}})
+            done.append(Done(record.id, ids))
+        return done
