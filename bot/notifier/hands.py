@@ -1,0 +1,167 @@
+"""Private messages: each player's hand DM (edited in place), one-off DMs, lobby welcomes, and closed DMs."""
+
+from collections.abc import Sequence
+
+import discord
+
+from bot import outbox
+from bot.components import view_for
+from bot.logs import game_logger
+from bot.notifier.sending import (
+    Carrier,
+    FlushReport,
+    SenderBase,
+    _send_args,
+)
+from bot.presentation import Post, Presentation, Table
+from storage import GameRecord, MessageRef, OutboxRecord
+
+
+class HandsOps(SenderBase):
+    async def _hand(
+        self,
+        group: list[OutboxRecord],
+        record: GameRecord,
+        table: Table,
+        seat: int,
+        notes: list[str],
+        report: FlushReport,
+        carrier: Carrier | None = None,
+    ) -> None:
+        last = group[-1]
+        seat_rec = next((s for s in table.seats if s.seat == seat), None)
+        retry = any(r.payload.get("retry_dm") for r in group)
+        if (
+            table.state is None
+            or seat_rec is None
+            or seat_rec.player_id is None
+            or (seat_rec.dm_ok is False and not retry)
+        ):
+            await self.store.mark_delivered(last.id)
+            return
+        post = hand_post(self.bot.service.presentation(record.kind), table, seat, notes)
+        view = view_for(record.id, post.buttons)
+        ref = await self.store.find_message_ref(record.id, outbox.HAND, seat=seat)
+        adopted: MessageRef | None = None
+        if ref is None:
+            welcome = await self.store.find_message_ref(record.id, outbox.WELCOME, key=str(seat_rec.player_id))
+            if welcome is not None:
+                adopted = ref = MessageRef(
+                    message_id=welcome.message_id,
+                    channel_id=welcome.channel_id,
+                    game_id=record.id,
+                    kind=outbox.HAND,
+                    seat=seat,
+                )
+        if ref is not None:
+            ids = {r.id for r in group}
+            if carrier is not None and carrier.can_edit(ids, ref.message_id) and carrier.claim():
+                # The player clicked a button on this very hand message: its response is the edit.
+                await carrier.interaction.response.edit_message(content=None, embed=post.embed(), view=view)
+                carrier.used = True
+                await self.store.mark_delivered(last.id, refs=[adopted] if adopted else [])
+                await self._dm_works(record, seat_rec.seat, seat_rec.dm_ok)
+                return
+            try:
+                await (
+                    self.bot.get_partial_messageable(ref.channel_id, type=discord.ChannelType.private)
+                    .get_partial_message(ref.message_id)
+                    .edit(content=None, embed=post.embed(), view=view)
+                )
+                await self.store.mark_delivered(last.id, refs=[adopted] if adopted else [])
+                await self._dm_works(record, seat_rec.seat, seat_rec.dm_ok)
+                return
+            except discord.NotFound:
+                if adopted is None:
+                    await self.store.delete_message_ref(ref.message_id)
+            except discord.Forbidden as exc:
+                await self._dm_closed(record, table, seat, seat_rec.player_id, exc, report)
+                await self.store.mark_delivered(last.id)
+                return
+        try:
+            dm = await self.bot.create_dm(discord.Object(id=seat_rec.player_id))
+            message = await self._send_once(group, dm.id, post, lambda: dm.send(**_send_args(post, last), view=view))
+        except discord.Forbidden as exc:
+            await self._dm_closed(record, table, seat, seat_rec.player_id, exc, report)
+            await self.store.mark_delivered(last.id)
+            return
+        new = MessageRef(message_id=message.id, channel_id=dm.id, game_id=record.id, kind=outbox.HAND, seat=seat)
+        await self.store.mark_delivered(last.id, refs=[new])
+        await self._dm_works(record, seat, seat_rec.dm_ok)
+
+    async def _dm(self, row: OutboxRecord, record: GameRecord, table: Table, report: FlushReport) -> None:
+        seat = int(row.payload["seat"])
+        seat_rec = next((s for s in table.seats if s.seat == seat), None)
+        if seat_rec is None or seat_rec.player_id is None or seat_rec.dm_ok is False:
+            await self.store.mark_delivered(row.id)
+            return
+        post = Post(content=table.render(row.payload.get("text", "")))
+        try:
+            dm = await self.bot.create_dm(discord.Object(id=seat_rec.player_id))
+            await self._send_once([row], dm.id, post, lambda: dm.send(**_send_args(post, row)))
+        except discord.Forbidden as exc:
+            await self._dm_closed(record, table, seat, seat_rec.player_id, exc, report)
+        await self.store.mark_delivered(row.id)
+
+    async def _welcome(self, row: OutboxRecord, record: GameRecord, table: Table, report: FlushReport) -> None:
+        user_id = int(row.payload["user_id"])
+        seat_rec = next((s for s in table.seats if s.player_id == user_id), None)
+        existing = await self.store.find_message_ref(record.id, outbox.WELCOME, key=str(user_id))
+        if record.started or seat_rec is None or existing is not None:
+            await self.store.mark_delivered(row.id)
+            return
+        where = f"<#{record.thread_id}>" if record.thread_id else f"<#{record.channel_id}>"
+        title = f"{table.game.title} #{record.id}"
+        post = Post(
+            content=f"👋 You joined **{title}** ({where}). Your hand will appear in this message when the game starts."
+        )
+        try:
+            dm = await self.bot.create_dm(discord.Object(id=user_id))
+            message = await self._send_once([row], dm.id, post, lambda: dm.send(**_send_args(post, row)))
+        except discord.Forbidden as exc:
+            await self._dm_closed(record, table, seat_rec.seat, user_id, exc, report)
+            await self.store.mark_delivered(row.id)
+            return
+        ref = MessageRef(
+            message_id=message.id, channel_id=dm.id, game_id=record.id, kind=outbox.WELCOME, key=str(user_id)
+        )
+        await self.store.mark_delivered(row.id, refs=[ref])
+        await self._dm_works(record, seat_rec.seat, seat_rec.dm_ok)
+
+    # --- DMs --------------------------------------------------------------------------------------------
+
+    async def _dm_works(self, record: GameRecord, seat: int, dm_ok: bool | None) -> None:
+        if dm_ok is not True:
+            await self.store.update_seat(record.id, seat, dm_ok=True)
+
+    async def _dm_closed(
+        self, record: GameRecord, table: Table, seat: int, user_id: int, exc: discord.Forbidden, report: FlushReport
+    ) -> None:
+        """The player's DMs are closed: note it once, tell the thread once; the game goes on."""
+        report.dm_closed.add(user_id)
+        seat_rec = next((s for s in table.seats if s.seat == seat), None)
+        if seat_rec is not None and seat_rec.dm_ok is False:
+            return
+        await self.store.update_seat(record.id, seat, dm_ok=False)
+        game_logger(record.id, "boardroom.notifier").info(
+            "DMs closed", extra={"fields": {"user": user_id, "code": exc.code}}
+        )
+        if record.thread_id is None:
+            return
+        text = (
+            f"📪 I can't send direct messages to <@{user_id}>, so their hand won't arrive by DM. "
+            "Use `/game hand` any time to see it; after allowing DMs from this server's members, `/game dms` "
+            "brings it back to your DMs."
+        )
+        try:
+            await self._thread(record.thread_id).send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as err:
+            game_logger(record.id, "boardroom.notifier").warning("could not tell the thread about closed DMs: %s", err)
+
+
+def hand_post(presentation: Presentation, table: Table, seat: int, notes: Sequence[str] = ()) -> Post:
+    """The seat's hand message: the presentation's private view, with the seat's latest private events."""
+    post = presentation.private_view(table, seat)
+    if notes:
+        post.fields = [*post.fields, ("Latest", "\n".join(table.render(n) for n in notes[-10:]))]
+    return post

@@ -1,0 +1,245 @@
+"""Thread posts: the narration of each action (split when long, or carried by a tracked post) and tracked messages."""
+
+import logging
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from bot import outbox
+from bot.components import view_for
+from bot.notifier.sending import (
+    MENTIONS,
+    Carrier,
+    SenderBase,
+    _dt,
+    _in_flight_since,
+    _send_args,
+    _shows,
+    _signature,
+)
+from bot.presentation import MAX_CONTENT, Post, Table, standings_lines, timestamp
+from engine.events import Event
+from engine.text import render
+from storage import GameRecord, MessageRef, OutboxRecord
+
+log = logging.getLogger("boardroom.notifier")
+
+
+class PostsOps(SenderBase):
+    async def _post(
+        self,
+        row: OutboxRecord,
+        rows: list[OutboxRecord],
+        record: GameRecord,
+        table: Table,
+        carrier: Carrier | None,
+    ) -> None:
+        thread_id = record.thread_id
+        if thread_id is None:
+            return
+        presentation = self.bot.service.presentation(record.kind)
+        events = [Event.model_validate(e) for e in row.payload.get("events", [])]
+        ping = {int(s) for s in row.payload.get("ping", [])}
+        names = list(table.names)
+        pinged = [table.mention(i) if i in ping else n for i, n in enumerate(names)]
+        intro = [render(t, pinged) for t in row.payload.get("intro", [])]
+        lines: list[str] = []
+        for event in events:
+            line = presentation.event_line(table, event)
+            if line:
+                lines.append(line)
+        tail = [render(t, pinged) for t in row.payload.get("texts", [])]
+        for wait in row.payload.get("awaits", []):
+            who = " ".join(table.mention(int(s)) for s in wait["seats"])
+            due = timestamp(_dt(wait["deadline"]))
+            tail.append(f"⏳ {who} — {render(wait['what'], names)} (deadline {due})")
+        if row.payload.get("result") and table.state is not None:
+            result = table.result or table.game.standings(table.state)
+            tail += standings_lines(table, result, presentation)
+        narrating = await self._narrating_post(row, rows, record, table)
+        if narrating is not None:
+            await self._post_narrating(row, narrating, [*intro, *tail], record, carrier)
+            return
+        lines = [*intro, *lines, *tail]
+        if not lines:
+            return
+        parts = split_lines(lines, MAX_CONTENT)
+        if len(parts) > 1:
+            await self._post_parts(row, thread_id, parts, carrier)
+            return
+        content = parts[0]
+        post = Post(content=content)
+        if carrier is not None and carrier.can_post(row, thread_id) and carrier.claim():
+            await self._mark_in_flight(row)
+            await carrier.interaction.response.send_message(content, allowed_mentions=MENTIONS)
+            carrier.used = True
+            return
+        await self._send_once([row], thread_id, post, lambda: self._thread(thread_id).send(**_send_args(post, row)))
+
+    async def _post_parts(self, row: OutboxRecord, thread_id: int, parts: list[str], carrier: Carrier | None) -> None:
+        """A narration too long for one message, as several split at line breaks, each posted once: the row is
+        marked in flight before the first part (keeping an earlier attempt's mark, so its bound covers every part
+        sent so far), and a retry first finds the parts that already reached the thread and sends only the rest."""
+        posts = [Post(content=p) for p in parts]
+        sent = await self._parts_sent(row, thread_id, posts)
+        since = _in_flight_since(row)
+        if since is None:
+            await self._mark_in_flight(row)
+        else:
+            self._flight[row.id] = since
+        if sent:
+            self._partial.add(row.id)
+        for index, post in enumerate(posts):
+            if index in sent:
+                continue
+            if not sent and carrier is not None and carrier.can_post(row, thread_id) and carrier.claim():
+                await carrier.interaction.response.send_message(post.text, allowed_mentions=MENTIONS)
+                carrier.used = True
+            else:
+                await self._thread(thread_id).send(**_send_args(post, row, nonce=f"br{row.id}p{index}"))
+            sent.add(index)
+            self._partial.add(row.id)
+
+    async def _parts_sent(self, row: OutboxRecord, channel_id: int, posts: list[Post]) -> set[int]:
+        """After a crash (or a failed part): which of a split narration's parts an in-flight row already posted."""
+        since = _in_flight_since(row)
+        if since is None:
+            return set()
+        me = self.bot.user
+        channel = self.bot.get_partial_messageable(channel_id)
+        found: set[int] = set()
+        async for message in channel.history(limit=50 + len(posts), after=discord.Object(id=since)):
+            if me is not None and message.author.id != me.id:
+                continue
+            signature = _signature(message)
+            index = next((i for i, p in enumerate(posts) if i not in found and p.signature() == signature), None)
+            if index is not None:
+                found.add(index)
+        if found:
+            log.info("in-flight parts found; not sending them again", extra={"game": row.game_id})
+        return found
+
+    async def _narrating_post(
+        self, row: OutboxRecord, rows: list[OutboxRecord], record: GameRecord, table: Table
+    ) -> Post | None:
+        """The new tracked post that replaces this narration row (`Post.replaces_narration`), if the same action's
+        tracked row, still to deliver, has one: the first such post whose message was not yet posted."""
+        if table.state is None or not row.payload.get("events"):
+            return None
+        later = rows[rows.index(row) + 1 :]
+        paired = next(
+            (r for r in later if r.kind == outbox.TRACKED and r.payload.get("events") == row.payload["events"]), None
+        )
+        if paired is None:
+            return None
+        events = [Event.model_validate(e) for e in paired.payload["events"]]
+        for post in self.bot.service.presentation(record.kind).event_posts(table, events):
+            if post.replaces_narration and post.ref is not None:
+                kind, key = post.ref
+                if await self.store.find_message_ref(record.id, kind, key=key) is None:
+                    return post
+        return None
+
+    async def _post_narrating(
+        self, row: OutboxRecord, post: Post, extra: list[str], record: GameRecord, carrier: Carrier | None
+    ) -> None:
+        """Post a tracked message in place of the action's narration (with the narration's own lines below it), as
+        the interaction's reply when there is one; its reference is stored with the narration row's delivery."""
+        thread_id = record.thread_id
+        assert thread_id is not None and post.ref is not None
+        content = "\n".join([post.content, *extra]) if post.content else "\n".join(extra)
+        sent = replace(post, content=content)
+        view = view_for(record.id, post.buttons) if post.buttons else None
+        if carrier is not None and carrier.can_post(row, thread_id) and carrier.claim():
+            await self._mark_in_flight(row)
+            args: dict[str, Any] = {"allowed_mentions": MENTIONS}
+            if sent.text:
+                args["content"] = sent.text
+            if sent.embed() is not None:
+                args["embed"] = sent.embed()
+            if view is not None:
+                args["view"] = view
+            response = await carrier.interaction.response.send_message(**args)
+            carrier.used = True
+            message_id = response.message_id
+            assert message_id is not None
+        else:
+            args = _send_args(sent, row)
+            if view is not None:
+                args["view"] = view
+            message_id = (
+                await self._send_once([row], thread_id, sent, lambda: self._thread(thread_id).send(**args))
+            ).id
+        # The reactions before the delivery is recorded: after a crash in between, the retry finds the message
+        # (the row is in flight) and adds them again (adding the bot's own reaction twice is harmless).
+        message = self._thread(thread_id).get_partial_message(message_id)
+        for emoji in post.reactions:
+            await message.add_reaction(emoji)
+        kind, key = post.ref
+        ref = MessageRef(message_id=message_id, channel_id=thread_id, game_id=record.id, kind=kind, key=key)
+        await self.store.mark_delivered(row.id, refs=[ref])
+        self._remember(message_id, _shows(post))
+
+    async def _tracked(self, row: OutboxRecord, record: GameRecord, table: Table) -> None:
+        """The game's tracked messages for these events: edited through their reference, or posted (once)."""
+        thread_id = record.thread_id
+        if thread_id is None:
+            return
+        events = [Event.model_validate(e) for e in row.payload.get("events", [])]
+        presentation = self.bot.service.presentation(record.kind)
+        posts = presentation.event_posts(table, events) if events and table.state is not None else []
+        refs = {p.ref for p in posts}
+        live = presentation.live_posts(table) if table.state is not None else []
+        live = [p for p in live if p.ref is not None and p.ref not in refs]
+        for index, post in enumerate([*posts, *live]):
+            if post.ref is None:
+                continue
+            kind, key = post.ref
+            ref = await self.store.find_message_ref(record.id, kind, key=key)
+            if ref is None and index >= len(posts):
+                continue  # a live post is only ever edited
+            view = view_for(record.id, post.buttons) if post.buttons else None
+            shown = _shows(post)
+            if ref is not None:
+                if self._shown.get(ref.message_id) == shown:
+                    continue
+                try:
+                    message = self._thread(ref.channel_id).get_partial_message(ref.message_id)
+                    await message.edit(
+                        content=post.text or None, embed=post.embed(), view=view, allowed_mentions=MENTIONS
+                    )
+                    self._remember(ref.message_id, shown)
+                    continue
+                except discord.NotFound:
+                    await self.store.delete_message_ref(ref.message_id)
+                    self._shown.pop(ref.message_id, None)
+            args = _send_args(post, row, nonce=f"br{row.id}t{index}")
+            if view is not None:
+                args["view"] = view
+            sent = await self._send_once([row], thread_id, post, lambda a=args: self._thread(thread_id).send(**a))
+            await self.store.put_message_ref(
+                MessageRef(message_id=sent.id, channel_id=thread_id, game_id=record.id, kind=kind, key=key)
+            )
+            self._remember(sent.id, shown)
+            for emoji in post.reactions:
+                await sent.add_reaction(emoji)
+
+
+def split_lines(lines: Sequence[str], limit: int = MAX_CONTENT) -> list[str]:
+    """Lines joined into as few messages of at most `limit` characters as they fit in, breaking only between lines
+    (a single line longer than a message is cut, with "…")."""
+    parts: list[str] = []
+    current = ""
+    for line in lines:
+        if len(line) > limit:
+            line = line[: limit - 1] + "…"
+        if current and len(current) + 1 + len(line) > limit:
+            parts.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current or not parts:
+        parts.append(current)
+    return parts

@@ -1,0 +1,253 @@
+"""Sending exactly once: the in-flight guard, the history check after a crash, the interaction carrier, failures."""
+
+import asyncio
+import json
+import logging
+import re
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import outbox
+from bot.logs import game_logger
+from bot.presentation import Post, button_signature
+from storage import GameRecord, OutboxRecord
+
+if TYPE_CHECKING:
+    from bot.client import BoardroomBot
+
+
+IN_FLIGHT = "in flight: sent, not yet confirmed"
+MAX_ATTEMPTS = 100
+SHOWN_LIMIT = 2000
+MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+THREAD_KINDS = (outbox.POST, outbox.TRACKED, outbox.STATUS)
+log = logging.getLogger("boardroom.notifier")
+
+
+class Carrier:
+    """An interaction not yet answered, usable once to deliver one of the rows `row_ids`."""
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+        self.row_ids: set[int] = set()
+        self.claimed = False
+        self.used = False
+        self.deferred = False
+        self.private = False
+        """The clicked message is private (a hand DM, an ephemeral answer): the narration is not its reply."""
+
+    def for_rows(self, ids: list[int]) -> "Carrier":
+        self.row_ids = set(ids)
+        return self
+
+    def claim(self) -> bool:
+        """Take the right to answer the interaction (synchronously, so a deferral and a delivery cannot race)."""
+        if self.claimed:
+            return False
+        self.claimed = True
+        return True
+
+    def can_post(self, row: OutboxRecord, channel_id: int) -> bool:
+        return (
+            not self.claimed
+            and not self.private
+            and row.id in self.row_ids
+            and self.interaction.channel_id == channel_id
+        )
+
+    def can_edit(self, row_ids: set[int], message_id: int) -> bool:
+        message = self.interaction.message
+        return (
+            not self.claimed
+            and bool(self.row_ids & row_ids)
+            and self.interaction.type == discord.InteractionType.component
+            and message is not None
+            and message.id == message_id
+        )
+
+
+@dataclass
+class FlushReport:
+    dm_closed: set[int] = field(default_factory=set)
+    """Users found to have closed DMs during this delivery."""
+    failed: int = 0
+
+
+class DeliveryStop(Exception):
+    """A thread row failed: stop this game's delivery until the retry, to keep narration in order."""
+
+
+class SenderBase:
+    """What every kind of delivery shares: the store, per-game locks, sending a new message exactly once, and
+    failures reported to the game's creator."""
+
+    def __init__(self, bot: "BoardroomBot") -> None:
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._reported: set[tuple[int, str]] = set()
+        self._retries: dict[int, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._flight: dict[int, int] = {}
+        self._partial: set[int] = set()
+        """Rows of which a part already reached Discord in this attempt (a split narration): a failure keeps them
+        in flight, so the retry looks for those parts instead of posting them again."""
+        self._shown: OrderedDict[int, str] = OrderedDict()
+        """Tracked message id → what it shows, as last sent by this process (to skip edits that change nothing)."""
+
+    @property
+    def store(self):  # type: ignore[no-untyped-def]
+        return self.bot.store
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def _remember(self, message_id: int, shown: str) -> None:
+        self._shown[message_id] = shown
+        self._shown.move_to_end(message_id)
+        while len(self._shown) > SHOWN_LIMIT:
+            self._shown.popitem(last=False)
+
+    # --- sending once -----------------------------------------------------------------------------------
+
+    async def _send_once(
+        self,
+        group: list[OutboxRecord],
+        channel_id: int,
+        post: Post,
+        send: Callable[[], Awaitable[discord.Message]],
+    ) -> discord.Message:
+        found = await self._already_sent(group, channel_id, post)
+        if found is not None:
+            return found
+        await self._mark_in_flight(group[-1])
+        return await send()
+
+    async def _mark_in_flight(self, row: OutboxRecord) -> None:
+        # The lower bound lets a later check look only at messages sent since this attempt began.
+        since = discord.utils.time_snowflake(self.bot.clock() - timedelta(seconds=5))
+        self._flight[row.id] = since
+        await self.store.mark_failed(row.id, f"{IN_FLIGHT} (after {since})")
+
+    async def _already_sent(self, group: list[OutboxRecord], channel_id: int, post: Post) -> discord.Message | None:
+        """After a crash: the message an in-flight row already produced, if Discord has it."""
+        bounds = [_in_flight_since(r) for r in group]
+        known = [b for b in bounds if b is not None]
+        if not known:
+            return None
+        me = self.bot.user
+        channel = self.bot.get_partial_messageable(channel_id)
+        signature = post.signature()
+        async for message in channel.history(limit=50, after=discord.Object(id=min(known))):
+            if me is not None and message.author.id != me.id:
+                continue
+            if _signature(message) == signature:
+                log.info("in-flight message found; not sending it again", extra={"game": group[0].game_id})
+                return message
+        return None
+
+    def _thread(self, channel_id: int) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.public_thread)
+
+    # --- failures ---------------------------------------------------------------------------------------
+
+    async def _failed(self, row: OutboxRecord, record: GameRecord, exc: discord.HTTPException) -> None:
+        problem = _problem(exc, row.kind)
+        error = f"{exc.status} {exc.code}: {exc.text}"
+        since = self._flight.get(row.id)
+        if since is not None and row.id in self._partial:  # part of it is posted: the retry must look before sending
+            error = f"{IN_FLIGHT} (after {since}) — {error}"
+        attempts = await self.store.mark_failed(row.id, error[:500])
+        game_logger(record.id, "boardroom.notifier").warning(
+            "delivery failed: %s", problem, extra={"fields": {"row": row.id, "kind": row.kind, "attempts": attempts}}
+        )
+        await self.report(record, problem)
+
+    async def report(self, record: GameRecord, problem: str) -> None:
+        """Tell the game's creator (by DM, else in the lobby channel) once per problem."""
+        key = (record.id, problem)
+        if key in self._reported:
+            return
+        self._reported.add(key)
+        title = f"{self.bot.service.game(record.kind).title} #{record.id}"
+        text = f"⚠️ Boardroom, {title} in <#{record.channel_id}>: {problem} The game itself is safe; I'll keep retrying."
+        if record.created_by is not None:
+            try:
+                dm = await self.bot.create_dm(discord.Object(id=record.created_by))
+                await dm.send(text)
+                return
+            except discord.HTTPException:
+                pass
+        if record.channel_id is not None:
+            try:
+                mention = f"<@{record.created_by}> " if record.created_by else ""
+                await self.bot.get_partial_messageable(record.channel_id).send(mention + text)
+            except discord.HTTPException:
+                game_logger(record.id, "boardroom.notifier").warning(
+                    "could not report the problem to anyone: %s", problem
+                )
+
+
+def _shows(post: Post) -> str:
+    embed = post.embed()
+    return json.dumps(
+        [post.text, embed.to_dict() if embed else None, button_signature(post.buttons)], sort_keys=True, default=str
+    )
+
+
+def _in_flight_since(row: OutboxRecord) -> int | None:
+    error = row.last_error or ""
+    if not error.startswith(IN_FLIGHT):
+        return None
+    match = re.search(r"after (\d+)", error)
+    return int(match.group(1)) if match else None
+
+
+def _send_args(post: Post, row: OutboxRecord, *, nonce: str | None = None) -> dict[str, Any]:
+    # Discord drops a message whose nonce repeats within a few minutes: one nonce per message we mean to send.
+    args: dict[str, Any] = {"allowed_mentions": MENTIONS, "nonce": nonce or f"br{row.id}"}
+    if post.text:
+        args["content"] = post.text
+    embed = post.embed()
+    if embed is not None:
+        args["embed"] = embed
+    return args
+
+
+def _signature(message: discord.Message) -> str:
+    if message.content:
+        return message.content
+    if message.embeds:
+        embed = message.embeds[0]
+        return f"{embed.title}|{embed.footer.text if embed.footer else None}"
+    return ""
+
+
+def _dt(text: str):  # type: ignore[no-untyped-def]
+    from datetime import datetime
+
+    return datetime.fromisoformat(text)
+
+
+def _problem(exc: discord.HTTPException, kind: str) -> str:
+    where = "the table thread" if kind in THREAD_KINDS else "a player's DM" if kind in ("hand", "dm") else "Discord"
+    if isinstance(exc, discord.Forbidden):
+        return (
+            f"I'm not allowed to post in {where} ({exc.text or 'Missing Permissions'}). Give the bot "
+            "“Send Messages in Threads”, “Embed Links” and “Read Message History” in that channel."
+        )
+    if isinstance(exc, discord.NotFound):
+        return (
+            f"{where.capitalize()} no longer exists ({exc.text or 'Unknown Channel'}). If it was deleted on purpose, "
+            "a moderator can end the game with `/mod end`."
+        )
+    if exc.status == 429:
+        return "Discord is rate-limiting me; messages will follow shortly."
+    return f"Discord refused a message ({exc.status} {exc.text or ''})."
