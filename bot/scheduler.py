@@ -8,12 +8,19 @@ timers calls `poke()`, which re-arms the handle; a poke that arrives while a pas
 arming) makes that pass look again before it ends, so no change of timers is ever missed. At start-up `start()`
 runs at once, so overdue timers fire immediately. Paused games hold `frozen` timers due far in the future, which
 never fire.
+
+A timer that fails to fire (e.g. the database stays locked by another writer past its busy timeout) is never
+dropped: it stays in the database, and this process retries it with back-off (5 s, doubling, at most 5 minutes)
+while the other timers go on firing. After `REPORT_AFTER` failures in a row the game's creator and its table are
+told once (moderators read the thread), and the retries go on; a restart retries it at once, since it is still
+in the database.
 """
 
 import asyncio
 import logging
 from collections.abc import Callable
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bot.logs import game_logger
@@ -22,13 +29,36 @@ if TYPE_CHECKING:
     from bot.client import BoardroomBot
 
 log = logging.getLogger("boardroom.scheduler")
+REPORT_AFTER = 3
+
+
+@dataclass
+class Failing:
+    """A timer that failed to fire: how often in a row, and when (loop time) to try it again."""
+
+    attempts: int
+    retry_at: float
 
 
 class Scheduler:
-    def __init__(self, bot: "BoardroomBot", clock: Callable[[], datetime], *, max_sleep: float = 3600.0) -> None:
+    def __init__(
+        self,
+        bot: "BoardroomBot",
+        clock: Callable[[], datetime],
+        *,
+        max_sleep: float = 3600.0,
+        backoff: float = 5.0,
+        max_backoff: float = 300.0,
+    ) -> None:
         self.bot = bot
         self.clock = clock
         self.max_sleep = max_sleep
+        self.backoff = backoff
+        self.max_backoff = max_backoff
+        self.failing: dict[int, Failing] = {}
+        """Timers that failed to fire, by id: skipped until their retry time, never deleted."""
+        self.reported: set[int] = set()
+        """Games whose failing timers were reported (once, until one of their timers fires again)."""
         self._handle: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[Any] | None = None
         self._again = False
@@ -60,7 +90,11 @@ class Scheduler:
             fired = 0
             while True:
                 self._again = False
-                due = await store.due_timers(self.clock(), limit=50)
+                due = await store.due_timers(self.clock(), limit=50 + len(self.failing))
+                for timer_id in set(self.failing) - {t.id for t in due}:
+                    if not self._waiting(timer_id):
+                        del self.failing[timer_id]  # no longer due: a commit replaced or removed it
+                due = [t for t in due if not self._waiting(t.id)]
                 for timer in due:
                     if self._closed:
                         return
@@ -87,27 +121,69 @@ class Scheduler:
         try:
             done = await self.bot.service.fire_timer(timer_id, game_id)
             self.fired += 1
-        except Exception:
-            glog.exception("timer %s failed to fire; dropping it", timer_id)
-            await self.bot.store.delete_timer(timer_id)
+        except Exception as exc:
+            await self._failed(timer_id, game_id, exc)
             return
+        self.failing.pop(timer_id, None)
+        self.reported.discard(game_id)
         if done.outbox_ids:
             try:
                 await self.bot.notifier.flush(game_id)
             except Exception:
                 glog.exception("delivery after a timer failed")
 
+    def _waiting(self, timer_id: int) -> bool:
+        failing = self.failing.get(timer_id)
+        return failing is not None and failing.retry_at > asyncio.get_running_loop().time()
+
+    async def _failed(self, timer_id: int, game_id: int, exc: Exception) -> None:
+        """Keep the timer and try it again later; tell people once when it keeps failing."""
+        glog = game_logger(game_id, "boardroom.scheduler")
+        failing = self.failing.get(timer_id) or Failing(attempts=0, retry_at=0.0)
+        failing.attempts += 1
+        delay = min(self.backoff * 2 ** (failing.attempts - 1), self.max_backoff)
+        failing.retry_at = asyncio.get_running_loop().time() + delay
+        self.failing[timer_id] = failing
+        glog.warning(
+            "timer %s failed to fire (%s: %s); retrying in %.0f s",
+            timer_id,
+            type(exc).__name__,
+            exc,
+            delay,
+            extra={"fields": {"attempts": failing.attempts}},
+            exc_info=failing.attempts == 1,
+        )
+        if failing.attempts >= REPORT_AFTER and game_id not in self.reported:
+            self.reported.add(game_id)
+            glog.error("timer %s keeps failing to fire; reporting it", timer_id)
+            try:
+                await self.bot.notifier.report_stuck_timer(game_id, failing.attempts)
+            except Exception:
+                glog.exception("could not report the failing timer")
+
     async def _arm(self) -> None:
         if self._closed:
             return
-        nxt = await self.bot.store.next_timer()
-        if nxt is None:
-            if self._handle is not None:
-                self._handle.cancel()
-                self._handle = None
+        if not self.failing:
+            nxt = await self.bot.store.next_timer()
+            if nxt is None:
+                if self._handle is not None:
+                    self._handle.cancel()
+                    self._handle = None
+                return
+            delay = (nxt.due_at - self.clock()).total_seconds()
+            self._arm_in(min(max(delay, 0.0), self.max_sleep))
             return
-        delay = (nxt.due_at - self.clock()).total_seconds()
-        self._arm_in(min(max(delay, 0.0), self.max_sleep))
+        # Failing timers are overdue but wait for their retry: arm for the sooner of their retries and the first
+        # timer that is not failing (every other overdue timer was fired by the pass that is ending).
+        now = self.clock()
+        soon = await self.bot.store.due_timers(now + timedelta(seconds=self.max_sleep), limit=len(self.failing) + 1)
+        loop_now = asyncio.get_running_loop().time()
+        delays = [f.retry_at - loop_now for f in self.failing.values()]
+        fresh = next((t for t in soon if t.id not in self.failing), None)
+        if fresh is not None:
+            delays.append((fresh.due_at - now).total_seconds())
+        self._arm_in(min(max(min(delays, default=self.max_sleep), 0.0), self.max_sleep))
 
     def _arm_in(self, delay: float) -> None:
         if self._closed:

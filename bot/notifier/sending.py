@@ -170,6 +170,25 @@ class SenderBase:
         )
         await self.report(record, problem)
 
+    async def report_stuck_timer(self, game_id: int, attempts: int) -> None:
+        """A deadline or reminder of the game keeps failing to fire: tell its table (where moderators read) and its
+        creator, once. Sent directly, not through the outbox: the database may be what is failing."""
+        record = await self.store.get_game(game_id)
+        problem = (
+            f"a deadline of this game failed to fire {attempts} times in a row (the database was busy or failing). "
+            "Nothing is lost: I keep retrying every few minutes."
+        )
+        if record.thread_id is not None:
+            text = (
+                f"⚠️ For moderators: {problem} If it doesn't clear up, check the bot's log; "
+                "`/mod extend` gives the players more time meanwhile."
+            )
+            try:
+                await self._thread(record.thread_id).send(text, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as exc:
+                game_logger(game_id, "boardroom.notifier").warning("could not tell the thread: %s", exc)
+        await self.report(record, problem[0].upper() + problem[1:])
+
     async def report(self, record: GameRecord, problem: str) -> None:
         """Tell the game's creator (by DM, else in the lobby channel) once per problem."""
         key = (record.id, problem)
