@@ -162,7 +162,9 @@ class SenderBase:
         problem = _problem(exc, row.kind)
         error = f"{exc.status} {exc.code}: {exc.text}"
         since = self._flight.get(row.id)
-        if since is not None and row.id in self._partial:  # part of it is posted: the retry must look before sending
+        if since is not None and (exc.status >= 500 or row.id in self._partial):
+            # Part of it is posted, or Discord may have applied it and still answered with a server error: the
+            # retry must look for it before sending again. (A 4xx refusal means nothing was created.)
             error = f"{IN_FLIGHT} (after {since}) — {error}"
         attempts = await self.store.mark_failed(row.id, error[:500])
         game_logger(record.id, "boardroom.notifier").warning(
