@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from bot import outbox
 from bot.cogs.game import GameCog, dm_note, person
-from bot.cogs.mod import ModCog
+from bot.cogs.mod import UNDO_KEY, ModCog, confirm_undo
 from bot.cogs.reactions import ReactionCog
 from bot.components import GameButton, view_for
 from bot.notifier import Carrier, Notifier, hand_post
@@ -35,7 +35,7 @@ from bot.service import GameService, Refusal
 from bot.settings import Settings
 from bot.sync import sync_commands
 from engine.game import Game
-from storage import GameStore, StoreFileError, open_store
+from storage import GameNotFound, GameStore, StoreFileError, open_store
 
 log = logging.getLogger("boardroom")
 
@@ -156,8 +156,11 @@ class BoardroomBot(commands.Bot):
 
         async def work(carrier: Carrier) -> Answer | None:
             service = self.service
+            await self._button_game(interaction, game_id)
             if key == "hand":
                 return await self.hand_answer(game_id, user.id)
+            if key.startswith(UNDO_KEY):
+                return await confirm_undo(self, interaction, game_id, key, carrier)
             if key in ("join", "leave", "start"):
                 if key == "join":
                     done = await service.join(game_id, person(user))
@@ -193,6 +196,18 @@ class BoardroomBot(commands.Bot):
             return None
 
         await answer(self, interaction, work, game_id=game_id)
+
+    async def _button_game(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Refuse clearly a button whose game isn't here: forged, or on a message older than a restored backup."""
+        try:
+            record = await self.store.get_game(game_id)
+        except GameNotFound:
+            raise Refusal(
+                f"This button belongs to game #{game_id}, which I don't have (any more). `/game list` shows the "
+                "games here."
+            ) from None
+        if interaction.guild_id is not None and record.guild_id != interaction.guild_id:
+            raise Refusal(f"This button belongs to game #{game_id}, which isn't played in this server.")
 
     async def _private_click(self, interaction: discord.Interaction, game_id: int, user_id: int, seat: int) -> bool:
         """Whether the clicked message is private (a hand DM or an ephemeral answer). A hand DM must be the

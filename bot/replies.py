@@ -21,6 +21,7 @@ from bot.presentation import MAX_CONTENT
 from bot.service import Refusal
 from engine.errors import RuleError
 from engine.text import render
+from storage import GameNotFound
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
@@ -30,6 +31,8 @@ SORRY = (
     "Sorry — something went wrong on my side and nothing was changed. Please try again in a moment; "
     "if it keeps happening, tell a moderator."
 )
+
+GONE = "That game doesn't exist (any more): nothing was changed. `/game list` shows the games here."
 
 
 @dataclass
@@ -89,6 +92,8 @@ def _explain(exc: BaseException, game_id: int | None) -> Answer:
         return Answer(text=exc.message, always=True)
     if isinstance(exc, RuleError):
         return Answer(text=render(exc.message, []), always=True)
+    if isinstance(exc, GameNotFound):
+        return Answer(text=GONE, always=True)
     log.error("unexpected error answering an interaction", exc_info=exc, extra={"game": game_id})
     return Answer(text=SORRY, always=True)
 

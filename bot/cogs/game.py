@@ -416,19 +416,44 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     async def move(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
         async def work(carrier: Carrier) -> Answer:
             record = await resolve_game(self.bot, interaction, game, mine=True)
-            try:
-                data = json.loads(action)
-            except ValueError:
-                data = None
-            if not isinstance(data, dict):
-                raise Refusal(
-                    "That isn't a move I can read: it should be the game's JSON for the move, like "
-                    '`{"type": …}`. Pick one of the suggestions.'
-                ) from None
+            data = read_move(action)
             done = await self.bot.service.act(record.id, interaction.user.id, data)
             return await self._deliver(done, carrier, interaction.user.id)
 
         await answer(self.bot, interaction, work)
+
+
+MAX_MOVE_TEXT = 2000
+MAX_MOVE_DEPTH = 8
+UNREADABLE_MOVE = (
+    "That isn't a move I can read: it should be the game's JSON for the move, like `{\"type\": …}`. "
+    "Pick one of the suggestions."
+)
+
+
+def read_move(text: str) -> dict[str, Any]:
+    """The move typed into `/game move`, or a `Refusal`: bounded in length and nesting before and after parsing, so
+    no input can exhaust the parser (a move is a flat object with a few small lists)."""
+    if len(text) > MAX_MOVE_TEXT:
+        raise Refusal(
+            f"That move is too long ({len(text)} characters; a move fits in {MAX_MOVE_TEXT}). {UNREADABLE_MOVE}"
+        )
+    depth = deepest = 0
+    for char in text:  # brackets inside strings count too: harmless over-counting for a bound
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    if deepest > MAX_MOVE_DEPTH:
+        raise Refusal(f"That move is nested too deeply. {UNREADABLE_MOVE}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict):
+        raise Refusal(UNREADABLE_MOVE)
+    return data
 
 
 def _text(text: str):  # type: ignore[no-untyped-def]

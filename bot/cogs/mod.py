@@ -20,9 +20,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.game import person
+from bot.components import view_for
 from bot.durations import DurationTooLong, parse_duration
 from bot.durations import describe as describe_duration
 from bot.notifier import Carrier
+from bot.presentation import Button
 from bot.replies import Answer, answer
 from bot.resolve import game_choices, require_moderator, resolve_game
 from bot.service import Done, Refusal
@@ -210,10 +212,20 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
     @app_commands.describe(force="Undo even a move that revealed hidden information or involved a shuffle or die")
     @app_commands.autocomplete(game=_game_autocomplete)
     async def undo(self, interaction: discord.Interaction, force: bool = False, game: int | None = None) -> None:
-        async def call(game_id: int, mod):  # type: ignore[no-untyped-def]
-            return await self.bot.service.undo(game_id, mod, force=force)
+        """Names the move it would undo and asks to confirm with a button bound to the game as the moderator saw
+        it: two moderators (or one clicking twice) can never undo two moves meaning one."""
 
-        await self._run(interaction, game, call, statuses=(*OPEN_STATUSES, "finished"))
+        async def work(carrier: Carrier) -> Answer:
+            await require_moderator(self.bot, interaction)
+            record = await resolve_game(self.bot, interaction, game, statuses=ANY_STATUS)
+            preview = await self.bot.service.undo_preview(record.id, force=force)
+            key = f"{UNDO_KEY}{preview.version}{'.force' if preview.forced else ''}"
+            forced = " It revealed something or used chance: everyone should agree." if preview.forced else ""
+            text = f"Undo “{preview.what}”? The game goes back to just before it.{forced}"
+            button = Button(label="Undo it", key=key, style="danger")
+            return Answer(text=text, view=view_for(record.id, [button]))
+
+        await answer(self.bot, interaction, work, game_id=game)
 
     @app_commands.command(name="export", description="The game's full log as a JSON file (only you see it)")
     @app_commands.autocomplete(game=_game_autocomplete)
@@ -233,6 +245,22 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
     @app_commands.autocomplete(game=_game_autocomplete)
     async def verify(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._run(interaction, game, self.bot.service.verify, statuses=ANY_STATUS)
+
+
+UNDO_KEY = "modundo."
+
+
+async def confirm_undo(
+    bot: "BoardroomBot", interaction: discord.Interaction, game_id: int, key: str, carrier: Carrier
+) -> Answer:
+    """The "Undo it" button of `/mod undo`'s answer: undo the move it named, only if the game is still as it was."""
+    await require_moderator(bot, interaction)
+    version, _, forced = key.removeprefix(UNDO_KEY).partition(".")
+    if not version.isdecimal():
+        raise Refusal("This button is out of date; use `/mod undo` again.")
+    done = await bot.service.undo(game_id, person(interaction.user), force=forced == "force", version=int(version))
+    await bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
+    return Answer(text=done.message)
 
 
 def _refuse(text: str):  # type: ignore[no-untyped-def]

@@ -1,7 +1,9 @@
 """Moderators' tools: pause, resume, extend, substitute, kick, end, undo, export, verify, server settings."""
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from bot import outbox
 from bot import timers as timing
@@ -24,6 +26,16 @@ from storage import (
     NewOutbox,
     ReplayReport,
 )
+
+
+@dataclass(frozen=True)
+class UndoPreview:
+    """The move `/mod undo` offers to undo, bound to the game's version when the moderator saw it."""
+
+    game_id: int
+    version: int
+    what: str
+    forced: bool
 
 
 class ModerationOps(ServiceCore):
@@ -183,27 +195,49 @@ class ModerationOps(ServiceCore):
         snap = await self.store.get_snapshot(game_id)
         return game.for_state(game.load_state(snap.state))
 
-    async def undo(self, game_id: int, mod: Person, *, force: bool) -> Done:
+    async def undo_preview(self, game_id: int, *, force: bool) -> UndoPreview:
+        """What `/mod undo` would undo now, for the moderator to confirm (bound to this version of the game), or a
+        `Refusal` saying why nothing can be undone."""
+        record = await self.store.get_game(game_id)
+        game = self.game(record.kind)
+        _undoable(record, game)
+        _, _, what, reasons = await self._undo_target(record)
+        if reasons and not force:
+            raise Refusal(
+                f"I won't undo “{what}”: it {' and '.join(reasons)}, so undoing it would let someone "
+                "profit from what they saw. If everyone agrees, use `force:true`."
+            )
+        return UndoPreview(game_id=game_id, version=record.version, what=what, forced=bool(reasons))
+
+    async def _undo_target(self, record: GameRecord) -> tuple[LogEntry, Any, str, list[str]]:
+        """The move that made the game what it is now, the state before it, its public words, and why undoing it
+        would be unfair (it revealed something, or used chance)."""
+        entries = {e.seq: e for e in await self.store.log(record.id)}
+        target = _last_effective_action(entries, record.version)
+        if target is None:
+            raise Refusal("There is no move to undo.")
+        game = await self._as_set_up(self.game(record.kind), record.id)
+        before = await self.store.replay(game, record.id, upto=target.seq - 1)
+        redo = game.apply(before, target.actor_seat, target.action, target.at)
+        names = [s.display_name for s in await self.store.seats(record.id)]
+        what = "; ".join(render(e.text, names) for e in redo.events if e.public and e.text) or "the last move"
+        return target, before, what, _undo_blockers(redo)
+
+    async def undo(self, game_id: int, mod: Person, *, force: bool, version: int) -> Done:
+        """Undo the last move, as the moderator confirmed it when the game was at `version`: if anything happened
+        since (a move, or another moderator's undo), nothing is undone and they are asked to look again."""
         async with self.lock(game_id):
             record = await self.store.get_game(game_id)
             game = self.game(record.kind)
-            if not record.started:
-                raise Refusal("The game hasn't started: there is nothing to undo.")
-            entries = {e.seq: e for e in await self.store.log(game_id)}
-            target = _last_effective_action(entries, record.version)
-            if target is None:
-                raise Refusal("There is no move to undo.")
-            game = await self._as_set_up(game, game_id)
-            before = await self.store.replay(game, game_id, upto=target.seq - 1)
-            redo = game.apply(before, target.actor_seat, target.action, target.at)
-            reasons = _undo_blockers(redo)
-            names = [s.display_name for s in await self.store.seats(game_id)]
-            what = "; ".join(render(e.text, names) for e in redo.events if e.public and e.text) or "the last move"
-            if reasons and not force:
+            _undoable(record, game)
+            if record.version != version:
                 raise Refusal(
-                    f"I won't undo “{what}”: it {' and '.join(reasons)}, so undoing it would let someone "
-                    "profit from what they saw. If everyone agrees, use `force:true`."
+                    "The game has moved on since you asked (a move, or another moderator's undo), so I undid "
+                    "nothing. Use `/mod undo` again to see what the last move is now."
                 )
+            target, before, what, reasons = await self._undo_target(record)
+            if reasons and not force:
+                raise Refusal(f"I won't undo “{what}” without `force:true`.")
             snap = await self.store.get_snapshot(game_id)
             current = game.load_state(snap.state)
             now = self.now()
@@ -217,7 +251,6 @@ class ModerationOps(ServiceCore):
                 [],
                 entry,
                 texts=[f"🛡️ Moderator **{mod.name}** undid{forced}: {what}"],
-                status="active" if record.status == "finished" else None,
                 fresh_clocks=True,
             )
             game_logger(game_id, "boardroom.service").info(
@@ -288,6 +321,16 @@ class ModerationOps(ServiceCore):
         if not changes:
             return current
         return await self.store.put_guild_settings(current.model_copy(update=dict(changes)), now=self.now())
+
+
+def _undoable(record: GameRecord, game: Game) -> None:  # type: ignore[type-arg]
+    if not record.started:
+        raise Refusal("The game hasn't started: there is nothing to undo.")
+    if record.status in ("finished", "abandoned"):
+        raise Refusal(
+            f"{game.title} #{record.id} is over and its standings were posted: an undo would change a finished "
+            "game, so I won't."
+        )
 
 
 def _hours(hours: float) -> str:

@@ -70,3 +70,14 @@ async def state(server: Server, game_id: int):  # type: ignore[no-untyped-def]
 
 def rest_calls_since(env: simcord.Env, start: int) -> list[str]:
     return [f"{e.method} {e.path}" for e in env.http_requests[start:]]
+
+
+async def mod_undo(member: MemberActor, channel: ChannelHandle, **options: object) -> simcord.InteractionResult:
+    """`/mod undo` as a moderator uses it: the command names the move and the "Undo it" button undoes it. A refused
+    command (nothing to undo, or force needed) is returned as it is."""
+    asked = await member.slash(channel, "mod undo", **options)
+    message = asked.response.message if asked.response is not None else None
+    labels = [c.label for row in (message.components if message else []) for c in getattr(row, "children", [])]
+    if "Undo it" not in labels:
+        return asked
+    return await member.click(asked.response, label="Undo it")

@@ -5,7 +5,7 @@ import json
 import discord
 import simcord
 
-from tests.bot.helpers import dms, embed_text, make_server, move, seat_players, state, texts, thread_of
+from tests.bot.helpers import dms, embed_text, make_server, mod_undo, move, seat_players, state, texts, thread_of
 
 HOUR = 3600
 
@@ -122,7 +122,7 @@ async def test_end_undo_export_verify(env: simcord.Env) -> None:
     refused = await admin.slash(thread, "mod undo")
     assert refused.response.ephemeral
     assert "revealed hidden information and involved a shuffle or a die roll" in refused.response.content
-    forced = await admin.slash(thread, "mod undo", force=True)
+    forced = await mod_undo(admin, thread, force=True)
     assert (
         "undid (forced): anna draws a card" in forced.response.content or "undid (forced):" in forced.response.content
     )
@@ -132,7 +132,7 @@ async def test_end_undo_export_verify(env: simcord.Env) -> None:
     card = game.hands[0][0]
     await players[0].slash(thread, "game move", action=move({"type": "play", "card": card}))
     await players[1].slash(thread, "game move", action=move({"type": "pass"}))
-    undone = await admin.slash(thread, "mod undo")
+    undone = await mod_undo(admin, thread)
     assert "lets it go" in undone.response.content
     assert (await state(server, 1)).window.waiting == [1, 2]
 

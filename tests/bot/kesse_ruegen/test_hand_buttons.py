@@ -9,7 +9,7 @@ import simcord
 
 from bot.client import BoardroomBot
 from engine import registry
-from tests.bot.helpers import Server, dms, embed_text, make_server, move, texts
+from tests.bot.helpers import Server, dms, embed_text, make_server, mod_undo, move, texts
 
 from .helpers import action_prompt, buttons, close_fist_by_dm, hand_message, start_game, state
 
@@ -75,7 +75,7 @@ async def test_a_moderator_undo_restores_the_buttons_and_the_prompt(env: simcord
     # Undoing Bert's choice (it was secret, so it takes force) opens his fist again: his buttons come back.
     refused = await mia.slash(thread, "mod undo")
     assert refused.response.ephemeral and "revealed hidden information" in refused.response.content
-    await mia.slash(thread, "mod undo", force=True)
+    await mod_undo(mia, thread, force=True)
     assert (await state(server)).phase == "choose"
     assert buttons(hand_message(bert)) == ["0", "1", "2"]
     assert "you closed your fist on **2 carrots**" in embed_text(hand_message(anna)) and not buttons(hand_message(anna))
@@ -88,7 +88,7 @@ async def test_a_moderator_undo_restores_the_buttons_and_the_prompt(env: simcord
     assert "Plant" in buttons(prompt) and "**3 left**" in prompt.content
     await anna.click(prompt, label="Plant")
     assert "Plant" not in buttons(action_prompt(thread)) and "**2 left**" in action_prompt(thread).content
-    undone = await mia.slash(thread, "mod undo")
+    undone = await mod_undo(mia, thread)
     assert "undid" in undone.response.content
     assert (await state(server)).tubers == {}
     again = action_prompt(thread)

@@ -11,7 +11,7 @@ import simcord
 from bot.client import BoardroomBot
 from bot.settings import Settings
 from engine.kkk.data import DATA_DIR
-from tests.bot.helpers import embed_text
+from tests.bot.helpers import embed_text, mod_undo
 from tests.bot.kkk.helpers import start
 
 
@@ -60,6 +60,6 @@ async def test_the_table_plays_with_the_owners_data_and_keeps_it_across_a_restar
     admin = t.server.guild.add_member(env.create_user("mia"), roles=[admin_role])
     verified = await admin.slash(t.thread, "mod verify")
     assert "✅ the log replays to the stored game exactly" in verified.response.content
-    undone = await admin.slash(t.thread, "mod undo")
+    undone = await mod_undo(admin, t.thread)
     assert not undone.response.ephemeral, undone.response.content
     assert (await t.state()).marker is None and "one dividend is worth **$3M**" in embed_text(t.status())

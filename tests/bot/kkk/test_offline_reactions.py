@@ -11,6 +11,7 @@ from simcord.backend.models.message import Reaction
 
 from bot.service import parse_reaction_note, reaction_note
 from engine import registry
+from tests.bot.helpers import mod_undo
 from tests.bot.kkk.helpers import KkkTable, prepare, start
 from tests.engine.kkk import tables
 
@@ -126,7 +127,7 @@ async def test_a_shake_a_moderator_undid_is_not_given_again_by_its_reaction(env:
     await t.ok(t.players[seller], "kkk offer", price=1, family=family)
     await t.react(t.players[seller], await t.offer_message(1))
     assert (await t.state()).offers[0].status == "shaken"
-    undone = await mia.slash(t.thread, "mod undo")
+    undone = await mod_undo(mia, t.thread)
     assert undone.response is not None and f"undid: {t.players[seller].name} shakes on #1" in undone.response.content
     assert (await t.state()).offers[0].status == "open"  # the seller's 🤝 is still on the message
     await restart(t, make_bot)
