@@ -42,6 +42,7 @@ def _check_folder(data_dir: Path, classes: dict[str, type[Game]]) -> None:  # ty
     for entry in sorted(data_dir.iterdir()):
         if entry.name.startswith("."):
             continue
+        _check_link(entry)
         if entry.is_dir():
             cls = classes.get(entry.name)
             if cls is None:
@@ -49,6 +50,8 @@ def _check_folder(data_dir: Path, classes: dict[str, type[Game]]) -> None:  # ty
                     f"{entry}: no game is called {entry.name!r}; each game's files go in a folder named after it "
                     f"({known})"
                 )
+            for file in sorted(entry.iterdir()):
+                _check_link(file)
             for file in sorted(entry.glob("*.toml")):
                 if file.name not in cls.data_files:
                     wanted = ", ".join(cls.data_files) or "none"
@@ -59,6 +62,12 @@ def _check_folder(data_dir: Path, classes: dict[str, type[Game]]) -> None:  # ty
             raise DataFileError(
                 f"{entry}: data files go in a folder named after their game ({known}), e.g. kkk/{entry.name}"
             )
+
+
+def _check_link(path: Path) -> None:
+    """A link that leads nowhere is a mistake (a moved or deleted file): the game would silently use its default."""
+    if path.is_symlink() and not path.exists():
+        raise DataFileError(f"{path}: a link to {path.readlink()}, which doesn't exist (or can't be read)")
 
 
 _GAMES: dict[str, Game] | None = None  # type: ignore[type-arg]

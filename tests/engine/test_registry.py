@@ -113,6 +113,17 @@ def test_a_misplaced_file_is_refused_rather_than_silently_ignored(tmp_path: Path
     assert str(info.value).startswith(str(tmp_path / where.split("/")[0]))
 
 
+@pytest.mark.parametrize("link", ["kkk/board.toml", "kkk"])
+def test_a_link_that_leads_nowhere_is_named_not_replaced_by_the_default(tmp_path: Path, link: str) -> None:
+    target = tmp_path / "moved-away" / "board.toml"  # never created: the file was moved or deleted
+    (tmp_path / link).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / link).symlink_to(target)
+    with pytest.raises(DataFileError) as info:
+        registry.build(tmp_path)
+    message = str(info.value)
+    assert message.startswith(str(tmp_path / link)) and "doesn't exist" in message and "\n" not in message
+
+
 def test_a_missing_folder_is_named(tmp_path: Path) -> None:
     with pytest.raises(DataFileError, match="the game data folder does not exist"):
         registry.build(tmp_path / "nowhere")
