@@ -12,6 +12,7 @@ write transaction, so two processes starting at once cannot both apply it).
 
 import re
 import sqlite3
+import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
@@ -85,6 +86,7 @@ def check_file(path: Path, create: bool) -> None:
             raise StoreFileError(str(path), "no such database file (and creating one was not allowed)")
         if not path.parent.is_dir():
             raise StoreFileError(str(path), f"cannot create the database: folder {path.parent} does not exist")
+        check_folder_writable(path)
         return
     try:
         with path.open("rb") as f:
@@ -97,6 +99,38 @@ def check_file(path: Path, create: bool) -> None:
         raise StoreFileError(str(path), "is not an SQLite database (wrong file header); refusing to touch it")
     if len(head) < 100:
         raise StoreFileError(str(path), "is truncated or corrupt (shorter than an SQLite header)")
+    check_folder_writable(path)
+
+
+READ_ONLY_HINT = (
+    "Boardroom writes to the database and, beside it, to its -wal and -shm files: check the permissions of the file "
+    "and its folder, and that the disk isn't mounted read-only"
+)
+
+
+def check_folder_writable(path: Path) -> None:
+    """The folder must take new files (SQLite's -wal and -shm): tried with a real file, since permission bits say
+    nothing to root and nothing about a read-only mount."""
+    try:
+        with tempfile.TemporaryFile(dir=path.parent, prefix=".boardroom-probe-"):
+            pass
+    except OSError as exc:
+        raise StoreFileError(
+            str(path), f"is in a folder I can't write to ({exc.strerror or exc}). {READ_ONLY_HINT}."
+        ) from None
+
+
+def check_writable(conn: sqlite3.Connection, label: str) -> None:
+    """A database SQLite could only open read-only serves reads and fails every move: refuse it at start-up. The
+    probe writes nothing (an update of no row, rolled back) but needs a writable file."""
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("UPDATE games SET id = id WHERE 0")
+        finally:
+            conn.execute("ROLLBACK")
+    except sqlite3.OperationalError as exc:
+        raise StoreFileError(label, f"is read-only ({exc}). {READ_ONLY_HINT}.") from None
 
 
 def inspect(conn: sqlite3.Connection, label: str, known: int) -> int:

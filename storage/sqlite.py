@@ -36,7 +36,7 @@ from pydantic import BaseModel
 from storage import timerlist
 from storage.errors import GameNotFound, InvalidOperation, StaleVersion, StorageError, StoreFileError
 from storage.jsontext import dump_json
-from storage.migrate import check_file, inspect, load_migrations, migrate
+from storage.migrate import check_file, check_writable, inspect, load_migrations, migrate
 from storage.models import (
     SEED_MAX,
     SEED_MIN,
@@ -1180,6 +1180,8 @@ def _prepare(conn: Conn, busy_ms: int, synchronous: str, label: str, memory: boo
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA cache_size = -32768")  # 32 MiB of page cache: the open games' rows and the hot indexes
     version = migrate(conn, label, migrations)
+    if not memory:
+        check_writable(conn, label)
     # Touch what serving needs first, so damage there stops start-up rather than the first command.
     conn.execute("SELECT count(*) FROM games WHERE status IN ('lobby', 'active', 'paused')").fetchone()
     conn.execute("SELECT id FROM games WHERE next_due IS NOT NULL ORDER BY next_due LIMIT 1").fetchone()
