@@ -26,6 +26,7 @@ from bot.cogs.game import GameCog, dm_note, person
 from bot.cogs.mod import UNDO_KEY, ModCog, confirm_undo
 from bot.cogs.reactions import ReactionCog
 from bot.components import GameButton, view_for
+from bot.names import NO_MENTIONS
 from bot.notifier import Carrier, Notifier, hand_post
 from bot.presentation import Presentation
 from bot.replies import Answer, answer
@@ -70,7 +71,7 @@ class BoardroomBot(commands.Bot):
         **client_options: Any,
     ) -> None:
         client_options.setdefault("intents", default_intents())
-        client_options.setdefault("allowed_mentions", discord.AllowedMentions(everyone=False, roles=False))
+        client_options.setdefault("allowed_mentions", NO_MENTIONS)  # a message that pings says so
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **client_options)
         self.settings = settings
         self.clock = clock

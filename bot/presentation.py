@@ -69,6 +69,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from pydantic import BaseModel
 
+from bot.names import plain, shown
 from engine.events import Event, Wait
 from engine.game import Game, Result
 from engine.text import render
@@ -162,8 +163,13 @@ class Table:
         names = [f"seat {n + 1}" for n in range(count)]
         for s in self.seats:
             if s.seat < len(names):
-                names[s.seat] = s.display_name or names[s.seat]
+                names[s.seat] = shown(s.display_name) if s.display_name else names[s.seat]
         return names
+
+    def plain_name(self, seat: int) -> str:
+        """The seat's name for text shown as typed (a footer, a title): see `bot.names`."""
+        held = next((s.display_name for s in self.seats if s.seat == seat and s.display_name), None)
+        return plain(held) if held else f"seat {seat + 1}"
 
     def render(self, text: str) -> str:
         return render(text, self.names)
@@ -352,7 +358,7 @@ class GenericPresentation(Presentation):
             description=None if mine else "Nothing secret in your hand right now.",
             fields=model_fields(mine, table.names, skip=("seat",)),
             colour=self.colour,
-            footer=f"Game #{table.record.id} · seat {seat + 1} ({table.names[seat]})",
+            footer=f"Game #{table.record.id} · seat {seat + 1} ({table.plain_name(seat)})",
         )
 
     def event_line(self, table: Table, event: Event) -> str | None:

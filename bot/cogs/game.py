@@ -28,6 +28,7 @@ from bot import game_options
 from bot.durations import DurationTooLong, parse_duration
 from bot.durations import describe as describe_duration
 from bot.lobby import lobby_post
+from bot.names import shown
 from bot.notifier import MENTIONS, Carrier
 from bot.presentation import Post, Table
 from bot.replies import Answer, answer
@@ -307,7 +308,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             lines = []
             for g in open_games + recent:
                 seats = await store.seats(g.id)
-                players = ", ".join(s.display_name for s in seats if s.display_name) or "no players yet"
+                players = ", ".join(shown(s.display_name) for s in seats if s.display_name) or "no players yet"
                 thread = f" · <#{g.thread_id}>" if g.thread_id else ""
                 lines.append(f"• {describe(self.bot, g)}{thread} — {players}")
             return Answer(text="\n".join(lines)[:1900])

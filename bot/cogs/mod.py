@@ -23,6 +23,7 @@ from bot.cogs.game import person
 from bot.components import view_for
 from bot.durations import DurationTooLong, parse_duration
 from bot.durations import describe as describe_duration
+from bot.names import shown
 from bot.notifier import Carrier
 from bot.presentation import Button
 from bot.replies import Answer, answer
@@ -151,8 +152,8 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
                 },
             )
             return Answer(
-                text=f"🛡️ Moderator **{interaction.user.display_name}** changed the defaults for new games in this "
-                f"server (games already opened keep theirs):\n{lines}",
+                text=f"🛡️ Moderator **{shown(interaction.user.display_name)}** changed the defaults for new games in "
+                f"this server (games already opened keep theirs):\n{lines}",
                 ephemeral=False,
             )
 

@@ -14,6 +14,7 @@ import discord
 
 from bot import outbox
 from bot.logs import game_logger
+from bot.names import PINGS
 from bot.presentation import Post, button_signature
 from storage import GameRecord, OutboxRecord
 
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 IN_FLIGHT = "in flight: sent, not yet confirmed"
 MAX_ATTEMPTS = 100
 SHOWN_LIMIT = 2000
-MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+MENTIONS = PINGS  # the messages that may ping: user mentions only (see `bot.names`)
 THREAD_KINDS = (outbox.POST, outbox.TRACKED, outbox.STATUS)
 log = logging.getLogger("boardroom.notifier")
 
@@ -209,7 +210,7 @@ class SenderBase:
         if record.channel_id is not None:
             try:
                 mention = f"<@{record.created_by}> " if record.created_by else ""
-                await self.bot.get_partial_messageable(record.channel_id).send(mention + text)
+                await self.bot.get_partial_messageable(record.channel_id).send(mention + text, allowed_mentions=PINGS)
             except discord.HTTPException:
                 game_logger(record.id, "boardroom.notifier").warning(
                     "could not report the problem to anyone: %s", problem

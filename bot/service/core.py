@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from bot import invalid, outbox
 from bot import timers as timing
 from bot.logs import game_logger
+from bot.names import shown
 from bot.presentation import Presentation, Table, hand_fingerprint
 from bot.service.lobby_settings import LobbySettings
 from bot.service.results import Refusal, RuleRefusal
@@ -129,7 +130,7 @@ class ServiceCore:
         except RuleError as exc:
             if user_id is None or seat is None:
                 raise
-            names = [s.display_name for s in await self.store.seats(record.id)]
+            names = [shown(s.display_name or "") for s in await self.store.seats(record.id)]
             raise RuleRefusal(render(exc.message, names), exc.message) from None
         except ValueError as exc:  # a malformed action (pydantic's ValidationError)
             if seat is None:

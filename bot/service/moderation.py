@@ -8,6 +8,7 @@ from typing import Any
 from bot import outbox
 from bot import timers as timing
 from bot.logs import game_logger
+from bot.names import shown
 from bot.service.core import (
     ServiceCore,
     _require_running,
@@ -87,7 +88,7 @@ class ModerationOps(ServiceCore):
             record, _ = await self._running(game_id)
             if record.status == "paused":
                 raise Refusal("The game is already paused.")
-            note = f"Moderator **{mod.name}** paused the game: deadlines are on hold until `/mod resume`."
+            note = f"Moderator **{shown(mod.name)}** paused the game: deadlines are on hold until `/mod resume`."
             ids = await self._mod_note(game_id, mod, note, status="paused")
             game_logger(game_id, "boardroom.service").info("paused", extra={"fields": {"by": mod.user_id}})
             return Done(game_id, ids, "Paused.")
@@ -98,7 +99,7 @@ class ModerationOps(ServiceCore):
             if record.status != "paused":
                 raise Refusal("The game isn't paused.")
             now = self.now()
-            note = f"Moderator **{mod.name}** resumed the game; deadlines run again with the time they had left."
+            note = f"Moderator **{shown(mod.name)}** resumed the game; deadlines run again with the time they had left."
             ids = await self._mod_note(
                 game_id,
                 mod,
@@ -118,7 +119,7 @@ class ModerationOps(ServiceCore):
                 raise Refusal("Nothing is waiting on a deadline right now.")
             now = self.now()
             by = timedelta(hours=hours)
-            note = f"Moderator **{mod.name}** extended the current deadline by {_hours(hours)}."
+            note = f"Moderator **{shown(mod.name)}** extended the current deadline by {_hours(hours)}."
             ids = await self._mod_note(
                 game_id,
                 mod,
@@ -138,21 +139,24 @@ class ModerationOps(ServiceCore):
             seats = await self.store.seats(game_id)
             seat = next((s for s in seats if s.player_id == old.user_id), None)
             if seat is None:
-                raise Refusal(f"{old.name} doesn't hold a seat in {game.title} #{game_id}.")
+                raise Refusal(f"{shown(old.name)} doesn't hold a seat in {game.title} #{game_id}.")
             if any(s.player_id == new.user_id for s in seats):
-                raise Refusal(f"{new.name} already plays in {game.title} #{game_id}.")
+                raise Refusal(f"{shown(new.name)} already plays in {game.title} #{game_id}.")
             await self.store.update_seat(
                 game_id, seat.seat, player_id=new.user_id, display_name=new.name, dm_ok=None, away_until=None
             )
             old_hand = await self.store.find_message_ref(game_id, outbox.HAND, seat=seat.seat)
             if old_hand is not None:
                 await self.store.delete_message_ref(old_hand.message_id)
-            note = f"Moderator **{mod.name}** seated {new.name} in place of {old.name} (seat {seat.seat + 1})."
+            note = (
+                f"Moderator **{shown(mod.name)}** seated {shown(new.name)} in place of {shown(old.name)} "
+                f"(seat {seat.seat + 1})."
+            )
             ids = await self._mod_note(game_id, mod, note, extra=[outbox.hand(seat.seat)])
             game_logger(game_id, "boardroom.service").info(
                 "substituted", extra={"fields": {"by": mod.user_id, "old": old.user_id, "new": new.user_id}}
             )
-            return Done(game_id, ids, f"{new.name} now plays seat {seat.seat + 1}.")
+            return Done(game_id, ids, f"{shown(new.name)} now plays seat {seat.seat + 1}.")
 
     async def kick(self, game_id: int, mod: Person, player: Person) -> Done:
         async with self.lock(game_id):
@@ -160,14 +164,16 @@ class ModerationOps(ServiceCore):
             seats = await self.store.seats(game_id)
             seat = next((s for s in seats if s.player_id == player.user_id), None)
             if seat is None:
-                raise Refusal(f"{player.name} doesn't hold a seat in {game.title} #{game_id}.")
-            text = f"🛡️ Moderator **{mod.name}** removed {player.name} from the game."
+                raise Refusal(f"{shown(player.name)} doesn't hold a seat in {game.title} #{game_id}.")
+            text = f"🛡️ Moderator **{shown(mod.name)}** removed {shown(player.name)} from the game."
             try:
                 ids = await self._apply_and_commit(
                     record, None, Leave(seat=seat.seat), user_id=mod.user_id, texts=[text]
                 )
             except RuleError as exc:
-                note = f"Moderator **{mod.name}** removed {player.name}; {exc.message} The game ends here."
+                note = (
+                    f"Moderator **{shown(mod.name)}** removed {shown(player.name)}; {exc.message} The game ends here."
+                )
                 ids = await self._mod_note(game_id, mod, note, status="abandoned", result_post=True)
                 await self.store.update_seat(game_id, seat.seat, player_id=None)
                 game_logger(game_id, "boardroom.service").info(
@@ -179,12 +185,12 @@ class ModerationOps(ServiceCore):
             game_logger(game_id, "boardroom.service").info(
                 "kicked", extra={"fields": {"by": mod.user_id, "seat": seat.seat}}
             )
-            return Done(game_id, ids, f"{player.name} is out of the game.")
+            return Done(game_id, ids, f"{shown(player.name)} is out of the game.")
 
     async def end(self, game_id: int, mod: Person) -> Done:
         async with self.lock(game_id):
             await self._running(game_id)
-            note = f"Moderator **{mod.name}** ended the game. Standings so far:"
+            note = f"Moderator **{shown(mod.name)}** ended the game. Standings so far:"
             ids = await self._mod_note(game_id, mod, note, status="abandoned", result_post=True)
             game_logger(game_id, "boardroom.service").info("ended", extra={"fields": {"by": mod.user_id}})
             return Done(game_id, ids, "The game is over.")
@@ -219,7 +225,7 @@ class ModerationOps(ServiceCore):
         game = await self._as_set_up(self.game(record.kind), record.id)
         before = await self.store.replay(game, record.id, upto=target.seq - 1)
         redo = game.apply(before, target.actor_seat, target.action, target.at)
-        names = [s.display_name for s in await self.store.seats(record.id)]
+        names = [shown(s.display_name or "") for s in await self.store.seats(record.id)]
         what = "; ".join(render(e.text, names) for e in redo.events if e.public and e.text) or "the last move"
         return target, before, what, _undo_blockers(redo)
 
@@ -250,7 +256,7 @@ class ModerationOps(ServiceCore):
                 before,
                 [],
                 entry,
-                texts=[f"🛡️ Moderator **{mod.name}** undid{forced}: {what}"],
+                texts=[f"🛡️ Moderator **{shown(mod.name)}** undid{forced}: {what}"],
                 fresh_clocks=True,
             )
             game_logger(game_id, "boardroom.service").info(
@@ -272,7 +278,7 @@ class ModerationOps(ServiceCore):
                 "or export once the game is over."
             )
         exported = await self.store.export_game(game_id)
-        text = f"🛡️ Moderator **{mod.name}** exported the game's log."
+        text = f"🛡️ Moderator **{shown(mod.name)}** exported the game's log."
         ids = await self.store.add_outbox(game_id, [_text_post(text)], now=self.now()) if record.thread_id else []
         game_logger(game_id, "boardroom.service").info("exported", extra={"fields": {"by": mod.user_id}})
         return Done(game_id, ids, f"{game.title} #{game_id}: the full log.", data=exported.to_json())
@@ -301,7 +307,7 @@ class ModerationOps(ServiceCore):
             verdict = "❌ " + "; ".join(parts) + "."
         else:
             verdict = f"❌ the log does not replay: {problem}."
-        text = f"🛡️ Moderator **{mod.name}** checked the game: {verdict}"
+        text = f"🛡️ Moderator **{shown(mod.name)}** checked the game: {verdict}"
         ids = await self.store.add_outbox(game_id, [_text_post(text)], now=self.now())
         game_logger(game_id, "boardroom.service").info(
             "verified", extra={"fields": {"by": mod.user_id, "ok": bool(report and report.ok)}}

@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.components import view_for
+from bot.names import shown
 from bot.notifier import Carrier
 from bot.replies import Answer, answer
 from bot.resolve import describe, resolve_game
@@ -130,9 +131,10 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
             seats = await self.bot.store.seats(record.id)
             target = next((s for s in seats if s.player_id == opponent.id), None)
             if target is None:
-                others = ", ".join(s.display_name for s in seats if s.player_id != interaction.user.id)
+                others = ", ".join(shown(s.display_name or "") for s in seats if s.player_id != interaction.user.id)
                 raise Refusal(
-                    f"{opponent.display_name} isn't playing in {TITLE} #{record.id} — challenge one of: {others}."
+                    f"{shown(opponent.display_name)} isn't playing in {TITLE} #{record.id} — "
+                    f"challenge one of: {others}."
                 )
             service = self.bot.service
             done: Done = await service.act(record.id, interaction.user.id, Challenge(opponent=target.seat))

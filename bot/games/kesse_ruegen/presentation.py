@@ -215,7 +215,7 @@ class KesseRuegenPresentation(GenericPresentation):
             title=f"Your tubers — {table.title}",
             description="\n".join(lines),
             colour=self.colour,
-            footer=f"Game #{table.record.id} · seat {seat + 1} ({table.names[seat]})",
+            footer=f"Game #{table.record.id} · seat {seat + 1} ({table.plain_name(seat)})",
             buttons=buttons,
         )
 

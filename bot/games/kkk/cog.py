@@ -33,6 +33,7 @@ from discord.ext import commands
 from bot.cogs.game import dm_note
 from bot.games.kkk import choices, picks, reading
 from bot.games.kkk.words import Unreadable, parse_cards, parse_family
+from bot.names import shown
 from bot.notifier import Carrier
 from bot.presentation import Table
 from bot.replies import Answer, answer
@@ -80,7 +81,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         for s in await self.bot.store.seats(record.id):
             if s.player_id == user.id:
                 return s.seat
-        raise Refusal(f"{user.display_name} isn't playing in this game: pick one of the players.")
+        raise Refusal(f"{shown(user.display_name)} isn't playing in this game: pick one of the players.")
 
     async def _play(
         self, interaction: discord.Interaction, game_id: int | None, make: Make, hint: Hint | None = None

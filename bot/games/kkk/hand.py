@@ -72,7 +72,7 @@ def hand_post(table: Table, seat: int) -> Post:
         description=f"You play **{names[seat]}** (seat {seat + 1}). Only you see this message.",
         fields=[(name, table.render(value)) for name, value in hand_fields(view)],
         colour=COLOUR,
-        footer=f"Game #{table.record.id} · seat {seat + 1} ({names[seat]})",
+        footer=f"Game #{table.record.id} · seat {seat + 1} ({table.plain_name(seat)})",
     )
 
 
