@@ -26,6 +26,8 @@ from bot.cogs.game import GameCog, dm_note, person
 from bot.cogs.mod import UNDO_KEY, ModCog, confirm_undo
 from bot.cogs.reactions import ReactionCog
 from bot.components import GameButton, view_for
+from bot.housekeeping import Housekeeper
+from bot.lobby_repair import repair_all, repair_lobby
 from bot.names import NO_MENTIONS
 from bot.notifier import Carrier, Notifier, hand_post
 from bot.presentation import Presentation
@@ -36,7 +38,7 @@ from bot.service import GameService, Refusal
 from bot.settings import Settings
 from bot.sync import sync_commands
 from engine.game import Game
-from storage import GameNotFound, GameStore, StoreFileError, open_store
+from storage import GameNotFound, GameRecord, GameStore, StoreFileError, open_store
 
 log = logging.getLogger("boardroom")
 
@@ -81,6 +83,7 @@ class BoardroomBot(commands.Bot):
         self._store = store
         self.notifier = Notifier(self)
         self.scheduler = Scheduler(self, clock)
+        self.housekeeper = Housekeeper(self, clock)
         self._ready_once = False
         self.synced_commands: bool | None = None
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
@@ -132,13 +135,16 @@ class BoardroomBot(commands.Bot):
             return
         self._ready_once = True
         log.info("connected as %s; serving %d game kinds", self.user, len(self._games))
+        await repair_all(self)  # lobbies a crash left without their thread
         await self.notifier.flush_all()
         if isinstance(reactions, ReactionCog):
             await reactions.reconcile()  # reactions added or taken off while the bot was offline, before timers fire
         self.scheduler.start()
+        self.housekeeper.start()
 
     async def close(self) -> None:
         self.scheduler.close()
+        self.housekeeper.close()
         self.notifier.close()
         try:
             await super().close()
@@ -198,7 +204,7 @@ class BoardroomBot(commands.Bot):
 
         await answer(self, interaction, work, game_id=game_id)
 
-    async def _button_game(self, interaction: discord.Interaction, game_id: int) -> None:
+    async def _button_game(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
         """Refuse clearly a button whose game isn't here: forged, or on a message older than a restored backup."""
         try:
             record = await self.store.get_game(game_id)
@@ -209,6 +215,7 @@ class BoardroomBot(commands.Bot):
             ) from None
         if interaction.guild_id is not None and record.guild_id != interaction.guild_id:
             raise Refusal(f"This button belongs to game #{game_id}, which isn't played in this server.")
+        return await repair_lobby(self, record)  # a lobby a crash left without its thread: completed or closed
 
     async def _private_click(self, interaction: discord.Interaction, game_id: int, user_id: int, seat: int) -> bool:
         """Whether the clicked message is private (a hand DM or an ephemeral answer). A hand DM must be the

@@ -59,6 +59,13 @@ def lobby_post(table: Table, *, random_order: bool, picks: Sequence[tuple[str, g
                 Button("Start", "start", "primary"),
             ],
         )
+    if not record.started:  # closed before it started: by its creator, a moderator, or idleness
+        return Post(
+            title=f"{game.title} #{record.id} — closed",
+            description="This lobby was closed before the game started. `/game new` opens a new one.",
+            footer=footer,
+            colour=0x718096,
+        )
     names = ", ".join(table.names)
     state = {"active": "under way", "paused": "paused", "finished": "finished", "abandoned": "ended"}[record.status]
     return Post(

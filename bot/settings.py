@@ -36,6 +36,19 @@ class Settings(BaseSettings):
     """A folder of replacement game data files, one folder per game (`kkk/board.toml`, `kkk/tiles.toml`,
     `kesse_ruegen/board.toml`); a file missing there is the packaged default (see `engine.registry.build`)."""
 
+    backup_dir: Path | None = None
+    """Where automatic and `/mod backup` backups go; not set: a `backups` folder beside the database."""
+    backup_every_hours: float = Field(default=24.0, ge=0)
+    """Hours between automatic backups (0: none)."""
+    backup_keep: int = Field(default=7, ge=1)
+    """How many automatic backups to keep (and, separately, how many made with `/mod backup`)."""
+    lobby_idle_days: float = Field(default=14.0, gt=0)
+    """A lobby nobody opened, joined, left or started for this many days is closed by itself."""
+
+    @property
+    def backups(self) -> Path:
+        return self.backup_dir or self.database_path.parent / "backups"
+
     rules_url: str | None = None
     """Where the full rules are published, as a base URL: `/game rules` links `<RULES_URL>/<game>.md` (e.g. the
     repository's `shared/rules/` folder on the web). Not set: it points to the README's section on the game."""
@@ -53,7 +66,7 @@ class Settings(BaseSettings):
         """The web address of a game's full rules, if RULES_URL is set."""
         return f"{self.rules_url}/{game_name}.md" if self.rules_url else None
 
-    @field_validator("dev_guild_id", "game_data_dir", "rules_url", mode="before")
+    @field_validator("dev_guild_id", "game_data_dir", "rules_url", "backup_dir", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

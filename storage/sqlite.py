@@ -21,8 +21,10 @@ schema and indexed rows: corruption deep in old pages is found when those pages 
 `check_integrity()`, not at start-up (a full check costs time proportional to the file).
 """
 
+import asyncio
 import contextlib
 import json
+import os
 import sqlite3
 from collections.abc import Callable, Collection, Sequence
 from datetime import datetime, timedelta
@@ -415,6 +417,11 @@ class SQLiteStore(GameStore):
         self._closed = True
         await self._conn.close()
 
+    async def backup(self, dest: Path) -> None:
+        if self._label == ":memory:":
+            raise StorageError("an in-memory store has nothing to back up")
+        await asyncio.to_thread(_backup, self._label, Path(dest))
+
     @property
     def schema_version(self) -> int:
         return self._schema_version
@@ -737,6 +744,8 @@ class SQLiteStore(GameStore):
                 if old.status != "lobby":
                     raise InvalidOperation(f"game {game_id} has started: change a seat with update_seat")
                 _replace_seats(conn, game_id, seats, stamp)
+                # A join or leave is a touch of the lobby (an idle lobby is closed after a while).
+                conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (stamp, game_id))
 
             _transaction(conn, body)
 
@@ -1160,6 +1169,34 @@ class SQLiteStore(GameStore):
             return problems
 
         return await self._run(run)
+
+
+def _backup(source: str, dest: Path) -> None:
+    """`VACUUM INTO` on a connection of its own, in a worker thread: one read transaction, so the copy is the
+    database as of one moment, and in WAL mode the bot's writer goes on committing meanwhile. The copy is written
+    under a temporary name, checked, and only then renamed to `dest`."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    part = dest.with_name(dest.name + ".part")
+    part.unlink(missing_ok=True)
+    try:
+        conn = sqlite3.connect(source, isolation_level=None)
+        try:
+            conn.execute("PRAGMA busy_timeout = 5000")
+            conn.execute("VACUUM INTO ?", (str(part),))
+        finally:
+            conn.close()
+        check = sqlite3.connect(part)
+        try:
+            verdict = check.execute("PRAGMA integrity_check").fetchone()[0]
+        finally:
+            check.close()
+        if verdict != "ok":
+            raise StorageError(f"{dest}: the backup failed its integrity check ({verdict})")
+        os.replace(part, dest)
+    except (sqlite3.Error, OSError) as exc:
+        raise StorageError(f"{dest}: the backup could not be written ({exc})") from None
+    finally:
+        part.unlink(missing_ok=True)
 
 
 def _optimize(conn: Conn) -> None:

@@ -91,6 +91,12 @@ class GameStore(ABC):
     ) -> None:
         await self.close()
 
+    @abstractmethod
+    async def backup(self, dest: Path) -> None:
+        """Write a consistent copy of the whole database to `dest` while play goes on (writers are not held up),
+        checked (`PRAGMA integrity_check`) before it takes its name: a file called `dest` is always a whole, sound
+        backup. Raises `StorageError` (nothing left at `dest`) if it can't be made."""
+
     @property
     @abstractmethod
     def schema_version(self) -> int:

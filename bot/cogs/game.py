@@ -28,9 +28,10 @@ from bot import game_options
 from bot.durations import DurationTooLong, parse_duration
 from bot.durations import describe as describe_duration
 from bot.lobby import lobby_post
+from bot.lobby_repair import ThreadRefused, open_thread, repair_lobby
 from bot.names import shown
 from bot.notifier import MENTIONS, Carrier
-from bot.presentation import Post, Table
+from bot.presentation import Table
 from bot.replies import Answer, answer
 from bot.resolve import describe, game_choices, is_moderator, resolve_game
 from bot.service import Done, LobbySettings, Person, Refusal
@@ -181,34 +182,18 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             else:  # already deferred (a slow moment): post it in the channel instead
                 message_id = (await channel.send(embed=post.embed(), view=view, allowed_mentions=MENTIONS)).id
             assert message_id is not None
-            lobby_message = channel.get_partial_message(message_id)
-            thread_id = None
+            await service.attach_lobby_message(
+                record.id, message_id=message_id, channel_id=channel.id, settings=settings
+            )
             try:
-                # Straight to the endpoint: a partial message may lack the guild that `create_thread` insists on.
-                thread = await self.bot.http.start_thread_with_message(
-                    channel.id, message_id, name=f"{engine.title} #{record.id}", auto_archive_duration=10080
-                )
-                thread_id = int(thread["id"])
-            except discord.HTTPException as exc:
-                await self.bot.store.update_game(record.id, status="abandoned")
-                closed = Post(title=f"{engine.title} #{record.id} — closed", description="No table could be opened.")
-                await lobby_message.edit(embed=closed.embed(), view=None)
+                ids = await open_thread(self.bot, record, channel.id, message_id)
+            except ThreadRefused as exc:
+                await service.cancel_lobby(record.id, None, is_moderator=True, why="by itself: no table thread")
+                await self.bot.notifier.flush(record.id)
                 raise Refusal(
-                    f"I couldn't open a thread for the table here ({exc.text or exc.status}). I need “Create Public "
+                    f"I couldn't open a thread for the table here ({exc.reason}). I need “Create Public "
                     "Threads” and “Send Messages in Threads” in this channel. The lobby is closed."
                 ) from None
-            ids = await service.attach_lobby(
-                record.id,
-                message_id=message_id,
-                channel_id=interaction.channel_id or 0,
-                thread_id=thread_id,
-                settings=settings,
-            )
-            intro = (
-                f"🎲 The table for **{engine.title} #{record.id}**. Join with the button above or `/game join` here; "
-                f"<@{record.created_by}> or a moderator starts with **Start** or `/game start`."
-            )
-            ids += await self.bot.store.add_outbox(record.id, [_text(intro)], now=service.now())
             return await self._deliver(Done(record.id, ids), None, interaction.user.id)
 
         await answer(self.bot, interaction, work)
@@ -217,7 +202,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     @app_commands.autocomplete(game=_game_autocomplete)
     async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work(carrier: Carrier) -> Answer:
-            record = await resolve_game(self.bot, interaction, game, statuses=("lobby",))
+            record = await repair_lobby(self.bot, await resolve_game(self.bot, interaction, game, statuses=("lobby",)))
             done = await self.bot.service.join(record.id, person(interaction.user))
             return await self._deliver(done, carrier, interaction.user.id)
 
@@ -233,11 +218,22 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
         await answer(self.bot, interaction, work)
 
+    @app_commands.command(name="cancel", description="Close a lobby that won't be played (its creator or a moderator)")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            record = await resolve_game(self.bot, interaction, game, statuses=("lobby",))
+            mod = await is_moderator(self.bot, interaction)
+            done = await self.bot.service.cancel_lobby(record.id, person(interaction.user), is_moderator=mod)
+            return await self._deliver(done, carrier, interaction.user.id)
+
+        await answer(self.bot, interaction, work)
+
     @app_commands.command(name="start", description="Start the game (its creator or a moderator)")
     @app_commands.autocomplete(game=_game_autocomplete)
     async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work(carrier: Carrier) -> Answer:
-            record = await resolve_game(self.bot, interaction, game, statuses=("lobby",))
+            record = await repair_lobby(self.bot, await resolve_game(self.bot, interaction, game, statuses=("lobby",)))
             mod = await is_moderator(self.bot, interaction)
             done = await self.bot.service.start(record.id, person(interaction.user), is_moderator=mod)
             return await self._deliver(done, carrier, interaction.user.id)
@@ -302,7 +298,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             store = self.bot.store
             games = await store.list_games(guild_id=interaction.guild_id)
             open_games = [g for g in games if g.status in OPEN_STATUSES]
-            recent = [g for g in games if g.status not in OPEN_STATUSES][-5:]
+            recent = [g for g in games if g.status not in OPEN_STATUSES and g.started][-5:]  # not closed lobbies
             if not games:
                 return Answer(text="No games here yet. Open one with `/game new`.")
             lines = []
@@ -455,10 +451,3 @@ def read_move(text: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise Refusal(UNREADABLE_MOVE)
     return data
-
-
-def _text(text: str):  # type: ignore[no-untyped-def]
-    from bot import outbox
-    from storage import NewOutbox
-
-    return NewOutbox(kind=outbox.POST, target={"to": "thread"}, payload={"texts": [text]})

@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.backups import make_backup
 from bot.cogs.game import person
 from bot.components import view_for
 from bot.durations import DurationTooLong, parse_duration
@@ -30,6 +31,7 @@ from bot.replies import Answer, answer
 from bot.resolve import game_choices, require_moderator, resolve_game
 from bot.service import Done, Refusal
 from engine.options import GameOptions
+from storage import StorageError
 from storage.models import OPEN_STATUSES
 
 if TYPE_CHECKING:
@@ -242,6 +244,27 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
 
         await answer(self.bot, interaction, work, game_id=game)
 
+    @app_commands.command(name="backup", description="Back up every game now (the server owner or the bot's owner)")
+    async def backup(self, interaction: discord.Interaction) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            if not await _owns_server_or_bot(self.bot, interaction):
+                raise Refusal("💾 Only the server's owner or the bot's owner can make a backup.")
+            settings = self.bot.settings
+            try:
+                path = await make_backup(
+                    self.bot.store, settings.backups, "manual", self.bot.clock(), settings.backup_keep
+                )
+            except StorageError as exc:
+                log.error("a /mod backup failed: %s", exc)
+                raise Refusal("💾 The backup could not be made; the bot's log says why. Nothing was changed.") from None
+            size = path.stat().st_size / 1_000_000
+            return Answer(
+                text=f"💾 Backup saved as `{path.name}` ({size:.1f} MB), beside the automatic ones. "
+                "Restoring one is done where the bot runs (see the README)."
+            )
+
+        await answer(self.bot, interaction, work)
+
     @app_commands.command(name="verify", description="Check that the game's log replays to its stored state")
     @app_commands.autocomplete(game=_game_autocomplete)
     async def verify(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -262,6 +285,17 @@ async def confirm_undo(
     done = await bot.service.undo(game_id, person(interaction.user), force=forced == "force", version=int(version))
     await bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
     return Answer(text=done.message)
+
+
+async def _owns_server_or_bot(bot: "BoardroomBot", interaction: discord.Interaction) -> bool:
+    """A backup holds every server's games: only the owner of the server asking, or of the bot, may make one."""
+    guild = interaction.guild
+    if guild is not None and guild.owner_id == interaction.user.id:
+        return True
+    try:
+        return await bot.is_owner(interaction.user)
+    except discord.HTTPException:
+        return False
 
 
 def _refuse(text: str):  # type: ignore[no-untyped-def]

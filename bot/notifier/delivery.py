@@ -102,6 +102,15 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
                 game_logger(game_id, "boardroom.notifier").info("outbox row %s expired undelivered; dropped", row.id)
                 await self.store.mark_delivered(row.id)
                 continue
+            if row.kind in THREAD_KINDS and record.thread_id is None:
+                if record.status == "abandoned" and not record.started:
+                    # A lobby closed before its thread ever opened: there is no table to tell, ever.
+                    game_logger(game_id, "boardroom.notifier").info("row %s for a closed lobby dropped", row.id)
+                    await self.store.mark_delivered(row.id)
+                    continue
+                # Never marked delivered undelivered: it waits for the thread (`bot.lobby_repair` opens it).
+                await self.store.mark_failed(row.id, "waiting for the table thread")
+                raise DeliveryStop
             try:
                 if row.kind == outbox.POST:
                     await self._post(row, rows, record, table, carrier)

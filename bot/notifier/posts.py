@@ -37,8 +37,7 @@ class PostsOps(SenderBase):
         carrier: Carrier | None,
     ) -> None:
         thread_id = record.thread_id
-        if thread_id is None:
-            return
+        assert thread_id is not None  # the delivery loop holds thread rows back until the thread exists
         presentation = self.bot.service.presentation(record.kind)
         events = [Event.model_validate(e) for e in row.payload.get("events", [])]
         ping = {int(s) for s in row.payload.get("ping", [])}
@@ -185,8 +184,7 @@ class PostsOps(SenderBase):
     async def _tracked(self, row: OutboxRecord, record: GameRecord, table: Table) -> None:
         """The game's tracked messages for these events: edited through their reference, or posted (once)."""
         thread_id = record.thread_id
-        if thread_id is None:
-            return
+        assert thread_id is not None  # the delivery loop holds thread rows back until the thread exists
         events = [Event.model_validate(e) for e in row.payload.get("events", [])]
         presentation = self.bot.service.presentation(record.kind)
         posts = presentation.event_posts(table, events) if events and table.state is not None else []

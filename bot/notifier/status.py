@@ -22,7 +22,8 @@ class StatusOps(SenderBase):
     ) -> None:
         last = group[-1]
         thread_id = record.thread_id
-        if thread_id is None or table.state is None:
+        assert thread_id is not None  # the delivery loop holds thread rows back until the thread exists
+        if table.state is None:  # a status asked for before the start: the start posts its own
             await self.store.mark_delivered(last.id)
             return
         post = self.bot.service.presentation(record.kind).status(table)

@@ -1,21 +1,25 @@
-"""Lobbies: open one, join, leave, and start the game (seats, seed, set-up, first messages)."""
+"""Lobbies: open one, join, leave, start the game (seats, seed, set-up, first messages), or close it."""
 
 import random
+from datetime import timedelta
 from typing import Any
 
 from bot import invalid, outbox
 from bot import timers as timing
 from bot.game_options import OptionsError, resolve_picks
 from bot.logs import game_logger
+from bot.names import shown
 from bot.presentation import Table
 from bot.service.core import (
     LOBBY_REF,
     ServiceCore,
     _new_seat,
     _seat_record,
+    _text_post,
 )
 from bot.service.lobby_settings import LobbySettings
 from bot.service.results import Done, Person, Refusal
+from engine.game import Game
 from engine.text import seat as seat_ref
 from storage import (
     GameRecord,
@@ -51,22 +55,75 @@ class LobbyOps(ServiceCore):
         )
         return record
 
-    async def attach_lobby(
-        self, game_id: int, *, message_id: int, channel_id: int, thread_id: int | None, settings: LobbySettings
-    ) -> list[int]:
-        """Remember the lobby message (and its settings) and the table thread; queue the creator's welcome DM."""
+    async def attach_lobby_message(
+        self, game_id: int, *, message_id: int, channel_id: int, settings: LobbySettings
+    ) -> None:
+        """Remember the lobby message (and its settings) as soon as it is posted: from here on a lobby whose thread
+        is missing can be completed from it (`bot.lobby_repair`)."""
         ref = MessageRef(
             message_id=message_id, channel_id=channel_id, game_id=game_id, kind=LOBBY_REF, key=settings.key()
         )
         await self.store.put_message_ref(ref)
-        record = await self.store.update_game(game_id, thread_id=thread_id, now=self.now())
-        assert record.created_by is not None
-        return await self.store.add_outbox(game_id, [outbox.welcome(record.created_by)], now=self.now())
+
+    async def attach_thread(self, game_id: int, thread_id: int) -> list[int]:
+        """The table's thread is open: remember it, queue the creator's welcome DM and the thread's first words."""
+        async with self.lock(game_id):
+            before = await self.store.get_game(game_id)
+            if before.thread_id == thread_id:
+                return []  # a repair and `/game new` both got there: once is enough
+            record = await self.store.update_game(game_id, thread_id=thread_id, now=self.now())
+            game = self.game(record.kind)
+            assert record.created_by is not None
+            intro = (
+                f"🎲 The table for **{game.title} #{record.id}**. Join with the button above or `/game join` here; "
+                f"<@{record.created_by}> or a moderator starts with **Start** or `/game start`."
+            )
+            return await self.store.add_outbox(
+                game_id, [outbox.welcome(record.created_by), _text_post(intro)], now=self.now()
+            )
+
+    async def cancel_lobby(self, game_id: int, by: Person | None, *, is_moderator: bool, why: str = "") -> Done:
+        """Close a lobby for good: by its creator or a moderator (`by`), or by the bot itself (`by` None, with
+        `why`: nobody touched it for weeks, or it was never fully opened). Its message and thread say so."""
+        async with self.lock(game_id):
+            record = await self.store.get_game(game_id)
+            game = self.game(record.kind)
+            if record.status != "lobby":
+                raise Refusal(
+                    f"{game.title} #{game_id} isn't a lobby any more. A moderator ends a game with `/mod end`."
+                )
+            if by is not None and record.created_by != by.user_id and not is_moderator:
+                raise Refusal("Only the player who opened this lobby, or a moderator, can cancel it.")
+            await self.store.update_game(game_id, status="abandoned", now=self.now())
+            who = f"by **{shown(by.name)}**" if by is not None else why
+            items = [outbox.lobby()]
+            if record.thread_id is not None:
+                items.append(_text_post(f"🚪 This lobby was closed {who}. `/game new` opens a new one."))
+            ids = await self.store.add_outbox(game_id, items, now=self.now())
+            game_logger(game_id, "boardroom.service").info(
+                "lobby closed", extra={"fields": {"by": by.user_id if by else None, "why": why}}
+            )
+            return Done(game_id, ids, f"{game.title} #{game_id} is closed.")
+
+    async def close_idle_lobbies(self, idle: timedelta) -> list[Done]:
+        """Close every lobby nobody touched (opened, joined, left) for `idle`: otherwise it stays listed forever."""
+        done = []
+        cutoff = self.now() - idle
+        for record in await self.store.list_games(statuses=["lobby"]):
+            if record.updated_at <= cutoff:
+                days = round(idle.total_seconds() / 86400)
+                why = f"by itself: nobody joined, left or started it for {days} days"
+                try:
+                    done.append(await self.cancel_lobby(record.id, None, is_moderator=True, why=why))
+                except Refusal:
+                    continue  # started meanwhile
+        return done
 
     async def join(self, game_id: int, person: Person) -> Done:
         async with self.lock(game_id):
             record = await self.store.get_game(game_id)
             game = self.game(record.kind)
+            _not_closed(record, game)
             if record.started:
                 raise Refusal(
                     f"{game.title} #{game_id} has already started. A moderator can seat you with `/mod substitute`."
@@ -89,6 +146,7 @@ class LobbyOps(ServiceCore):
         async with self.lock(game_id):
             record = await self.store.get_game(game_id)
             game = self.game(record.kind)
+            _not_closed(record, game)
             if record.started:
                 raise Refusal(
                     f"{game.title} #{game_id} is under way: you can't walk out of a started game. "
@@ -108,10 +166,16 @@ class LobbyOps(ServiceCore):
         async with self.lock(game_id):
             record = await self.store.get_game(game_id)
             game = self.game(record.kind)
+            _not_closed(record, game)
             if record.started:
                 raise Refusal(f"{game.title} #{game_id} has already started.")
             if record.created_by != person.user_id and not is_moderator:
                 raise Refusal("Only the player who opened this game, or a moderator, can start it.")
+            if record.thread_id is None:
+                raise Refusal(
+                    f"{game.title} #{game_id} has no table thread yet, so it can't start. I'm setting it up again; "
+                    "try **Start** in a moment."
+                )
             seats = await self.store.seats(game_id)
             if len(seats) < game.min_seats:
                 missing = game.min_seats - len(seats)
@@ -168,3 +232,8 @@ class LobbyOps(ServiceCore):
             # The seed decides every shuffle (in KKK, every hand): never at INFO, where logs are often shared.
             glog.debug("set-up seed", extra={"fields": {"seed": seed}})
             return Done(game_id, result.outbox_ids, f"{game.title} #{game_id} has started.")
+
+
+def _not_closed(record: GameRecord, game: Game) -> None:  # type: ignore[type-arg]
+    if not record.started and record.status != "lobby":
+        raise Refusal(f"{game.title} #{record.id} was closed before it started. `/game new` opens a new one.")

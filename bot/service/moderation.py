@@ -188,6 +188,8 @@ class ModerationOps(ServiceCore):
             return Done(game_id, ids, f"{shown(player.name)} is out of the game.")
 
     async def end(self, game_id: int, mod: Person) -> Done:
+        if (await self.store.get_game(game_id)).status == "lobby":
+            return await self.cancel_lobby(game_id, mod, is_moderator=True)  # type: ignore[attr-defined]
         async with self.lock(game_id):
             await self._running(game_id)
             note = f"Moderator **{shown(mod.name)}** ended the game. Standings so far:"

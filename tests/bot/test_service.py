@@ -37,7 +37,8 @@ async def started(store: GameStore, clock: Clock, players: int = 3) -> tuple[Gam
     record = await service.create_lobby("toy", guild_id=1, channel_id=2, creator=people[0], options={})
     from bot.service import LobbySettings
 
-    await service.attach_lobby(record.id, message_id=9, channel_id=2, thread_id=3, settings=LobbySettings(5, False))
+    await service.attach_lobby_message(record.id, message_id=9, channel_id=2, settings=LobbySettings(5, False))
+    await service.attach_thread(record.id, 3)
     for p in people[1:]:
         await service.join(record.id, p)
     await service.start(record.id, people[0], is_moderator=False)

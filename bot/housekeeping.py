@@ -1,0 +1,71 @@
+"""Chores that keep a long-running bot tidy, run every hour: idle lobbies closed, the database backed up.
+
+One `loop.call_later` handle, re-armed after each pass (like the scheduler), the first pass ten minutes after
+start-up so that start-up itself stays quick. A pass closes every lobby nobody touched for `lobby_idle_days` and
+makes an automatic backup when the last one is `backup_every_hours` old (or there is none yet). A failure is logged
+and the next pass tries again; play never waits for a pass (the backup runs on its own connection and thread).
+"""
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from bot.backups import backups, make_backup, taken_at
+
+if TYPE_CHECKING:
+    from bot.client import BoardroomBot
+
+log = logging.getLogger("boardroom.housekeeping")
+FIRST_PASS = 600.0
+EVERY = 3600.0
+
+
+class Housekeeper:
+    def __init__(self, bot: "BoardroomBot", clock: Callable[[], datetime]) -> None:
+        self.bot = bot
+        self.clock = clock
+        self._handle: asyncio.TimerHandle | None = None
+        self._task: asyncio.Task[Any] | None = None
+
+    def start(self) -> None:
+        self._arm(FIRST_PASS)
+
+    def close(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def _arm(self, delay: float) -> None:
+        self.close()
+        self._handle = asyncio.get_running_loop().call_later(delay, self._wake)
+
+    def _wake(self) -> None:
+        self._handle = None
+        self._task = asyncio.get_running_loop().create_task(self._pass())
+
+    async def _pass(self) -> None:
+        try:
+            await self.run_once()
+        except Exception:
+            log.exception("housekeeping pass failed")
+        finally:
+            self._arm(EVERY)
+
+    async def run_once(self) -> None:
+        settings = self.bot.settings
+        for done in await self.bot.service.close_idle_lobbies(timedelta(days=settings.lobby_idle_days)):
+            await self.bot.notifier.flush(done.game_id)
+        if self.backup_due():
+            try:
+                await make_backup(self.bot.store, settings.backups, "auto", self.clock(), settings.backup_keep)
+            except Exception:
+                log.exception("the automatic backup failed; trying again in an hour")
+
+    def backup_due(self) -> bool:
+        every = self.bot.settings.backup_every_hours
+        if every <= 0 or str(self.bot.settings.database_path) == ":memory:":
+            return False
+        made = backups(self.bot.settings.backups, "auto")
+        return not made or self.clock() - taken_at(made[-1]) >= timedelta(hours=every)
