@@ -65,7 +65,7 @@ def end_game_round(state: SchwarzmarktState, emptier: int | None, now: datetime)
         public(
             "round_over",
             f"{head}game round {state.game_round} is over. Luxury goods: {lux}. "
-            "Everyone's goods are refilled to 9; black-market cards are kept.",
+            f"Everyone's goods are refilled to {state.hand_size}; black-market cards are kept.",
             round=state.game_round,
         )
     )

@@ -134,7 +134,8 @@ class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
 
     def setup_events(self, state: SchwarzmarktState) -> list[Event]:
         dealer = (state.starter - 1) % state.seats
-        lead = f"{ref(dealer)} deals: 9 goods cards and 3 black-market cards each, in secret. "
+        cards = len(state.black_market[state.starter])
+        lead = f"{ref(dealer)} deals: {state.hand_size} goods cards and {cards} black-market cards each, in secret. "
         return [Event(kind="starter", text=lead + playing_call(state), data={"seat": state.starter})]
 
     # --- apply ----------------------------------------------------------------------------------------

@@ -45,6 +45,7 @@ class PublicView(BaseModel):
     marker: int
     price: int
     end_space: int
+    limit_space: int
     last_call: bool
     offer: OfferView | None
     in_force: tuple[EventKind, ...]
@@ -91,6 +92,7 @@ def _public_fields(state: SchwarzmarktState) -> dict[str, object]:
         "marker": state.marker,
         "price": state.price(),
         "end_space": state.end_space if state.phase == "trade" else len(state.track),
+        "limit_space": state.limit_space,
         "last_call": state.last_call,
         "offer": offer,
         "in_force": tuple(state.cards[c].event for c in state.in_force),
