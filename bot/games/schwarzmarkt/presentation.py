@@ -189,7 +189,7 @@ class SchwarzmarktPresentation(GenericPresentation):
         return (
             f"{game.summary}\n"
             "Commands: the buttons on your hand DM (or `/game hand`) for your card, your trading turn and an "
-            "event's choices; `/sm play card:` and `/sm trade cards: move:` as commands; `/sm hand` for your hand."
+            "event's choices; `/sm play card:` and `/sm trade cards: move:` (any mix of wanted cards) as commands."
         )
 
     def cog(self, bot: "commands.Bot") -> "commands.Cog | None":
