@@ -11,7 +11,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from engine.data import load_toml
 
@@ -55,9 +55,11 @@ class Space(BaseModel):
 class Market(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    hand_size: int = Field(ge=1)
-    black_market_hand: int = Field(ge=1)
-    limit_space: int = Field(ge=2)
+    hand_size: int = Field(ge=1, le=(GOODS_CARDS - 1) // MAX_PLAYERS)
+    """Goods cards dealt to each player (and the refill's target); five hands must leave a goods pile."""
+    black_market_hand: int = Field(ge=1, le=(BLACK_MARKET_CARDS - 1) // MAX_PLAYERS)
+    limit_space: int = Field(ge=2, le=TRACK_SPACES)
+    """Where a trading round ends under Limit."""
     quick_deal: int = Field(ge=0)
     new_goods_cost: int = Field(ge=0)
     goods: dict[Good, int]
@@ -97,26 +99,18 @@ class Market(BaseModel):
 
     @field_validator("events")
     @classmethod
-    def _events_counted(cls, value: dict[EventKind, int]) -> dict[EventKind, int]:
+    def _events_counted(cls, value: dict[EventKind, int], info: ValidationInfo) -> dict[EventKind, int]:
         if any(c < 0 for c in value.values()):
             raise ValueError("an event cannot be there fewer than 0 times")
+        offers = info.data.get("offers")
+        if offers is not None:
+            cards = len(offers) + sum(value.values())
+            if cards != BLACK_MARKET_CARDS:
+                raise ValueError(
+                    f"{len(offers)} offers and {sum(value.values())} events make {cards} black-market cards, "
+                    f"not {BLACK_MARKET_CARDS}"
+                )
         return value
-
-    @model_validator(mode="after")
-    def _adds_up(self) -> "Market":
-        cards = len(self.offers) + sum(self.events.values())
-        if cards != BLACK_MARKET_CARDS:
-            raise ValueError(
-                f"field 'offers'/'events': {len(self.offers)} offers and {sum(self.events.values())} events make "
-                f"{cards} black-market cards, not {BLACK_MARKET_CARDS}"
-            )
-        if not 2 <= self.limit_space <= TRACK_SPACES:
-            raise ValueError(f"field 'limit_space': must be a space from 2 to {TRACK_SPACES}")
-        if self.hand_size * MAX_PLAYERS >= GOODS_CARDS:
-            raise ValueError(f"field 'hand_size': {MAX_PLAYERS} hands of {self.hand_size} leave no goods pile")
-        if self.black_market_hand * MAX_PLAYERS >= BLACK_MARKET_CARDS:
-            raise ValueError(f"field 'black_market_hand': {MAX_PLAYERS} hands of it leave no black-market pile")
-        return self
 
 
 class Card(BaseModel):

@@ -81,6 +81,8 @@ class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
                 "track": [Space(price=s.price, die=s.die) for s in state.track],
                 "limit_space": state.limit_space,
                 "hand_size": state.hand_size,
+                "black_market_hand": state.black_market_hand,
+                "goods": dict(zip(GOODS, state.goods_counts, strict=True)),
                 "quick_deal": state.quick_deal,
                 "new_goods_cost": state.new_goods_cost,
                 "offers": offers,
@@ -113,6 +115,8 @@ class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
             track=list(m.track),
             limit_space=m.limit_space,
             hand_size=m.hand_size,
+            black_market_hand=m.black_market_hand,
+            goods_counts=[m.goods[g] for g in GOODS],
             quick_deal=m.quick_deal,
             new_goods_cost=m.new_goods_cost,
             cards=cards,
@@ -134,8 +138,10 @@ class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
 
     def setup_events(self, state: SchwarzmarktState) -> list[Event]:
         dealer = (state.starter - 1) % state.seats
-        cards = len(state.black_market[state.starter])
-        lead = f"{ref(dealer)} deals: {state.hand_size} goods cards and {cards} black-market cards each, in secret. "
+        lead = (
+            f"{ref(dealer)} deals: {state.hand_size} goods cards and {state.black_market_hand} black-market cards "
+            "each, in secret. "
+        )
         return [Event(kind="starter", text=lead + playing_call(state), data={"seat": state.starter})]
 
     # --- apply ----------------------------------------------------------------------------------------

@@ -39,6 +39,9 @@ class SchwarzmarktState(BaseModel):
     track: list[Space]
     limit_space: int
     hand_size: int
+    black_market_hand: int
+    goods_counts: list[int]
+    """The goods deck by kind as set up (copied from the data file, so a replay deals the same)."""
     quick_deal: int
     new_goods_cost: int
     cards: list[Card]
@@ -120,5 +123,5 @@ def clone(state: SchwarzmarktState) -> SchwarzmarktState:
     data["left"] = list(state.left)
     data["pending"] = None if state.pending is None else state.pending.model_copy()
     data["rng"] = Rng(state=state.rng.state)
-    # `track` and `cards` hold frozen models and are never changed in place: sharing the lists is safe.
+    # `track`, `cards` and `goods_counts` are never changed in place (frozen models, set-up data): shared safely.
     return SchwarzmarktState.model_construct(_fields_set=state.model_fields_set, **data)

@@ -91,7 +91,7 @@ def _public_fields(state: SchwarzmarktState) -> dict[str, object]:
         "dice": tuple(s.die for s in state.track),
         "marker": state.marker,
         "price": state.price(),
-        "end_space": state.end_space if state.phase == "trade" else len(state.track),
+        "end_space": state.end_space if state.phase == "trade" else _next_end(state),
         "limit_space": state.limit_space,
         "last_call": state.last_call,
         "offer": offer,
@@ -108,6 +108,11 @@ def _public_fields(state: SchwarzmarktState) -> dict[str, object]:
         "quick_deal": state.quick_deal,
         "new_goods_cost": state.new_goods_cost,
     }
+
+
+def _next_end(state: SchwarzmarktState) -> int:
+    """Where the next trading round will end: Limit's space while it is face up, else the last."""
+    return state.limit_space if state.force("limit") else len(state.track)
 
 
 def public_view(state: SchwarzmarktState) -> PublicView:

@@ -48,6 +48,9 @@ def labels(post: Post) -> list[str]:
 
 def test_the_status_shows_track_offer_events_turn_totals_and_piles() -> None:
     state = play_event(new_game(), "limit")
+    waiting = P.status(table_for(state)).description or ""
+    assert "`[1] 2 3 4 5 6 8 10 12 15 20 25🏁 35 50`" in waiting, "Limit waits face up for the next round"
+    assert "In force: 🛑 Limit" in waiting and "**bert** starts: play a black-market card" in waiting
     state = open_offer(state, [0, 0, 3, 0, 0])
     post = P.status(table_for(state))
     text = post.description or ""

@@ -37,7 +37,8 @@ def broken(tmp_path: Path, old: str, new: str) -> Path:
         ("{ price = 35, die = 1 }", "{ price = 60, die = 1 }", "prices must rise: space 14"),
         ("{ price = 1, die = 4 }", "{ price = 1, die = 0 }", "field 'track.0.die'"),
         ("{ coffee = 3 },", "{ tea = 3 },", "field 'offers.0.tea.[key]'"),
-        ("shortage = 2", "shortage = 3", "31 black-market cards, not 30"),
+        ("shortage = 2", "shortage = 3", "field 'events': Value error, 18 offers and 13 events make 31 black-market"),
+        ("limit_space = 12", "limit_space = 15", "field 'limit_space': Input should be less than or equal to 14"),
         ("sugar = 12", "sugar = 13", "field 'goods'"),
     ],
 )
@@ -53,11 +54,14 @@ def test_a_broken_file_is_refused_in_one_line_naming_file_and_field(
 def test_a_replacement_in_the_game_data_folder_is_used_and_old_games_replay(tmp_path: Path) -> None:
     folder = tmp_path / "schwarzmarkt"
     folder.mkdir()
-    broken(folder, "quick_deal = 20", "quick_deal = 30").rename(folder / "market.toml")
+    changed = broken(folder, "quick_deal = 20", "quick_deal = 30").read_text(encoding="utf-8")
+    changed = changed.replace("potatoes = 12", "potatoes = 16").replace("flour = 12", "flour = 8")
+    changed = changed.replace("black_market_hand = 3", "black_market_hand = 4")
+    (folder / "market.toml").write_text(changed, encoding="utf-8")
     game = registry.build(tmp_path)["schwarzmarkt"]
     assert isinstance(game, Schwarzmarkt) and game.market.quick_deal == 30
     state = game.setup(4, game.parse_options({}), 7, T0)
-    assert state.quick_deal == 30
+    assert state.quick_deal == 30 and state.goods_counts == [16, 8, 12, 12, 12] and len(state.black_market[0]) == 4
     plain = Schwarzmarkt()
     assert plain.for_state(state).setup(4, game.parse_options({}), 7, T0) == state
     assert plain.for_state(plain.setup(4, plain.parse_options({}), 7, T0)) is plain
