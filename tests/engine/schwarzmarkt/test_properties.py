@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import RuleError
+from engine.game import Leave
 from engine.schwarzmarkt.actions import Give, Pick, Play, Target, Trade
 from engine.schwarzmarkt.state import SchwarzmarktState
 
@@ -70,6 +71,8 @@ def test_random_play_keeps_every_invariant(seats: int, seed: int, picks: list[in
         if state.phase == "over":
             assert all(GAME.legal_actions(state, s) == [] for s in range(seats))
             break
+        for gone in state.left:
+            assert sum(state.goods[gone]) == 0 and not state.black_market[gone] and state.turn != gone
         actor = pick % seats
         probe = PROBES[pick % len(PROBES)]
         if probe not in GAME.legal_actions(state, actor):
@@ -83,6 +86,8 @@ def test_random_play_keeps_every_invariant(seats: int, seed: int, picks: list[in
             assert GAME.dump_state(state) == before
         now += timedelta(minutes=5 + pick % 50)
         actor_, action = pick_move(state, pick)
+        if pick % 89 == 0 and seats - len(state.left) > 3 and state.playing(pick % seats):
+            actor_, action = None, Leave(seat=pick % seats)  # now and then a moderator takes a player out
         outcome = GAME.apply(state, actor_, action, now)
         # Luxury comes only from trades and events: every change is in a public event's `paid`.
         gained = [a - b for a, b in zip(outcome.state.luxury, state.luxury, strict=True)]
