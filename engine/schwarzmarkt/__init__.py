@@ -3,5 +3,6 @@
 `rules.Schwarzmarkt` is the game. Its parts: `market` (the data file `data/market.toml`: price track, goods and the
 30 black-market cards), `state`, `actions`, `options`; one module per rule — `playing` (the starter plays a card),
 `trading` (trading turns), `eventcards` (the nine events), `rounds` (the end of a game round, the refill and the end
-of the game), `leaving` (a player who leaves); and `views`, `legal`, `waits`.
+of the game), `leaving` (a player who leaves); and `views`, `legal`, `waits`; `turns` (what every rule needs),
+`words` (how things are named in text) and `randomplay` (a seeded random player for the benchmark).
 """

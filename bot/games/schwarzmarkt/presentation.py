@@ -166,11 +166,11 @@ class SchwarzmarktPresentation(GenericPresentation):
     def _hint(self, event: Event) -> str:
         match event.kind:
             case "starter":
-                return " (buttons on your hand DM, or `/sm play`)"
+                return " (buttons on your hand DM or `/game hand`, or `/sm play`)"
             case "trade_turn":
-                return " (buttons on your hand DM, or `/sm trade`)"
+                return " (buttons on your hand DM or `/game hand`, or `/sm trade`)"
             case "choose" | "target":
-                return " (buttons on your hand DM)"
+                return " (buttons on your hand DM or `/game hand`)"
         return ""
 
     # --- buttons and the rest -------------------------------------------------------------------------

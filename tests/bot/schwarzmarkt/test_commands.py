@@ -2,9 +2,9 @@
 
 import simcord
 
-from tests.bot.helpers import make_server
+from tests.bot.helpers import make_server, rest_calls_since
 
-from .helpers import start_game, state
+from .helpers import buttons, click_hand, hand_message, start_game, state
 
 
 async def test_refusals_are_private_and_say_what_to_do(env: simcord.Env) -> None:
@@ -28,3 +28,19 @@ async def test_the_dealer_option_chooses_who_starts(env: simcord.Env) -> None:
     _, players = await start_game(server, players=3, options="dealer=me")
     game = await state(server)
     assert players[(game.starter - 1) % 3] == server.members[0], "the one who opened the game deals"
+
+
+async def test_a_trading_turn_by_button_costs_at_most_four_rest_calls(env: simcord.Env) -> None:
+    """The narration, the status edit, the clicked hand DM (the click's own response) and the next trader's DM."""
+    server = make_server(env)
+    _, players = await start_game(server)
+    for _ in range(12):
+        game = await state(server)
+        member = players[game.turn]
+        labels = buttons(hand_message(member))
+        before = len(env.http_requests)
+        await click_hand(member, labels[-1] if game.phase == "trade" else labels[0])
+        calls = rest_calls_since(env, before)
+        assert len(calls) <= 4, calls
+        if game.phase == "trade":
+            assert sum(c.startswith("PATCH") for c in calls) <= 2, "only the status and the next trader's DM"
