@@ -94,5 +94,79 @@ def main() -> None:
     print("  targets                 " + ("met" if ok else "NOT met"))
 
 
+def schwarzmarkt() -> None:
+    """The Schwarzmarkt section: random legal games to their end, timed like KKK's above (same arguments)."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seats", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    args, _ = parser.parse_known_args()
+    games, seats, seed = args.games, args.seats, args.seed
+    from engine.schwarzmarkt.randomplay import START
+    from engine.schwarzmarkt.randomplay import play as play_sm
+    from engine.schwarzmarkt.rules import Schwarzmarkt
+    from engine.schwarzmarkt.state import SchwarzmarktState
+
+    class TimedSchwarzmarkt(Schwarzmarkt):
+        def __init__(self) -> None:
+            super().__init__()
+            self.timings: list[float] = []
+
+        def apply(
+            self, state: SchwarzmarktState, actor: int | None, action: Any, now: Any
+        ) -> Outcome[SchwarzmarktState]:
+            start = time.perf_counter()
+            out = super().apply(state, actor, action, now)
+            self.timings.append(time.perf_counter() - start)
+            return out
+
+    game = TimedSchwarzmarkt()
+    game_times: list[float] = []
+    actions: list[int] = []
+    start = time.perf_counter()
+    for i in range(games):
+        t0 = time.perf_counter()
+        played = play_sm(game, seats, seed + i)
+        game_times.append(time.perf_counter() - t0)
+        actions.append(len(played.log))
+        if not played.finished:
+            raise SystemExit(f"Schwarzmarkt game {seed + i} did not finish")
+    total = time.perf_counter() - start
+    apply_times = game.timings
+    # Snapshots along a few games, in a separate pass so their cost does not count as game time.
+    sizes: list[int] = []
+    plain = Schwarzmarkt()
+    for i in range(min(games, 20)):
+        played = play_sm(plain, seats, seed + i)
+        sizes.append(len(plain.dump_state(played.state).encode()))
+        replay = plain.setup(seats, plain.parse_options({}), seed + i, START)
+        for n, (actor, action) in enumerate(played.log):
+            replay = plain.apply(replay, actor, action, replay.since).state
+            if n % 10 == 0:
+                sizes.append(len(plain.dump_state(replay).encode()))
+
+    median_apply = statistics.median(apply_times) * 1e6
+    p99_apply = percentile(apply_times, 99) * 1e6
+    median_game = statistics.median(game_times) * 1e3
+    p99_game = percentile(game_times, 99) * 1e3
+    print(f"Schwarzmarkt engine: {games} random-legal games, {seats} players, seeds {seed}…")
+    print(f"  games per second        {games / total:8.1f}")
+    print(f"  actions per game        {statistics.mean(actions):8.1f}  (min {min(actions)}, max {max(actions)})")
+    print(
+        f"  time per game           {median_game:8.1f} ms median, {p99_game:.1f} ms p99, "
+        f"{max(game_times) * 1e3:.1f} ms max   (target <= 100 ms)"
+    )
+    print(
+        f"  apply                   {median_apply:8.1f} us median, {p99_apply:.1f} us p99   "
+        "(target median <= 200 us, p99 <= 1 ms)"
+    )
+    print(
+        f"  snapshot                {statistics.median(sizes):8.0f} B median, {max(sizes)} B max   (target <= 16384 B)"
+    )
+    ok = median_apply <= 200 and p99_apply <= 1000 and median_game <= 100 and max(sizes) <= 16384
+    print("  targets                 " + ("met" if ok else "NOT met"))
+
+
 if __name__ == "__main__":
     main()
+    schwarzmarkt()

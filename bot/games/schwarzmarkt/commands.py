@@ -1,0 +1,188 @@
+"""The `/sm` commands: `/sm play card:` (your black-market card, autocompleted from your hand) and `/sm trade cards:
+move:` (a trading turn: any mix of still-wanted cards you hold, autocompleted, or none; `move` defaults to 1, or 0
+at the last call). Event choices come as buttons on the chooser's hand DM (and `/game hand`), which is also where a
+trading turn's usual choices are.
+
+Each command only turns Discord input into an engine action and goes through `GameService` like any move; the
+narration is the command's public reply, refusals are ephemeral with the engine's message rendered with names.
+Used in a game's thread a command acts on that game; elsewhere on the player's one Schwarzmarkt game in this
+server, or the `game:` option says which.
+"""
+
+import re
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.notifier import Carrier
+from bot.replies import Answer, answer
+from bot.resolve import describe, resolve_game
+from bot.service import Refusal
+from engine.schwarzmarkt.actions import Play, Trade
+from engine.schwarzmarkt.market import GOODS
+from engine.schwarzmarkt.views import SeatView
+from engine.schwarzmarkt.words import ONE, counts_of
+from storage import GameRecord
+from storage.models import OPEN_STATUSES
+
+from .look import card_label
+from .presentation import NAME, public
+from .prompts import counts_text
+
+if TYPE_CHECKING:
+    from bot.client import BoardroomBot
+
+TITLE = "Schwarzmarkt"
+SINGULAR = {v: k for k, v in ONE.items()}
+
+
+def parse_cards(text: str | None) -> tuple[str, ...]:
+    """ "2 coffee, sugar", "coffee,coffee,sugar", "1 potato + 2 flour" or "none" as a list of kinds."""
+    if text is None or text.strip().lower() in ("", "none", "nothing", "-", "no"):
+        return ()
+    out: list[str] = []
+    for item in re.split(r"[,+;]|\band\b", text.lower()):
+        item = item.strip()
+        if not item:
+            continue
+        number, _, kind = item.partition(" ")
+        count = 1
+        if number.isdigit() and kind:
+            count, item = int(number), kind.strip()
+        if count > 12:
+            raise Refusal(f"“{text}” names more cards than there are — e.g. `2 coffee, 1 sugar`.")
+        kind = SINGULAR.get(item, item)
+        if kind not in GOODS:
+            raise Refusal(f"“{item}” isn't a kind of goods — name potatoes, flour, coffee, butter or sugar.")
+        out += [kind] * count
+    return tuple(out)
+
+
+async def sm_game(bot: "BoardroomBot", interaction: discord.Interaction, game_id: int | None) -> GameRecord:
+    """The Schwarzmarkt game an `/sm` command is about."""
+    in_thread = isinstance(interaction.channel, discord.Thread) or getattr(interaction.channel, "type", None) in (
+        discord.ChannelType.public_thread,
+        discord.ChannelType.private_thread,
+    )
+    if game_id is None and in_thread:
+        record = await bot.store.find_game_by_thread(interaction.channel_id or 0)
+        if record is not None:
+            if record.kind != NAME:
+                title = bot.service.game(record.kind).title
+                raise Refusal(f"This thread plays {title}: `/sm` commands are for {TITLE}.")
+            return record
+    if game_id is not None:
+        record = await resolve_game(bot, interaction, game_id, mine=True)
+        if record.kind != NAME:
+            raise Refusal(f"Game #{record.id} isn't a {TITLE} game: `/sm` commands are for {TITLE}.")
+        return record
+    mine = await _my_games(bot, interaction)
+    if len(mine) == 1:
+        return mine[0]
+    if not mine:
+        raise Refusal(f"You're not in a {TITLE} game in this server. Open one with `/game new game:{NAME}`.")
+    listing = "\n".join(f"• {describe(bot, g)}" for g in mine[:10])
+    raise Refusal(f"Which game? Use the `game:` option (or the command in the game's thread):\n{listing}")
+
+
+async def _my_games(bot: "BoardroomBot", interaction: discord.Interaction) -> list[GameRecord]:
+    held = {s.game_id for s in await bot.store.seats_of_player(interaction.user.id, statuses=list(OPEN_STATUSES))}
+    games = await bot.store.list_games(statuses=list(OPEN_STATUSES), guild_id=interaction.guild_id)
+    return [g for g in games if g.kind == NAME and g.id in held and g.status != "lobby"]
+
+
+@app_commands.guild_only()
+class SchwarzmarktCog(
+    commands.GroupCog, group_name="sm", group_description="Schwarzmarkt: play a black-market card, trade"
+):
+    def __init__(self, bot: "BoardroomBot") -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _mine(self, interaction: discord.Interaction) -> tuple[SeatView, list[object]] | None:
+        """The user's own view and legal actions in the game the command is about, for autocomplete."""
+        try:
+            record = await sm_game(self.bot, interaction, getattr(interaction.namespace, "game", None))
+            table, seat = await self.bot.service.private_view(record.id, interaction.user.id)
+        except Refusal:
+            return None
+        if table.state is None:
+            return None
+        return table.game.view(table.state, seat), table.game.legal_actions(table.state, seat)  # type: ignore[return-value]
+
+    async def _game_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        out = []
+        for g in await _my_games(self.bot, interaction):
+            label = describe(self.bot, g).replace("<#", "#").replace(">", "")
+            if current.lower() in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=g.id))
+        return out[:25]
+
+    async def _card_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        found = await self._mine(interaction)
+        if found is None:
+            return []
+        view, _ = found
+        return [
+            app_commands.Choice(name=card_label(c)[:100], value=c.id)
+            for c in view.black_market
+            if current.lower() in card_label(c).lower()
+        ][:25]
+
+    async def _cards_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        found = await self._mine(interaction)
+        if found is None:
+            return []
+        _, legal = found
+        sets = sorted({a.cards for a in legal if isinstance(a, Trade) and a.cards}, key=lambda c: (len(c), c))
+        out = [app_commands.Choice(name="none (no trade)", value="none")] if legal else []
+        for cards in sets:
+            label = counts_text(counts_of(cards))
+            if current.lower() in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=",".join(cards)))
+        return out[:25]
+
+    async def _move(self, interaction: discord.Interaction, game: int | None, make) -> None:  # type: ignore[no-untyped-def]
+        async def work(carrier: Carrier) -> Answer | None:
+            record = await sm_game(self.bot, interaction, game)
+            table, _ = await self.bot.service.private_view(record.id, interaction.user.id)
+            action = make(table)
+            done = await self.bot.service.act(record.id, interaction.user.id, action)
+            await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
+            return None
+
+        await answer(self.bot, interaction, work, game_id=game)
+
+    @app_commands.command(name="play", description="As the starter, play one of your black-market cards")
+    @app_commands.describe(card="One of your black-market cards")
+    @app_commands.autocomplete(card=_card_autocomplete, game=_game_autocomplete)
+    async def play(self, interaction: discord.Interaction, card: int, game: int | None = None) -> None:
+        await self._move(interaction, game, lambda table: Play(card=card))
+
+    @app_commands.command(name="trade", description="Your trading turn: trade wanted goods (or none), move the marker")
+    @app_commands.describe(
+        cards="The goods you trade, e.g. `2 coffee, 1 sugar` (or none)",
+        move="How far the marker moves: 1 after a trade; 1 up to the die symbol without (default 1; 0 at last call)",
+    )
+    @app_commands.autocomplete(cards=_cards_autocomplete, game=_game_autocomplete)
+    async def trade(
+        self,
+        interaction: discord.Interaction,
+        cards: str | None = None,
+        move: app_commands.Range[int, 0, 4] | None = None,
+        game: int | None = None,
+    ) -> None:
+        def make(table):  # type: ignore[no-untyped-def]
+            chosen = parse_cards(cards)
+            last_call = table.state is not None and public(table).last_call
+            return Trade(cards=chosen, move=move if move is not None else (0 if last_call else 1))
+
+        await self._move(interaction, game, make)

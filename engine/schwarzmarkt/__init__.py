@@ -1,0 +1,8 @@
+"""Schwarzmarkt (Stefan Dorra, Amigo 1996): secret goods hands, black-market cards and a climbing price, 3–5 players.
+
+`rules.Schwarzmarkt` is the game. Its parts: `market` (the data file `data/market.toml`: price track, goods and the
+30 black-market cards), `state`, `actions`, `options`; one module per rule — `playing` (the starter plays a card),
+`trading` (trading turns), `eventcards` (the nine events), `rounds` (the end of a game round, the refill and the end
+of the game), `leaving` (a player who leaves); and `views`, `legal`, `waits`; `turns` (what every rule needs),
+`words` (how things are named in text) and `randomplay` (a seeded random player for the benchmark).
+"""

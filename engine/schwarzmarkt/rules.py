@@ -1,0 +1,255 @@
+"""Schwarzmarkt (Stefan Dorra, Amigo 1996): the game, tying its rules together.
+
+See `shared/rules/schwarzmarkt.md`; each rule lives in its own module (`playing`, `trading`, `eventcards`, `rounds`,
+`leaving`), whose docstrings list the decisions taken where the specification is silent. Here:
+- The dealer is `options.dealer`, else drawn at random; the player to the dealer's left (the next seat) starts.
+- Deadlines (see `waits`): the starter's card and the events' choices have the shared `turn_deadline`; a trading
+  turn has the game's own `trade_hours` (default 12). A `Timeout` carries its wait's key and is refused once stale.
+- Standings (`result` after the second game round, `standings` for a game ended early): luxury goods, richest first;
+  equal totals share; players who left come after everyone still playing.
+"""
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any, ClassVar, Self
+
+from pydantic import BaseModel, TypeAdapter
+
+from engine.data import replacement
+from engine.errors import RuleError
+from engine.events import Event, Wait
+from engine.game import Game, Outcome, Result, Standing, rank_by_score
+from engine.rng import Rng
+from engine.schwarzmarkt import eventcards, leaving, legal, playing, trading, waits
+from engine.schwarzmarkt.actions import ACTION_ADAPTER, Give, Pick, Play, Target, Timeout, Trade
+from engine.schwarzmarkt.market import (
+    GOODS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Market,
+    Space,
+    cards_of,
+    default_market,
+    load_market,
+)
+from engine.schwarzmarkt.options import SchwarzmarktOptions
+from engine.schwarzmarkt.rounds import draw_goods
+from engine.schwarzmarkt.state import SchwarzmarktState, clone
+from engine.schwarzmarkt.turns import start_play
+from engine.schwarzmarkt.views import public_view, seat_view
+from engine.schwarzmarkt.words import EVENT_NAMES
+from engine.text import seat as ref
+
+
+class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
+    name: ClassVar[str] = "schwarzmarkt"
+    title: ClassVar[str] = "Schwarzmarkt"
+    min_seats: ClassVar[int] = MIN_PLAYERS
+    max_seats: ClassVar[int] = MAX_PLAYERS
+    summary: ClassVar[str] = (
+        "Sell your secret goods on the black market. The starter plays a black-market card: an offer opens a "
+        "trading round, an event strikes at once. In turn, each player trades wanted goods at the current price "
+        "and moves the price marker (1 after a trade, up to the die symbol without) — wait for a higher price, "
+        "but others may sell first. A game round ends when someone trades in their last goods card; richest in "
+        "luxury goods after two game rounds wins."
+    )
+    uses_reaction_time: ClassVar[bool] = False
+    state_model: ClassVar[type[BaseModel]] = SchwarzmarktState
+    options_model: ClassVar[type[SchwarzmarktOptions]] = SchwarzmarktOptions
+    action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
+    data_files: ClassVar[tuple[str, ...]] = ("market.toml",)
+
+    def __init__(self, market: Market | None = None) -> None:
+        self.market = market if market is not None else default_market()
+
+    @classmethod
+    def from_data_folder(cls, folder: Path | None) -> Self:
+        """Schwarzmarkt with a server owner's `market.toml` from `folder` (else the packaged one). Raises
+        `DataFileError` naming the file and the field. The data is copied into each game at set-up."""
+        path = replacement(folder, "market.toml")
+        return cls(load_market(path) if path is not None else None)
+
+    def for_state(self, state: SchwarzmarktState) -> Self:
+        """The game whose data gives `state`'s numbers at set-up (to replay it after the data file changed)."""
+        offers = [{g: n for g, n in zip(GOODS, c.wants, strict=True) if n} for c in state.cards if c.event is None]
+        events: dict[str, int] = {}
+        for c in state.cards:
+            if c.event is not None:
+                events[c.event] = events.get(c.event, 0) + 1
+        market = self.market.model_copy(
+            update={
+                "track": [Space(price=s.price, die=s.die) for s in state.track],
+                "limit_space": state.limit_space,
+                "hand_size": state.hand_size,
+                "black_market_hand": state.black_market_hand,
+                "goods": dict(zip(GOODS, state.goods_counts, strict=True)),
+                "quick_deal": state.quick_deal,
+                "new_goods_cost": state.new_goods_cost,
+                "offers": offers,
+                "events": events,
+            }
+        )
+        return self if market == self.market else type(self)(market)
+
+    # --- set-up ---------------------------------------------------------------------------------------
+
+    def setup(self, seats: int, options: SchwarzmarktOptions, seed: int, now: datetime) -> SchwarzmarktState:
+        if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+            raise RuleError(f"Schwarzmarkt is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats}.")
+        rng = Rng.from_seed(seed)
+        if options.dealer is None:
+            dealer = rng.below(seats)
+        elif options.dealer < seats:
+            dealer = options.dealer
+        else:
+            raise RuleError(f"The dealer must be one of the {seats} seats.")
+        m = self.market
+        cards = cards_of(m)
+        pile = [c.id for c in cards]
+        rng.shuffle(pile)
+        hands = [pile[i * m.black_market_hand : (i + 1) * m.black_market_hand] for i in range(seats)]
+        pile = pile[seats * m.black_market_hand :]
+        state = SchwarzmarktState(
+            options=options,
+            seats=seats,
+            track=list(m.track),
+            limit_space=m.limit_space,
+            hand_size=m.hand_size,
+            black_market_hand=m.black_market_hand,
+            goods_counts=[m.goods[g] for g in GOODS],
+            quick_deal=m.quick_deal,
+            new_goods_cost=m.new_goods_cost,
+            cards=cards,
+            starter=(dealer + 1) % seats,
+            turn=(dealer + 1) % seats,
+            goods=[[0] * len(GOODS) for _ in range(seats)],
+            goods_pile=[m.goods[g] for g in GOODS],
+            black_market=hands,
+            black_pile=pile,
+            luxury=[0] * seats,
+            end_space=len(m.track),
+            since=now,
+            rng=rng,
+        )
+        for seat in range(seats):
+            draw_goods(state, seat, m.hand_size)
+        start_play(state, state.starter, now)
+        return state
+
+    def setup_events(self, state: SchwarzmarktState) -> list[Event]:
+        dealer = (state.starter - 1) % state.seats
+        lead = (
+            f"{ref(dealer)} deals: {state.hand_size} goods cards and {state.black_market_hand} black-market cards "
+            "each, in secret. "
+        )
+        return [Event(kind="starter", text=lead + playing_call(state), data={"seat": state.starter})]
+
+    # --- apply ----------------------------------------------------------------------------------------
+
+    def copy_state(self, state: SchwarzmarktState) -> SchwarzmarktState:
+        return clone(state)
+
+    def step(self, state: SchwarzmarktState, actor: int | None, action: Any, now: datetime) -> list[Event]:
+        if state.phase == "over":
+            raise RuleError("The game is over.")
+        if isinstance(action, Timeout):
+            if actor is not None:
+                raise RuleError("Only the game's clock applies deadlines.")
+            return self._timeout(state, action.key, now)
+        if actor is None:
+            raise RuleError("The game's clock can only apply deadlines.")
+        if not 0 <= actor < state.seats or not state.playing(actor):
+            raise RuleError("You're not playing in this game.")
+        match action:
+            case Play():
+                if state.phase != "play" or actor != state.turn:
+                    raise RuleError(f"You can't play a black-market card now — {self._waiting_text(state)}.")
+                return playing.play(state, actor, action.card, now, by_default=False)
+            case Trade():
+                if state.phase != "trade":
+                    raise RuleError(f"There's no trading round under way — {self._waiting_text(state)}.")
+                if actor != state.turn:
+                    raise RuleError(f"It's {ref(state.turn)}'s trading turn — yours comes in seat order.")
+                return trading.trade(state, actor, action.cards, action.move, now, by_default=False)
+            case Target():
+                return eventcards.choose_target(state, actor, action.seat, now)
+            case Pick():
+                return eventcards.pick(state, actor, action.good, now)
+            case Give():
+                return eventcards.give(state, actor, tuple(action.cards), now)
+        raise RuleError("That's not a Schwarzmarkt move.")
+
+    def _timeout(self, state: SchwarzmarktState, key: str, now: datetime) -> list[Event]:
+        due = next((d for d in waits.pending(state) if d.key == key), None)
+        if due is None:
+            raise RuleError("That deadline has passed its moment — the game has moved on.")
+        seat = due.seat
+        match due.what:
+            case "play":
+                card = state.rng.choice(state.black_market[seat])
+                return playing.play(state, seat, card, now, by_default=True)
+            case "trade":
+                return trading.trade(state, seat, (), 0 if state.last_call else 1, now, by_default=True)
+            case "event":
+                choice = state.rng.choice(legal.legal_actions(state, seat))
+                lead = f"Time's up: a random choice is made for {ref(seat)}. "
+                match choice:
+                    case Target():
+                        return eventcards.choose_target(state, seat, choice.seat, now, lead)
+                    case Pick():
+                        return eventcards.pick(state, seat, choice.good, now, lead)
+                    case Give():
+                        return eventcards.give(state, seat, choice.cards, now, lead)
+        raise AssertionError(f"unknown wait {due.what}")
+
+    def _waiting_text(self, state: SchwarzmarktState) -> str:
+        """What the game waits for, for refusals (public knowledge only)."""
+        match state.phase:
+            case "play":
+                return f"{ref(state.turn)} is to play a black-market card"
+            case "trade":
+                return f"it's {ref(state.turn)}'s trading turn"
+            case "event":
+                p = state.pending
+                assert p is not None
+                return f"{ref(p.chooser)} is choosing for {EVENT_NAMES[p.kind]}"
+        return "the game is over"
+
+    # --- queries --------------------------------------------------------------------------------------
+
+    def rng_state(self, state: SchwarzmarktState) -> int:
+        return state.rng.state
+
+    def view(self, state: SchwarzmarktState, seat: int | None) -> BaseModel:
+        return public_view(state) if seat is None else seat_view(state, seat)
+
+    def legal_actions(self, state: SchwarzmarktState, seat: int | None) -> list[Any]:
+        return legal.legal_actions(state, seat)
+
+    def waiting_on(self, state: SchwarzmarktState) -> list[Wait]:
+        return waits.waiting_on(state)
+
+    def result(self, state: SchwarzmarktState) -> Result | None:
+        if state.phase != "over":
+            return None
+        return _ranked(state, "richest in luxury goods after two game rounds")
+
+    def standings(self, state: SchwarzmarktState) -> Result:
+        return self.result(state) or _ranked(state, "ended early")
+
+    def remove_seat(self, state: SchwarzmarktState, seat: int, now: datetime) -> Outcome[SchwarzmarktState] | None:
+        events = leaving.remove_seat(state, seat, now)
+        return None if events is None else Outcome(state=state, events=events)
+
+
+def playing_call(state: SchwarzmarktState) -> str:
+    return f"{ref(state.starter)}, you start the first trading round: play one of your black-market cards."
+
+
+def _ranked(state: SchwarzmarktState, reason: str) -> Result:
+    """Luxury goods, richest first; players who left after everyone still playing."""
+    playing_now = rank_by_score({s: state.luxury[s] for s in range(state.seats) if state.playing(s)}, reason=reason)
+    standings = list(playing_now.standings)
+    gone = rank_by_score({s: state.luxury[s] for s in state.left})
+    standings += [Standing(seat=g.seat, score=g.score, rank=len(standings) + g.rank) for g in gone.standings]
+    return Result(standings=tuple(standings), reason=reason)
