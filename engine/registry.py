@@ -17,10 +17,11 @@ from engine.game import Game
 
 
 def _classes() -> list[type[Game]]:  # type: ignore[type-arg]
+    from engine.casablanca.rules import Casablanca
     from engine.kesse_ruegen.rules import KesseRuegen
     from engine.kkk.rules import KKK
 
-    return [KKK, KesseRuegen]
+    return [KKK, KesseRuegen, Casablanca]
 
 
 def build(data_dir: Path | None = None) -> dict[str, Game]:  # type: ignore[type-arg]
