@@ -74,7 +74,8 @@ class Auction(BaseModel):
         return self.ending in ("active_passed", "withdrawn")
 
     def claims(self, active: int) -> list[tuple[int, str, int]]:
-        """The claims as a live table would have heard them: (seat, "claim" | "match" | "pass", amount)."""
+        """The claims as a live table would have heard them: (seat, "claim" | "match" | "pass", amount); a pass
+        claims nothing (amount 0)."""
         out: list[tuple[int, str, int]] = []
         if self.ending == "withdrawn":
             return out
@@ -84,9 +85,9 @@ class Auction(BaseModel):
         for amount in range(STEP, last + 1, STEP):
             out += [(self.objector, "claim", amount), (active, "match", amount)]
         if self.ending == "active_passed":
-            out += [(self.objector, "claim", self.top), (active, "pass", self.top)]
+            out += [(self.objector, "claim", self.top), (active, "pass", 0)]
         else:
-            out.append((self.objector, "pass", self.top))
+            out.append((self.objector, "pass", 0))
         return out
 
 
