@@ -80,13 +80,16 @@ def describe(state: CasablancaState, ann: Announcement) -> str:
 
 
 def announce(state: CasablancaState, ann: Announcement) -> Event:
+    ann = ann.model_copy(update={"said": describe(state, ann)})
     state.announcement = ann
+    state.last_announcement = ann
+    state.verdict = ""
     state.announcements = ann.no
     state.auctions = []
     state.last_deed = None
     return public(
         "announced",
-        f"{ref(ann.seat)} announces: {describe(state, ann)}.",
+        f"{ref(ann.seat)} announces: {ann.said}.",
         seat=ann.seat,
         what=ann.kind,
         agent=ann.agent,
@@ -103,6 +106,7 @@ def take_effect(state: CasablancaState) -> list[Event]:
     ann = state.announcement
     assert ann is not None
     state.announcement = None
+    state.verdict = "effect"
     state.last_deed = LastDeed(seat=ann.seat, kind=ann.kind)
     if ann.kind == "move":
         return [_move(state, ann)]

@@ -29,6 +29,8 @@ def askable(state: CasablancaState, seat: int) -> list[int]:
 
 def open_window(state: CasablancaState, ann: Announcement) -> list[Event]:
     events = [moves.announce(state, ann)]
+    ann = state.announcement  # with its words
+    assert ann is not None
     state.awaited = askable(state, ann.seat)
     state.answered = []
     state.objections = []
@@ -214,6 +216,7 @@ def defeat(state: CasablancaState) -> list[Event]:
     ann = state.announcement
     assert ann is not None
     state.announcement = None
+    state.verdict = "stopped"
     state.objections = []
     state.awaited = []
     state.answered = []

@@ -337,6 +337,7 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
                 events += turns.end_turn(state)
             case "objections" | "contest" if ann is not None and ann.seat == seat:
                 state.announcement = None
+                state.verdict = "off"
                 events.append(public("undone", "Their announcement is off: nothing of it happens.", seat=seat))
                 events += turns.end_turn(state)
             case "objections" if seat in state.awaited:

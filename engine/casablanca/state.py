@@ -41,6 +41,8 @@ class Announcement(BaseModel):
     suitcase: bool = False
     """A move that takes the suitcase along."""
     victim: int | None = None
+    said: str = ""
+    """The announcement in words, as the table heard it (kept for the record after it is resolved)."""
 
     def same_as(self, other: "Announcement") -> bool:
         return (self.kind, self.agent, self.to, self.suitcase, self.victim) == (
@@ -151,6 +153,11 @@ class CasablancaState(BaseModel):
 
     announcements: int = 0
     announcement: Announcement | None = None
+    last_announcement: Announcement | None = None
+    """The most recent announcement, kept after it was resolved (for the table's record of it)."""
+    verdict: Literal["", "effect", "stopped", "off"] = ""
+    """What became of `last_announcement`: still open (""), took effect, stopped by an objection, or called off
+    (its player left)."""
     awaited: list[int] = Field(default_factory=list)
     """Seats asked in the objection window (all at once); `answered` those who did."""
     answered: list[int] = Field(default_factory=list)

@@ -55,6 +55,9 @@ class PublicView(BaseModel):
     """Main game: the player to move is in their first turn (a bribe of three agents)."""
     objected: bool
     announcement: Announcement | None
+    last_announcement: Announcement | None
+    verdict: str
+    """What became of the last announcement: "" (open), "effect", "stopped" or "off"."""
     asked: tuple[int, ...]
     answered: tuple[int, ...]
     objectors: tuple[int, ...] | None
@@ -130,6 +133,8 @@ def _public_fields(state: CasablancaState) -> dict[str, object]:
         "first_turn": not state.variant and state.phase == "turn" and not state.started[state.turn],
         "objected": state.objected,
         "announcement": state.announcement,
+        "last_announcement": state.last_announcement,
+        "verdict": state.verdict,
         "asked": tuple(state.awaited),
         "answered": tuple(state.answered),
         "objectors": tuple(o.seat for o in state.objections) if state.phase == "contest" else None,

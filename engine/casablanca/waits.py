@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from engine.casablanca.actions import Timeout
-from engine.casablanca.moves import describe
 from engine.casablanca.state import CasablancaState, Deadline
 from engine.events import Wait
 from engine.text import seat as ref
@@ -45,7 +44,7 @@ def current(state: CasablancaState) -> Current | None:
         case "objections":
             assert ann is not None
             waiting = tuple(s for s in state.awaited if s not in state.answered)
-            return Current(f"window:{ann.no}", f"objections to: {describe(state, ann)}", "reaction", waiting)
+            return Current(f"window:{ann.no}", f"objections to: {ann.said}", "reaction", waiting)
         case "contest":
             assert ann is not None
             key = f"contest:{ann.no}:{len(state.auctions)}"
