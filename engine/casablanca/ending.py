@@ -40,12 +40,12 @@ def _after_move(state: CasablancaState, seat: int, agent: int) -> list[Event]:
     assert where is not None
     if state.variant:
         if state.owner(where) == seat:
-            reason = f"{ref(seat)} brought the suitcase into their HQ, the {where}"
+            reason = f"{ref(seat)} brought the suitcase into their HQ, {moves.place(state, where)}"
             return _over(state, None, [seat], reason)
         return []
     if where != state.agents[agent].home or len(state.carried_by) < MIN_CARRIERS:
         return []
-    reason = f"{state.name(agent)} brought the suitcase home to the {where}"
+    reason = f"{state.name(agent)} brought the suitcase home to {moves.place(state, where)}"
     return _over(state, agent, _richest(state, agent), reason)
 
 

@@ -60,8 +60,10 @@ def _repeated(state: CasablancaState, wanted: Announcement) -> str | None:
 
 
 def place(state: CasablancaState, building: str) -> str:
-    """A building as a sentence names it: "house 7", "the Bazaar", "the Hotel"."""
-    return f"house {building}" if building.isdigit() else f"the {building}"
+    """A building as a sentence names it: "house 7", "the Bazaar", "the Hotel", "Rick's Café"."""
+    if building.isdigit():
+        return f"house {building}"
+    return building if "'s " in building else f"the {building}"
 
 
 def describe(state: CasablancaState, ann: Announcement) -> str:

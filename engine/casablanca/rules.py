@@ -43,7 +43,7 @@ from engine.casablanca.actions import (
     Withdraw,
 )
 from engine.casablanca.board import MapData, default_map, load_map
-from engine.casablanca.moves import why_not_hit, why_not_move
+from engine.casablanca.moves import place, why_not_hit, why_not_move
 from engine.casablanca.options import CasablancaOptions
 from engine.casablanca.state import START_CAPITAL, Announcement, CasablancaState, clone
 from engine.casablanca.views import public_view, seat_view
@@ -141,7 +141,9 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
             return [public("choose_hq", f"{ref(state.turn)}, choose your HQ.", seat=state.turn)]
         events: list[Event] = []
         if state.variant:
-            owners = ", ".join(f"{ref(s)} the {hq}" for hq, s in sorted(state.hq_owner.items(), key=lambda i: i[1]))
+            owners = ", ".join(
+                f"{ref(s)} {place(state, hq)}" for hq, s in sorted(state.hq_owner.items(), key=lambda i: i[1])
+            )
             events.append(public("hqs", f"HQs dealt: {owners}.", owners=dict(state.hq_owner)))
         first = "bribe at least three agents." if not state.variant else "move an agent, bribe one agent, or hit."
         events.append(public("turn", f"{ref(state.turn)} begins: {first}", seat=state.turn))
@@ -239,7 +241,8 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
         if hq not in state.hqs:
             raise RuleError(f"{hq} isn't an HQ — choose one of {', '.join(turns.free_hqs(state))}.")
         if hq in state.hq_owner:
-            raise RuleError(f"The {hq} is {ref(state.hq_owner[hq])}'s HQ — choose a free one.")
+            named = place(state, hq)
+            raise RuleError(f"{named[0].upper()}{named[1:]} is {ref(state.hq_owner[hq])}'s HQ — choose a free one.")
         return turns.give_hq(state, actor, hq)
 
     def _end_turn(self, state: CasablancaState, actor: int) -> list[Event]:
@@ -321,7 +324,7 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
             hq = next((h for h, s in state.hq_owner.items() if s == seat), None)
             if hq is not None:
                 del state.hq_owner[hq]
-                text += f" The {hq} is an ordinary building now."
+                text += f" {place(state, hq)[0].upper()}{place(state, hq)[1:]} is an ordinary building now."
         events: list[Event] = [public("left", text, seat=seat)]
         ann = state.announcement
         match state.phase:

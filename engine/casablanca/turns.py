@@ -5,6 +5,7 @@ objection) spends its next turn turning it back up: the bot does that by itself 
 player has no choice to make.
 """
 
+from engine.casablanca.moves import place
 from engine.casablanca.state import CasablancaState
 from engine.events import Event, public
 from engine.text import seat as ref
@@ -50,7 +51,7 @@ def give_hq(state: CasablancaState, seat: int, hq: str, *, dealt: bool = False) 
     """`seat` owns `hq`; then the next player chooses, or the game begins."""
     state.hq_owner[hq] = seat
     verb = "gets" if dealt else "takes"
-    events = [public("hq", f"{ref(seat)} {verb} the {hq} as their HQ.", seat=seat, hq=hq)]
+    events = [public("hq", f"{ref(seat)} {verb} {place(state, hq)} as their HQ.", seat=seat, hq=hq)]
     nxt = next_chooser(state)
     if nxt is not None:
         state.turn = nxt

@@ -75,7 +75,7 @@ def test_moving_and_hitting_are_separate_turns_and_one_hit_per_turn() -> None:
 
 def test_an_agent_hits_only_in_its_own_building_and_moves_only_along_a_street() -> None:
     table = opened(2, s0={"green": 2_500, "purple": 100, "blue": 100})
-    assert "isn't in the Rick's Café" in refused(table, 0, Hit(agent="green", victim="red"))
+    assert "isn't in Rick's Café" in refused(table, 0, Hit(agent="green", victim="red"))
     message = refused(table, 0, Move(agent="red", to="7"))
     assert message == "Rudy Red can't get from the Airport to house 7 in one move — try house 2 and house 6."
     assert "suitcase isn't in the Airport" in refused(table, 0, Move(agent="red", to="2", suitcase=True))
