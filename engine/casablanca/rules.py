@@ -91,6 +91,10 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
         kept = MapData(bazaar=state.bazaar, hqs=list(state.hqs), streets=state.streets, agents=list(state.agents))
         return self if kept == self.map else type(self)(kept)
 
+    def seat_range(self, options: CasablancaOptions) -> tuple[int, int]:
+        """The main game is for 2–8 players, the HQ variant for 2–4 (checked at `/game new` and at set-up)."""
+        return MIN_PLAYERS, VARIANT_MAX if options.variant == "hq" else MAX_PLAYERS
+
     # --- set-up ---------------------------------------------------------------------------------------
 
     def setup(self, seats: int, options: CasablancaOptions, seed: int, now: datetime) -> CasablancaState:
