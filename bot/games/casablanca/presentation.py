@@ -185,7 +185,7 @@ class CasablancaPresentation(GenericPresentation):
                 )
             )
             text = (
-                f"📣 {table.names[ann.seat]} announces: {ann.said}. Do you object?{answer} "
+                f"📣 {table.names[ann.seat]} announces: {ann.said}. Do you object?{answer}{self._deadline(table)} "
                 "(You may change your answer while the window is open.)"
             )
             return text, [
@@ -195,7 +195,10 @@ class CasablancaPresentation(GenericPresentation):
         if view.phase == "contest" and ann is not None and view.objectors:
             if seat == ann.seat:
                 taken = len(view.auctions)
-                text = f"⚖️ {table.names[view.objectors[0]]} objects to: {ann.said}. Contest or withdraw?"
+                text = (
+                    f"⚖️ {table.names[view.objectors[0]]} objects to: {ann.said}. Contest or withdraw?"
+                    f"{self._deadline(table)}"
+                )
                 return text, [
                     Button("Contest…", f"con.{ann.no}.{taken}", "primary"),
                     Button("Withdraw", f"wd.{ann.no}.{taken}", "secondary"),
