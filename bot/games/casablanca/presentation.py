@@ -225,28 +225,14 @@ class CasablancaPresentation(GenericPresentation):
         return "", []
 
     def hand_digest(self, game: Game, state: Any, seat: int) -> str:  # type: ignore[type-arg]
-        """The sheet's secrets and its prompt line: the DM is edited when either changes (buttons are compared by
-        the platform too). Where agents stand is left out, so an ordinary move edits no DM."""
+        """What the sheet shows: its secrets, the agents out, the seat's own HQ and sheet, and which question it asks
+        now (`prompt_kind`). The DM is edited only when that changes (the platform compares the buttons too), so an
+        ordinary move or another player's turn edits nobody's sheet, and an objection window edits the sheets of
+        everyone asked at once, whatever they hold."""
         view = cast(SeatView, game.view(state, seat))
+        me = view.players[seat]
         out = [a.at is None for a in view.agents]
-        ann = view.announcement
-        return json.dumps(
-            [
-                view.capital,
-                list(view.bribes),
-                view.lost,
-                view.my_limit,
-                view.answered_me,
-                out,
-                view.phase,
-                view.turn,
-                ann.no if ann is not None else None,
-                len(view.auctions),
-                view.objected,
-                [p.face_down for p in view.players],
-                [p.hq for p in view.players],
-            ]
-        )
+        return json.dumps([view.capital, list(view.bribes), view.lost, out, me.hq, me.face_down, prompt_kind(view)])
 
     # --- narration and the announcement post ---------------------------------------------------------------
 
@@ -375,6 +361,27 @@ class CasablancaPresentation(GenericPresentation):
         from .commands import CasablancaCog
 
         return CasablancaCog(bot)  # type: ignore[arg-type]
+
+
+def prompt_kind(view: SeatView) -> list[Any]:
+    """Which question the sheet asks its seat now (mirrors `_sheet_prompt`), for `hand_digest`."""
+    seat, ann = view.seat, view.announcement
+    if view.phase == "over":
+        return ["over"]
+    if view.players[seat].left:
+        return ["left"]
+    if view.phase == "hq" and view.turn == seat:
+        return ["hq"]
+    if view.phase == "objections" and ann is not None and seat in view.asked:
+        return ["asked", ann.no, view.answered_me, view.my_limit]
+    if view.phase == "contest" and ann is not None and view.objectors:
+        if seat == ann.seat:
+            return ["contest", ann.no, len(view.auctions)]
+        if view.my_limit is not None:
+            return ["queued", view.my_limit]
+    if view.phase == "turn" and view.turn == seat:
+        return ["turn", view.first_turn, view.objected]
+    return []
 
 
 def sheet_lines(view: SeatView) -> list[str]:
