@@ -258,11 +258,16 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
     async def endturn(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._play(interaction, game, lambda view: EndTurn(), secret=False)
 
+    async def _hq_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        view = await self._my_view(interaction)
+        if view is None:
+            return []
+        free = [hq for hq in view.hqs if all(p.hq != hq for p in view.players)]
+        return [app_commands.Choice(name=hq, value=hq) for hq in free if current.lower() in hq.lower()][:25]
+
     @app_commands.command(name="hq", description="Variant: choose your HQ")
-    @app_commands.choices(
-        hq=[app_commands.Choice(name=h, value=h) for h in ("Police Station", "Airport", "Hotel", "Rick's Café")]
-    )
-    @app_commands.autocomplete(game=_game_autocomplete)
+    @app_commands.describe(hq="A free HQ (the map's four: e.g. Police Station, Airport, Hotel, Rick's Café)")
+    @app_commands.autocomplete(hq=_hq_autocomplete, game=_game_autocomplete)
     async def hq(self, interaction: discord.Interaction, hq: str, game: int | None = None) -> None:
         await self._play(interaction, game, lambda view: ChooseHq(hq=hq), secret=False)
 
