@@ -88,6 +88,7 @@ def announce(state: CasablancaState, ann: Announcement) -> Event:
     state.verdict = ""
     state.announcements = ann.no
     state.auctions = []
+    state.objected_by = []
     state.last_deed = None
     return public(
         "announced",

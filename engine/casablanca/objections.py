@@ -111,6 +111,7 @@ def close_window(state: CasablancaState) -> list[Event]:
     order = state.clockwise_from(ann.seat)
     state.objections.sort(key=lambda o: order.index(o.seat))
     who = [o.seat for o in state.objections]
+    state.objected_by = list(who)
     if who:
         text = f"Objection{'s' if len(who) > 1 else ''} from {and_list([ref(s) for s in who])}."
     else:

@@ -163,6 +163,8 @@ class CasablancaState(BaseModel):
     answered: list[int] = Field(default_factory=list)
     objections: list[Objection] = Field(default_factory=list)
     """Secret while the window is open; once it closes, the objectors still to be taken, clockwise."""
+    objected_by: list[int] = Field(default_factory=list)
+    """Who objected to the current (or last) announcement, clockwise: public once its window closed."""
     auctions: list[Auction] = Field(default_factory=list)
     """The objections taken against the current (or last) announcement."""
     defeated: list[Announcement] = Field(default_factory=list)
@@ -236,6 +238,7 @@ def clone(state: CasablancaState) -> CasablancaState:
         answered=list(state.answered),
         objections=list(state.objections),
         auctions=list(state.auctions),
+        objected_by=list(state.objected_by),
         defeated=list(state.defeated),
         hits=list(state.hits),
         winners=list(state.winners),

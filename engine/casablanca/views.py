@@ -62,6 +62,8 @@ class PublicView(BaseModel):
     answered: tuple[int, ...]
     objectors: tuple[int, ...] | None
     """The objectors still to be taken, clockwise (None while the window is open: secret until it closes)."""
+    objected_by: tuple[int, ...]
+    """Who objected to the current (or last) announcement, clockwise (empty while its window is open)."""
     auctions: tuple[Auction, ...]
     hits: tuple[HitRecord, ...]
     deadline_key: str | None
@@ -138,6 +140,7 @@ def _public_fields(state: CasablancaState) -> dict[str, object]:
         "asked": tuple(state.awaited),
         "answered": tuple(state.answered),
         "objectors": tuple(o.seat for o in state.objections) if state.phase == "contest" else None,
+        "objected_by": tuple(state.objected_by),
         "auctions": tuple(state.auctions),
         "hits": tuple(state.hits),
         "deadline_key": cur.key if cur is not None else None,

@@ -284,10 +284,13 @@ class CasablancaPresentation(GenericPresentation):
                 Button("Object…", f"obj.{ann.no}", "danger"),
                 Button("No objection", f"askno.{ann.no}", "secondary"),
             ]
-        elif view.auctions or (current and view.objectors):
-            taken = [a.objector for a in view.auctions]
-            queued = list(view.objectors or ()) if current else []
-            lines.append(f"Objections from {', '.join(names[s] for s in taken + queued)}.")
+        elif view.objected_by:
+            lines.append(f"Objections from {', '.join(names[s] for s in view.objected_by)}.")
+            dropped = [s for s in view.objected_by if s not in {a.objector for a in view.auctions}]
+            if view.verdict == "stopped" and dropped:
+                lines.append(f"({', '.join(names[s] for s in dropped)}: not taken — the announcement was already off.)")
+        elif not current and view.verdict == "effect":
+            lines.append("No objections.")
         for auction in view.auctions:
             lines.append(auction_line(view, auction, ann.seat, ann.agent, names))
         if current and view.phase == "contest" and view.objectors:
