@@ -20,6 +20,11 @@ See `shared/rules/casablanca.md`; each rule lives in its own module (`bribes`, `
   standings put them last); in the variant their HQ becomes an ordinary building. An announcement of theirs is off;
   an objection of theirs is dropped. With one player left the game cannot go on.
 - Standings of a game ended early: main game, each player's money on the agents still in the game; variant, level.
+- The bot's auction climbs in $100 steps from $100: the objector claims, the active player matches while their limit
+  allows, the objector raises while theirs does. So the rulebook's example (B $100, A matches, B $200, A matches,
+  B $500, A passes) is played as B $100 … B $300 with A passing at $300 when A's limit is $200: the claims reveal the
+  smaller limit, plus $100, and never more. A pass claims nothing.
+- The variant's HQ choice waits a turn deadline; its default is a free HQ drawn at random.
 """
 
 from datetime import datetime

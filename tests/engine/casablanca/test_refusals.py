@@ -112,7 +112,7 @@ def test_no_refusal_met_in_random_play_states_a_real_bribe() -> None:
     """Every action refused across a random game: the message never names a hidden amount of another seat."""
     from engine.casablanca.randomplay import play
 
-    state_messages: list[tuple[str, list[int]]] = []
+    messages: list[str] = []
 
     def probe(state, actor, action, outcome, now) -> None:  # type: ignore[no-untyped-def]
         for seat in range(state.seats):
@@ -120,10 +120,10 @@ def test_no_refusal_met_in_random_play_states_a_real_bribe() -> None:
                 try:
                     GAME.apply(state, seat, attempt, now)
                 except RuleError as exc:
-                    secrets = [v for row in state.bribes for v in row if v] + list(state.capital)
-                    state_messages.append((exc.message, secrets))
+                    messages.append(exc.message)
 
     play(GAME, 3, 5, on_step=probe, max_actions=150)
-    assert state_messages
-    for message, _secrets in state_messages:
+    assert any("can't claim more than you have" in m for m in messages)
+    assert any("don't have that much capital" in m for m in messages)
+    for message in messages:  # the only sums a refusal names are the rules' own: $100 steps, the $1,000 of a hit
         assert not re.search(r"\$\d", message.replace("$100", "").replace("$1,000", "")), message
