@@ -6,16 +6,24 @@ set-up (`rules.Casablanca.setup`). `first_seat` is a `PlayerOption`: the creator
 person into their seat at the start.
 """
 
-from typing import Annotated, Literal
+from enum import StrEnum
+from typing import Annotated
 
 from pydantic import Field
 
 from engine.options import GameOptions, PlayerOption
 
 
+class Variant(StrEnum):
+    """Which of the rulebook's two games (an enum so that `/game rules` names the kind of value, not "Literal")."""
+
+    main = "main"
+    hq = "hq"
+
+
 class CasablancaOptions(GameOptions):
-    variant: Literal["main", "hq"] = Field(
-        default="main",
+    variant: Variant = Field(
+        default=Variant.main,
         description="`main`: the main game for 2–8 players; `hq`: the variant for 2–4 players, each owning an HQ",
     )
     first_seat: Annotated[int | None, PlayerOption("first player")] = Field(
