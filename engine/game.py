@@ -122,6 +122,11 @@ class Game(ABC, Generic[S, OptT]):
     data_files: ClassVar[tuple[str, ...]] = ()
     """The data files a server owner may replace (names in the game's own data folder), e.g. ("board.toml",)."""
 
+    def seat_range(self, options: OptT) -> tuple[int, int]:
+        """The seat counts the game allows with these options, checked at `/game new` (e.g. a variant for fewer
+        players than the game's `min_seats`–`max_seats`). Default: the class's range whatever the options."""
+        return self.min_seats, self.max_seats
+
     @classmethod
     def from_data_folder(cls, folder: Path | None) -> Self:
         """The game with the server owner's data files in `folder` (its own folder, e.g. GAME_DATA_DIR/kkk), each

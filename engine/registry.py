@@ -17,11 +17,12 @@ from engine.game import Game
 
 
 def _classes() -> list[type[Game]]:  # type: ignore[type-arg]
+    from engine.casablanca.rules import Casablanca
     from engine.kesse_ruegen.rules import KesseRuegen
     from engine.kkk.rules import KKK
     from engine.schwarzmarkt.rules import Schwarzmarkt
 
-    return [KKK, KesseRuegen, Schwarzmarkt]
+    return [KKK, KesseRuegen, Casablanca, Schwarzmarkt]
 
 
 def build(data_dir: Path | None = None) -> dict[str, Game]:  # type: ignore[type-arg]

@@ -146,6 +146,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 raise Refusal(str(exc)) from None
             picks = tuple((k, v) for k, v in own.items() if isinstance(v, game_options.PlayerPick))
             own = {k: v for k, v in own.items() if not isinstance(v, game_options.PlayerPick)}
+            # Some options narrow the seat range (e.g. a variant for fewer players): the lobby gets that range.
+            low, high = engine.seat_range(engine.parse_options(own))
+            if (low, high) != (engine.min_seats, engine.max_seats):
+                max_seats = high if seats is None else max_seats
+                if not low <= max_seats <= high:
+                    raise Refusal(
+                        f"{engine.title} with `{typed_options}` is for {low}–{high} players, not {max_seats}: "
+                        f"give `seats:` from {low} to {high}, or leave it out."
+                    )
             guild = await self.bot.store.guild_settings(interaction.guild_id)
             options: dict[str, Any] = dict(own)
             if reaction_minutes is not None:

@@ -32,11 +32,11 @@ def replaced(old: Path, before: str, after: str) -> str:
 
 def test_every_game_is_registered_with_its_packaged_data() -> None:
     games = registry.build()
-    assert sorted(games) == ["kesse_ruegen", "kkk", "schwarzmarkt"]
+    assert sorted(games) == ["casablanca", "kesse_ruegen", "kkk", "schwarzmarkt"]
     assert games["kkk"].data == default_data()  # type: ignore[attr-defined]
     assert games["kesse_ruegen"].board == default_board()  # type: ignore[attr-defined]
     assert registry.get("kkk").name == "kkk"
-    with pytest.raises(KeyError, match="known: kesse_ruegen, kkk, schwarzmarkt"):
+    with pytest.raises(KeyError, match="known: casablanca, kesse_ruegen, kkk, schwarzmarkt"):
         registry.get("chess")
 
 
@@ -98,11 +98,11 @@ def test_a_file_that_is_not_toml_at_all_is_named(tmp_path: Path) -> None:
     [
         (
             "kk/board.toml",
-            "no game is called 'kk'; each game's files go in a folder named after it (kesse_ruegen, kkk, schwarzmarkt)",
+            "no game is called 'kk'; each game's files go in a folder named after it (casablanca, kesse_ruegen, kkk, schwarzmarkt)",
         ),
         (
             "board.toml",
-            "data files go in a folder named after their game (kesse_ruegen, kkk, schwarzmarkt), e.g. kkk/board.toml",
+            "data files go in a folder named after their game (casablanca, kesse_ruegen, kkk, schwarzmarkt), e.g. kkk/board.toml",
         ),
         ("kkk/bord.toml", "Kohle, Kies & Knete has no data file called 'bord.toml' (it reads: board.toml, tiles.toml)"),
         ("kesse_ruegen/tiles.toml", "Kesse Rügen has no data file called 'tiles.toml' (it reads: board.toml)"),

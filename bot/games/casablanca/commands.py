@@ -1,0 +1,293 @@
+"""The `/cb` commands: `/cb bribe amounts:` (several agents in one private action), `/cb move agent: to: suitcase:`,
+`/cb hit agent: victim:`, `/cb object limit:`, `/cb noobjection`, `/cb contest limit:`, `/cb withdraw`,
+`/cb endturn`, `/cb hq hq:` (the variant's set-up) and `/cb sheet` (your bribe sheet, privately).
+
+Each command only turns Discord input into an engine action and goes through `GameService` like any move. A bribe,
+an objection and a limit are private: their answer is ephemeral (the table hears "Anna bribed", "Bert has
+answered" in the thread). Other moves are public: the narration is the reply. Used in a game's thread a command acts
+on that game; elsewhere on the player's one Casablanca game in this server, or the `game:` option says which.
+"""
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.notifier import Carrier
+from bot.replies import Answer, answer
+from bot.resolve import describe, resolve_game
+from bot.service import Refusal
+from engine.casablanca.actions import (
+    Bribe,
+    ChooseHq,
+    Contest,
+    EndTurn,
+    Hit,
+    Move,
+    NoObjection,
+    Object,
+    Withdraw,
+)
+from engine.casablanca.views import SeatView
+from storage import GameRecord
+from storage.models import OPEN_STATUSES
+
+from .presentation import NAME
+
+if TYPE_CHECKING:
+    from bot.client import BoardroomBot
+
+TITLE = "Casablanca"
+PAIR = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*[:=]?\s*\$?\s*(\d[\d,.]*)\s*(k?)", re.IGNORECASE)
+
+
+def parse_amounts(text: str) -> dict[str, int]:
+    """ "purple 1300, green $500, grey=400" (or 1.3k) → {"purple": 1300, …}; `Refusal` naming the fix otherwise."""
+    found: dict[str, int] = {}
+    rest = text
+    for match in PAIR.finditer(text):
+        name, number, k = match.group(1).strip(), match.group(2).replace(",", ""), match.group(3)
+        try:
+            value = float(number) * (1000 if k else 1)
+        except ValueError:
+            raise Refusal(
+                f"“{match.group(0).strip()}” isn't an amount — write e.g. `purple 1300, green 500`."
+            ) from None
+        if name.lower() in found:
+            raise Refusal(f"{name} is named twice — give one amount per agent.")
+        found[name.lower()] = int(value)
+        rest = rest.replace(match.group(0), " ", 1)
+    if not found or rest.strip(" ,;"):
+        raise Refusal("Write the bribes as agent and amount, e.g. `purple 1300, green 500, grey 400`.")
+    return found
+
+
+async def cb_game(bot: "BoardroomBot", interaction: discord.Interaction, game_id: int | None) -> GameRecord:
+    """The Casablanca game a `/cb` command is about."""
+    in_thread = isinstance(interaction.channel, discord.Thread) or getattr(interaction.channel, "type", None) in (
+        discord.ChannelType.public_thread,
+        discord.ChannelType.private_thread,
+    )
+    if game_id is None and in_thread:
+        record = await bot.store.find_game_by_thread(interaction.channel_id or 0)
+        if record is not None:
+            if record.kind != NAME:
+                title = bot.service.game(record.kind).title
+                raise Refusal(f"This thread plays {title}: `/cb` commands are for {TITLE}.")
+            return record
+    if game_id is not None:
+        record = await resolve_game(bot, interaction, game_id, mine=True)
+        if record.kind != NAME:
+            raise Refusal(f"Game #{record.id} isn't a {TITLE} game: `/cb` commands are for {TITLE}.")
+        return record
+    mine = await _my_games(bot, interaction)
+    if len(mine) == 1:
+        return mine[0]
+    if not mine:
+        raise Refusal(f"You're not in a {TITLE} game in this server. Open one with `/game new game:{NAME}`.")
+    listing = "\n".join(f"• {describe(bot, g)}" for g in mine[:10])
+    raise Refusal(f"Which game? Use the `game:` option (or the command in the game's thread):\n{listing}")
+
+
+async def _my_games(bot: "BoardroomBot", interaction: discord.Interaction) -> list[GameRecord]:
+    held = {s.game_id for s in await bot.store.seats_of_player(interaction.user.id, statuses=list(OPEN_STATUSES))}
+    games = await bot.store.list_games(statuses=list(OPEN_STATUSES), guild_id=interaction.guild_id)
+    return [g for g in games if g.kind == NAME and g.id in held and g.status != "lobby"]
+
+
+@app_commands.guild_only()
+class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casablanca: bribe, move, hit, object"):
+    def __init__(self, bot: "BoardroomBot") -> None:
+        self.bot = bot
+        super().__init__()
+
+    # --- helpers ----------------------------------------------------------------------------------------
+
+    async def _play(self, interaction: discord.Interaction, game: int | None, make: Any, *, secret: bool) -> None:
+        """Apply `make(view)` for the user. Public moves: the narration is the reply. Secret ones (a bribe, an
+        objection, a limit): the reply is private and the narration goes to the thread as a normal post."""
+
+        async def work(carrier: Carrier) -> Answer | None:
+            record = await cb_game(self.bot, interaction, game)
+            table, seat = await self.bot.service.private_view(record.id, interaction.user.id)
+            view = table.game.view(table.state, seat)
+            assert isinstance(view, SeatView)
+            action = make(view)
+            done = await self.bot.service.act(record.id, interaction.user.id, action)
+            carrier.for_rows(done.outbox_ids).private = secret
+            await self.bot.notifier.flush(done.game_id, carrier)
+            if secret:
+                table, seat = await self.bot.service.private_view(record.id, interaction.user.id)
+                note = _private_note(table.game.view(table.state, seat), action)  # type: ignore[arg-type]
+                return Answer(text=note, always=True)
+            return None
+
+        await answer(self.bot, interaction, work, game_id=game)
+
+    async def _game_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        out = []
+        for g in await _my_games(self.bot, interaction):
+            label = describe(self.bot, g).replace("<#", "#").replace(">", "")
+            if current.lower() in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=g.id))
+        return out[:25]
+
+    async def _my_view(self, interaction: discord.Interaction) -> SeatView | None:
+        try:
+            record = await cb_game(self.bot, interaction, getattr(interaction.namespace, "game", None))
+            table, seat = await self.bot.service.private_view(record.id, interaction.user.id)
+        except Refusal:
+            return None
+        if table.state is None:
+            return None
+        view = table.game.view(table.state, seat)
+        return view if isinstance(view, SeatView) else None
+
+    async def _agent_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        view = await self._my_view(interaction)
+        if view is None:
+            return []
+        out = []
+        for a in view.agents:
+            if a.at is None:
+                continue
+            label = f"{a.name} ({a.colour}) — {a.at}"
+            if current.lower() in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=a.colour))
+        return out[:25]
+
+    async def _to_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        view = await self._my_view(interaction)
+        agent = str(getattr(interaction.namespace, "agent", "") or "").lower()
+        if view is None:
+            return []
+        where = next((a.at for a in view.agents if agent in (a.colour, a.name.lower())), None)
+        options = view.streets.get(where, []) if where else list(view.streets)
+        return [app_commands.Choice(name=b, value=b) for b in options if current.lower() in b.lower()][:25]
+
+    async def _bribe_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Suggests the typed text completed with each agent's colour (the capital left is shown, to you alone)."""
+        view = await self._my_view(interaction)
+        if view is None:
+            return []
+        head, _, tail = current.rpartition(",")
+        prefix = f"{head.strip()}, " if head.strip() else ""
+        typed = tail.strip().lower()
+        out = []
+        if current.strip():
+            out.append(
+                app_commands.Choice(name=f"{current} (capital left ${view.capital:,})"[:100], value=current[:100])
+            )
+        if not typed or not typed[-1].isdigit():  # an agent is being named: offer the colours
+            for a in view.agents:
+                if a.at is not None and (typed in a.colour or typed in a.name.lower()):
+                    value = f"{prefix}{a.colour} "
+                    shown = f"{value}… ({a.name}; you have ${view.bribes[a.index]:,} on them)"
+                    out.append(app_commands.Choice(name=shown[:100], value=value[:100]))
+        return out[:25]
+
+    # --- the commands -----------------------------------------------------------------------------------
+
+    @app_commands.command(name="bribe", description="Bribe agents in secret (e.g. “purple 1300, green 500, grey 400”)")
+    @app_commands.describe(amounts="Agent and amount in $100 steps, several separated by commas")
+    @app_commands.autocomplete(amounts=_bribe_autocomplete, game=_game_autocomplete)
+    async def bribe(self, interaction: discord.Interaction, amounts: str, game: int | None = None) -> None:
+        await self._play(interaction, game, lambda view: Bribe(amounts=parse_amounts(amounts)), secret=True)
+
+    @app_commands.command(name="move", description="Announce a move of one agent along one street")
+    @app_commands.describe(
+        agent="The agent (colour or name)", to="The building next to it", suitcase="Take the suitcase along"
+    )
+    @app_commands.autocomplete(agent=_agent_autocomplete, to=_to_autocomplete, game=_game_autocomplete)
+    async def move(
+        self, interaction: discord.Interaction, agent: str, to: str, suitcase: bool = False, game: int | None = None
+    ) -> None:
+        await self._play(interaction, game, lambda view: Move(agent=agent, to=to, suitcase=suitcase), secret=False)
+
+    @app_commands.command(name="hit", description="Announce that one agent hits another in the same building")
+    @app_commands.describe(agent="The hitter (you need $1,000 on it)", victim="The agent hit")
+    @app_commands.autocomplete(agent=_agent_autocomplete, victim=_agent_autocomplete, game=_game_autocomplete)
+    async def hit(self, interaction: discord.Interaction, agent: str, victim: str, game: int | None = None) -> None:
+        await self._play(interaction, game, lambda view: Hit(agent=agent, victim=victim), secret=False)
+
+    @app_commands.command(name="object", description="Object to the announcement, with your secret limit")
+    @app_commands.describe(limit="The most I may claim for you on the acting agent ($0: a bluff)")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def object_(
+        self, interaction: discord.Interaction, limit: app_commands.Range[int, 0, 10_000], game: int | None = None
+    ) -> None:
+        await self._play(interaction, game, lambda view: Object(limit=limit), secret=True)
+
+    @app_commands.command(name="noobjection", description="Let the announcement pass")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def noobjection(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._play(interaction, game, lambda view: NoObjection(), secret=True)
+
+    @app_commands.command(name="contest", description="Contest the objection being taken, with your secret limit")
+    @app_commands.describe(limit="The most I may claim for you (not given: all you have on the agent)")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def contest(
+        self,
+        interaction: discord.Interaction,
+        limit: app_commands.Range[int, 0, 10_000] | None = None,
+        game: int | None = None,
+    ) -> None:
+        def make(view: SeatView) -> Contest:
+            if limit is not None:
+                return Contest(limit=limit)
+            ann = view.announcement
+            return Contest(limit=view.bribes[ann.agent] if ann is not None else 0)
+
+        await self._play(interaction, game, make, secret=False)
+
+    @app_commands.command(name="withdraw", description="Withdraw your announcement: the objection stands")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def withdraw(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._play(interaction, game, lambda view: Withdraw(), secret=False)
+
+    @app_commands.command(name="endturn", description="End your turn after an objection stopped you")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def endturn(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._play(interaction, game, lambda view: EndTurn(), secret=False)
+
+    async def _hq_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        view = await self._my_view(interaction)
+        if view is None:
+            return []
+        free = [hq for hq in view.hqs if all(p.hq != hq for p in view.players)]
+        return [app_commands.Choice(name=hq, value=hq) for hq in free if current.lower() in hq.lower()][:25]
+
+    @app_commands.command(name="hq", description="Variant: choose your HQ")
+    @app_commands.describe(hq="A free HQ (the map's four: e.g. Police Station, Airport, Hotel, Rick's Café)")
+    @app_commands.autocomplete(hq=_hq_autocomplete, game=_game_autocomplete)
+    async def hq(self, interaction: discord.Interaction, hq: str, game: int | None = None) -> None:
+        await self._play(interaction, game, lambda view: ChooseHq(hq=hq), secret=False)
+
+    @app_commands.command(name="sheet", description="Your bribe sheet, privately")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def sheet(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            record = await cb_game(self.bot, interaction, game)
+            return await self.bot.hand_answer(record.id, interaction.user.id)
+
+        await answer(self.bot, interaction, work, game_id=game)
+
+
+def _private_note(view: SeatView, action: Any) -> str:
+    match action:
+        case Bribe():
+            on = ", ".join(f"{a.name} ${view.bribes[a.index]:,}" for a in view.agents if view.bribes[a.index])
+            return f"💵 Done — only you know it. Capital left: ${view.capital:,}. On your sheet: {on}."
+        case Object():
+            return f"✉️ You object, with a limit of ${action.limit:,} — secret until the window closes."
+        case NoObjection():
+            return "✉️ No objection from you — noted."
+    return "Done."

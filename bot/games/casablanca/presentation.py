@@ -1,0 +1,424 @@
+"""How Casablanca looks in Discord: the status message with the map as text, the bribe sheet (the hand), the
+narration, and one announcement post per move or hit.
+
+Everything public is drawn from `view(state, None)`; a seat's sheet from `view(state, seat)`. Decisions:
+
+- The announcement post (a tracked post, key = the announcement's number) is posted instead of the narration of the
+  announcement and its question ("Bert, Cleo: do you object?"), with **Object** and **No objection** buttons. Both
+  answer privately (ephemerally): Object with the limit buttons, No objection with a one-click confirmation — so
+  nobody's answer shows in the thread until the window closes. It is edited as things run: who has answered, the
+  deadline, the objectors once the window closes, each auction's claims in one compact line, the active player's
+  **Contest** / **Withdraw** buttons (the prompt names the objector), and finally what became of it. It is the
+  one compact message of the claims; the narration says each auction once, as one line.
+- The hand DM is the bribe sheet: capital left, money on each agent, money lost — with buttons for the common moves
+  (Move…, Hit…, Bribe…, End turn) on the player's turn, Object / No objection while they are asked, Contest /
+  Withdraw while an objection to them is taken, the HQ buttons in the variant's set-up. Everyone asked gets the
+  same buttons at the same moment, whatever they hold. Several agents at once (the first turn): `/cb bribe`.
+- The status shows the map as text (agents by building, the suitcase, who has carried it, agents out with the
+  bribes lost on them), what the game waits for with its deadline, and in the variant who owns which HQ and whose
+  sheet lies face down.
+- Away players (the platform's autopilot in reaction windows) don't object; as the active player they contest
+  with their whole bribe (the deadline's default).
+"""
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, timestamp
+from engine.casablanca.actions import Contest, NoObjection
+from engine.casablanca.views import PublicView, SeatView
+from engine.events import Event, Wait
+from engine.game import Game
+
+from . import prompts
+from .maptext import dot, map_lines, money, out_line, player_lines, suitcase_line
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+NAME = "casablanca"
+COLOUR = 0x1F1F1F
+ANNOUNCEMENT = "cb.ann"
+"""Kind of the tracked announcement post."""
+
+ICONS = {
+    "turn": "➡️",
+    "bribed": "💵",
+    "announced": "📣",
+    "answered": "✉️",
+    "window_closed": "🛑",
+    "contest_now": "⚖️",
+    "auction": "⚖️",
+    "withdrawn": "↩️",
+    "undone": "❌",
+    "face_down": "🙈",
+    "sheet_up": "🙉",
+    "moved": "👣",
+    "hit": "💥",
+    "won": "🏆",
+    "sheets": "📜",
+    "timeout": "⏰",
+    "left": "🚪",
+    "hq": "🏠",
+    "choose_hq": "🏠",
+    "turn_ended": "⏭️",
+    "no_window": "🙈",
+}
+HINTS = {
+    "choose_hq": " (the buttons on your sheet, or `/cb hq`)",
+    "contest_now": " (the buttons on the announcement, or `/cb contest limit:` / `/cb withdraw`)",
+}
+
+
+def public(table: Table) -> PublicView:
+    assert table.state is not None
+    return cast(PublicView, table.game.view(table.state, None))
+
+
+def mine(table: Table, seat: int) -> SeatView:
+    assert table.state is not None
+    return cast(SeatView, table.game.view(table.state, seat))
+
+
+class CasablancaPresentation(GenericPresentation):
+    colour = COLOUR
+
+    # --- the status message -----------------------------------------------------------------------------
+
+    def status(self, table: Table) -> Post:
+        if table.state is None:
+            return super().status(table)
+        view = public(table)
+        names = table.names
+        title = table.title + (" — HQ variant" if view.variant else "")
+        post = Post(title=title, colour=self.colour, footer=f"Game #{table.record.id} · {NAME}")
+        lines: list[str] = []
+        result = table.result
+        over = result is not None or table.record.status in ("finished", "abandoned")
+        if over:
+            lines.append("**Game over.**" if result is not None else "**Game ended by a moderator.** Standings so far:")
+            lines += standings_lines(table, result or table.game.standings(table.state), self)
+        else:
+            if table.record.status == "paused":
+                lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
+            lines.append(self._now_line(view, names))
+            for i, wait in enumerate(table.waits):
+                who = ", ".join(names[s] for s in wait.seats) or "—"
+                when = "" if table.record.status == "paused" else f" — deadline {timestamp(table.deadline(i, wait))}"
+                lines.append(f"⏳ Waiting on **{who}**: {table.render(wait.what)}{when}")
+        lines += ["", *map_lines(view, names), "", suitcase_line(view)]
+        out = out_line(view, names)
+        if out:
+            lines.append(out)
+        post.description = "\n".join(lines)
+        post.fields = [("Players", "\n".join(player_lines(view, names)))]
+        if view.sheets is not None:
+            post.fields.append(("Bribe sheets", sheets_text(view, names)))
+        post.buttons = [] if over else [Button("My bribe sheet", "hand", "primary", "📜")]
+        return post
+
+    def _now_line(self, view: PublicView, names: Sequence[str]) -> str:
+        ann = view.announcement
+        match view.phase:
+            case "hq":
+                return f"🏠 **{names[view.turn]}** chooses an HQ (buttons on their sheet, or `/cb hq`)."
+            case "turn" if view.first_turn:
+                return f"➡️ **{names[view.turn]}**'s first turn: a bribe of at least three agents (`/cb bribe`)."
+            case "turn" if view.objected:
+                return f"➡️ **{names[view.turn]}** was stopped: announce another move or hit, or end the turn."
+            case "turn":
+                return f"➡️ **{names[view.turn]}**'s turn: bribe, move or hit (`/cb …` or the buttons on the sheet)."
+            case "objections" if ann is not None:
+                return f"📣 {names[ann.seat]} announced: {ann.said}. Objections are open."
+            case "contest" if ann is not None and view.objectors:
+                return f"⚖️ {names[view.objectors[0]]} objects to {names[ann.seat]}'s announcement: contest or withdraw?"
+        return ""
+
+    # --- the bribe sheet ----------------------------------------------------------------------------------
+
+    def private_view(self, table: Table, seat: int) -> Post:
+        view = mine(table, seat)
+        lines = [
+            f"Capital left: **{money(view.capital)}** · money lost: {money(view.lost)}",
+            "",
+            *sheet_lines(view),
+            "",
+        ]
+        prompt, buttons = self._sheet_prompt(table, view)
+        if prompt:
+            lines.append(prompt)
+        if view.variant:
+            hq = view.players[seat].hq
+            lines.append(
+                f"Your HQ: {hq or 'none yet'}."
+                + (" Your sheet lies face down." if view.players[seat].face_down else "")
+            )
+        lines.append("Only you see this sheet. The map is in the table thread's status message.")
+        return Post(
+            title=f"Your bribe sheet — {table.title}",
+            description="\n".join(lines),
+            colour=self.colour,
+            footer=f"Game #{table.record.id} · seat {seat + 1} ({table.names[seat]})",
+            buttons=buttons,
+        )
+
+    def _sheet_prompt(self, table: Table, view: SeatView) -> tuple[str, list[Button]]:
+        """What the sheet asks of its seat now, and the buttons for it (the same for everyone asked)."""
+        seat = view.seat
+        ann = view.announcement
+        if view.phase == "over" or table.record.status in ("finished", "abandoned"):
+            return "The game is over.", []
+        if view.players[seat].left:
+            return "You have left this game.", []
+        if view.phase == "hq" and view.turn == seat:
+            free = [hq for hq in view.hqs if all(p.hq != hq for p in view.players)]
+            return "Choose your HQ:", [Button(hq, f"hq.{view.hqs.index(hq)}", "primary", "🏠") for hq in free]
+        if view.phase == "objections" and ann is not None and seat in view.asked:
+            answer = (
+                ""
+                if not view.answered_me
+                else (
+                    f" You object with a limit of {money(view.my_limit)}."
+                    if view.my_limit is not None
+                    else " You don't object."
+                )
+            )
+            text = (
+                f"📣 {table.names[ann.seat]} announces: {ann.said}. Do you object?{answer}{self._deadline(table)} "
+                "(You may change your answer while the window is open.)"
+            )
+            return text, [
+                Button("Object…", f"obj.{ann.no}", "danger"),
+                Button("No objection", f"noobj.{ann.no}", "secondary"),
+            ]
+        if view.phase == "contest" and ann is not None and view.objectors:
+            if seat == ann.seat:
+                taken = len(view.auctions)
+                text = (
+                    f"⚖️ {table.names[view.objectors[0]]} objects to: {ann.said}. Contest or withdraw?"
+                    f"{self._deadline(table)}"
+                )
+                return text, [
+                    Button("Contest…", f"con.{ann.no}.{taken}", "primary"),
+                    Button("Withdraw", f"wd.{ann.no}.{taken}", "secondary"),
+                ]
+            if view.my_limit is not None:
+                return (
+                    f"Your objection waits its turn, with a limit of {money(view.my_limit)} (`/cb object` changes it).",
+                    [],
+                )
+        if view.phase == "turn" and view.turn == seat:
+            if view.first_turn:
+                return (
+                    "➡️ Your first turn: bribe at least three agents with `/cb bribe amounts:` "
+                    "(e.g. `purple 1300, green 500, grey 400`).",
+                    [],
+                )
+            buttons = [Button("Move…", "mv", "primary", "👣"), Button("Hit…", "hit", "danger", "💥")]
+            if view.objected:
+                buttons.append(Button("End turn", "end", "secondary"))
+                return "➡️ Stopped by an objection: announce another move or hit, or end your turn.", buttons
+            buttons.insert(0, Button("Bribe…", "br", "success", "💵"))
+            what = "move an agent, bribe one agent, or hit" if view.variant else "bribe, move an agent, or hit"
+            return f"➡️ Your turn: {what}.", buttons
+        return "", []
+
+    def hand_digest(self, game: Game, state: Any, seat: int) -> str:  # type: ignore[type-arg]
+        """What the sheet shows: its secrets, the agents out, the seat's own HQ and sheet, and which question it asks
+        now (`prompt_kind`). The DM is edited only when that changes (the platform compares the buttons too), so an
+        ordinary move or another player's turn edits nobody's sheet, and an objection window edits the sheets of
+        everyone asked at once, whatever they hold."""
+        view = cast(SeatView, game.view(state, seat))
+        me = view.players[seat]
+        out = [a.at is None for a in view.agents]
+        return json.dumps([view.capital, list(view.bribes), view.lost, out, me.hq, me.face_down, prompt_kind(view)])
+
+    # --- narration and the announcement post ---------------------------------------------------------------
+
+    def event_line(self, table: Table, event: Event) -> str | None:
+        if not event.text:
+            return None
+        line = table.render(event.text)
+        icon = "⏰" if event.text.startswith("Time's up") else ICONS.get(event.kind)
+        if icon:
+            line = f"{icon} {line}"
+        return line + HINTS.get(event.kind, "")
+
+    def event_posts(self, table: Table, events: Sequence[Event]) -> list[Post]:
+        if table.state is None:
+            return []
+        announced = [e for e in events if e.kind == "announced"]
+        if not announced:
+            return []
+        post = self.announcement_post(table)
+        if post is None:
+            return []
+        # The post says all an announcement and its question say: it stands in for their narration, unless the
+        # same action said more (e.g. nobody could be asked, and it took effect at once).
+        post.replaces_narration = {e.kind for e in events if e.public} <= {"announced", "object_now"}
+        return [post]
+
+    def live_posts(self, table: Table) -> list[Post]:
+        if table.state is None:
+            return []
+        post = self.announcement_post(table)
+        return [post] if post is not None else []
+
+    def announcement_post(self, table: Table) -> Post | None:
+        view = public(table)
+        ann = view.last_announcement
+        if ann is None:
+            return None
+        names = table.names
+        ref = (ANNOUNCEMENT, str(ann.no))
+        lines = [f"📣 **{names[ann.seat]}** announces: {ann.said}."]
+        buttons: list[Button] = []
+        current = view.announcement is not None and view.announcement.no == ann.no
+        if current and view.phase == "objections":
+            asked = ", ".join(f"{names[s]} ✅" if s in view.answered else f"{names[s]} ⏳" for s in view.asked)
+            when = self._deadline(table)
+            lines.append(f"Do you object? {asked}{when}")
+            lines.append("Answers stay secret until the window closes; only then is it told who objects.")
+            buttons = [
+                Button("Object…", f"obj.{ann.no}", "danger"),
+                Button("No objection", f"askno.{ann.no}", "secondary"),
+            ]
+        elif view.objected_by:
+            lines.append(f"Objections from {', '.join(names[s] for s in view.objected_by)}.")
+            dropped = [s for s in view.objected_by if s not in {a.objector for a in view.auctions}]
+            if view.verdict == "stopped" and dropped:
+                lines.append(f"({', '.join(names[s] for s in dropped)}: not taken — the announcement was already off.)")
+        elif not current and view.verdict == "effect":
+            lines.append("No objections.")
+        for auction in view.auctions:
+            lines.append(auction_line(view, auction, ann.seat, ann.agent, names))
+        if current and view.phase == "contest" and view.objectors:
+            taken_no = len(view.auctions)
+            lines.append(
+                f"⚖️ **{names[ann.seat]}**: **{names[view.objectors[0]]}** objects — contest or withdraw?"
+                f"{self._deadline(table)}"
+            )
+            buttons = [
+                Button("Contest…", f"con.{ann.no}.{taken_no}", "primary"),
+                Button("Withdraw", f"wd.{ann.no}.{taken_no}", "secondary"),
+            ]
+        if not current:
+            lines.append(
+                {
+                    "effect": "✅ It took effect.",
+                    "stopped": "❌ Stopped by an objection: nothing of it happened.",
+                    "off": "❌ Called off: nothing of it happened.",
+                }.get(view.verdict, "")
+            )
+        return Post(content="\n".join(line for line in lines if line), buttons=buttons, ref=ref)
+
+    def _deadline(self, table: Table) -> str:
+        waits = table.waits
+        if not waits or table.record.status == "paused":
+            return ""
+        return f" — deadline {timestamp(table.deadline(0, waits[0]))}"
+
+    # --- buttons, scores, the rest ------------------------------------------------------------------------
+
+    def button_reply(self, table: Table, seat: int, key: str) -> Post | None:
+        if table.state is None:
+            return None
+        return prompts.reply(table, seat, key)
+
+    def button_action(self, table: Table, seat: int, key: str) -> Any | None:
+        if table.state is not None:
+            found = prompts.action(table, seat, key)
+            if found is not None:
+                return found
+        return super().button_action(table, seat, key)
+
+    def away_action(self, table: Table, seat: int, wait: Wait) -> Any | None:
+        if table.state is None or wait.kind != "reaction":
+            return None
+        view = mine(table, seat)
+        ann = view.announcement
+        if ann is None:
+            return None
+        if view.phase == "objections" and seat in view.asked and not view.answered_me:
+            return NoObjection()
+        if view.phase == "contest" and seat == ann.seat:
+            return Contest(limit=view.bribes[ann.agent])
+        return None
+
+    def score_text(self, table: Table, score: int) -> str:
+        if table.state is not None and public(table).variant:
+            return "brought the suitcase home" if score else "—"
+        return money(score)
+
+    def rules(self, game: Game) -> str:  # type: ignore[type-arg]
+        return (
+            f"{game.summary}\n"
+            "Commands: `/cb bribe amounts:` (e.g. `purple 1300, green 500`), `/cb move agent: to: suitcase:`, "
+            "`/cb hit agent: victim:`, `/cb object limit:` / `/cb noobjection`, `/cb contest limit:` / `/cb withdraw`, "
+            "`/cb endturn`, `/cb hq` (variant) — or the buttons on your bribe sheet (DM, `/game hand`) and on each "
+            "announcement."
+        )
+
+    def cog(self, bot: "commands.Bot") -> "commands.Cog | None":
+        from .commands import CasablancaCog
+
+        return CasablancaCog(bot)  # type: ignore[arg-type]
+
+
+def prompt_kind(view: SeatView) -> list[Any]:
+    """Which question the sheet asks its seat now (mirrors `_sheet_prompt`), for `hand_digest`."""
+    seat, ann = view.seat, view.announcement
+    if view.phase == "over":
+        return ["over"]
+    if view.players[seat].left:
+        return ["left"]
+    if view.phase == "hq" and view.turn == seat:
+        return ["hq"]
+    if view.phase == "objections" and ann is not None and seat in view.asked:
+        return ["asked", ann.no, view.answered_me, view.my_limit]
+    if view.phase == "contest" and ann is not None and view.objectors:
+        if seat == ann.seat:
+            return ["contest", ann.no, len(view.auctions)]
+        if view.my_limit is not None:
+            return ["queued", view.my_limit]
+    if view.phase == "turn" and view.turn == seat:
+        return ["turn", view.first_turn, view.objected]
+    return []
+
+
+def sheet_lines(view: SeatView) -> list[str]:
+    lines = []
+    for a in view.agents:
+        amount = view.bribes[a.index]
+        out = " — out of the game" if a.at is None else ""
+        lines.append(f"{dot(a.colour)} {a.name} ({a.colour}): **{money(amount)}**{out}")
+    return lines
+
+
+def sheets_text(view: PublicView, names: Sequence[str]) -> str:
+    assert view.sheets is not None
+    out = []
+    for seat, row in enumerate(view.sheets):
+        spent = ", ".join(f"{dot(view.agents[a].colour)} {money(v)}" for a, v in enumerate(row) if v) or "nothing"
+        out.append(f"**{names[seat]}**: {spent}")
+    return "\n".join(out)
+
+
+def auction_line(view: PublicView, auction: Any, active: int, agent: int, names: Sequence[str]) -> str:
+    """One auction's claims, compact: "Bert $100 · Anna matches · … · Bert $500 · Anna passes → stopped"."""
+    o, a = names[auction.objector], names[active]
+    if auction.ending == "withdrawn":
+        return f"↩️ {a} withdrew before {o}'s objection — it stands."
+    if auction.ending == "no_opening":
+        return f"⚖️ {o} can't open the claims and passes — the objection fails."
+    words = []
+    for seat, word, amount in auction.claims(active):
+        who = o if seat == auction.objector else a
+        words.append(
+            f"{who} {money(amount)}" if word == "claim" else f"{who} {'matches' if word == 'match' else 'passes'}"
+        )
+    if len(words) > 8:
+        words = [*words[:4], "…", *words[-4:]]
+    verdict = "the objection succeeds" if auction.succeeded else "the objection fails"
+    return f"⚖️ Claims on {view.agents[agent].name}: " + " · ".join(words) + f" → {verdict}."

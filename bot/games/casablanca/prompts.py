@@ -1,0 +1,268 @@
+"""The private side of the table: the bribe sheet's buttons and the answers with amount buttons.
+
+Keys (persistent platform buttons, `bot.presentation.Button`):
+
+| key                          | where                               | does                                        |
+|------------------------------|-------------------------------------|---------------------------------------------|
+| `obj.<no>`                   | the announcement post, the hand     | answers privately with the limit buttons    |
+| `lim.<no>.<dollars>`         | that private answer                 | Object(limit)                               |
+| `askno.<no>`                 | the announcement post               | answers privately with a No objection button |
+| `noobj.<no>`                 | the hand, that private answer       | NoObjection                                 |
+| `con.<no>.<taken>`           | the announcement post, the hand     | answers privately with the limit buttons    |
+| `cl.<no>.<taken>.<dollars>`  | that private answer                 | Contest(limit)                              |
+| `wd.<no>.<taken>`            | the announcement post, the hand     | Withdraw                                    |
+| `mv` / `mva.<agent>`         | the hand / the answer               | private answers: pick an agent, then where  |
+| `mvt.<agent>.<to>.<0/1>`     | the private answer                  | Move (to = the building's index on the map) |
+| `hit` / `hta.<a>.<v>`        | the hand / the answer               | the hits you may announce / Hit             |
+| `br` / `bra.<agent>`         | the hand / the answer               | pick an agent, then an amount               |
+| `brt.<agent>.<dollars>`      | the private answer                  | Bribe one agent                             |
+| `end`                        | the hand                            | EndTurn                                     |
+| `hq.<index>`                 | the hand                            | ChooseHq                                    |
+
+Amounts offered are a few round sums up to what the seat has (its own secret, shown to it alone); any other amount
+goes with a `/cb` command. The announcement's number in a key makes a click on an old message harmless.
+"""
+
+from typing import TYPE_CHECKING, Any, cast
+
+from bot.presentation import Button, Post
+from bot.service import Refusal
+from engine.casablanca.actions import Bribe, ChooseHq, Contest, EndTurn, Hit, Move, NoObjection, Object, Withdraw
+from engine.casablanca.views import SeatView
+
+from .maptext import dot, money, place
+
+if TYPE_CHECKING:
+    from bot.presentation import Table
+
+SUMS = (100, 200, 300, 500, 800, 1_000, 1_500, 2_000, 3_000, 5_000, 8_000, 10_000)
+
+
+def seat_view(table: "Table", seat: int) -> SeatView:
+    assert table.state is not None
+    return cast(SeatView, table.game.view(table.state, seat))
+
+
+def amounts_up_to(top: int, *, with_zero: bool) -> list[int]:
+    """Round sums up to `top`, and `top` itself."""
+    found = [0] if with_zero else []
+    found += [s for s in SUMS if s < top]
+    if top > 0:
+        found.append(top)
+    return found[:20]
+
+
+def buildings(view: SeatView) -> list[str]:
+    return list(view.streets)
+
+
+# --- objections ----------------------------------------------------------------------------------------------
+
+
+def asked(view: SeatView) -> bool:
+    return view.phase == "objections" and view.seat in view.asked
+
+
+def limit_post(table: "Table", seat: int, no: int) -> Post:
+    """The private question "object with what limit?" with amount buttons (0 = a bluff: the bot passes at once)."""
+    view = seat_view(table, seat)
+    ann = view.announcement
+    if ann is None or ann.no != no or view.phase != "objections":
+        raise Refusal("That announcement is no longer open to objections.")
+    if ann.seat == seat:
+        raise Refusal("You can't object to your own announcement.")
+    if seat not in view.asked:
+        raise Refusal("You can't object now (a face-down sheet can't object until your next turn).")
+    agent = view.agents[ann.agent]
+    mine = view.bribes[ann.agent]
+    buttons = [
+        Button("$0 (bluff)" if v == 0 else money(v), f"lim.{no}.{v}", "danger")
+        for v in amounts_up_to(mine, with_zero=True)
+    ]
+    buttons.append(Button("No objection", f"noobj.{no}", "secondary"))
+    text = (
+        f"**{table.title}** — object to: {ann.said}?\n"
+        f"Pick your **limit**: the most I may claim for you in the auction about {dot(agent.colour)} {agent.name} "
+        f"(you have {money(mine)} on them — only you see this). $0 is a bluff: if contested, I pass at once. "
+        "Any other amount: `/cb object limit:`. You can change it until your auction runs."
+    )
+    return Post(content=text, buttons=buttons)
+
+
+def no_objection_post(table: "Table", seat: int, no: int) -> Post:
+    view = seat_view(table, seat)
+    ann = view.announcement
+    if ann is None or ann.no != no or view.phase != "objections":
+        raise Refusal("That announcement is no longer open to objections.")
+    if seat not in view.asked:
+        raise Refusal("You aren't asked about this announcement.")
+    return Post(
+        content=f"**{table.title}** — let it pass: {ann.said}?",
+        buttons=[Button("No objection", f"noobj.{no}", "success"), Button("Object…", f"obj.{no}", "danger")],
+    )
+
+
+def contest_post(table: "Table", seat: int, no: int, taken: int) -> Post:
+    view = seat_view(table, seat)
+    ann = view.announcement
+    if ann is None or ann.no != no or view.phase != "contest" or len(view.auctions) != taken:
+        raise Refusal("That objection is no longer waiting for an answer.")
+    if ann.seat != seat:
+        raise Refusal("Only the player who announced it contests or withdraws.")
+    objector = (view.objectors or (None,))[0]
+    agent = view.agents[ann.agent]
+    mine = view.bribes[ann.agent]
+    buttons = [Button(money(v), f"cl.{no}.{taken}.{v}", "primary") for v in amounts_up_to(mine, with_zero=True)]
+    buttons.append(Button("Withdraw", f"wd.{no}.{taken}", "secondary"))
+    who = table.names[objector] if objector is not None else "Someone"
+    text = (
+        f"**{table.title}** — {who} objects to: {ann.said}.\n"
+        f"Contest with a **limit**: the most I may claim for you about {dot(agent.colour)} {agent.name} (you have "
+        f"{money(mine)} on them — only you see this). A tie is yours. Or withdraw. Any other amount: "
+        "`/cb contest limit:`."
+    )
+    return Post(content=text, buttons=buttons)
+
+
+# --- the turn ------------------------------------------------------------------------------------------------
+
+
+def move_post(table: "Table", seat: int, agent: int | None = None) -> Post:
+    assert table.state is not None
+    view = seat_view(table, seat)
+    legal = [a for a in table.game.legal_actions(table.state, seat) if isinstance(a, Move)]
+    if not legal:
+        raise Refusal("You can't move an agent right now.")
+    colours = [a.colour for a in view.agents]
+    if agent is None:
+        movable = sorted({colours.index(m.agent) for m in legal})
+        buttons = [Button(view.agents[a].name, f"mva.{a}", "primary", dot(view.agents[a].colour)) for a in movable]
+        return Post(content=f"**{table.title}** — which agent moves?", buttons=buttons)
+    names = buildings(view)
+    mine = [m for m in legal if m.agent == colours[agent]]
+    buttons = []
+    for m in mine:
+        label = place(m.to) + (" with 💼" if m.suitcase else "")
+        buttons.append(Button(label, f"mvt.{agent}.{names.index(m.to)}.{int(m.suitcase)}", "primary"))
+    where = view.agents[agent].at or "?"
+    return Post(content=f"**{table.title}** — {view.agents[agent].name} moves from {place(where)} to…", buttons=buttons)
+
+
+def hit_post(table: "Table", seat: int) -> Post:
+    assert table.state is not None
+    view = seat_view(table, seat)
+    colours = [a.colour for a in view.agents]
+    legal = [a for a in table.game.legal_actions(table.state, seat) if isinstance(a, Hit)]
+    if not legal:
+        raise Refusal(
+            "No hit is possible for you now: the hitter needs $1,000 of your money on it and a victim in its building."
+        )
+    buttons = [
+        Button(
+            f"{view.agents[colours.index(h.agent)].name} hits {view.agents[colours.index(h.victim)].name}",
+            f"hta.{colours.index(h.agent)}.{colours.index(h.victim)}",
+            "danger",
+        )
+        for h in legal[:20]
+    ]
+    return Post(
+        content=f"**{table.title}** — which hit do you announce? (It costs $1,000 of the hitter's bribe.)",
+        buttons=buttons,
+    )
+
+
+def bribe_post(table: "Table", seat: int, agent: int | None = None) -> Post:
+    view = seat_view(table, seat)
+    if view.phase != "turn" or view.turn != seat:
+        raise Refusal("You can bribe only on your turn.")
+    if view.first_turn:
+        raise Refusal(
+            "Your first turn is a bribe of at least three agents in one go: use `/cb bribe amounts:` "
+            "(e.g. `purple 1300, green 500, grey 400`)."
+        )
+    if view.objected:
+        raise Refusal("An objection stopped you this turn: no more bribing (announce something else or end it).")
+    if agent is None:
+        alive = [a for a in view.agents if a.at is not None]
+        buttons = [Button(a.name, f"bra.{a.index}", "primary", dot(a.colour)) for a in alive]
+        return Post(
+            content=f"**{table.title}** — bribe which agent? (Several at once: `/cb bribe amounts:`.)", buttons=buttons
+        )
+    buttons = [Button(money(v), f"brt.{agent}.{v}", "success") for v in amounts_up_to(view.capital, with_zero=False)]
+    return Post(
+        content=f"**{table.title}** — how much on {view.agents[agent].name}? (Capital left {money(view.capital)}.)",
+        buttons=buttons,
+    )
+
+
+# --- keys to actions and answers -----------------------------------------------------------------------------
+
+
+def _ints(parts: list[str]) -> list[int] | None:
+    return [int(p) for p in parts] if all(p.isdigit() for p in parts) else None
+
+
+def reply(table: "Table", seat: int, key: str) -> Post | None:
+    """The private answer behind a key, or None when the key is a move."""
+    head, *rest = key.split(".")
+    nums = _ints(rest)
+    if nums is None:
+        return None
+    match head, nums:
+        case "obj", [no]:
+            return limit_post(table, seat, no)
+        case "askno", [no]:
+            return no_objection_post(table, seat, no)
+        case "con", [no, taken]:
+            return contest_post(table, seat, no, taken)
+        case "mv", []:
+            return move_post(table, seat)
+        case "mva", [agent]:
+            return move_post(table, seat, agent)
+        case "hit", []:
+            return hit_post(table, seat)
+        case "br", []:
+            return bribe_post(table, seat)
+        case "bra", [agent]:
+            return bribe_post(table, seat, agent)
+    return None
+
+
+def action(table: "Table", seat: int, key: str) -> Any | None:
+    """The engine action behind a key, or None."""
+    head, *rest = key.split(".")
+    nums = _ints(rest)
+    if nums is None:
+        return None
+    view = seat_view(table, seat)
+    colours = [a.colour for a in view.agents]
+    ann = view.announcement
+    match head, nums:
+        case "lim", [no, limit]:
+            _current(ann is not None and ann.no == no)
+            return Object(limit=limit)
+        case "noobj", [no]:
+            _current(ann is not None and ann.no == no)
+            return NoObjection()
+        case "cl", [no, taken, limit]:
+            _current(ann is not None and ann.no == no and len(view.auctions) == taken)
+            return Contest(limit=limit)
+        case "wd", [no, taken]:
+            _current(ann is not None and ann.no == no and len(view.auctions) == taken)
+            return Withdraw()
+        case "mvt", [agent, to, case] if agent < len(colours) and to < len(view.streets):
+            return Move(agent=colours[agent], to=buildings(view)[to], suitcase=bool(case))
+        case "hta", [agent, victim] if max(agent, victim) < len(colours):
+            return Hit(agent=colours[agent], victim=colours[victim])
+        case "brt", [agent, amount] if agent < len(colours):
+            return Bribe(amounts={colours[agent]: amount})
+        case "end", []:
+            return EndTurn()
+        case "hq", [index] if index < len(view.hqs):
+            return ChooseHq(hq=view.hqs[index])
+    return None
+
+
+def _current(ok: bool) -> None:
+    if not ok:
+        raise Refusal("Those buttons are out of date — the game has moved on.")

@@ -1,0 +1,81 @@
+"""What the game waits for, until when, and the default applied when the deadline passes.
+
+There is at most one wait at a time; its key names it, and the state keeps the key with its since/until (from the
+`now` of the action that began it: the engine has no clock). A `Timeout(key)` applies the default only while that
+wait is current and due, so a late or duplicate timer is refused and changes nothing.
+
+| wait (key)                       | who                             | deadline      | default                       |
+|----------------------------------|---------------------------------|---------------|-------------------------------|
+| HQ choice (`hq:<seat>`)          | the variant's next chooser      | turn deadline | an HQ drawn at random         |
+| turn (`turn:<n>:<defeated>`)     | the player to move              | turn deadline | the turn passes (a first      |
+|                                  |                                 |               | turn: $100 on 3 random agents)|
+| objections (`window:<no>`)       | every other player, all at once | reaction time | no objection                  |
+| contest (`contest:<no>:<taken>`) | the active player               | reaction time | contest, limit = whole bribe  |
+
+The objection window is one wait for everyone asked, with one deadline: it lists those who haven't answered yet, and
+closes early only when everyone has answered.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from engine.casablanca.actions import Timeout
+from engine.casablanca.state import CasablancaState, Deadline
+from engine.events import Wait
+from engine.text import seat as ref
+
+
+@dataclass(frozen=True)
+class Current:
+    key: str
+    what: str
+    kind: str
+    seats: tuple[int, ...]
+
+
+def current(state: CasablancaState) -> Current | None:
+    ann = state.announcement
+    match state.phase:
+        case "hq":
+            return Current(f"hq:{state.turn}", f"{ref(state.turn)} to choose an HQ", "turn", (state.turn,))
+        case "turn":
+            key = f"turn:{state.turn_no}:{len(state.defeated)}"
+            return Current(key, f"{ref(state.turn)} to take their turn", "turn", (state.turn,))
+        case "objections":
+            assert ann is not None
+            waiting = tuple(s for s in state.awaited if s not in state.answered)
+            return Current(f"window:{ann.no}", f"objections to: {ann.said}", "reaction", waiting)
+        case "contest":
+            assert ann is not None
+            key = f"contest:{ann.no}:{len(state.auctions)}"
+            what = f"{ref(ann.seat)} to contest {ref(state.objections[0].seat)}'s objection or withdraw"
+            return Current(key, what, "reaction", (ann.seat,))
+    return None
+
+
+def refresh(state: CasablancaState, now: datetime) -> None:
+    """After an accepted action: a new wait gets its deadline; an unchanged one keeps it."""
+    cur = current(state)
+    if cur is None:
+        state.deadline = None
+        return
+    if state.deadline is not None and state.deadline.key == cur.key:
+        return
+    span = state.options.reaction_time if cur.kind == "reaction" else state.options.turn_deadline
+    state.deadline = Deadline(key=cur.key, since=now, until=now + span)
+
+
+def waiting_on(state: CasablancaState) -> list[Wait]:
+    cur = current(state)
+    if cur is None or state.deadline is None:
+        return []
+    return [
+        Wait(
+            seats=cur.seats,
+            what=cur.what,
+            kind=cur.kind,  # type: ignore[arg-type]
+            since=state.deadline.since,
+            until=state.deadline.until,
+            timeout=Timeout(key=state.deadline.key),
+        )
+    ]
