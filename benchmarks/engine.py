@@ -1,10 +1,11 @@
-"""Benchmark of the Kohle, Kies & Knete engine: complete random-legal games, seeded.
+"""Benchmark of the game engines (Kohle, Kies & Knete, Casablanca, Schwarzmarkt): complete random-legal games, seeded.
 
-    .venv/bin/python benchmarks/engine.py [--games N] [--seats S] [--seed K]
+    .venv/bin/python benchmarks/engine.py [--games N] [--seats S] [--seed K]      (all three, KKK first)
+    .venv/bin/python benchmarks/engine.py --game kkk [--games N] [--seats S] [--seed K]
     .venv/bin/python benchmarks/engine.py --game casablanca [--games N] [--seed K]
     .venv/bin/python benchmarks/engine.py --game schwarzmarkt [--games N] [--seats S] [--seed K]
 
-(For Casablanca, see the section at the end of this file.)
+(Casablanca and Schwarzmarkt: see their sections below.)
 
 Prints games per second, actions per game, the median and 99th-percentile time of one `apply`, and the snapshot
 size in bytes, against the targets (2-core machine): median apply <= 200 us, a complete 5-player game <= 100 ms,
