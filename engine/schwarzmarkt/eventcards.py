@@ -109,7 +109,7 @@ def begin(state: SchwarzmarktState, card: int, now: datetime) -> list[Event]:
         return [public("in_force", f"{name}: {what}.", event=kind, card=card), *rounds.next_starter(state, now)]
     step = "pick" if kind in ("quick_deal", "new_goods") else "target"
     state.pending = Pending(card=card, kind=kind, chooser=seat, step=step)
-    void = _void_reason(state)
+    void = void_reason(state)
     if void is not None:
         state.pending = None
         discard(state, card)
@@ -120,7 +120,7 @@ def begin(state: SchwarzmarktState, card: int, now: datetime) -> list[Event]:
     return [public("choose", f"{ref(seat)}, {asking(state)}.", seat=seat, event=kind, step=step)]
 
 
-def _void_reason(state: SchwarzmarktState) -> str | None:
+def void_reason(state: SchwarzmarktState) -> str | None:
     p = state.pending
     assert p is not None
     mine = state.hand_count(p.chooser)

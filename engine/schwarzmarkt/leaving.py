@@ -14,7 +14,7 @@ from datetime import datetime
 
 from engine.errors import RuleError
 from engine.events import Event, public
-from engine.schwarzmarkt import rounds
+from engine.schwarzmarkt import eventcards, rounds
 from engine.schwarzmarkt.market import MIN_PLAYERS
 from engine.schwarzmarkt.playing import trade_call
 from engine.schwarzmarkt.state import SchwarzmarktState
@@ -58,7 +58,8 @@ def remove_seat(state: SchwarzmarktState, seat: int, now: datetime) -> list[Even
                 state.turn = state.next_seat(seat)
                 new_wait(state, now)
                 events.append(trade_call(state))
-        case "event" if p is not None and seat in (p.chooser, p.target):
+        # Void when the leaver chose or was chosen, or took with them the only player the event could target.
+        case "event" if p is not None and (seat in (p.chooser, p.target) or eventcards.void_reason(state)):
             discard(state, p.card)
             state.pending = None
             events.append(public("void", f"{EVENT_NAMES[p.kind]} is void.", event=p.kind, card=p.card))

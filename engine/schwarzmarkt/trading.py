@@ -93,7 +93,9 @@ def trade(
         state.luxury[seat] += paid
         note = f" (Spoiled Goods: the first pays only {price // 2})" if spoiled else ""
         text = f"{ref(seat)} trades {goods_text(counts)} at {price}: +{paid} luxury goods{note}."
-        events.append(public("trade", text, seat=seat, cards=counts, price=price, paid=paid, spoiled=spoiled))
+        # A trade shows cards that were secret in a hand (as Quick Deal does): an undo must not take it back lightly.
+        trade = public("trade", text, seat=seat, cards=counts, price=price, paid=paid, spoiled=spoiled)
+        events.append(trade.model_copy(update={"reveals": True}))
         if state.hand_count(seat) == 0:
             return events + rounds.end_game_round(state, seat, now)
         if sum(state.wanted) == 0:

@@ -98,11 +98,13 @@ def test_a_file_that_is_not_toml_at_all_is_named(tmp_path: Path) -> None:
     [
         (
             "kk/board.toml",
-            "no game is called 'kk'; each game's files go in a folder named after it (casablanca, kesse_ruegen, kkk, schwarzmarkt)",
+            "no game is called 'kk'; each game's files go in a folder named after it "
+            "(casablanca, kesse_ruegen, kkk, schwarzmarkt)",
         ),
         (
             "board.toml",
-            "data files go in a folder named after their game (casablanca, kesse_ruegen, kkk, schwarzmarkt), e.g. kkk/board.toml",
+            "data files go in a folder named after their game (casablanca, kesse_ruegen, kkk, schwarzmarkt), "
+            "e.g. kkk/board.toml",
         ),
         ("kkk/bord.toml", "Kohle, Kies & Knete has no data file called 'bord.toml' (it reads: board.toml, tiles.toml)"),
         ("kesse_ruegen/tiles.toml", "Kesse Rügen has no data file called 'tiles.toml' (it reads: board.toml)"),

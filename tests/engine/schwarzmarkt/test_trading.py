@@ -3,7 +3,7 @@ Spoiled Goods together, the round ending when every wanted card is traded, and t
 
 from engine.schwarzmarkt.actions import Trade
 
-from .helpers import arrange, hand, new_game, open_offer, pass_turn, play, play_event, total_cards
+from .helpers import GAME, T0, arrange, hand, new_game, open_offer, pass_turn, play, play_event, total_cards
 
 THREE_COFFEE = [0, 0, 3, 0, 0]
 
@@ -144,3 +144,15 @@ def _refusal(state, action) -> str:  # type: ignore[no-untyped-def]
     except RuleError as error:
         return error.message
     raise AssertionError(f"{action} was accepted")
+
+
+def test_a_trade_reveals_cards_that_were_secret() -> None:
+    """From the rules review: a trade shows what was in a secret hand, so an undo needs everyone's agreement (as for
+    Quick Deal), while passing with no trade reveals nothing."""
+    s = new_game(4)
+    s = arrange(s, {0: hand("2 coffee", "5 sugar")})
+    s = open_offer(s, [0, 0, 3, 0, 0])
+    traded = GAME.apply(s, 0, Trade(cards=("coffee", "coffee"), move=1), T0)
+    assert traded.reveals_hidden
+    passed = GAME.apply(s, 0, Trade(cards=(), move=1), T0)
+    assert not passed.reveals_hidden
