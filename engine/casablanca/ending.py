@@ -51,9 +51,12 @@ def _after_move(state: CasablancaState, seat: int, agent: int) -> list[Event]:
 
 def _last_agent(state: CasablancaState) -> list[Event]:
     alive = state.in_game()
-    if len(alive) != 1 or len(state.carried_by) >= MIN_CARRIERS:
+    if len(alive) != 1:
         return []
     agent = alive[0]
+    # It can still end the game when another agent carried the suitcase before: then it becomes the second carrier.
+    if any(carrier != agent for carrier in state.carried_by):
+        return []
     reason = f"{state.name(agent)} is the last agent left and can no longer end the game"
     return _over(state, agent, _richest(state, agent), reason)
 

@@ -198,7 +198,8 @@ def auction_text(state: CasablancaState, auction: Auction, ann: Announcement) ->
     """The claims, compact: the first and last steps in full, the run between them as "…"."""
     o, a = ref(auction.objector), ref(ann.seat)
     if auction.ending == "no_opening":
-        return f"{o} can't open the claims on {state.name(ann.agent)} and passes — the objection fails."
+        # A live table hears only a pass: nothing says whether the objector had no money on the agent or bluffed.
+        return f"{o} passes without a claim on {state.name(ann.agent)} — the objection fails."
     claims = auction.claims(ann.seat)
     words = []
     for seat, word, amount in claims:

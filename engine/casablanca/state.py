@@ -45,13 +45,9 @@ class Announcement(BaseModel):
     """The announcement in words, as the table heard it (kept for the record after it is resolved)."""
 
     def same_as(self, other: "Announcement") -> bool:
-        return (self.kind, self.agent, self.to, self.suitcase, self.victim) == (
-            other.kind,
-            other.agent,
-            other.to,
-            other.suitcase,
-            other.victim,
-        )
+        """The same agent to the same place (taking the suitcase along or not), or the same hit: what may not be
+        announced again after an objection stopped it."""
+        return (self.kind, self.agent, self.to, self.victim) == (other.kind, other.agent, other.to, other.victim)
 
 
 class Objection(BaseModel):

@@ -47,7 +47,8 @@ def current(state: CasablancaState) -> Current | None:
             return Current(f"window:{ann.no}", f"objections to: {ann.said}", "reaction", waiting)
         case "contest":
             assert ann is not None
-            key = f"contest:{ann.no}:{len(state.auctions)}"
+            # Each objector taken is a new question with its own deadline, also when the one before it left.
+            key = f"contest:{ann.no}:{len(state.auctions)}:{state.objections[0].seat}"
             what = f"{ref(ann.seat)} to contest {ref(state.objections[0].seat)}'s objection or withdraw"
             return Current(key, what, "reaction", (ann.seat,))
     return None

@@ -411,7 +411,7 @@ def auction_line(view: PublicView, auction: Any, active: int, agent: int, names:
     if auction.ending == "withdrawn":
         return f"↩️ {a} withdrew before {o}'s objection — it stands."
     if auction.ending == "no_opening":
-        return f"⚖️ {o} can't open the claims and passes — the objection fails."
+        return f"⚖️ {o} passes without a claim — the objection fails."
     words = []
     for seat, word, amount in auction.claims(active):
         who = o if seat == auction.objector else a

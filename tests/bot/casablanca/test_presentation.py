@@ -82,7 +82,7 @@ def test_a_long_auction_is_one_compact_line() -> None:
         "bert $3,000 · anna passes → the objection succeeds."
     )
     bluff = auction_line(view, Auction(objector=1, ending="no_opening"), 0, 4, ["anna", "bert"])
-    assert bluff == "⚖️ bert can't open the claims and passes — the objection fails."
+    assert bluff == "⚖️ bert passes without a claim — the objection fails."
 
 
 def test_scores_read_as_money_in_the_main_game() -> None:

@@ -3,7 +3,7 @@
 
 from engine.casablanca.state import CasablancaState
 
-from .helpers import GAME, GREEN, PURPLE, opened
+from .helpers import GAME, GREEN, PURPLE, RED, opened
 
 
 def only_green_and_purple_left(state: CasablancaState) -> None:
@@ -49,3 +49,25 @@ def test_a_game_ended_early_ranks_money_on_the_agents_still_in_it() -> None:
     result = GAME.standings(table.state)
     assert result.reason == "ended early" and result.winners == (1,)
     assert {s.seat: s.score for s in result.standings} == {0: 900, 1: 2_200, 2: 300}
+
+
+def test_a_last_agent_that_can_still_become_the_second_carrier_plays_on() -> None:
+    """From the rules review: the last agent ends the game only when it can no longer end it; if another agent
+    carried the suitcase before, the last one can still pick it up as the second carrier and bring it home."""
+    t = opened(3, s0={"green": 1000, "purple": 100, "blue": 100})
+    for a in range(2, 8):
+        t.state.at[a] = None  # hit earlier
+    t.state.carried_by = [RED]
+    t.hit(0, "green", "purple")
+    t.nobody_objects()
+    assert t.state.phase != "over"
+
+
+def test_a_last_agent_that_can_never_make_two_carriers_ends_the_game() -> None:
+    t = opened(3, s0={"green": 1000, "purple": 100, "blue": 100})
+    for a in range(2, 8):
+        t.state.at[a] = None
+    t.state.carried_by = [GREEN]
+    t.hit(0, "green", "purple")
+    t.nobody_objects()
+    assert t.state.phase == "over"

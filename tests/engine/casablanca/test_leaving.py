@@ -61,3 +61,18 @@ def test_in_the_variant_their_hq_becomes_an_ordinary_building() -> None:
     events = leave(table, 2)
     assert "Airport" not in table.state.hq_owner
     assert "The Airport is an ordinary building now." in events[0].text
+
+
+def test_the_next_objector_taken_after_a_departure_gets_a_fresh_deadline() -> None:
+    """From the rules review: when the objector being taken leaves, the contest against the next one is a new
+    question with a full reaction time, not the rest of the old one."""
+    t = opened(4)
+    t.move(0, "green", "8")
+    t.objections({1: 100, 2: 100, 3: None})
+    first = t.state.deadline
+    assert first is not None
+    t.now += timedelta(seconds=50)
+    t.state = GAME.apply(t.state, None, Leave(seat=1), t.now).state
+    assert t.state.phase == "contest" and t.state.objections[0].seat == 2
+    assert t.state.deadline is not None and t.state.deadline.key != first.key
+    assert t.state.deadline.since == t.now

@@ -127,3 +127,15 @@ def test_no_refusal_met_in_random_play_states_a_real_bribe() -> None:
     assert any("don't have that much capital" in m for m in messages)
     for message in messages:  # the only sums a refusal names are the rules' own: $100 steps, the $1,000 of a hit
         assert not re.search(r"\$\d", message.replace("$100", "").replace("$1,000", "")), message
+
+
+def test_the_same_move_is_not_announced_again_by_leaving_the_suitcase_behind() -> None:
+    """From the rules review: after a successful objection, "not the same agent to the same place" holds whether or
+    not the suitcase goes along."""
+    t = opened(3, s0={"green": 100, "purple": 100, "blue": 100}, s1={"green": 500, "purple": 100, "blue": 100})
+    t.state.suitcase = "Rick's Café"  # lying where green stands
+    t.move(0, "green", "8", suitcase=True)
+    t.objections({1: 500, 2: None})
+    t.contest(100)
+    with pytest.raises(RuleError):
+        t.move(0, "green", "8", suitcase=False)
