@@ -105,3 +105,42 @@ async def require_moderator(bot: "BoardroomBot", interaction: discord.Interactio
         role = (await bot.store.guild_settings(interaction.guild_id)).moderator_role_id
     who = "members with Manage Server" + (f" or the <@&{role}> role" if role else "")
     raise Refusal(f"🛡️ Only moderators can do that ({who}).")
+
+
+async def resolve_own_game(
+    bot: "BoardroomBot", interaction: discord.Interaction, game_id: int | None, *, kind: str, group: str
+) -> GameRecord:
+    """The game a game's own command (`/<group> …`, e.g. `/kr duel`) is about: the game of this thread, the one
+    named by `game:`, or the player's one running game of that kind in this server; refused (naming the right
+    command group) when it is another game."""
+    title = bot.service.game(kind).title
+    in_thread = isinstance(interaction.channel, discord.Thread) or getattr(interaction.channel, "type", None) in (
+        discord.ChannelType.public_thread,
+        discord.ChannelType.private_thread,
+    )
+    if game_id is None and in_thread:
+        record = await bot.store.find_game_by_thread(interaction.channel_id or 0)
+        if record is not None:
+            if record.kind != kind:
+                other = bot.service.game(record.kind).title
+                raise Refusal(f"This thread plays {other}: `/{group}` commands are for {title}.")
+            return record
+    if game_id is not None:
+        record = await resolve_game(bot, interaction, game_id, mine=True)
+        if record.kind != kind:
+            raise Refusal(f"Game #{record.id} isn't a {title} game: `/{group}` commands are for {title}.")
+        return record
+    mine = await my_running_games(bot, interaction, kind)
+    if len(mine) == 1:
+        return mine[0]
+    if not mine:
+        raise Refusal(f"You're not in a {title} game in this server. Open one with `/game new game:{kind}`.")
+    listing = "\n".join(f"• {describe(bot, g)}" for g in mine[:10])
+    raise Refusal(f"Which game? Use the `game:` option (or the command in the game's thread):\n{listing}")
+
+
+async def my_running_games(bot: "BoardroomBot", interaction: discord.Interaction, kind: str) -> list[GameRecord]:
+    """The user's started, open games of that kind in this server (for a game command's `game:` autocomplete)."""
+    held = {s.game_id for s in await bot.store.seats_of_player(interaction.user.id, statuses=list(OPEN_STATUSES))}
+    games = await bot.store.list_games(statuses=list(OPEN_STATUSES), guild_id=interaction.guild_id)
+    return [g for g in games if g.kind == kind and g.id in held and g.status != "lobby"]
