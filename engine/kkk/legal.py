@@ -112,8 +112,7 @@ def _counter(state: KkkState, s: int, agreement: Offer, total: int, tv: int) -> 
     price = agreement.price + 1 if s == agreement.seller else agreement.price - 1
     if price < 0 or (price * tv if agreement.unit == "dividends" else price) > total:
         return []
-    to = agreement.seller if s == agreement.boss else None
-    return [A.Offer(price=price, unit=agreement.unit, to=to, counter=agreement.id)]
+    return [A.Offer(price=price, unit=agreement.unit, counter=agreement.id)]  # its card and seller: the agreement's
 
 
 def _talk(state: KkkState, s: int) -> list[Any]:

@@ -18,8 +18,8 @@ of a reaction window or last call carries its number as `window` — the number 
 - offers (data: `offer` id, parties, terms, `status`, `shaken`, `replaces`, `counters` (the agreement a
   counter-offer replaces if it binds), `proposer`, `by_offer`, `reopened`): `offer`, `shaken`, `unshaken`,
   `agreement` (binding), `withdrawn`, `offer_replaced` (with `replaced_by`), `offer_void`, `offer_reopened` (same
-  id, to the new Boss; `previous_boss`); `offers_ended` at the end of a round (`paid` and `dropped` ids, and `offers`: each
-  one's terms as above plus `ended`, "paid" or "dropped")
+  id, to the new Boss; `previous_boss`); `offers_ended` at the end of a round (`paid` and `dropped` ids, and
+  `offers`: each one's terms as above plus `ended`, "paid" or "dropped")
 - closing: `last_call`, `last_call_cancelled`, `deal_closed` (these three with the call's `window`), `clans_returned`,
   `discarded_played`, `payout`, `paid`,
   `boss_keeps`, `tile_placed`, `end_roll`, `deal_failed` (followed by `pending_discarded`, with its `window`, for a
