@@ -54,7 +54,7 @@ def test_a_state_mid_duel_round_trips_and_plays_on_identically() -> None:
 
 
 def test_waits_and_views_dump_to_json() -> None:
-    state = play(placed(2), (0, Challenge(opponent=1)))
+    state = placed(2)
     waits = [json.loads(w.model_dump_json()) for w in GAME.waiting_on(state)]
     assert [w["timeout"] for w in waits] == [{"type": "timeout", "key": f"{state.wait_no}:choose:{s}"} for s in (0, 1)]
     assert GAME.parse_action(waits[0]["timeout"]) == GAME.waiting_on(state)[0].timeout
