@@ -55,8 +55,8 @@ class KKK(Game[KkkState, KkkOptions]):
     summary = (
         "Sid Sackson's dealmaking game. On your turn open the deal under the dollar marker, or roll and then open or "
         "draw 3. As Boss, gather the investors the space asks for: your own, clan cards, and other players' cards "
-        "bought with a share of the payout (both shake 🤝 to agree). Travel, recruitment, Boss and STOP cards make "
-        "every round turbulent. After 10–15 deals the richest player wins."
+        "bought with a share of the payout (an offer binds when the other side shakes 🤝). Travel, recruitment, "
+        "Boss and STOP cards make every round turbulent. After 10–15 deals the richest player wins."
     )
     state_model: ClassVar[type[BaseModel]] = KkkState
     options_model = KkkOptions

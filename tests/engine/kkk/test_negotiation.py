@@ -282,3 +282,23 @@ def test_a_new_agreement_during_a_last_call_cancels_it() -> None:
     t(0, A.Shake(offer=1))
     assert t.state.round.last_call is None and t.state.passes == []  # type: ignore[union-attr]
     assert any(e.kind == "last_call_cancelled" for e in t.events)
+
+
+def test_an_offer_stored_before_the_proposers_shake_came_with_it_still_loads_and_binds() -> None:
+    """A snapshot from before issue 9: an open offer without `counters` or `by_offer`, its proposer's 🤝 still to
+    come. It loads, and binds the old way (both shake); the proposer's hand-given shake can be taken back."""
+    import json
+
+    t = offered()
+    stored = json.loads(GAME.dump_state(t.state))
+    for key in ("counters", "by_offer"):
+        del stored["offers"][0][key]
+    stored["offers"][0].update(status="open", shaken=[])
+    t.state = GAME.load_state(json.dumps(stored))
+    [offer] = t.state.offers
+    assert (offer.status, offer.shaken, offer.by_offer, offer.counters) == ("open", [], False, None)
+    t(1, A.Shake(offer=1))
+    t(1, A.Unshake(offer=1))
+    t(1, A.Shake(offer=1))
+    t(0, A.Shake(offer=1))
+    assert statuses(t) == {1: "binding"}
