@@ -126,6 +126,39 @@ async def test_stacked_boss_cards_move_the_window_and_stop(env: simcord.Env) -> 
     await t.assert_hands_secret()
 
 
+async def test_agreements_add_up_and_a_counter_offer_names_the_one_it_replaces(env: simcord.Env) -> None:
+    """Issue 9, point 1, at the table: two shares agreed with the same player stand side by side; `/kkk offer
+    counter:` (picked from its suggestions) replaces agreement #1 only when it binds, and its message says so."""
+    t = await table(env)
+    anna, bert, _cleo, dave = t.players
+    await t.ok(anna, "kkk open")  # the deal pays $12M
+    await t.ok(bert, "kkk offer", price=4, family="K")
+    await t.react(anna, await t.offer_message(1), SHAKE)  # #1: anna pays bert $4M for his Knetowitz
+    await t.ok(anna, "kkk offer", price=1, to=dave)
+    await t.react(dave, await t.offer_message(2), SHAKE)
+    await t.ok(anna, "kkk offer", price=2, to=dave)
+    assert "replaces" not in (await t.offer_message(3)).content  # a second share stands on its own
+    await t.react(dave, await t.offer_message(3), SHAKE)
+    state = await t.state()
+    assert [o.status for o in state.offers] == ["binding"] * 3
+    # bert asks for more for his card: a counter-offer to #1, picked from the suggestions.
+    listed = await t.autocomplete(bert, "kkk offer", "counter", "")
+    assert [c["value"] for c in listed] == [1]
+    await t.ok(bert, "kkk offer", price=5, counter=1)
+    four = (await t.offer_message(4)).content
+    assert "for bert's Knetowitz investor" in four
+    assert "🔁 Counter-offer: if agreed, it **replaces agreement #1** (which stands until then)." in four
+    assert f"⏳ Waiting for <@{anna.id}>'s 🤝" in four
+    assert (await t.state()).offers[0].status == "binding"  # #1 stands until the counter-offer binds
+    await t.react(anna, await t.offer_message(4), SHAKE)
+    state = await t.state()
+    assert [o.status for o in state.offers] == ["replaced", "binding", "binding", "binding"]
+    assert "🔁 Replaced by offer #4." in (await t.offer_message(1)).content
+    assert "🔁 It replaces agreement #1." in (await t.offer_message(4)).content
+    assert "🤝 Shake! #4: Knetowitz from bert for $5M is now binding. It replaces agreement #1." in t.narration()
+    await t.assert_hands_secret()
+
+
 async def test_the_boss_is_mentioned_when_the_round_opens_not_after_every_move(env: simcord.Env) -> None:
     """The Boss's deadline restarts with every move of the round; that is shown in the status, not pinged."""
     t = await table(env)
