@@ -14,8 +14,17 @@ See `shared/rules/kesse_ruegen.md`. Decisions where the rules are silent:
   says so and ends the turn at once: the rest are lost. `Done` is refused while any action is legal.
 - The win is checked after every action; only planting can complete it, and the game ends on the spot.
 - Deadlines (see `waits`): each wait lasts `turn_deadline` from when it began; the deadline of the actions
-  restarts with every action taken. A `Timeout` carries its wait's key and is refused once stale. The public
-  hears that a duellist's time ran out (everyone knows the default is 0); only the duellist is told the number.
+  restarts with every action taken. A `Timeout` carries its wait's key and is refused once stale.
+- A fist closed by the deadline holds a hidden random 0–2 within the supply, drawn from the game's own generator
+  (so a replay draws the same), and the table is told "X's fist is closed" in exactly the words used when X chose:
+  a fixed default would let the opponent know the fist before guessing. Only the duellist is told the number (and
+  that the deadline chose it).
+- Two players: there is only one opponent, so a turn starts with the duel already challenged (no `Challenge`, no
+  challenge deadline). Also when a third player leaves and two remain.
+- No dead end: when no player still in the game has a tuber left in supply, every duel would total 0 and nobody
+  could act again, so the game ends as the next turn would begin; the player with tubers on the most fields wins,
+  equal counts share the win (`winners`, `stalled`). Checked when a turn begins: a player still taking actions may
+  yet reclaim a tuber from the barn.
 - A player who leaves mid-game (a moderator's `/mod kick`, the platform's `Leave`; `remove_seat`), which the
   rulebook doesn't cover:
   - With two players the game cannot go on (None: the platform ends it with the standings so far). With three or
@@ -69,6 +78,21 @@ from engine.text import seat as ref
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+FISTS = "Both of you: secretly close your fist on 0, 1 or 2 tubers."
+
+
+def closed_text(seat: int) -> str:
+    """What the table hears when a duellist's fist closes: the same words whoever (or whatever) chose."""
+    return f"{ref(seat)}'s fist is closed."
+
+
+def _won(state: KesseRuegenState) -> str:
+    winners = state.winners or ([state.winner] if state.winner is not None else [])
+    if len(winners) == 1:
+        return f"{ref(winners[0])} won"
+    return " and ".join(ref(w) for w in winners) + " share the win"
 
 
 def guess_text(seat: int, total: int) -> str:
@@ -174,8 +198,7 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
 
     def step(self, state: KesseRuegenState, actor: int | None, action: Any, now: datetime) -> list[Event]:
         if state.phase == "over":
-            assert state.winner is not None
-            raise RuleError(f"The game is over — {ref(state.winner)} won.")
+            raise RuleError(f"The game is over — {_won(state)}.")
         if isinstance(action, Timeout):
             if actor is not None:
                 raise RuleError("Only the game's clock applies deadlines.")
@@ -229,12 +252,18 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
             self._new_wait(state, now)
         else:
             first = state.first if state.playing(state.first) else state.next_seat(state.first)
-            events.append(self._start_turn(state, first, now, "All pawns are placed. "))
+            events += self._start_turn(state, first, now, "All pawns are placed. ")
         return events
 
     # --- the duel -------------------------------------------------------------------------------------
 
     def _challenge(self, state: KesseRuegenState, actor: int, opponent: int, now: datetime) -> list[Event]:
+        duel = state.duel
+        if state.phase == "choose" and duel is not None and duel.challenger == actor and len(self._playing(state)) == 2:
+            raise RuleError(
+                f"With two players the challenge is automatic: your duel with {ref(duel.challenged)} is already on — "
+                "close your fist."
+            )
         if state.phase != "challenge" or actor != state.turn:
             raise RuleError(f"You can't challenge anyone now — {self._waiting_text(state)}.")
         if opponent == actor:
@@ -243,15 +272,15 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
             raise RuleError("Challenge a player who is in this game.")
         if not state.playing(opponent):
             raise RuleError(f"{ref(opponent)} has left the game — challenge a player who is still in it.")
-        state.duel = Duel(challenger=actor, challenged=opponent)
+        text = f"{ref(actor)} challenges {ref(opponent)} to a duel! {FISTS}"
+        return [self._begin_duel(state, actor, opponent, now, text)]
+
+    def _begin_duel(self, state: KesseRuegenState, challenger: int, opponent: int, now: datetime, text: str) -> Event:
+        state.duel = Duel(challenger=challenger, challenged=opponent)
         state.duels += 1
         state.phase = "choose"
         self._new_wait(state, now)
-        text = (
-            f"{ref(actor)} challenges {ref(opponent)} to a duel! "
-            "Both of you: secretly close your fist on 0, 1 or 2 tubers."
-        )
-        return [public("challenged", text, challenger=actor, challenged=opponent)]
+        return public("challenged", text, challenger=challenger, challenged=opponent)
 
     def _choose(self, state: KesseRuegenState, actor: int, tubers: int, now: datetime) -> list[Event]:
         duel = state.duel
@@ -275,9 +304,11 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
         duel = state.duel
         assert duel is not None
         duel.set_choice(seat, tubers)
-        # The public text is the same whatever the number: only WHO has chosen is public.
-        said = f"Time's up: {ref(seat)}'s fist is closed for them." if by_default else f"{ref(seat)} closes their fist."
-        mine = f"{'Time ran out, so your' if by_default else 'Your'} fist holds {tubers} {state.kind(seat, tubers)}."
+        # The public text is the same whatever the number, and whether the player or the deadline chose: only WHO
+        # has a closed fist is public.
+        said = closed_text(seat)
+        held = f"{tubers} {state.kind(seat, tubers)}"
+        mine = f"Time ran out, so your fist holds {held} (a random pick)." if by_default else f"Your fist holds {held}."
         events = [
             public("chosen", said, seat=seat),
             private(seat, "your_choice", f"{mine} Secret until the reveal.", seat=seat, tubers=tubers),
@@ -342,7 +373,7 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
         state.duel = None
         events = [Event(kind="revealed", text=reveal_text(result), data=result.model_dump(mode="json"), reveals=True)]
         if winner is None or total == 0:
-            events.append(self._end_turn(state, now))
+            events += self._end_turn(state, now)
             return events
         state.phase = "act"
         state.actor = winner
@@ -402,7 +433,7 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
         """End the turn when the actions are used up or none is legal; otherwise keep waiting."""
         assert state.actor is not None
         if state.actions_left == 0:
-            return [self._end_turn(state, now)]
+            return self._end_turn(state, now)
         if not legal.field_actions(state, state.actor):
             return self._lose_actions(state, now, f"{ref(state.actor)} has no legal action left")
         return []
@@ -411,7 +442,7 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
         assert state.actor is not None
         lost = state.actions_left
         event = public("actions_lost", f"{why} — {_plural(lost, 'action')} lost.", seat=state.actor, lost=lost)
-        return [event, self._end_turn(state, now)]
+        return [event, *self._end_turn(state, now)]
 
     def _done(self, state: KesseRuegenState, actor: int, now: datetime) -> list[Event]:
         if state.phase != "act" or actor != state.actor:
@@ -426,24 +457,54 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
     def _win(self, state: KesseRuegenState, seat: int, fields: int) -> Event:
         state.phase = "over"
         state.winner = seat
+        state.winners = [seat]
         state.actions_left = 0
         text = f"{ref(seat)} has {state.kind(seat, 2)} on {fields} fields and wins Kesse Rügen!"
         return public("won", text, seat=seat, fields=fields)
 
     # --- turns and deadlines --------------------------------------------------------------------------
 
-    def _end_turn(self, state: KesseRuegenState, now: datetime) -> Event:
+    def _end_turn(self, state: KesseRuegenState, now: datetime) -> list[Event]:
         """The turn passes clockwise from the player who challenged (or failed to)."""
         return self._start_turn(state, state.next_seat(state.turn), now, "")
 
-    def _start_turn(self, state: KesseRuegenState, seat: int, now: datetime, lead: str) -> Event:
-        state.phase = "challenge"
+    def _start_turn(self, state: KesseRuegenState, seat: int, now: datetime, lead: str) -> list[Event]:
+        """A new turn: the game ends if no supply is left; with two players the duel starts at once."""
         state.turn = seat
         state.duel = None
         state.actor = None
         state.actions_left = state.actions_total = 0
+        if not any(state.supply[s] for s in range(state.seats) if state.playing(s)):
+            return [self._stalled(state, lead)]
+        if len(self._playing(state)) == 2:
+            opponent = state.next_seat(seat)
+            text = f"{lead}{ref(seat)}'s turn: the duel with {ref(opponent)} is on (the only opponent). {FISTS}"
+            return [self._begin_duel(state, seat, opponent, now, text)]
+        state.phase = "challenge"
         self._new_wait(state, now)
-        return public("turn", f"{lead}{ref(seat)}, it's your turn: challenge another player to a duel.", seat=seat)
+        return [public("turn", f"{lead}{ref(seat)}, it's your turn: challenge another player to a duel.", seat=seat)]
+
+    @staticmethod
+    def _playing(state: KesseRuegenState) -> list[int]:
+        return [s for s in range(state.seats) if state.playing(s)]
+
+    def _stalled(self, state: KesseRuegenState, lead: str) -> Event:
+        """No player still in the game has a tuber in supply: the game ends; most fields wins, equal counts share."""
+        fields = {s: state.fields_of(s) for s in range(state.seats) if state.playing(s)}
+        best = max(fields.values())
+        winners = [s for s, n in fields.items() if n == best]
+        state.phase = "over"
+        state.stalled = True
+        state.winners = winners
+        state.winner = winners[0] if len(winners) == 1 else None
+        on = f"tubers on {_plural(best, 'field')}"
+        if len(winners) == 1:
+            result = f"{ref(winners[0])} has the most fields — {on} — and wins Kesse Rügen!"
+        else:
+            who = ", ".join(ref(w) for w in winners[:-1]) + f" and {ref(winners[-1])}"
+            result = f"{who} share the win, each with {on}."
+        text = f"{lead}No player has a tuber left in their supply, so every duel would total 0: the game ends. {result}"
+        return public("stalled", text, winners=winners, fields=best)
 
     def _new_wait(self, state: KesseRuegenState, now: datetime) -> None:
         state.wait_no += 1
@@ -460,9 +521,11 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
                 return self._put_pawn(state, seat, square, now, by_default=True)
             case "challenge":
                 lost = public("timeout", f"Time's up: {ref(seat)} challenged nobody, so the turn passes.", seat=seat)
-                return [lost, self._end_turn(state, now)]
+                return [lost, *self._end_turn(state, now)]
             case "choose":
-                return self._set_choice(state, seat, 0, now, by_default=True)
+                # A hidden random pick, never a fixed default the opponent could count on.
+                tubers = state.rng.choice(legal.choice_options(state, seat))
+                return self._set_choice(state, seat, tubers, now, by_default=True)
             case "guess":
                 return self._set_guess(state, legal.guess_options(state)[0], now, by_default=True)
             case "act":
@@ -516,6 +579,9 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
         return _ranked(state, "ended early")
 
     def result(self, state: KesseRuegenState) -> Result | None:
+        if state.stalled:
+            best = state.fields_of(state.winners[0])
+            return _ranked(state, f"no tubers left in any supply; most fields ({best}) wins")
         if state.winner is None:
             return None
         result = _ranked(state, f"{ref(state.winner)} has tubers on {state.fields_of(state.winner)} fields")
@@ -547,9 +613,9 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
                     events.append(public("turn", f"{ref(nxt)}, place your pawn on a free field.", seat=nxt))
                 else:
                     first = state.first if state.playing(state.first) else state.next_seat(state.first)
-                    events.append(self._start_turn(state, first, now, "All pawns are placed. "))
+                    events += self._start_turn(state, first, now, "All pawns are placed. ")
             case "challenge" if seat == state.turn:
-                events.append(self._end_turn(state, now))
+                events += self._end_turn(state, now)
             case "choose" | "guess" if duel is not None and seat in duel.seats():
                 other = duel.challenged if seat == duel.challenger else duel.challenger
                 text = f"The duel between {ref(duel.challenger)} and {ref(duel.challenged)} is off; no fist is shown."
@@ -559,7 +625,11 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
                     note = f"Your duel is off: your fist of {held} {state.kind(other, held)} goes back unseen."
                     events.append(private(other, "your_fist_back", note, seat=other))
                 state.duel = None
-                events.append(self._start_turn(state, state.next_seat(duel.challenger), now, ""))
+                events += self._start_turn(state, state.next_seat(duel.challenger), now, "")
             case "act" if seat == state.actor:
                 events.extend(self._lose_actions(state, now, f"{ref(seat)} has left"))
+            case "challenge":
+                # Someone else's turn to challenge: with two players left it is automatic now, and without their
+                # tubers nobody may have one left in supply.
+                events += self._start_turn(state, state.turn, now, "")
         return Outcome(state=state, events=events)

@@ -6,7 +6,8 @@ keeps playing by the rules it started with even if the data file changes later.
 Phases: `place` (pawns, in seat order from the first player) → `challenge` (the player to move picks an
 opponent) → `choose` (both duellists close a fist on 0–2 tubers, secretly, in any order) → `guess` (the
 challenger, then the challenged) → reveal → `act` (the right guesser's actions) or straight back to `challenge`
-for the next player clockwise from the challenger. `over` once someone has won.
+for the next player clockwise from the challenger. With two players a turn starts at `choose` (the challenge is
+automatic). `over` once someone has won, or once no player has a tuber left in supply (`stalled`).
 """
 
 from datetime import datetime
@@ -96,6 +97,11 @@ class KesseRuegenState(BaseModel):
     actions_left: int = 0
     actions_total: int = 0
     winner: int | None = None
+    """The sole winner (None while playing, and on a shared win)."""
+    winners: list[int] = Field(default_factory=list)
+    """Everyone who won (several on a shared win). Empty in snapshots from before shared wins: read `winner`."""
+    stalled: bool = False
+    """The game ended because no player had a tuber left in supply (most fields wins), not at the threshold."""
 
     left: list[int] = Field(default_factory=list)
     """Seats whose player left mid-game (a moderator's kick): skipped in turn order, without a pawn; their tubers

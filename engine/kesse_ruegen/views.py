@@ -57,6 +57,11 @@ class PublicView(BaseModel):
     actions_left: int
     actions_total: int
     winner: int | None
+    """The sole winner (None while playing, and on a shared win: see `winners`)."""
+    winners: tuple[int, ...] = ()
+    """Everyone who won: one at the threshold, possibly several when the supplies ran out (`stalled`)."""
+    stalled: bool = False
+    """The game ended because no player had a tuber left in supply: most fields won."""
     duels: int
 
 
@@ -115,5 +120,7 @@ def _public_fields(state: KesseRuegenState) -> dict[str, object]:
         "actions_left": state.actions_left,
         "actions_total": state.actions_total,
         "winner": state.winner,
+        "winners": tuple(state.winners or ([state.winner] if state.winner is not None else [])),
+        "stalled": state.stalled,
         "duels": state.duels,
     }

@@ -8,8 +8,8 @@ when one player chooses, the other's wait (and its timer) stays as it was.
 | what        | who                         | default at the deadline                  |
 |-------------|-----------------------------|------------------------------------------|
 | `place`     | the seat placing its pawn   | a random free field                      |
-| `challenge` | the player to move          | the turn passes clockwise                |
-| `choose`    | each duellist not yet chosen| 0 tubers                                 |
+| `challenge` | the player to move (3–4)    | the turn passes clockwise                |
+| `choose`    | each duellist not yet chosen| a hidden random 0–2 within the supply    |
 | `guess`     | the challenger, then the challenged | the lowest total still free      |
 | `act`       | the right guesser           | the remaining actions are lost           |
 

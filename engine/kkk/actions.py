@@ -53,8 +53,9 @@ class Offer(_Action):
     """Propose terms. A holder offers to the Boss (`to` empty or the Boss); the Boss offers to a holder (`to`).
 
     `family` is the card the offer is about (the seller's investor or played clan card); no family: the Boss pays
-    a share to a player who brings no card. The price is in $M (`money`) or in dividends of this deal. An offer on
-    the same card between the same two players replaces the open one (a counter-offer).
+    a share to a player who brings no card. The price is in $M (`money`) or in dividends of this deal. Making the
+    offer is the proposer's own 🤝: it binds when the other party shakes. An offer on the same card between the same
+    two players is a counter-offer (`counter`): it replaces an open offer at once, an agreement when it binds.
     """
 
     type: Literal["offer"] = "offer"
@@ -62,6 +63,9 @@ class Offer(_Action):
     unit: Unit = "money"
     family: Family | None = None
     to: int | None = None
+    counter: int | None = None
+    """A counter-offer to this agreement (or open offer): same two players, same card or share. It replaces an
+    agreement only when it binds itself. An offer for a card already under an agreement counters it anyway."""
 
 
 class Withdraw(_Action):
@@ -72,7 +76,7 @@ class Withdraw(_Action):
 
 
 class Shake(_Action):
-    """🤝 Confirm an offer; it binds when both the Boss and the other player have shaken."""
+    """🤝 Confirm an offer made to you (its proposer agreed by making it); it binds when both sides have."""
 
     type: Literal["shake"] = "shake"
     offer: int

@@ -11,8 +11,8 @@ from engine.kkk import actions as A
 from engine.kkk.assignment import auto_assign, sources
 from engine.kkk.cards import BOSS, FAMILIES, HAND_LIMIT, JOKER, RECRUIT, RECRUIT_TRIPLE, STOP
 from engine.kkk.data import SPACES
-from engine.kkk.negotiation import promised, serves, value
-from engine.kkk.state import KkkState
+from engine.kkk.negotiation import promised, replaced_on_binding, serves, value
+from engine.kkk.state import KkkState, Offer
 from engine.kkk.table import dividend_value, over_limit, payout, round_space
 from engine.kkk.windows import awaited, window_owner
 
@@ -104,6 +104,17 @@ def _travels(state: KkkState, s: int) -> list[Any]:
     return acts
 
 
+def _counter(state: KkkState, s: int, agreement: Offer, total: int, tv: int) -> list[Any]:
+    """One counter-offer to a binding agreement of `s`'s (the seller asks a little more, the Boss offers a little
+    less), unless one is already on the table."""
+    if any(o.unbound and o.counters == agreement.id for o in state.offers):
+        return []
+    price = agreement.price + 1 if s == agreement.seller else agreement.price - 1
+    if price < 0 or (price * tv if agreement.unit == "dividends" else price) > total:
+        return []
+    return [A.Offer(price=price, unit=agreement.unit, counter=agreement.id)]  # its card and seller: the agreement's
+
+
 def _talk(state: KkkState, s: int) -> list[Any]:
     """Offers (sampled prices), shakes, unshakes and withdrawals; always-pass."""
     r = state.round
@@ -114,20 +125,23 @@ def _talk(state: KkkState, s: int) -> list[Any]:
     total = payout(state)
     owed = promised(state, tv)
     for o in state.offers:
-        if not o.unbound or s not in (o.seller, o.boss):
+        if s not in (o.seller, o.boss):
+            continue
+        if o.status == "binding":
+            acts += _counter(state, s, o, total, tv)
+            continue
+        if not o.unbound:
             continue
         if s in o.shaken:
-            acts.append(A.Unshake(offer=o.id))
+            if not (o.by_offer and s == o.proposer):  # the proposer takes their offer back by withdrawing it
+                acts.append(A.Unshake(offer=o.id))
         else:
-            replaced = sum(
-                value(x, tv)
-                for x in state.offers
-                if x.status == "binding" and x.seller == o.seller and x.family == o.family
-            )
+            replaced = sum(value(x, tv) for x in replaced_on_binding(state, o))
             if not o.shaken or owed - replaced + value(o, tv) <= total:
                 acts.append(A.Shake(offer=o.id))
         acts.append(A.Withdraw(offer=o.id))
-    live = {(o.seller, o.family) for o in state.offers if o.live}
+    live = {(o.seller, o.family) for o in state.offers if o.live and o.family is not None}
+    live |= {(o.seller, None) for o in state.offers if o.unbound and o.family is None}  # shares add up
     if s == r.boss:
         for f in space.families:
             if sources(state, f):

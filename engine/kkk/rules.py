@@ -15,10 +15,11 @@ of a reaction window or last call carries its number as `window` — the number 
   Boss card restarts the open one and names it as `previous_window`), `passed`, `always_pass`, `always_pass_off`,
   `stopped` (closes its window), `timeout`; the window's resolution: `on_travel`, `clan_travelled`, `recruited`,
   `boss_changed`, `boss_stays`
-- offers (data: `offer` id, parties, terms, `status`, `shaken`, `replaces`, `reopened`): `offer`, `shaken`,
-  `unshaken`, `agreement` (binding), `withdrawn`, `offer_replaced`, `offer_void`, `offer_reopened` (same id, to the
-  new Boss; `previous_boss`); `offers_ended` at the end of a round (`paid` and `dropped` ids, and `offers`: each
-  one's terms as above plus `ended`, "paid" or "dropped")
+- offers (data: `offer` id, parties, terms, `status`, `shaken`, `replaces`, `counters` (the agreement a
+  counter-offer replaces if it binds), `proposer`, `by_offer`, `reopened`): `offer`, `shaken`, `unshaken`,
+  `agreement` (binding), `withdrawn`, `offer_replaced` (with `replaced_by`), `offer_void`, `offer_reopened` (same
+  id, to the new Boss; `previous_boss`); `offers_ended` at the end of a round (`paid` and `dropped` ids, and
+  `offers`: each one's terms as above plus `ended`, "paid" or "dropped")
 - closing: `last_call`, `last_call_cancelled`, `deal_closed` (these three with the call's `window`), `clans_returned`,
   `discarded_played`, `payout`, `paid`,
   `boss_keeps`, `tile_placed`, `end_roll`, `deal_failed` (followed by `pending_discarded`, with its `window`, for a
@@ -54,8 +55,8 @@ class KKK(Game[KkkState, KkkOptions]):
     summary = (
         "Sid Sackson's dealmaking game. On your turn open the deal under the dollar marker, or roll and then open or "
         "draw 3. As Boss, gather the investors the space asks for: your own, clan cards, and other players' cards "
-        "bought with a share of the payout (both shake 🤝 to agree). Travel, recruitment, Boss and STOP cards make "
-        "every round turbulent. After 10–15 deals the richest player wins."
+        "bought with a share of the payout (an offer binds when the other side shakes 🤝). Travel, recruitment, "
+        "Boss and STOP cards make every round turbulent. After 10–15 deals the richest player wins."
     )
     state_model: ClassVar[type[BaseModel]] = KkkState
     options_model = KkkOptions

@@ -26,8 +26,9 @@ Phase = Literal["place_marker", "turn", "rolled", "round", "over"]
 and may open or draw; round: a negotiation round is open; over: the game has ended."""
 
 OfferStatus = Literal["open", "shaken", "binding", "void", "withdrawn", "replaced"]
-"""open: nobody has shaken yet; shaken: one side has; binding: both have (an agreement); void: the card can no
-longer serve, or the Boss changed; withdrawn: a party took it back; replaced: a counter-offer took its place."""
+"""open: nobody has shaken yet (an agreement reopened to a new Boss); shaken: one side has (a new offer: its
+proposer, by making it); binding: both have (an agreement); void: the card can no longer serve, or the Boss changed;
+withdrawn: a party took it back; replaced: a counter-offer took its place."""
 
 Unit = Literal["money", "dividends"]
 CardKind = Literal["investor", "clan"]
@@ -50,7 +51,12 @@ class Offer(BaseModel):
     shaken: list[int] = Field(default_factory=list)
     status: OfferStatus = "open"
     replaces: int | None = None
-    """The offer this counter-offer took the place of."""
+    """The open offer this counter-offer took the place of when it was made."""
+    counters: int | None = None
+    """The binding agreement this counter-offer replaces when it binds (None: it stands on its own)."""
+    by_offer: bool = False
+    """The proposer's shake is the offer itself (so it is taken back by withdrawing, not by unshaking). False in
+    snapshots from before that rule, whose proposers shook by hand, and for an agreement reopened to a new Boss."""
     reopened: int = 0
     """How many times a change of Boss turned this agreement back into an open offer."""
     reason: str = ""

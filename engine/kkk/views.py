@@ -74,8 +74,20 @@ class OfferView(BaseModel):
     status: OfferStatus
     shaken: list[int]
     replaces: int | None
+    """The open offer this counter-offer took the place of when it was made."""
+    counters: int | None = None
+    """The binding agreement this counter-offer replaces if it binds."""
+    by_offer: bool = False
+    """The proposer's 🤝 is the offer itself (they withdraw it rather than unshake)."""
     reopened: int
     reason: str
+
+    @property
+    def awaited(self) -> list[int]:
+        """Whose 🤝 it still waits for (none once it is no longer open)."""
+        if self.status not in ("open", "shaken"):
+            return []
+        return [s for s in (self.boss, self.seller) if s not in self.shaken]
 
 
 class EffectView(BaseModel):
@@ -168,6 +180,8 @@ def _offer_view(state: KkkState) -> list[OfferView]:
             status=o.status,
             shaken=list(o.shaken),
             replaces=o.replaces,
+            counters=o.counters,
+            by_offer=o.by_offer,
             reopened=o.reopened,
             reason=o.reason,
         )

@@ -104,7 +104,7 @@ def player_lines(view: PublicView, names: Sequence[str]) -> list[str]:
     lines = []
     for p in view.players:
         c = palette[p.seat]
-        crown = " 🏆" if view.winner == p.seat else ""
+        crown = " 🏆" if p.seat in view.winners else ""
         if p.left:
             lines.append(
                 f"{c.pawn}{c.tuber} ~~{names[p.seat]}~~ ({p.tubers}) — left the game; their tubers stay: "

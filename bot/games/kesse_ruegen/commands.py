@@ -1,7 +1,8 @@
 """The `/kr` commands: `/kr place square:`, `/kr duel opponent:@`, `/kr guess total:`, and `/kr choose` (your secret
 fist as ephemeral buttons — like the status message's **Choose in secret**, the way in for a player whose DMs are
 closed). The fist buttons themselves come with the duellists' hand messages (see `prompts`), so `/kr duel` only
-challenges; a challenger whose DMs are closed also gets their buttons privately with its answer.
+challenges; a challenger whose DMs are closed also gets their buttons privately with its answer. With two players
+the duel starts by itself, so the same goes for the `/kr place` or `/kr guess` whose move starts the next turn.
 
 Each command only turns Discord input into an engine action and goes through `GameService` like any move; the
 narration is the command's public reply (the platform's `Carrier`), refusals are ephemeral with the engine's
@@ -83,9 +84,19 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
             action = await make(record)
             done = await self.bot.service.act(record.id, interaction.user.id, action)
             await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
-            return None
+            return await self._own_fist(record, interaction.user.id)
 
         await answer(self.bot, interaction, work, game_id=game)
+
+    async def _own_fist(self, record: GameRecord, user_id: int) -> Answer | None:
+        """The player's fist buttons, for their eyes only, when their move left them in a duel awaiting their fist
+        and their DMs are closed: after `/kr duel`, and with two players after the move that starts the next turn
+        (the last pawn, the last guess or action), whose duel is then on by itself."""
+        table, me = await self.bot.service.private_view(record.id, user_id)
+        if not awaiting_fist(table, me) or not any(s.seat == me and s.dm_ok is False for s in table.seats):
+            return None
+        post = fist_post(table, me)
+        return Answer(text=post.text, view=view_for(record.id, post.buttons), always=True)
 
     async def _game_autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -139,12 +150,8 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
             service = self.bot.service
             done: Done = await service.act(record.id, interaction.user.id, Challenge(opponent=target.seat))
             await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
-            table, me = await service.private_view(record.id, interaction.user.id)
-            if not awaiting_fist(table, me) or not any(s.seat == me and s.dm_ok is False for s in table.seats):
-                return None
-            # The challenger's DMs are closed: their buttons come with this answer, for their eyes only.
-            post = fist_post(table, me)
-            return Answer(text=post.text, view=view_for(record.id, post.buttons), always=True)
+            # If the challenger's DMs are closed, their buttons come with this answer, for their eyes only.
+            return await self._own_fist(record, interaction.user.id)
 
         await answer(self.bot, interaction, work, game_id=game)
 

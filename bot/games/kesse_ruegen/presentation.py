@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 NAME = "kesse_ruegen"
 COLOUR = 0x8D5524
 
-ACTION_KINDS = frozenset({"planted", "moved", "evicted", "reclaimed", "actions_lost", "won"})
+ACTION_KINDS = frozenset({"planted", "moved", "evicted", "reclaimed", "actions_lost", "won", "stalled"})
 """Events that change the action prompt of the duel under way."""
 PROMPT = "kr.actions"
 """Kind of the tracked action prompt message."""
@@ -69,6 +69,7 @@ ICONS = {
     "actions_lost": "⛔",
     "timeout": "⏰",
     "won": "🏆",
+    "stalled": "🏁",
     "left": "🚪",
     "duel_off": "✋",
 }
@@ -119,7 +120,13 @@ class KesseRuegenPresentation(GenericPresentation):
         result = table.result
         over = result is not None or table.record.status in ("finished", "abandoned")
         if over:
-            if result is not None and view.winner is not None:
+            if result is not None and view.stalled:
+                most = view.players[view.winners[0]].fields
+                lines.append(
+                    f"🏁 No tubers left in any supply, so the game ended: 🏆 {winners_text(view, names)} with tubers "
+                    f"on {plural(most, 'field')}!"
+                )
+            elif result is not None and view.winner is not None:
                 lines.append(f"🏆 **{names[view.winner]}** wins with tubers on {view.win_fields} fields!")
             else:
                 lines.append("**Game ended by a moderator.** Standings so far:")
@@ -224,7 +231,7 @@ class KesseRuegenPresentation(GenericPresentation):
 
         The fist line is left out on purpose. Everything about the fist that the DM must show arrives with a change
         of the hand's buttons (which the platform compares too) or with a private event (which always edits the
-        hand): a challenge brings the fist buttons, closing the fist (a click, `/kr choose`, the deadline's 0)
+        hand): a challenge brings the fist buttons, closing the fist (a click, `/kr choose`, the deadline's random pick)
         takes them away and sends "your fist holds …", an undo brings them back or takes them away, a duel called
         off because a player left sends "your fist goes back". The reveal changes neither — and the line the DM
         shows then ("Duel #N vs Bert: you closed your fist on 2 …") stays true after it — so the reveal costs no
@@ -339,8 +346,8 @@ class KesseRuegenPresentation(GenericPresentation):
                 f"{view.actions_total} (done {done}). Your pawn is {pawn}."
             )
             return Post(content=content, description=grid(view), colour=self.colour, buttons=buttons, ref=ref)
-        if view.winner is not None:
-            return Post(content=f"🏆 **{names[view.winner]}** won — the game is over.", ref=ref)
+        if view.phase == "over" and view.winners:
+            return Post(content=f"🏆 {winners_text(view, names, past=True)} — the game is over.", ref=ref)
         if view.phase in ("choose", "guess"):  # only after a moderator undid this duel's reveal
             return Post(content="↩️ A moderator took this duel back before the reveal: no actions yet.", ref=ref)
         if actor is None and view.last_duel is not None:
@@ -368,7 +375,8 @@ class KesseRuegenPresentation(GenericPresentation):
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return (
             f"{game.summary}\n"
-            "Commands: `/kr place square:` to set your pawn, `/kr duel opponent:` to challenge, your fist with the "
+            "Commands: `/kr place square:` to set your pawn, `/kr duel opponent:` to challenge (with two players the "
+            "duel starts by itself), your fist with the "
             "buttons on your hand DM (or **Choose in secret** on the status message, or `/kr choose`), "
             "`/kr guess total:`; the actions with the buttons on the prompt."
         )
@@ -377,6 +385,15 @@ class KesseRuegenPresentation(GenericPresentation):
         from .commands import KesseRuegenCog
 
         return KesseRuegenCog(bot)  # type: ignore[arg-type]
+
+
+def winners_text(view: PublicView, names: Sequence[str], *, past: bool = False) -> str:
+    """ "**anna** wins" / "**anna** and **bert** share the win" (past: "won", "shared")."""
+    who = [f"**{names[w]}**" for w in view.winners]
+    if len(who) == 1:
+        return f"{who[0]} {'won' if past else 'wins'}"
+    joined = ", ".join(who[:-1]) + f" and {who[-1]}"
+    return f"{joined} {'shared' if past else 'share'} the win"
 
 
 def last_duel_line(view: PublicView, names: Sequence[str]) -> str:

@@ -63,12 +63,17 @@ def question(table: "Table", seat: int) -> str:
     names = table.names
     me = view.players[seat]
     other = duel.challenged if seat == duel.challenger else duel.challenger
-    opening = f"You challenged **{names[other]}**" if seat == duel.challenger else f"**{names[other]}** challenges you"
+    if sum(not p.left for p in view.players) == 2:  # the challenge is automatic: nobody chose anyone
+        opening = f"Your duel with **{names[other]}** is on"
+    elif seat == duel.challenger:
+        opening = f"You challenged **{names[other]}** to a duel"
+    else:
+        opening = f"**{names[other]}** challenges you to a duel"
     options = choice_options(table, seat)
     allowed = options[0] if len(options) == 1 else f"{', '.join(map(str, options[:-1]))} or {options[-1]}"
     limit = "" if len(options) == 3 else f" (you have only {me.supply} in your supply)"
     return (
-        f"⚔️ {opening} to a duel! Close your fist in secret: how many {me.tubers} {colours(view)[seat].tuber}? "
+        f"⚔️ {opening}! Close your fist in secret: how many {me.tubers} {colours(view)[seat].tuber}? "
         f"Choose {allowed}{limit}. Only you see this; the table learns it at the reveal."
     )
 

@@ -112,10 +112,27 @@ def offers(
             continue
         if to_shake and view.you in o.shaken:
             continue
-        if to_unshake and view.you not in o.shaken:
-            continue
+        if to_unshake and (view.you not in o.shaken or (o.by_offer and o.proposer == view.you)):
+            continue  # a proposer's own 🤝 is the offer itself: they withdraw it instead
         what = f"{family(o.family)} from {names[o.seller]}" if o.family else f"a share for {names[o.seller]}"
         name = f"#{o.id}: {what} for {money(o.value)} ({o.status})"
+        if _match(current, name):
+            out.append((name[:100], o.id))
+    return out[:LIMIT]
+
+
+def counters(view: PlayerView, current: str, names: list[str]) -> list[Choice]:
+    """Agreements (and offers not yet binding) the player is party to, for a counter-offer that replaces one."""
+    r = view.round
+    if r is None:
+        return []
+    out: list[Choice] = []
+    for o in sorted(r.offers, key=lambda o: (o.status != "binding", o.id)):
+        if o.status not in ("open", "shaken", "binding") or view.you not in (o.seller, o.boss):
+            continue
+        what = f"{family(o.family)} from {names[o.seller]}" if o.family else f"a share for {names[o.seller]}"
+        state = "agreement" if o.status == "binding" else "offer, not yet binding"
+        name = f"#{o.id}: {what} for {money(o.value)} ({state})"
         if _match(current, name):
             out.append((name[:100], o.id))
     return out[:LIMIT]

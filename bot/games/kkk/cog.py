@@ -161,6 +161,12 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         to = await self._option_seat(interaction, "to", table)
         return self._choices(choices.offer_families(reading.mine(table, seat), current, to, table.names))
 
+    async def _counter_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        found = await self._table(interaction)
+        if found is None:
+            return []
+        return self._choices(choices.counters(reading.mine(*found), current, found[0].names))
+
     async def _withdraw_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         found = await self._table(interaction)
         if found is None:
@@ -308,9 +314,10 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         family="The card's family; leave out for a share to a player who brings no card (the Boss, with to:)",
         unit="$M (default) or dividends",
         to="The Boss offering: the player to pay. Everyone else offers to the Boss.",
+        counter="A counter-offer to agreement #N: it replaces #N if it binds (same card or share, same player)",
     )
     @app_commands.choices(unit=UNITS)
-    @app_commands.autocomplete(family=_offer_family_ac, game=_game_ac)
+    @app_commands.autocomplete(family=_offer_family_ac, counter=_counter_ac, game=_game_ac)
     async def offer(
         self,
         interaction: discord.Interaction,
@@ -318,17 +325,21 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         family: str | None = None,
         unit: str = "money",
         to: discord.Member | None = None,
+        counter: app_commands.Range[int, 1, MAX_OFFER] | None = None,
         game: int | None = None,
     ) -> None:
         async def make(record: GameRecord) -> Any:
             pick = picks.read(family) if family else None
             seat = await self._seat(record, to)
             view = await self._view(record, interaction.user.id)
-            seat = picks.offer_to(view, pick, seat)
+            if counter is None:  # a counter-offer's card and player are the agreement's (the engine fills them in)
+                seat = picks.offer_to(view, pick, seat)
             fam = pick.family if pick else None
-            return A.Offer(price=price, unit=unit, family=fam, to=seat)  # type: ignore[arg-type]
+            return A.Offer(price=price, unit=unit, family=fam, to=seat, counter=counter)  # type: ignore[arg-type]
 
         def hint(table: Table, seat: int, action: Any) -> str:
+            if action.counter is not None:
+                return ""
             return picks.offer_hint(reading.mine(table, seat), action.family, action.to, table.names)
 
         await self._play(interaction, game, make, hint)

@@ -4,7 +4,7 @@
 binding, to be paid when the deal concludes, each with its number, who pays whom, how much and for which card. An
 agreement leaves the list when it is paid, void, reopened to a new Boss or the round ends. Offers not yet agreed
 are not listed: each has its own message in the thread showing its state, and keeping them out of the DM keeps an
-offer and a first 🤝 at three REST calls (the reply, the bot's 🤝 / the offer's edit, the status); an agreement
+offer (its proposer's 🤝) at three REST calls (the reply, the bot's 🤝 / the offer's edit, the status); an agreement
 that binds updates both parties' DMs.
 
 Rendered from `view(state, seat)` only. The same lines, with seat references instead of names, are the hand's

@@ -26,7 +26,7 @@ def event_line(table: Table, event: Event) -> str | None:
     if event.kind == "pending":
         text = text.split(" Anyone may STOP", 1)[0]
     elif event.kind == "offer":
-        text = "💬 " + text.split(" Both shake", 1)[0]
+        text = "💬 " + text
     elif event.kind == "offer_reopened":
         boss = seat(int(event.data["boss"]))  # type: ignore[arg-type]
         text = f"↪️ Agreement #{event.data['offer']} reopens as an offer to the new Boss {boss}: both shake 🤝 again."

@@ -1,8 +1,11 @@
 """The game's tracked thread messages: one per offer ("Shake!"), one per reaction window and per last call.
 
 - Offer `kkk.offer`/<key>: who pays whom for which card (investor or clan, with family), at what price, and the
-  state (open / shaken by one side / binding / void / withdrawn / replaced / paid / lapsed). The bot adds 🤝; both
-  parties' 🤝 make it binding (`presentation.reaction_action`). Rendered from the events' own data (the engine's
+  state (waiting for the other party's 🤝 / binding / void / withdrawn / replaced / paid / lapsed). The bot adds 🤝.
+  Making an offer is its proposer's 🤝, so a new offer's message names (and mentions, in the new message only) the
+  other party, whose 🤝 makes it binding (`presentation.reaction_action`); an agreement reopened to a new Boss
+  waits for both. A counter-offer says which agreement it replaces if it binds; the replaced agreement's message
+  says which one took its place. Rendered from the events' own data (the engine's
   events carry an offer's terms to the end, `offers_ended` included), so a late delivery still shows each step.
 - Window `kkk.window`/<window number>: a travel, recruitment or Boss card waiting for STOPs, or a last call with the
   distribution (payout, what the Boss keeps and the end time first, then every agreement — as many as fit, then
@@ -166,11 +169,18 @@ def offer_post(table: Table, view: PublicView, e: Event, replaced_by: dict) -> P
     elif status == "shaken":
         who = shaken[0] if shaken else seller
         other = boss if who == seller else seller
-        line = f"✋ **{names[who]}** has shaken — waiting for **{names[other]}**'s {SHAKE}."
+        if d.get("by_offer") and who == d.get("proposer"):
+            # The one thing the offer waits for: the other party's 🤝 (mentioned, so they hear of it).
+            line = (
+                f"⏳ Waiting for {table.mention(other)}'s {SHAKE} to make it binding — making the offer was "
+                f"**{names[who]}**'s own {SHAKE} (they may withdraw it until then)."
+            )
+        else:
+            line = f"✋ **{names[who]}** has shaken — waiting for **{names[other]}**'s {SHAKE}."
     elif status == "binding":
         line = f"✅ **Binding**: {names[boss]} pays {names[seller]} {money(_int(d['value']))} when the deal concludes."
     elif status == "replaced":
-        new = replaced_by.get(d["offer"])
+        new = d.get("replaced_by") or replaced_by.get(d["offer"])
         line = f"🔁 Replaced by offer #{new}." if new else f"🔁 {table.render(e.text)}"
     elif status == "void":
         line = f"❌ {table.render(e.text)}"
@@ -178,7 +188,13 @@ def offer_post(table: Table, view: PublicView, e: Event, replaced_by: dict) -> P
         line = f"↩️ {table.render(e.text)}"
     else:
         line = table.render(e.text)
-    return Post(content=f"{offer_head(view, names, d)}\n{line}", ref=_ref_of(d), reactions=[SHAKE])
+    lines = [offer_head(view, names, d), line]
+    counters = d.get("counters")
+    if counters and status in ("open", "shaken"):
+        lines.append(f"🔁 Counter-offer: if agreed, it **replaces agreement #{counters}** (which stands until then).")
+    elif status == "binding" and e.kind == "agreement" and e.data.get("counters"):
+        lines.append(f"🔁 It replaces agreement #{counters}.")
+    return Post(content="\n".join(lines), ref=_ref_of(d), reactions=[SHAKE])
 
 
 def moved_post(table: Table, view: PublicView, e: Event) -> Post | None:

@@ -9,8 +9,9 @@
   reopened (its new message is the one that counts, see `posts`), or on an offer of a round that is over — from
   anyone (offer ids never repeat, so an offer missing from the current round is an old one).
 - `reaction_action`: a 🤝 on an offer's message by one of its two parties is `Shake`; taking it off before the offer
-  binds is `Unshake`; any other reaction, a 🤝 by a party who already shook (e.g. with `/kkk shake`), or a removal
-  after binding means nothing.
+  binds is `Unshake`; any other reaction, a 🤝 by a party who already shook (e.g. with `/kkk shake`, or the
+  proposer, whose offer is their 🤝), a removal by the proposer (they withdraw instead) or after binding means
+  nothing.
 - `reaction_refused`: a 🤝 the engine refused (a void or replaced offer, over the deal's payout…) is answered in the
   thread with the engine's reason, mentioning the player; the platform takes the 🤝 off when it may.
 - `action_refused`: the same line for a `/kkk shake` refused where a 🤝 would have been (a party not yet shaken on
@@ -54,9 +55,10 @@ SIMPLE_BUTTONS: dict[str, Any] = {
 RULES = """\
 Sid Sackson's dealmaking game (3–6 players). On your turn open the deal under the dollar marker, or roll and then \
 open or draw 3. As Boss, gather the investors the space needs: your own, clan cards, and other players' cards bought \
-with a share of the payout — each offer gets its own message; both sides react 🤝 to agree ("Shake!"). Travel, \
-recruitment and Boss cards wait for a STOP until everyone has passed or the reaction time runs out. After 10–15 deals \
-the richest player wins. Your hand and money are in your DM (or `/game hand`).
+with a share of the payout — each offer gets its own message; making it is your 🤝, and it binds when the other \
+side reacts 🤝 ("Shake!"). Agreements add up; to change one, make a counter-offer naming it (`/kkk offer counter:`). \
+Travel, recruitment and Boss cards wait for a STOP until everyone has passed or the reaction time runs out. After \
+10–15 deals the richest player wins. Your hand and money are in your DM (or `/game hand`).
 
 Commands in the table thread: `/kkk place`, `/kkk open`, `/kkk roll`, `/kkk draw`, `/kkk clan`, `/kkk offer`, \
 `/kkk withdraw`, `/kkk shake`, `/kkk travel`, `/kkk recruit`, `/kkk boss`, `/kkk stop`, `/kkk pass`, `/kkk close`, \
@@ -116,9 +118,11 @@ class KkkPresentation(GenericPresentation):
         if offer is None or key[1] != offer.reopened or seat not in (offer.seller, offer.boss):
             return None
         if added:
-            if offer.status == "binding" or seat in offer.shaken:
-                return None  # already agreed (e.g. with `/kkk shake`): the 🤝 only shows it
+            if offer.status == "binding" or (offer.status in ("open", "shaken") and seat in offer.shaken):
+                return None  # already agreed (e.g. with `/kkk shake`, or by making it): the 🤝 only shows it
             return A.Shake(offer=offer.id)
+        if offer.by_offer and seat == offer.proposer:
+            return None  # their consent is the offer itself, not a 🤝: they withdraw it with `/kkk withdraw`
         if offer.status in ("open", "shaken") and seat in offer.shaken:
             return A.Unshake(offer=offer.id)
         return None  # after it binds (or if that side never shook), taking the 🤝 off changes nothing

@@ -193,7 +193,12 @@ def _offers(view: PublicView, names: list[str]) -> str:
             continue
         what = f"{family(o.family)} from {names[o.seller]}" if o.family else f"a share for {names[o.seller]}"
         price = money(o.value) if o.unit == "money" else f"{o.price} div. ({money(o.value)})"
-        state = {"open": "open", "shaken": "shaken by one side", "binding": "✅ binding"}[o.status]
+        if o.status == "binding":
+            state = "✅ binding"
+        else:
+            state = f"waits for {' and '.join(names[s] for s in o.awaited)}'s 🤝"
+            if o.counters is not None:
+                state += f" (would replace #{o.counters})"
         lines.append(f"#{o.id} {what} for {price} — {state}")
     return "\n".join(lines[-12:])
 

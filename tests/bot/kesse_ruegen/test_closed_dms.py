@@ -1,5 +1,5 @@
 """A player whose DMs are closed closes their fist with ephemeral buttons: the status message's **Choose in secret**,
-`/kr choose`, `/game hand`, or (as challenger) the private follow-up of their own `/kr duel`. Nobody else ever sees
+`/kr choose`, `/game hand`, or the private follow-up of their own command that started the duel. Nobody else ever sees
 those buttons or the number. Once they allow DMs, `/game dms` brings their hand (with its buttons) to their DMs."""
 
 import simcord
@@ -34,15 +34,16 @@ async def test_closed_dms_get_ephemeral_fist_buttons(env: simcord.Env) -> None:
     anna, bert = players
     cleo = server.members[2]
     await anna.slash(thread, "kr place", square="a1")
-    await bert.slash(thread, "kr place", square="e5")
 
-    # Anna challenges: the narration tells Bert where his buttons are; Anna's come on her hand DM.
-    duel = await anna.slash(thread, "kr duel", opponent=bert)
+    # Bert's pawn is the last: with two players anna's duel with him is on at once. The narration tells Bert where
+    # his buttons are, and his own command's answer brings them, for his eyes only; Anna's come on her hand DM.
+    duel = await bert.slash(thread, "kr place", square="e5")
     assert (
         f"📪 {bert.name}: I can't DM you — press **Choose in secret** on the status message (or `/kr choose`) "
         "for your buttons." in duel.response.content
     )
-    assert not duel.followups  # anna's DMs work: nothing private for her here
+    (private,) = duel.followups
+    assert private.ephemeral and "Your duel with **anna** is on!" in private.content
     assert buttons(status_message(thread)) == ["My hand", "Choose in secret"]
     await close_fist_by_dm(anna, 1)
 
@@ -50,7 +51,7 @@ async def test_closed_dms_get_ephemeral_fist_buttons(env: simcord.Env) -> None:
     asked = await bert.click(status_message(thread), label="Choose in secret")
     assert asked.response.ephemeral
     assert buttons(asked) == ["0", "1", "2"]
-    assert "how many sugar beets" in asked.response.content and "You challenged" not in asked.response.content
+    assert "how many sugar beets" in asked.response.content and "Your duel with **anna**" in asked.response.content
     # The same buttons come with /kr choose and /game hand (which also says how to get DMs back).
     assert buttons(await bert.slash(thread, "kr choose")) == ["0", "1", "2"]
     shown = await bert.slash(thread, "game hand")
@@ -73,7 +74,7 @@ async def test_closed_dms_get_ephemeral_fist_buttons(env: simcord.Env) -> None:
     assert not clicked.response.message.components  # no buttons any more
     assert (await server.bot.store.get_game(1)).version == version + 1
     assert (await state(server)).duel.challenged_choice == 2  # type: ignore[union-attr]
-    assert f"✊ {bert.name} closes their fist." in "\n".join(texts(thread))
+    assert f"✊ {bert.name}'s fist is closed." in "\n".join(texts(thread))
     for text in public_messages(server) + public_messages(server, viewer=anna) + public_messages(server, cleo):
         assert "how many sugar beets" not in text and "fist holds" not in text and "closed your fist on" not in text
     again = await bert.slash(thread, "kr choose")
@@ -85,20 +86,20 @@ async def test_closed_dms_get_ephemeral_fist_buttons(env: simcord.Env) -> None:
     assert "already closed on 2" in late.response.content and not late.response.message.components
     assert (await state(server)).duel.challenged_choice == 2  # type: ignore[union-attr]
 
-    # Nobody guesses right; now Bert challenges, and his own duel command brings his buttons privately.
+    # Nobody guesses right; now it is Bert's turn, his duel with Anna is on by itself, and his guess command (the
+    # move that started it) brings his buttons privately.
     await anna.slash(thread, "kr guess", total=0)
-    await bert.slash(thread, "kr guess", total=1)
+    guessed = await bert.slash(thread, "kr guess", total=1)
     assert (await state(server)).turn == 1
-    challenge = await bert.slash(thread, "kr duel", opponent=anna)
-    assert not challenge.response.ephemeral and "challenges" in challenge.response.content
-    (private,) = challenge.followups
-    assert private.ephemeral and "You challenged **anna**" in private.content
+    assert not guessed.response.ephemeral and "the duel with anna is on" in guessed.response.content
+    (private,) = guessed.followups
+    assert private.ephemeral and "Your duel with **anna** is on!" in private.content
     clicked = await bert.click(private, label="0")
     assert "you closed your fist on **0 sugar beets**" in embed_text(clicked.response.message)
     await close_fist_by_dm(anna, 2)
     assert (await state(server)).phase == "guess"
     for text in public_messages(server, viewer=anna):
-        assert "You challenged" not in text and "0 sugar beets" not in text
+        assert "Your duel with" not in text and "0 sugar beets" not in text
 
     # Bert allows DMs and asks for them back: his hand arrives by DM, and his next fist is closed there.
     assert dms(bert) == []
@@ -108,8 +109,7 @@ async def test_closed_dms_get_ephemeral_fist_buttons(env: simcord.Env) -> None:
     assert "you closed your fist on **0 sugar beets**" in embed_text(hand_message(bert))
     assert [s.dm_ok for s in await server.bot.store.seats(1) if s.player_id == bert.id] == [True]
     await bert.slash(thread, "kr guess", total=3)
-    await anna.slash(thread, "kr guess", total=1)  # nobody: 0 + 2 = 2
-    await anna.slash(thread, "kr duel", opponent=bert)
+    await anna.slash(thread, "kr guess", total=1)  # nobody: 0 + 2 = 2; anna's turn, her duel with bert is on
     assert buttons(hand_message(bert)) == ["0", "1", "2"]
     await close_fist_by_dm(bert, 1)
     assert len(dms(bert)) == 1  # the one hand message, edited

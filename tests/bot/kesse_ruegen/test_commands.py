@@ -52,9 +52,11 @@ async def test_refusals_are_private_worded_with_names_and_change_nothing(env: si
     outsider = await anna.slash(thread, "kr duel", opponent=cleo)
     assert outsider.response.ephemeral
     assert outsider.response.content == "cleo isn't playing in Kesse Rügen #1 — challenge one of: bert."
-    myself = await anna.slash(thread, "kr duel", opponent=anna)
-    assert myself.response.content == "You can't duel yourself — challenge one of the other players."
-    await anna.slash(thread, "kr duel", opponent=bert)
+    # Two players: the duel began with bert's pawn; a challenge is refused with what to do instead.
+    again = await anna.slash(thread, "kr duel", opponent=bert)
+    assert again.response.ephemeral and again.response.content == (
+        "With two players the challenge is automatic: your duel with bert is already on — close your fist."
+    )
     early = await anna.slash(thread, "kr guess", total=2)
     assert early.response.content == "It's not time to guess — waiting for anna and bert to close their fist."
     await close_fist_by_dm(anna, 1)
@@ -81,8 +83,7 @@ async def test_fist_and_action_buttons_work_after_a_restart(
     server = make_server(env)
     thread, (anna, bert) = await start_game(server)
     await anna.slash(thread, "kr place", square="a1")
-    await bert.slash(thread, "kr place", square="e5")
-    await anna.slash(thread, "kr duel", opponent=bert)
+    await bert.slash(thread, "kr place", square="e5")  # two players: the duel is on
     await close_fist_by_dm(anna, 2)
     await env.restart_bot(make_bot(games={"kesse_ruegen": registry.get("kesse_ruegen")}, presentations={}))
     clicked = await bert.user.click(fist_prompt(bert), label="1")

@@ -1,6 +1,7 @@
 """A whole two-player game of Kesse Rügen through Discord (SimCord), from `/game new` to the win: pawns with
-`/kr place`, duels with `/kr duel`, fists closed with the buttons on each player's hand DM, guesses with
-`/kr guess`, actions with the prompt's buttons — and no closed fist readable by anyone else before the reveal."""
+`/kr place`, duels that start by themselves (two players: the challenge is automatic), fists closed with the buttons
+on each player's hand DM, guesses with `/kr guess`, actions with the prompt's buttons — and no closed fist readable
+by anyone else before the reveal."""
 
 import simcord
 from simcord import ChannelHandle, MemberActor
@@ -35,8 +36,9 @@ async def assert_fists_secret(server, owners: dict[MemberActor, str]) -> None:  
 
 
 async def winning_duel(server, thread: ChannelHandle, a: MemberActor, b: MemberActor, actions: list[str]) -> None:  # type: ignore[no-untyped-def]
-    duel = await a.slash(thread, "kr duel", opponent=b)
-    assert not duel.response.ephemeral and "challenges" in duel.response.content
+    game = await state(server)  # a's turn: the duel with b is on by itself
+    assert game.phase == "choose" and game.duel is not None and game.duel.challenger == game.turn
+    assert f"{a.name}'s turn: the duel with {b.name} is on" in thread.history()[-1].content
     await close_fist_by_dm(a, 2)
     await close_fist_by_dm(b, 2)
     await assert_fists_secret(server, {a: "carrots", b: "sugar beets"})
@@ -51,7 +53,6 @@ async def winning_duel(server, thread: ChannelHandle, a: MemberActor, b: MemberA
 
 async def losing_duel(thread: ChannelHandle, b: MemberActor, a: MemberActor) -> None:
     """The second player's turn: both fists empty, both guesses wrong, the turn passes back."""
-    await b.slash(thread, "kr duel", opponent=a)
     await close_fist_by_dm(b, 0)
     await close_fist_by_dm(a, 0)
     await b.slash(thread, "kr guess", total=4)
@@ -109,11 +110,11 @@ async def test_an_action_button_costs_at_most_three_rest_calls(env: simcord.Env)
     game = await state(server)
     a, b = players[game.first], players[1 - game.first]
     await a.slash(thread, "kr place", square="a1")
-    await b.slash(thread, "kr place", square="e5")
     before = len(env.http_requests)
-    await a.slash(thread, "kr duel", opponent=b)
+    await b.slash(thread, "kr place", square="e5")
     calls = rest_calls_since(env, before)
-    # A challenge changes two hands: the narration as the reply, the status edit, both hand DMs gaining buttons.
+    # The last pawn starts the duel (two players): the narration as the reply, the status edit, both hand DMs
+    # gaining buttons.
     assert len(calls) <= 4, calls
     before = len(env.http_requests)
     await close_fist_by_dm(a, 1)

@@ -1,6 +1,7 @@
 """The fist buttons ride on the duellists' hand messages, delivered through the outbox with the commit that opened
-the choice: so they arrive however that happened (`/kr duel`, `/game move`, a moderator's undo), and a crash right
-after the challenge loses nothing and doubles nothing. And the action prompt follows the state after an undo."""
+the choice: so they arrive however that happened (`/kr duel`, `/game move`, a two-player turn that starts its duel
+by itself, a moderator's undo), and a crash right after the challenge loses nothing and doubles nothing. And the
+action prompt follows the state after an undo."""
 
 from collections.abc import Callable
 
@@ -19,18 +20,39 @@ def moderator(server: Server) -> simcord.MemberActor:
     return server.guild.add_member(server.env.create_user("mia"), roles=[admins])
 
 
+async def three_placed(server: Server) -> tuple[simcord.ChannelHandle, simcord.MemberActor, simcord.MemberActor]:
+    """Three players with their pawns placed: the thread, the player to move and the next one (three players: the
+    player to move picks whom to challenge)."""
+    thread, players = await start_game(server, joiners=2)
+    for square in ("a1", "e5", "a5"):
+        await players[(await state(server)).turn].slash(thread, "kr place", square=square)
+    turn = (await state(server)).turn
+    return thread, players[turn], players[(turn + 1) % 3]
+
+
 async def test_a_challenge_by_game_move_brings_the_buttons_too(env: simcord.Env) -> None:
+    server = make_server(env)
+    thread, anna, bert = await three_placed(server)
+    assert buttons(hand_message(anna)) == buttons(hand_message(bert)) == []
+    seat = next(s.seat for s in await server.bot.store.seats(1) if s.player_id == bert.id)
+    challenged = await anna.slash(thread, "game move", action=move({"type": "challenge", "opponent": seat}))
+    assert "challenges" in challenged.response.content
+    assert buttons(hand_message(anna)) == buttons(hand_message(bert)) == ["0", "1", "2"]
+    assert f"You challenged **{bert.name}** to a duel!" in embed_text(hand_message(anna))
+    await close_fist_by_dm(bert, 2)
+    assert buttons(hand_message(bert)) == [] and buttons(hand_message(anna)) == ["0", "1", "2"]
+    assert len(dms(anna)) == len(dms(bert)) == 1
+
+
+async def test_with_two_players_the_last_pawn_brings_both_duellists_their_buttons(env: simcord.Env) -> None:
     server = make_server(env)
     thread, (anna, bert) = await start_game(server)
     await anna.slash(thread, "kr place", square="a1")
-    await bert.slash(thread, "kr place", square="e5")
     assert buttons(hand_message(anna)) == buttons(hand_message(bert)) == []
-    challenged = await anna.slash(thread, "game move", action=move({"type": "challenge", "opponent": 1}))
-    assert "challenges" in challenged.response.content
+    placed = await bert.slash(thread, "kr place", square="e5")
+    assert f"{anna.name}'s turn: the duel with {bert.name} is on" in placed.response.content
     assert buttons(hand_message(anna)) == buttons(hand_message(bert)) == ["0", "1", "2"]
-    assert "You challenged **bert** to a duel!" in embed_text(hand_message(anna))
-    await close_fist_by_dm(bert, 2)
-    assert buttons(hand_message(bert)) == [] and buttons(hand_message(anna)) == ["0", "1", "2"]
+    assert f"Your duel with **{bert.name}** is on!" in embed_text(hand_message(anna))
     assert len(dms(anna)) == len(dms(bert)) == 1
 
 
@@ -38,9 +60,7 @@ async def test_a_crash_right_after_the_challenge_loses_no_buttons(
     env: simcord.Env, make_bot: Callable[..., BoardroomBot]
 ) -> None:
     server = make_server(env)
-    thread, (anna, bert) = await start_game(server)
-    await anna.slash(thread, "kr place", square="a1")
-    await bert.slash(thread, "kr place", square="e5")
+    thread, anna, bert = await three_placed(server)
 
     async def died(game_id, carrier=None):  # type: ignore[no-untyped-def]
         return None  # the commit happened; the process died before any delivery
@@ -66,8 +86,7 @@ async def test_a_moderator_undo_restores_the_buttons_and_the_prompt(env: simcord
     mia = moderator(server)
     thread, (anna, bert) = await start_game(server)
     await anna.slash(thread, "kr place", square="b2")
-    await bert.slash(thread, "kr place", square="e5")
-    await anna.slash(thread, "kr duel", opponent=bert)
+    await bert.slash(thread, "kr place", square="e5")  # two players: the duel is on
     await close_fist_by_dm(anna, 2)
     await close_fist_by_dm(bert, 1)
     assert buttons(hand_message(bert)) == []

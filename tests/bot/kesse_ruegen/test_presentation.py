@@ -59,7 +59,7 @@ def test_the_status_draws_pawns_tubers_and_the_barn() -> None:
 
 
 def test_the_status_and_every_other_hand_are_the_same_whatever_a_fist_holds() -> None:
-    duel = play(placed(2), (0, Challenge(opponent=1)))
+    duel = placed(2)  # two players: the duel is on
     fists = [play(duel, (0, Choose(tubers=n))) for n in (0, 1, 2)]
     statuses = {str(presentation.status(table(s))) for s in fists}
     assert len(statuses) == 1
@@ -75,11 +75,11 @@ def test_the_fist_buttons_follow_the_supply() -> None:
     fields = ("a2", "a3", "a4", "a5", "b2", "b3", "b4", "b5", "c1", "c2", "c4", "c5", "d1", "d2", "d3")
     low = arrange(placed(2), tubers=dict.fromkeys(fields, 1))
     assert low.supply[1] == 1
-    duel = play(low, (0, Challenge(opponent=1)))
+    duel = low  # two players: the duel is on
     assert choice_options(table(duel), 0) == [0, 1, 2]
     assert choice_options(table(duel), 1) == [0, 1]
     assert "Choose 0 or 1 (you have only 1 in your supply)" in prompt_text(table(duel), 1)
-    assert "**anna** challenges you to a duel!" in prompt_text(table(duel), 1)
+    assert "⚔️ Your duel with **anna** is on! Close your fist in secret" in prompt_text(table(duel), 1)
     empty = arrange(duel, barn={1: 1})
     assert choice_options(table(empty), 1) == [0]
     assert "Choose 0 (you have only 0 in your supply)" in prompt_text(table(empty), 1)
@@ -108,7 +108,7 @@ def test_the_action_prompt_offers_exactly_the_legal_actions() -> None:
 
 
 def test_buttons_map_to_engine_actions() -> None:
-    t = table(placed(2))
+    t = table(placed(3))  # nobody challenged yet
     assert presentation.button_action(t, 0, "plant") == Plant()
     assert presentation.button_action(t, 0, "evict") == Evict()
     assert presentation.button_action(t, 0, "reclaim") == Reclaim()
@@ -117,7 +117,7 @@ def test_buttons_map_to_engine_actions() -> None:
     assert presentation.button_action(t, 0, "move.up") is None
     assert presentation.button_action(t, 0, "fly") is None
     # A fist button names its duel: it closes that duel's fist, and nothing in another duel.
-    duel = table(play(placed(2), (0, Challenge(opponent=1))))
+    duel = table(placed(2))  # two players: the duel is on
     assert presentation.button_action(duel, 1, "fist.1.2") == Choose(tubers=2)
     with pytest.raises(Refusal, match="That duel is over"):
         presentation.button_action(duel, 1, "fist.0.2")
@@ -144,23 +144,25 @@ def test_choose_in_secret_answers_each_duellist_alone() -> None:
 
 
 def test_narration_names_the_command_and_the_closed_dms() -> None:
-    state = play(placed(2), (0, Challenge(opponent=1)))
+    state = placed(2)
     event = public("challenged", "{seat:0} challenges {seat:1} to a duel!", challenger=0, challenged=1)
     line = presentation.event_line(table(state, dm_ok=False), event) or ""
     assert line.startswith("⚔️ anna challenges bert to a duel! Your buttons are on your hand DMs")
     assert "📪 anna: I can't DM you — press **Choose in secret** on the status message (or `/kr choose`)" in line
     assert "📪" not in (presentation.event_line(table(state), event) or "")
-    late = public("chosen", "Time's up: {seat:1}'s fist is closed for them.", seat=1)
-    assert presentation.event_line(table(state), late) == "⏰ Time's up: bert's fist is closed for them."
+    closed = public("chosen", "{seat:1}'s fist is closed.", seat=1)  # whether bert or the deadline chose
+    assert presentation.event_line(table(state), closed) == "✊ bert's fist is closed."
     turn = public("turn", "{seat:1}, it's your turn: challenge another player to a duel.", seat=1)
     assert (presentation.event_line(table(state), turn) or "").endswith("(`/kr duel opponent:`)")
 
 
 def test_the_hand_asks_for_the_fist_with_buttons_until_it_is_closed() -> None:
-    start = placed(2)
+    start = placed(3)
     duel = play(start, (0, Challenge(opponent=1)))
     hand = presentation.private_view(table(duel), 1)
     assert "**anna** challenges you to a duel! Close your fist in secret" in (hand.description or "")
+    two = presentation.private_view(table(placed(2)), 1)  # two players: nobody chose the opponent
+    assert "⚔️ Your duel with **anna** is on! Close your fist in secret" in (two.description or "")
     assert [(b.label, b.key) for b in hand.buttons] == [("0", "fist.1.0"), ("1", "fist.1.1"), ("2", "fist.1.2")]
     closed = play(duel, (1, Choose(tubers=2)))
     hand = presentation.private_view(table(closed), 1)
@@ -176,7 +178,7 @@ def test_the_hand_asks_for_the_fist_with_buttons_until_it_is_closed() -> None:
 def test_the_prompt_is_redrawn_from_the_state_after_an_undo() -> None:
     state = acting(arrange(placed(2), pawns={0: "b2"}), 0, 2)
     assert [p.ref for p in presentation.live_posts(table(state))] == [("kr.actions", "4")]
-    assert presentation.live_posts(table(placed(2))) == []  # no duel yet: no prompt to keep up to date
+    assert presentation.live_posts(table(placed(3))) == []  # no duel yet: no prompt to keep up to date
     planted = play(state, (0, Plant()))
     (live,) = presentation.live_posts(table(planted))
     assert "Plant" not in [b.label for b in live.buttons] and "**1 left** of 3" in live.text
@@ -184,8 +186,56 @@ def test_the_prompt_is_redrawn_from_the_state_after_an_undo() -> None:
     (live,) = presentation.live_posts(table(state))
     assert "Plant" in [b.label for b in live.buttons] and "**2 left** of 3" in live.text
     # A reveal undone (back to the guesses of that duel): the duel's prompt says so and has no buttons.
-    back = play(
-        placed(2), (0, Challenge(opponent=1)), (0, Choose(tubers=1)), (1, Choose(tubers=1)), (0, Guess(total=2))
-    )
+    back = play(placed(2), (0, Choose(tubers=1)), (1, Choose(tubers=1)), (0, Guess(total=2)))
     (live,) = presentation.live_posts(table(back))
     assert live.ref == ("kr.actions", "1") and live.text.startswith("↩️") and not live.buttons
+
+
+def test_a_fist_closed_by_the_deadline_looks_the_same_to_the_table_whatever_it_holds() -> None:
+    """Issue 9, point 3, at the table: the narration, the status and the other duellist's and an onlooker's hand
+    are the same whether the deadline's random pick was 0, 1 or 2; only the owner's hand tells."""
+    from tests.engine.kesse_ruegen.test_deadlines import defaulted
+
+    shown = []
+    for fist in (0, 1, 2):
+        state, events = defaulted(fist)
+        t = table(state)
+        lines = [presentation.event_line(t, e) for e in events if e.public]
+        others = [str(presentation.private_view(t, s)) for s in (0, 2)]
+        shown.append((lines, str(presentation.status(t)), others))
+        assert f"fist on **{fist} sugar beet" in (presentation.private_view(t, 1).description or "")
+    assert shown[0] == shown[1] == shown[2]
+    assert shown[0][0][0] == "✊ bert's fist is closed."
+
+
+def test_the_status_shows_an_end_by_empty_supplies_and_who_shares_the_win() -> None:
+    state = arrange(
+        placed(3),
+        tubers={
+            **{sq: 0 for sq in ("a2", "a3", "a4", "b1", "b2", "b3", "b4")},
+            **{sq: 1 for sq in ("d1", "d2", "d3", "d4", "d5", "e1", "e2", "e3")},
+            **{sq: 2 for sq in ("b5", "c1", "c2", "c4", "c5")},
+        },
+        barn={0: 4, 1: 4, 2: 7},
+    )
+    state = play(
+        state,
+        (0, Challenge(opponent=2)),
+        (0, Choose(tubers=1)),
+        (2, Choose(tubers=0)),
+        (0, Guess(total=1)),
+        (2, Guess(total=0)),
+    )
+    outcome = GAME.apply(state, 0, Plant(), NOW)
+    t = table(outcome.state)  # the table's result is the engine's: the game is over
+    line = presentation.event_line(t, outcome.events[-1]) or ""
+    assert line.startswith("🏁 No player has a tuber left in their supply, so every duel would total 0")
+    assert line.endswith("anna and bert share the win, each with tubers on 8 fields.")
+    status = presentation.status(t).description or ""
+    assert (
+        "🏁 No tubers left in any supply, so the game ended: 🏆 **anna** and **bert** share the win with tubers on "
+        "8 fields!" in status
+    )
+    assert presentation.action_prompt(t).content.endswith(
+        "\n🏆 **anna** and **bert** shared the win — the game is over."
+    )

@@ -1,6 +1,7 @@
 """Kesse Rügen fixes from the review of issues 4 and 6, through Discord (SimCord):
 
-- REST calls per action: every action costs at most three calls, except the challenge, which costs four (see
+- REST calls per action: every action costs at most three calls, except one that starts a duel (a challenge, or
+  with two players the move that starts the next turn), which costs four (see
   `test_the_challenge_is_the_one_explained_exception_at_four_calls`); the reveal no longer edits both hand DMs,
   and the action prompt it opens is the `/kr guess` reply itself;
 - a failed hand-DM edit is retried (the duellist gets their fist buttons after all);
@@ -47,13 +48,26 @@ async def placed_game(server: Server) -> tuple[ChannelHandle, MemberActor, Membe
 async def test_the_challenge_is_the_one_explained_exception_at_four_calls(env: simcord.Env) -> None:
     """The explained exception to "three calls per action": a challenge changes two private messages — each
     duellist's hand DM gains its own secret 0 / 1 / 2 buttons (they can't share one message) — on top of the
-    narration (the command's reply) and the status message (the board's "fists: ⏳ choosing"). 4 = 1 + 1 + 2."""
+    narration (the command's reply) and the status message (the board's "fists: ⏳ choosing"). 4 = 1 + 1 + 2.
+    With two players the challenge is automatic: the move that starts the turn (here the last pawn) costs the same."""
     server = make_server(env)
-    thread, a, b = await placed_game(server)
+    thread, players, _mia = await three_placed(server)
+    game = await state(server)
+    a, b = players[game.turn], players[(game.turn + 1) % 3]
     calls = await calls_of(env, a.slash(thread, "kr duel", opponent=b))
     assert len(calls) == 4, calls
     assert calls[0].startswith("POST /interactions/")  # the narration is the reply
     hands = {hand_message(a).id, hand_message(b).id}
+    assert {c.rsplit("/", 1)[1] for c in calls if c.startswith("PATCH")} >= {str(h) for h in hands}
+
+    two = make_server(env, ("erin", "finn"))
+    thread, players = await start_game(two)
+    game = await state(two, 2)
+    a, b = players[game.first], players[1 - game.first]
+    await a.slash(thread, "kr place", square="a1")
+    calls = await calls_of(env, b.slash(thread, "kr place", square="e5"))
+    assert len(calls) == 4, calls
+    hands = {hand_message(a, 2).id, hand_message(b, 2).id}
     assert {c.rsplit("/", 1)[1] for c in calls if c.startswith("PATCH")} >= {str(h) for h in hands}
 
 
@@ -64,8 +78,7 @@ async def test_every_other_action_costs_at_most_three_calls(env: simcord.Env) ->
     a, b = players[game.first], players[1 - game.first]
     measured: dict[str, int] = {}
     measured["place"] = len(await calls_of(env, a.slash(thread, "kr place", square="a1")))
-    measured["place (the last pawn)"] = len(await calls_of(env, b.slash(thread, "kr place", square="e5")))
-    await a.slash(thread, "kr duel", opponent=b)
+    starts = {"place (the last pawn)": len(await calls_of(env, b.slash(thread, "kr place", square="e5")))}
     measured["fist by DM button"] = len(await calls_of(env, close_fist_by_dm(a, 2)))
     await close_fist_by_dm(b, 1)
     measured["first guess"] = len(await calls_of(env, a.slash(thread, "kr guess", total=3)))
@@ -73,15 +86,17 @@ async def test_every_other_action_costs_at_most_three_calls(env: simcord.Env) ->
     measured["reveal opening actions"] = len(reveal)
     measured["plant"] = len(await calls_of(env, a.click(action_prompt(thread), label="Plant")))
     measured["move"] = len(await calls_of(env, a.click(action_prompt(thread), label="→")))
-    measured["last action (turn passes)"] = len(await calls_of(env, a.click(action_prompt(thread), label="Plant")))
-    # A duel nobody wins: the reveal ends the turn.
-    await b.slash(thread, "kr duel", opponent=a)
+    # The last action passes the turn, and with two players starts the next duel: the challenge's exception.
+    starts["last action (turn passes)"] = len(await calls_of(env, a.click(action_prompt(thread), label="Plant")))
+    # A duel nobody wins: the reveal ends the turn (and starts the next duel).
     await close_fist_by_dm(b, 0)
     await close_fist_by_dm(a, 0)
     await b.slash(thread, "kr guess", total=4)
-    measured["reveal, nobody right"] = len(await calls_of(env, a.slash(thread, "kr guess", total=3)))
-    print("\nREST calls per Kesse Rügen action:", measured)
+    starts["reveal, nobody right"] = len(await calls_of(env, a.slash(thread, "kr guess", total=3)))
+    print("\nREST calls per Kesse Rügen action:", measured, "and starting a duel:", starts)
     assert all(n <= 3 for n in measured.values()), measured
+    # A move that starts a duel costs the challenge's four; the last action five: its prompt's edit on top.
+    assert starts == {"place (the last pawn)": 4, "last action (turn passes)": 5, "reveal, nobody right": 4}
     # The reveal: the reply (the prompt, with the guess and the reveal on top) and the status; no hand DM.
     assert measured["reveal opening actions"] == 2, reveal
 
@@ -128,8 +143,7 @@ async def test_a_fist_closed_from_an_ephemeral_prompt_while_dms_work_is_a_second
     and the hand DM must lose its 0 / 1 / 2 buttons, or it would go on asking a question already answered. With
     closed DMs — what this path is for — it is three (`test_closed_dms`)."""
     server = make_server(env)
-    thread, a, b = await placed_game(server)
-    await a.slash(thread, "kr duel", opponent=b)
+    thread, _a, b = await placed_game(server)
     status = next(m for m in thread.history() if m.embeds and m.embeds[0].title == "Kesse Rügen #1")
     prompt = (await b.click(status, label="Choose in secret")).response
     calls = await calls_of(env, b.click(prompt, label="1"))
@@ -140,7 +154,6 @@ async def test_a_fist_closed_from_an_ephemeral_prompt_while_dms_work_is_a_second
 async def test_the_reveal_leaves_the_hand_dms_alone_and_what_they_say_stays_true(env: simcord.Env) -> None:
     server = make_server(env)
     thread, a, b = await placed_game(server)
-    await a.slash(thread, "kr duel", opponent=b)
     await close_fist_by_dm(a, 2)
     await close_fist_by_dm(b, 1)
     await a.slash(thread, "kr guess", total=3)
@@ -175,7 +188,6 @@ async def test_the_reveal_leaves_the_hand_dms_alone_and_what_they_say_stays_true
 async def test_a_reveal_by_the_deadline_keeps_its_narration_and_posts_the_prompt_after_it(env: simcord.Env) -> None:
     server = make_server(env)
     thread, a, b = await placed_game(server)
-    await a.slash(thread, "kr duel", opponent=b)
     await close_fist_by_dm(a, 1)
     await close_fist_by_dm(b, 0)
     await a.slash(thread, "kr guess", total=0)
@@ -192,10 +204,13 @@ async def test_a_failed_hand_dm_edit_is_retried(env: simcord.Env) -> None:
     """From the review's probe: one 503 on the challenged player's hand-DM edit used to leave them without fist
     buttons for good, while the creator was told "I'll keep retrying"."""
     server = make_server(env)
-    thread, a, b = await placed_game(server)
+    thread, players = await start_game(server)
+    game = await state(server)
+    a, b = players[game.first], players[1 - game.first]
+    await a.slash(thread, "kr place", square="a1")
     hand = hand_message(b)
     env.inject_error("PATCH", f"/channels/{hand.channel.id}/messages/{hand.id}", status=503, times=1)
-    await a.slash(thread, "kr duel", opponent=b)
+    await b.slash(thread, "kr place", square="e5")  # two players: the duel starts with the last pawn
     assert buttons(hand_message(b)) == []  # the edit failed
     assert any("I'll keep retrying" in m.content for m in server.members[0].user.dm_channel.history())
     await env.advance_time(60)  # the first retry comes 30 s later
@@ -320,13 +335,14 @@ async def test_a_kick_in_a_three_player_game_lets_it_go_on(env: simcord.Env) -> 
     after = await state(server)
     seat_b = players.index(b)
     assert after.left == [seat_b] and after.pawns[seat_b] is None
-    assert after.phase == "challenge" and players[after.turn] == c  # clockwise from the challenger, skipping b
+    # Clockwise from the challenger, skipping b: c, whose duel with a (two players left) is on by itself.
+    assert after.phase == "choose" and players[after.turn] == c
     # a's hand DM says the duel is off (its fist went back unseen), no longer "closed your fist on 2".
     assert "Your duel is off: your fist of 2 " in embed_text(hand_message(a))
     assert "closed your fist on" not in embed_text(hand_message(a))
-    # b can't be challenged any more, and the game still replays exactly.
+    # Nobody challenges any more (two players), and the game still replays exactly.
     refused = await c.slash(thread, "kr duel", opponent=a)
-    assert not refused.response.ephemeral
+    assert refused.response.ephemeral and "the challenge is automatic" in refused.response.content
     status = next(m for m in thread.history() if m.embeds and m.embeds[0].title == "Kesse Rügen #1")
     assert f"~~{b.name}~~" in embed_text(status) and "left the game" in embed_text(status)
     assert "✅" in (await mia.slash(thread, "mod verify")).response.content

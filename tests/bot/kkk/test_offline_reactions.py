@@ -48,17 +48,17 @@ async def restart(t: KkkTable, make_bot) -> None:  # type: ignore[no-untyped-def
     await t.env.restart_bot(make_bot(games={"kkk": registry.get("kkk")}, presentations={}))
 
 
-async def test_both_shakes_given_while_the_bot_was_down_bind_the_agreement(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
+async def test_a_shake_given_while_the_bot_was_down_binds_the_agreement(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
     t = await table(env)
     anna, bert, cleo, _dave = t.players
     await t.ok(anna, "kkk open")
-    await t.ok(bert, "kkk offer", price=4, family="K")
+    await t.ok(bert, "kkk offer", price=4, family="K")  # bert's offer is his own 🤝
     offer = await t.offer_message(1)
-    silently(env, offer, bert, added=True)
+    silently(env, offer, bert, added=True)  # out of habit: it changes nothing
     silently(env, offer, anna, added=True)
     silently(env, offer, cleo, added=True)  # an onlooker: stray
     await env.settle()
-    assert (await t.state()).offers[0].status == "open"  # the running bot heard nothing
+    assert (await t.state()).offers[0].status == "shaken"  # the running bot heard nothing
     await restart(t, make_bot)
     state = await t.state()
     assert state.offers[0].status == "binding" and sorted(state.offers[0].shaken) == [0, 1]
@@ -68,7 +68,7 @@ async def test_both_shakes_given_while_the_bot_was_down_bind_the_agreement(env: 
     assert "cleo" not in t.narration().split("Shake!")[-1]
     # The moves are recorded as reactions, so a second restart finds nothing new and posts nothing.
     notes = [parse_reaction_note(e.note) for e in await t.bot.store.log(1)]
-    assert sorted(n[2] for n in notes if n is not None) == [True, True]
+    assert [n[2] for n in notes if n is not None] == [True]  # anna's 🤝: the only one that meant a move
     posted = len(t.thread.history())
     version = await t.version()
     await restart(t, make_bot)
@@ -78,19 +78,36 @@ async def test_both_shakes_given_while_the_bot_was_down_bind_the_agreement(env: 
 
 async def test_a_shake_taken_back_while_the_bot_was_down_is_taken_back(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
     t = await table(env)
-    anna, bert, _cleo, dave = t.players
+    anna, bert, cleo, dave = t.players
     await t.ok(anna, "kkk open")
     await t.ok(bert, "kkk offer", price=4, family="K")
-    await t.ok(dave, "kkk offer", price=2, family="P")
-    await t.react(bert, await t.offer_message(1))  # bert shakes by 🤝 …
-    await t.ok(dave, "kkk shake", offer=2)  # … dave with the command (no 🤝 of his on the message)
+    await t.react(anna, await t.offer_message(1))  # binding …
+    await t.ok(cleo, "kkk boss")
+    for player in (anna, bert, dave):
+        await t.ok(player, "kkk pass")  # … until cleo is the Boss: it reopens, and both shake again
+    await t.react(bert, await t.offer_message(1))  # bert shakes on its new message by 🤝
+    await t.ok(dave, "kkk offer", price=2, family="P")  # dave's offer to cleo is his 🤝, with none on its message
     silently(env, await t.offer_message(1), bert, added=False)  # bert takes his 🤝 back while the bot is down
     await restart(t, make_bot)
     state = await t.state()
     assert state.offers[0].status == "open" and state.offers[0].shaken == []
-    assert "Open — **anna** and **bert**: react 🤝 to agree." in (await t.offer_message(1)).content
-    # dave shook by command: the missing 🤝 on his offer's message doesn't take his consent back.
+    assert "**cleo** and **bert**, react 🤝 here to agree again." in (await t.offer_message(1)).content
+    # dave made his offer: no 🤝 of his on its message, and his consent stands.
     assert state.offers[1].status == "shaken" and state.offers[1].shaken == [3]
+
+
+async def test_a_proposers_own_shake_taken_off_while_the_bot_was_down_changes_nothing(
+    env: simcord.Env, make_bot
+) -> None:  # type: ignore[no-untyped-def]
+    t = await table(env)
+    anna, bert, _cleo, _dave = t.players
+    await t.ok(anna, "kkk open")
+    await t.ok(bert, "kkk offer", price=4, family="K")
+    await t.react(bert, await t.offer_message(1))  # out of habit
+    silently(env, await t.offer_message(1), bert, added=False)
+    await restart(t, make_bot)
+    assert (await t.state()).offers[0].shaken == [1]  # his consent is the offer: he withdraws it to take it back
+    assert f"⏳ Waiting for <@{anna.id}>'s 🤝" in (await t.offer_message(1)).content
 
 
 async def test_a_shake_over_the_payout_given_offline_is_refused_with_the_reason(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
@@ -98,10 +115,8 @@ async def test_a_shake_over_the_payout_given_offline_is_refused_with_the_reason(
     anna, bert, cleo, _dave = t.players
     await t.ok(anna, "kkk open")  # the deal pays $12M
     await t.ok(bert, "kkk offer", price=8, family="K")
-    await t.ok(bert, "kkk shake", offer=1)
     await t.ok(anna, "kkk shake", offer=1)
     await t.ok(cleo, "kkk offer", price=8, family="L")
-    await t.ok(cleo, "kkk shake", offer=2)
     offer = await t.offer_message(2)
     silently(env, offer, anna, added=True)
     await restart(t, make_bot)
@@ -125,13 +140,13 @@ async def test_a_shake_a_moderator_undid_is_not_given_again_by_its_reaction(env:
     await t.ok(t.players[state.placer], "kkk place", space=space)
     await t.ok(t.players[state.turn], "kkk open")
     await t.ok(t.players[seller], "kkk offer", price=1, family=family)
-    await t.react(t.players[seller], await t.offer_message(1))
-    assert (await t.state()).offers[0].status == "shaken"
+    await t.react(t.players[state.turn], await t.offer_message(1))  # the Boss's 🤝 binds it
+    assert (await t.state()).offers[0].status == "binding"
     undone = await mod_undo(mia, t.thread)
-    assert undone.response is not None and f"undid: {t.players[seller].name} shakes on #1" in undone.response.content
-    assert (await t.state()).offers[0].status == "open"  # the seller's 🤝 is still on the message
+    assert undone.response is not None and "undid: 🤝 Shake! #1" in undone.response.content
+    assert (await t.state()).offers[0].status == "shaken"  # the Boss's 🤝 is still on the message
     await restart(t, make_bot)
-    assert (await t.state()).offers[0].status == "open"  # the undo stands
+    assert (await t.state()).offers[0].status == "shaken"  # the undo stands
 
 
 def test_the_reaction_note_reads_back_and_ignores_other_notes() -> None:
@@ -141,18 +156,19 @@ def test_the_reaction_note_reads_back_and_ignores_other_notes() -> None:
         assert parse_reaction_note(other) is None
 
 
-async def test_a_shake_given_by_command_can_be_taken_back_by_command(env: simcord.Env) -> None:
-    """A player who can't react (the reason `/kkk shake` exists) can also withdraw consent before it binds."""
+async def test_an_offer_made_by_command_is_taken_back_by_command(env: simcord.Env) -> None:
+    """A player who can't react (the reason `/kkk shake` exists) can take their consent back before it binds: their
+    offer is their consent, so they withdraw it."""
     t = await table(env)
     anna, bert, _cleo, _dave = t.players
     await t.ok(anna, "kkk open")
     await t.ok(bert, "kkk offer", price=4, family="K")
-    await t.ok(bert, "kkk shake", offer=1)
     assert (await t.state()).offers[0].shaken == [1]
-    await t.ok(bert, "kkk unshake", offer=1)
-    state = await t.state()
-    assert state.offers[0].status == "open" and state.offers[0].shaken == []
-    await t.ok(bert, "kkk shake", offer=1)
-    await t.ok(anna, "kkk shake", offer=1)
-    assert "changes nothing" in await t.refused(bert, "kkk unshake", offer=1)  # binding now
-    assert (await t.state()).offers[0].status == "binding"
+    assert "making it was your 🤝. To take it back, withdraw it" in await t.refused(bert, "kkk unshake", offer=1)
+    assert "was your 🤝 already: it binds when anna shakes" in await t.refused(bert, "kkk shake", offer=1)
+    await t.ok(bert, "kkk withdraw", offer=1)
+    assert (await t.state()).offers[0].status == "withdrawn"
+    await t.ok(bert, "kkk offer", price=5, family="K")
+    await t.ok(anna, "kkk shake", offer=2)
+    assert "binding: it stands" in await t.refused(bert, "kkk withdraw", offer=2)
+    assert (await t.state()).offers[1].status == "binding"

@@ -91,14 +91,13 @@ def test_the_dm_groups_the_hand_by_type() -> None:
 
 
 def test_the_dm_lists_the_players_binding_agreements_and_only_theirs() -> None:
-    t = tables.offered()  # bert (seat 1) offers anna, the Boss, his Knetowitz for $4M
+    t = tables.offered()  # bert (seat 1) offers anna, the Boss, his Knetowitz for $4M (his own 🤝)
+    # A new offer (its proposer's 🤝 included) changes no DM (the offer's message shows it); the agreement does.
+    before = [PRESENTATION.hand_digest(KKK, t.state, s) for s in range(4)]
     t(0, A.Offer(price=1, to=3))  # anna offers dave a share of $1M
+    assert [PRESENTATION.hand_digest(KKK, t.state, s) for s in range(4)] == before
     fields = [dict(hand.hand_fields(KKK.view(t.state, s))) for s in range(4)]  # type: ignore[arg-type]
     assert all("🤝 Your open agreements" not in f for f in fields)  # offers not yet agreed live in the thread
-    # Neither a new offer nor a first 🤝 changes a DM (the offer's message shows them); the agreement binding does.
-    before = [PRESENTATION.hand_digest(KKK, t.state, s) for s in range(4)]
-    t(1, A.Shake(offer=1))
-    assert [PRESENTATION.hand_digest(KKK, t.state, s) for s in range(4)] == before
     t(0, A.Shake(offer=1))
     after = [PRESENTATION.hand_digest(KKK, t.state, s) for s in range(4)]
     assert [a != b for a, b in zip(before, after, strict=True)] == [True, True, False, False]
@@ -203,18 +202,13 @@ def test_offer_messages_follow_the_offer() -> None:
     assert post.ref == ("kkk.offer", "1") and post.reactions == ["🤝"]
     assert post.content == (
         "🤝 **Offer #1**: **anna** (the Boss) pays **bert** **$4M** for bert's Knetowitz investor.\n"
-        "Open — **anna** and **bert**: react 🤝 to agree."
-    )
-    shaken = t(1, A.Shake(offer=1))
-    assert (
-        "✋ **bert** has shaken — waiting for **anna**'s 🤝."
-        in posts.event_posts(table_for(t.state), shaken)[0].content
+        "⏳ Waiting for <@100>'s 🤝 to make it binding — making the offer was **bert**'s own 🤝 (they may withdraw "
+        "it until then)."
     )
     counter = t(1, A.Offer(price=5, unit="dividends", family="K"))
     by_ref = {p.ref: p.content for p in posts.event_posts(table_for(t.state), counter)}
     assert by_ref[("kkk.offer", "1")].endswith("🔁 Replaced by offer #2.")
     assert "**5 dividends ($10M)**" in by_ref[("kkk.offer", "2")]
-    t(1, A.Shake(offer=2))
     t(0, A.Shake(offer=2))
     voided = t(0, A.Travel(target=1, family="K"))
     assert voided[0].kind == "pending"
@@ -224,13 +218,33 @@ def test_offer_messages_follow_the_offer() -> None:
     assert "❌ Agreement #2 is void: bert no longer has Knetowitz to bring." in by_ref[("kkk.offer", "2")]
 
 
+def test_a_counter_offer_message_names_the_agreement_it_would_replace() -> None:
+    t = tables.binding()  # agreement #1: anna pays bert $4M for his Knetowitz
+    out = t(1, A.Offer(price=6, family="K"))  # a second offer for the same card counters #1
+    by_ref = {p.ref: p.content for p in posts.event_posts(table_for(t.state), out)}
+    assert list(by_ref) == [("kkk.offer", "2")]  # #1 stands: its message is untouched
+    assert by_ref[("kkk.offer", "2")].endswith(
+        "⏳ Waiting for <@100>'s 🤝 to make it binding — making the offer was **bert**'s own 🤝 (they may withdraw "
+        "it until then).\n🔁 Counter-offer: if agreed, it **replaces agreement #1** (which stands until then)."
+    )
+    out = t(0, A.Shake(offer=2))
+    by_ref = {p.ref: p.content for p in posts.event_posts(table_for(t.state), out)}
+    assert by_ref[("kkk.offer", "1")].endswith("🔁 Replaced by offer #2.")
+    assert by_ref[("kkk.offer", "2")].endswith(
+        "✅ **Binding**: anna pays bert $6M when the deal concludes.\n🔁 It replaces agreement #1."
+    )
+    # A share counters an agreement only when it names it: `/kkk offer counter:` lists what may be countered.
+    names = list(NAMES)
+    assert choices.counters(KKK.view(t.state, 1), "", names) == [("#2: Knetowitz from bert for $6M (agreement)", 2)]  # type: ignore[arg-type]
+    assert choices.counters(KKK.view(t.state, 2), "", names) == []  # type: ignore[arg-type]
+
+
 def test_a_paid_agreement_and_a_lapsed_offer_after_the_conclusion() -> None:
     t = tables.round_a()
     t(0, A.PlayClan(family="R"))
     t(0, A.PlayClan(family="K"))
     t(0, A.PlayClan(family="P"))
     t(2, A.Offer(price=3, family="L"))
-    t(2, A.Shake(offer=1))
     t(0, A.Shake(offer=1))
     t(3, A.Offer(price=2))  # a share without a card, never agreed
     t(0, A.Close())
@@ -308,12 +322,13 @@ def test_a_travel_still_pending_when_the_deal_fails_closes_its_window_message() 
 
 
 def test_what_a_shake_reaction_means() -> None:
-    t = tables.shaken()  # offer #1: bert offered Knetowitz to anna (the Boss) and has shaken
+    t = tables.offered()  # offer #1: bert offered Knetowitz to anna (the Boss): his offer is his 🤝
     table = table_for(t.state)
     ref = MessageRef(message_id=1, channel_id=2, game_id=1, kind="kkk.offer", key="1")
     react = PRESENTATION.reaction_action
     assert react(table, ref, 0, "🤝", True) == A.Shake(offer=1)
-    assert react(table, ref, 1, "🤝", False) == A.Unshake(offer=1)  # consent taken back before it binds
+    assert react(table, ref, 1, "🤝", True) is None  # bert agreed by making the offer
+    assert react(table, ref, 1, "🤝", False) is None  # nor does a 🤝 taken off withdraw it (`/kkk withdraw` does)
     assert react(table, ref, 0, "🤝", False) is None  # anna never shook
     assert react(table, ref, 2, "🤝", True) is None  # not a party
     assert react(table, ref, 0, "👍", True) is None
@@ -321,6 +336,11 @@ def test_what_a_shake_reaction_means() -> None:
     assert react(table_for(t.state), ref, 1, "🤝", False) is None  # after it binds, a removal changes nothing
     window_ref = MessageRef(message_id=1, channel_id=2, game_id=1, kind="kkk.window", key="3")
     assert react(table_for(t.state), window_ref, 1, "🤝", True) is None
+    # An agreement reopened to a new Boss waits for two hand-given 🤝s: one taken off before it binds is taken back.
+    t = tables.reopened_shaken()  # cleo is the Boss; bert has shaken on #1 again
+    reopened = MessageRef(message_id=3, channel_id=2, game_id=1, kind="kkk.offer", key="1.1")
+    assert react(table_for(t.state), reopened, 1, "🤝", False) == A.Unshake(offer=1)
+    assert react(table_for(t.state), reopened, 2, "🤝", True) == A.Shake(offer=1)
 
 
 def test_stray_shakes_and_the_old_message_of_a_reopened_agreement() -> None:
@@ -368,7 +388,7 @@ def test_an_offer_or_a_window_that_is_all_its_action_says_replaces_the_narration
     out = t(1, A.Offer(price=4, family="K"))
     [post] = posts.event_posts(table_for(t.state), out)
     assert post.replaces_narration
-    out = t(1, A.Shake(offer=1))
+    out = t(0, A.Shake(offer=1))
     assert not posts.event_posts(table_for(t.state), out)[0].replaces_narration  # an edit, never a new message
     out = t(3, A.Travel(target=2, family="L"))
     [window] = posts.event_posts(table_for(t.state), out)
@@ -403,7 +423,9 @@ def test_narration_is_one_short_line_per_event() -> None:
     lines = [narration.event_line(table, e) for e in out]
     assert lines == ["✈️ dave plays a travel card on cleo's Liebgeld investor."]
     out = t(1, A.Offer(price=4, family="K"))
-    assert narration.event_line(table, out[0]) == "💬 bert offers anna #1: Knetowitz from bert for $4M."
+    assert narration.event_line(table, out[0]) == (
+        "💬 bert offers anna #1: Knetowitz from bert for $4M. It binds when anna shakes 🤝."
+    )
 
 
 def test_rendering_changes_nothing() -> None:
@@ -424,7 +446,7 @@ def test_the_status_fits_discord_with_long_names_and_many_offers() -> None:
     offers += [(s, A.Offer(price=1)) for s in (1, 2, 3)]
     for actor, offer in offers:
         t(actor, offer)
-    assert sum(o.live for o in t.state.offers) == 7
+    assert sum(o.live for o in t.state.offers) == 13  # shares add up; a card's second offer replaces its first
     table = table_for(t.state)
     table.seats = [s.model_copy(update={"display_name": f"{'x' * 28}{s.seat:04d}"}) for s in table.seats]
     post = PRESENTATION.status(table)

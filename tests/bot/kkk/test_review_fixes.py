@@ -188,16 +188,14 @@ async def test_a_shake_over_the_payout_by_command_is_told_to_the_table_too(env: 
     t = await table(env)
     anna, bert, cleo, _dave = t.players
     await t.ok(anna, "kkk open")  # the deal pays $12M
-    await t.ok(bert, "kkk offer", price=8, family="K")
-    await t.ok(bert, "kkk shake", offer=1)
+    await t.ok(bert, "kkk offer", price=8, family="K")  # bert's offer is his 🤝
     await t.ok(anna, "kkk shake", offer=1)  # #1 binds: $8M promised
-    await t.ok(cleo, "kkk offer", price=8, family="L")
-    await t.ok(cleo, "kkk shake", offer=2)  # anna's shake on #2 would promise $16M
+    await t.ok(cleo, "kkk offer", price=8, family="L")  # anna's shake on #2 would promise $16M
     before = {m.id for m in t.thread.history()}
     text = await refused_once(t, anna, "kkk shake", offer=2)
     reason = (
-        "Shaking on #2 would promise $16M, but the deal pays only $12M ($8M already promised): make a lower offer "
-        "for the same card (it replaces this one), or withdraw this one."
+        "Shaking on #2 would promise $16M, but the deal pays only $12M ($8M already promised): make a lower "
+        "counter-offer to #2 (it replaces this one), or withdraw this one."
     )
     assert text == reason  # the shaker's own answer, ephemeral
     public = [m.content for m in t.thread.history() if m.id not in before and not m.flags.ephemeral]
@@ -243,7 +241,6 @@ def crowded_round(deals: int = 0):  # type: ignore[no-untyped-def]
                 t(s, A.Offer(price=0, family=f))
             except RuleError:
                 continue
-            t(s, A.Shake(offer=t.state.offers[-1].id))
             t(0, A.Shake(offer=t.state.offers[-1].id))
     return t
 

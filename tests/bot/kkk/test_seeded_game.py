@@ -45,7 +45,7 @@ from engine.kkk.state import KkkState
 from tests.bot.helpers import embed_text
 from tests.bot.kkk.helpers import KKK, KkkTable, start
 
-PLAYERS = 2694
+PLAYERS = 5299
 """The random player's seed."""
 FORMS = 26941
 """The seed of the choice between the Discord forms of a move."""
@@ -110,9 +110,9 @@ class Driver:
             await t.react(member, message)
             self.shook_by[action.offer, seat] = "🤝"
             o = next((x for x in (await t.state()).offers if x.id == action.offer), None)
-            both = (self.shook_by.get((o.id, o.boss)), self.shook_by.get((o.id, o.seller))) if o else None
-            if o is not None and o.status == "binding" and both == ("🤝", "🤝"):
-                self.used["an agreement sealed by 🤝 from both sides"] += 1
+            if o is not None and o.status == "binding":
+                # A new offer binds with one 🤝, the other party's: the proposer's consent was the offer itself.
+                self.used["an agreement sealed by the other party's 🤝"] += 1
             return None
         label = STATUS_BUTTONS.get(type(action)) or WINDOW_BUTTONS.get(type(action))
         if isinstance(action, A.Pass):
@@ -131,6 +131,12 @@ class Driver:
             picked = await self.suggestion(member, action)
             if picked is not None:
                 return None
+        if coin < 0.7 and isinstance(action, A.Offer) and action.counter is not None:
+            # `/kkk offer counter:` picked from its suggestions; the card and the player are the agreement's.
+            found = await t.autocomplete(member, "kkk offer", "counter", "")
+            assert action.counter in [c["value"] for c in found], found
+            self.form("suggestion for /kkk offer counter:")
+            return await t.ok(member, "kkk offer", price=action.price, unit=action.unit, counter=action.counter)
         command, options = self.command_for(action)
         return await self.command(member, command, **options)
 
@@ -172,6 +178,8 @@ class Driver:
                     options["family"] = a.family
                 if a.to is not None:
                     options["to"] = players[a.to]
+                if a.counter is not None:
+                    options["counter"] = a.counter
                 return "kkk offer", options
         raise AssertionError(f"no Discord form for {a!r}")
 
@@ -217,6 +225,10 @@ def story(state: KkkState, seat: int | None, action: Any, kinds: list[str]) -> l
         out.append("a last call interrupted by a card")
     if r is not None and sum(o.live for o in state.offers) >= 2:
         out.append("a deal with two offers")
+    if isinstance(action, A.Offer) and action.counter is not None:
+        out.append("a counter-offer naming an agreement")
+    if isinstance(action, A.Shake) and "offer_replaced" in kinds:
+        out.append("an agreement replaced by its counter-offer when it binds")
     return out
 
 
@@ -243,6 +255,8 @@ COVERED = [
     "round_opened",
     "a deal with two offers",
     "agreement",
+    "a counter-offer naming an agreement",
+    "an agreement replaced by its counter-offer when it binds",
     "a travel by another player STOPped by the Boss",
     "boss_changed",
     "offer_reopened",
@@ -252,6 +266,7 @@ COVERED = [
     "deal_failed",
     "must_discard",
     "action:discard",
+    "action:unshake",
     "a window closed by time",
     "game_over",
 ]
@@ -264,7 +279,8 @@ FORMS_COVERED = [
     "button Pass (window)",
     "button Let it go (window)",
     "🤝",
-    "an agreement sealed by 🤝 from both sides",
+    "an agreement sealed by the other party's 🤝",
+    "suggestion for /kkk offer counter:",
     "🤝 taken off",
     "/kkk shake",
     "timeout",

@@ -57,17 +57,18 @@ async def test_the_start_tells_the_table_who_owns_which_investor_and_who_starts(
     assert lines[3].startswith(f"⏳ <@{t.players[state.placer].id}> — {names[state.placer]} to place the dollar marker")
 
 
-async def test_consent_is_the_shake_and_can_be_taken_back_before_it_binds(env: simcord.Env) -> None:
+async def test_an_offer_is_its_proposers_shake_and_binds_with_the_other_partys(env: simcord.Env) -> None:
     t = await table(env)
     anna, bert, cleo, _ = t.players
     await t.ok(anna, "kkk open")
     await t.ok(bert, "kkk offer", price=4, family="K")
     offer = await t.offer_message(1)
-    await t.react(bert, offer, SHAKE)
-    assert (await t.state()).offers[0].status == "shaken"
-    await t.unreact(bert, await t.offer_message(1), SHAKE)  # consent taken back
-    assert (await t.state()).offers[0].status == "open"
-    assert "Open — **anna** and **bert**" in (await t.offer_message(1)).content
+    assert (await t.state()).offers[0].status == "shaken"  # making the offer was bert's consent
+    assert f"⏳ Waiting for <@{anna.id}>'s 🤝 to make it binding" in offer.content  # whose 🤝 it waits for
+    version = await t.version()
+    await t.react(bert, offer, SHAKE)  # out of habit: it changes nothing …
+    await t.unreact(bert, await t.offer_message(1), SHAKE)  # … nor does taking it off (he withdraws instead)
+    assert await t.version() == version
     # A counter-offer replaces the open one; the old message says so.
     await t.ok(anna, "kkk offer", price=3, family="K", to=bert)
     assert "🔁 Replaced by offer #2." in (await t.offer_message(1)).content
@@ -78,11 +79,12 @@ async def test_consent_is_the_shake_and_can_be_taken_back_before_it_binds(env: s
     # /kkk shake is the same consent as the reaction; the autocomplete lists what is waiting for you.
     listed = await bert.autocomplete(t.thread, "kkk shake", "offer", "")
     assert [c["value"] for c in listed] == [2]
+    assert await anna.autocomplete(t.thread, "kkk shake", "offer", "") == []  # her offer is her 🤝
     await t.ok(bert, "kkk shake", offer=2)
-    await t.react(anna, await t.offer_message(2), SHAKE)
     assert (await t.state()).offers[1].status == "binding"
-    # After it binds, taking a 🤝 off changes nothing; an onlooker's 🤝 is removed and means nothing.
+    # After it binds, a 🤝 put on or taken off changes nothing; an onlooker's 🤝 is removed and means nothing.
     version = await t.version()
+    await t.react(anna, await t.offer_message(2), SHAKE)
     await t.unreact(anna, await t.offer_message(2), SHAKE)
     await t.react(cleo, await t.offer_message(2), SHAKE)
     assert await t.version() == version
@@ -124,6 +126,39 @@ async def test_stacked_boss_cards_move_the_window_and_stop(env: simcord.Env) -> 
     await t.assert_hands_secret()
 
 
+async def test_agreements_add_up_and_a_counter_offer_names_the_one_it_replaces(env: simcord.Env) -> None:
+    """Issue 9, point 1, at the table: two shares agreed with the same player stand side by side; `/kkk offer
+    counter:` (picked from its suggestions) replaces agreement #1 only when it binds, and its message says so."""
+    t = await table(env)
+    anna, bert, _cleo, dave = t.players
+    await t.ok(anna, "kkk open")  # the deal pays $12M
+    await t.ok(bert, "kkk offer", price=4, family="K")
+    await t.react(anna, await t.offer_message(1), SHAKE)  # #1: anna pays bert $4M for his Knetowitz
+    await t.ok(anna, "kkk offer", price=1, to=dave)
+    await t.react(dave, await t.offer_message(2), SHAKE)
+    await t.ok(anna, "kkk offer", price=2, to=dave)
+    assert "replaces" not in (await t.offer_message(3)).content  # a second share stands on its own
+    await t.react(dave, await t.offer_message(3), SHAKE)
+    state = await t.state()
+    assert [o.status for o in state.offers] == ["binding"] * 3
+    # bert asks for more for his card: a counter-offer to #1, picked from the suggestions.
+    listed = await t.autocomplete(bert, "kkk offer", "counter", "")
+    assert [c["value"] for c in listed] == [1]
+    await t.ok(bert, "kkk offer", price=5, counter=1)
+    four = (await t.offer_message(4)).content
+    assert "for bert's Knetowitz investor" in four
+    assert "🔁 Counter-offer: if agreed, it **replaces agreement #1** (which stands until then)." in four
+    assert f"⏳ Waiting for <@{anna.id}>'s 🤝" in four
+    assert (await t.state()).offers[0].status == "binding"  # #1 stands until the counter-offer binds
+    await t.react(anna, await t.offer_message(4), SHAKE)
+    state = await t.state()
+    assert [o.status for o in state.offers] == ["replaced", "binding", "binding", "binding"]
+    assert "🔁 Replaced by offer #4." in (await t.offer_message(1)).content
+    assert "🔁 It replaces agreement #1." in (await t.offer_message(4)).content
+    assert "🤝 Shake! #4: Knetowitz from bert for $5M is now binding. It replaces agreement #1." in t.narration()
+    await t.assert_hands_secret()
+
+
 async def test_the_boss_is_mentioned_when_the_round_opens_not_after_every_move(env: simcord.Env) -> None:
     """The Boss's deadline restarts with every move of the round; that is shown in the status, not pinged."""
     t = await table(env)
@@ -136,11 +171,14 @@ async def test_the_boss_is_mentioned_when_the_round_opens_not_after_every_move(e
     assert deadline is not None
     await env.advance_time(60)
     await t.ok(bert, "kkk clan", family="K")
-    await env.advance_time(60)
-    await t.ok(dave, "kkk offer", price=2, family="P")
     moved = (await t.state()).deadline
     assert moved is not None and moved.until > deadline.until  # the Boss's time restarted…
     assert t.narration().count(mention) == pings  # …without a new ping
+    await env.advance_time(60)
+    await t.ok(dave, "kkk offer", price=2, family="P")  # an offer to the Boss waits for the Boss's 🤝: one mention
+    assert t.narration().count(mention) == pings + 1
+    moved = (await t.state()).deadline
+    assert moved is not None
     assert f"<t:{int(moved.until.timestamp())}:R>" in embed_text(t.status())  # the status shows the new deadline
 
 
@@ -278,8 +316,8 @@ async def test_rest_calls_per_ordinary_move(env: simcord.Env) -> None:
     offer = await t.offer_message(1)
     assert offer.content.startswith("🤝 **Offer #1**: **anna** (the Boss) pays **dave** **$2M**")
     assert len([m for m in t.thread.history() if "Offer #1" in m.content or "offers anna" in m.content]) == 1
-    # A first 🤝 changes the offer's message: three calls.
-    assert await reacting(dave, 1) == ["edit", "post", "status"]  # narration + offer message + status
+    # The proposer's own 🤝 costs nothing: making the offer already was his shake.
+    assert await reacting(dave, 1) == []
     # An agreement that binds changes five messages: the narration, the offer's message, the status and both
     # parties' DMs (each shows their open agreements) — a move between two players, not an ordinary one.
     assert await reacting(anna, 1) == ["dm", "dm", "edit", "post", "status"]

@@ -18,11 +18,12 @@ So the final standings here come from that invented money plus one deal's payout
 from the seed (the test checks that `/mod verify` says so). From the prepared table on, everything is commands,
 buttons, reactions and simulated time: anna opens space 3 with the status's Open button, lays a clan card and gives
 up with its Fail button; bert rolls (1: onto space 11), draws to 14 and discards 2; cleo opens space 11 (L, H + 2 of
-R/K/T, 5 × $5M = $25M); two offers; a Shake by reaction from both sides; dave's travel on anna's Heiermann stopped by
-cleo's STOP; a restart; bert's Boss card, whose window closes by simulated time, moves the turn and reopens the
-agreement on a fresh message; bert recruits Raffzahn; a shake over the payout refused with the reason posted; bert
-closes with the status's Close button and calls it off with the window's Call off button; a last call interrupted
-by dave's clan card and then concluded; the 15th deal ends the game with the final standings.
+R/K/T, 5 × $5M = $25M); two offers, each its proposer's own 🤝; a Shake by the other side's reaction; dave's travel
+on anna's Heiermann stopped by cleo's STOP; a restart; bert's Boss card, whose window closes by simulated time,
+moves the turn and reopens the agreement on a fresh message; bert recruits Raffzahn; a shake over the payout refused
+with the reason posted; bert closes with the status's Close button and calls it off with the window's Call off
+button; a last call interrupted by dave's clan card and then concluded; the 15th deal ends the game with the final
+standings.
 
 Every step runs the checks of `helpers.KkkTable.check_step`: the secrecy checks (text and twins) and the status's
 facts against the state (`status_facts`); every suggestion asked for is checked against a twin, and once, mid-round,
@@ -167,14 +168,14 @@ async def test_a_scripted_endgame_from_a_prepared_table(env: simcord.Env, make_b
     assert all("Your open agreements" not in embed_text(dms(m)[0]) for m in (anna, cleo, dave))  # none binds yet
     assert "**cleo** (the Boss) pays **anna** **$8M** for anna's Heiermann investor" in one.content
     assert "**2 dividends ($10M)** for bert's Knetowitz investor" in two.content
-    assert "Open — **cleo** and **anna**: react 🤝 to agree." in one.content
+    assert (
+        f"⏳ Waiting for <@{cleo.id}>'s 🤝 to make it binding — making the offer was **anna**'s own 🤝" in one.content
+    )
     await t.assert_suggestions_secret()
 
-    # --- a Shake by reaction from both sides (an onlooker's 🤝 means nothing) ---------------------------------
-    await t.react(anna, one, SHAKE)
-    one = await t.offer_message(1)
-    assert "✋ **anna** has shaken — waiting for **cleo**'s 🤝." in one.content
+    # --- the Shake: cleo's 🤝 binds anna's offer (anna's own 🤝 and an onlooker's mean nothing) ----------------
     version = await t.version()
+    await t.react(anna, one, SHAKE)  # out of habit: her offer already was her 🤝
     await t.react(dave, one, SHAKE)
     assert await t.version() == version  # not a party: ignored, and taken off (the bot's and anna's stay)
     assert shakes(await t.offer_message(1)) == 2
@@ -254,21 +255,19 @@ async def test_a_scripted_endgame_from_a_prepared_table(env: simcord.Env, make_b
     # --- cleo's Liebgeld for $6M; a share for dave that would pass the payout is refused with the reason ---------
     await t.ok(cleo, "kkk offer", price=6, family="L")
     three = await t.offer_message(3)
-    await t.react(cleo, three, SHAKE)
     await t.react(bert, three, SHAKE)
     assert "✅ **Binding**" in (await t.offer_message(3)).content
     await t.ok(bert, "kkk offer", price=20, to=dave)
     four = await t.offer_message(4)
     assert "as a share of this deal (no card)" in four.content
     await t.react(dave, four, SHAKE)
-    await t.react(bert, four, SHAKE)
-    assert (await t.state()).offers[-1].status == "shaken"
+    assert (await t.state()).offers[-1].status == "shaken"  # bert's own consent, still waiting for dave's
     assert (
-        f"<@{bert.id}>'s shake on offer #4 doesn't count: Shaking on #4 would promise $34M, but the deal pays only "
-        "$25M ($14M already promised): make a lower offer for the same card (it replaces this one), or withdraw "
+        f"<@{dave.id}>'s shake on offer #4 doesn't count: Shaking on #4 would promise $34M, but the deal pays only "
+        "$25M ($14M already promised): make a lower counter-offer to #4 (it replaces this one), or withdraw "
         "this one." in t.narration()
     )
-    assert shakes(await t.offer_message(4)) == 2  # bert's refused 🤝 was taken off: the bot's and dave's stay
+    assert shakes(await t.offer_message(4)) == 1  # dave's refused 🤝 was taken off: the bot's stays
     await t.ok(bert, "kkk withdraw", offer=4)
     assert "↩️ bert withdraws offer #4." in (await t.offer_message(4)).content
     await t.assert_hands_secret()

@@ -33,13 +33,14 @@ async def test_the_thirteenth_deal_through_discord(env: simcord.Env) -> None:
     await t.ok(axel, "kkk clan", family="H")
     await t.ok(axel, "kkk clan", family="R")
 
-    # "One share for Knetowitz?" — "Nothing less than $8M." Axel accepts with gritted teeth: both shake.
+    # "One share for Knetowitz?" — "Nothing less than $8M." Axel accepts with gritted teeth: his 🤝 on Bert's
+    # counter-offer (Bert's own offer is his 🤝) seals it.
     await t.ok(axel, "kkk offer", price=1, unit="dividends", family="K", to=bert)
     await t.ok(bert, "kkk offer", price=8, family="K")
     assert "🔁 Replaced by offer #2." in (await t.offer_message(1)).content
     two = await t.offer_message(2)
+    assert f"⏳ Waiting for <@{axel.id}>'s 🤝" in two.content
     await t.react(axel, two, SHAKE)
-    await t.react(bert, two, SHAKE)
     assert "✅ **Binding**: axel pays bert $8M" in (await t.offer_message(2)).content
     await t.assert_hands_secret()
 
@@ -88,9 +89,10 @@ async def test_the_thirteenth_deal_through_discord(env: simcord.Env) -> None:
     assert (await t.state()).investors["R"] == 0
     assert "❌ Offer #6 is void: chris no longer has Raffzahn to bring." in (await t.offer_message(6)).content
 
-    # "Usury!" — Bert shakes on both $10M offers and closes.
-    for member, offer in ((bert, 5), (axel, 5), (bert, 4), (doris, 4)):
-        await t.react(member, await t.offer_message(offer), SHAKE)
+    # "Usury!" — Bert shakes on both $10M offers (Axel's and Doris's offers are their own 🤝) and closes.
+    for offer in (5, 4):
+        await t.react(bert, await t.offer_message(offer), SHAKE)
+        assert "✅ **Binding**" in (await t.offer_message(offer)).content
     await t.ok(bert, "kkk close")
     call = await t.window_message()
     assert "The bank pays **$30M**." in call.content

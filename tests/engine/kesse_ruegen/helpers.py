@@ -28,7 +28,8 @@ def events_of(state: KesseRuegenState, actor: int | None, action: Any, now: date
 
 
 def placed(seats: int = 2, squares: tuple[str, ...] = ("a1", "e5", "a5", "e1"), **kw: Any) -> KesseRuegenState:
-    """A game with every pawn placed (seat 0 first) and seat 0 to challenge."""
+    """A game with every pawn placed (seat 0 first) and seat 0 to challenge (with two players: the duel of seat 0
+    and seat 1 already on, the challenge being automatic)."""
     state = new_game(seats, **kw)
     return play(state, *((s, Place(square=squares[s])) for s in range(seats)))
 
@@ -36,10 +37,13 @@ def placed(seats: int = 2, squares: tuple[str, ...] = ("a1", "e5", "a5", "e1"), 
 def duel(
     state: KesseRuegenState, challenger: int, challenged: int, choices: tuple[int, int], guesses: tuple[int, int]
 ) -> KesseRuegenState:
-    """A whole duel: challenge, both choices, both guesses (and so the reveal)."""
+    """A whole duel: challenge (unless it is automatic, with two players), both choices, both guesses (and so the
+    reveal)."""
+    on = state.duel is not None and (state.duel.challenger, state.duel.challenged) == (challenger, challenged)
+    if not on:
+        state = play(state, (challenger, Challenge(opponent=challenged)))
     return play(
         state,
-        (challenger, Challenge(opponent=challenged)),
         (challenger, Choose(tubers=choices[0])),
         (challenged, Choose(tubers=choices[1])),
         (challenger, Guess(total=guesses[0])),

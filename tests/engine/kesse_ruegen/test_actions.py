@@ -4,10 +4,10 @@ import pytest
 
 from engine.errors import RuleError
 from engine.kesse_ruegen import geometry
-from engine.kesse_ruegen.actions import Challenge, Done, Evict, Move, Plant, Reclaim
+from engine.kesse_ruegen.actions import Challenge, Choose, Done, Evict, Guess, Move, Plant, Reclaim
 from engine.kesse_ruegen.state import KesseRuegenState
 
-from .helpers import GAME, T0, arrange, placed, play, win_actions
+from .helpers import GAME, T0, arrange, duel, placed, play, win_actions
 
 
 def acting(
@@ -161,3 +161,67 @@ def test_the_win_is_checked_after_each_action_not_at_the_end() -> None:
     assert state.phase == "act" and state.actions_left == 3
     state = play(state, (0, Plant()))
     assert state.phase == "over" and state.winner == 0 and state.fields_of(0) == 13
+
+
+# --- no dead end (issue 9, point 4) ------------------------------------------------------------------------------
+
+
+def test_a_game_driven_to_empty_supplies_ends_and_the_most_fields_win() -> None:
+    """Seat 0 plants its last tuber; seat 1 has none left either: every duel would total 0, so the game ends at
+    once, and seat 1 wins with more fields (11 against 10), though seat 0 moved last."""
+    state = arrange(
+        placed(2),  # pawns: seat 0 on a1, seat 1 on e5; the duel of seat 0 and seat 1 is on
+        tubers={
+            **{sq: 0 for sq in ("a2", "a3", "a4", "a5", "b1", "b2", "b3", "b4", "b5")},
+            **{sq: 1 for sq in ("c1", "c2", "d1", "d2", "d3", "d4", "d5", "e1", "e2", "e3", "e4")},
+        },
+        barn={0: 6, 1: 5},
+    )
+    assert state.supply == [1, 0]
+    state = play(state, (0, Choose(tubers=1)), (1, Choose(tubers=0)), (0, Guess(total=1)), (1, Guess(total=0)))
+    assert state.phase == "act" and state.actor == 0
+    outcome = GAME.apply(state, 0, Plant(), T0)
+    final = outcome.state
+    assert final.supply == [0, 0] and final.phase == "over" and final.stalled
+    assert (final.winner, final.winners) == (1, [1])
+    assert [e.kind for e in outcome.events] == ["planted", "stalled"]
+    assert outcome.events[-1].text == (
+        "No player has a tuber left in their supply, so every duel would total 0: the game ends. {seat:1} has the "
+        "most fields — tubers on 11 fields — and wins Kesse Rügen!"
+    )
+    result = GAME.result(final)
+    assert result is not None and result.winners == (1,)
+    assert [(s.seat, s.score, s.rank) for s in result.standings] == [(1, 11, 1), (0, 10, 2)]
+    assert GAME.waiting_on(final) == [] and GAME.legal_actions(final, 0) == GAME.legal_actions(final, 1) == []
+    view = GAME.view(final, None)
+    assert view.winners == (1,) and view.stalled  # type: ignore[attr-defined]
+    with pytest.raises(RuleError, match=r"The game is over — \{seat:1\} won"):
+        GAME.apply(final, 0, Choose(tubers=0), T0)
+
+
+def test_equal_counts_share_the_win_when_the_supplies_run_out() -> None:
+    state = arrange(
+        placed(3),  # pawns: seat 0 on a1, seat 1 on e5, seat 2 on a5; seat 0 to challenge
+        tubers={
+            **{sq: 0 for sq in ("a2", "a3", "a4", "b1", "b2", "b3", "b4")},
+            **{sq: 1 for sq in ("d1", "d2", "d3", "d4", "d5", "e1", "e2", "e3")},
+            **{sq: 2 for sq in ("b5", "c1", "c2", "c4", "c5")},
+        },
+        barn={0: 4, 1: 4, 2: 7},
+    )
+    assert state.supply == [1, 0, 0]
+    state = duel(state, 0, 2, (1, 0), (1, 0))  # seat 0 guesses 1 right
+    outcome = GAME.apply(state, 0, Plant(), T0)
+    final = outcome.state
+    assert final.phase == "over" and final.winner is None and final.winners == [0, 1]
+    assert outcome.events[-1].text.endswith("{seat:0} and {seat:1} share the win, each with tubers on 8 fields.")
+    result = GAME.result(final)
+    assert result is not None and result.winners == (0, 1)
+    assert [(s.seat, s.rank) for s in result.standings] == [(0, 1), (1, 1), (2, 3)]
+
+
+def test_a_player_with_a_tuber_in_the_barn_but_none_in_supply_still_duels_while_others_have_some() -> None:
+    state = arrange(placed(2), tubers={"b2": 0}, barn={0: 15})
+    assert state.supply == [0, 16]
+    state = play(state, (0, Choose(tubers=0)), (1, Choose(tubers=1)), (0, Guess(total=3)), (1, Guess(total=4)))
+    assert state.phase == "choose" and not state.stalled  # seat 1 still has tubers: the game goes on

@@ -18,11 +18,11 @@ def test_rulebook_example() -> None:
     state = duel(state, a, b, (1, 1), (0, 2))
     assert state.phase == "act" and state.actor == b and state.actions_left == 2
     state = play(state, (b, Plant()), (b, Move(direction="ne")))
-    assert state.turn == b and state.phase == "challenge"  # the turn passed clockwise from A
+    assert state.turn == b and state.phase == "choose"  # the turn passed clockwise from A; B's duel with A is on
     state = duel(state, b, a, (0, 0), (1, 2))  # nobody right: nothing happens
     assert state.turn == a and state.tubers == {"d4": b} and state.pawns == ["e3", "e5"]
 
-    state = play(state, (a, Challenge(opponent=b)), (a, Choose(tubers=1)), (b, Choose(tubers=2)), (a, Guess(total=3)))
+    state = play(state, (a, Choose(tubers=1)), (b, Choose(tubers=2)), (a, Guess(total=3)))
     with pytest.raises(RuleError, match="already said 3 — pick a different number"):
         GAME.apply(state, b, Guess(total=3), T0)
     outcome = GAME.apply(state, b, Guess(total=4), T0)
@@ -41,8 +41,8 @@ def test_rulebook_example() -> None:
     state = last.state
     assert state.tubers == {"d4": a}
     assert state.supply == [15, 15] and state.barn_tubers == [0, 1]
-    assert state.phase == "challenge" and state.turn == b  # clockwise from the challenger A
-    assert [e.kind for e in last.events] == ["planted", "turn"]
+    assert state.phase == "choose" and state.turn == b  # clockwise from the challenger A
+    assert [e.kind for e in last.events] == ["planted", "challenged"]
 
 
 def test_choices_may_come_in_either_order_and_guessing_waits_for_both() -> None:
@@ -144,9 +144,39 @@ def test_the_challenged_player_can_win_the_actions_then_the_turn_passes_from_the
 
 
 def test_a_right_guess_of_zero_gives_no_actions() -> None:
-    state = play(
-        placed(2), (0, Challenge(opponent=1)), (0, Choose(tubers=0)), (1, Choose(tubers=0)), (0, Guess(total=0))
-    )
+    state = play(placed(2), (0, Choose(tubers=0)), (1, Choose(tubers=0)), (0, Guess(total=0)))
     outcome = GAME.apply(state, 1, Guess(total=1), T0)
     assert "a total of 0 gives no actions" in outcome.events[1].text
-    assert outcome.state.phase == "challenge" and outcome.state.turn == 1
+    assert outcome.state.phase == "choose" and outcome.state.turn == 1
+
+
+# --- two players: the challenge is automatic (issue 9, point 5) ------------------------------------------------
+
+
+def test_with_two_players_every_turn_starts_with_the_duel_already_challenged() -> None:
+    state = play(new_game(2, first=0), (0, Place(square="a1")))
+    outcome = GAME.apply(state, 1, Place(square="e5"), T0)
+    state = outcome.state
+    # The first turn: no challenge to make, no challenge deadline; both duellists are asked for their fist.
+    assert (state.phase, state.turn, state.duels) == ("choose", 0, 1)
+    assert state.duel is not None and (state.duel.challenger, state.duel.challenged) == (0, 1)
+    assert [e.kind for e in outcome.events] == ["placed", "challenged"]
+    assert outcome.events[-1].text == (
+        "All pawns are placed. {seat:0}'s turn: the duel with {seat:1} is on (the only opponent). Both of you: "
+        "secretly close your fist on 0, 1 or 2 tubers."
+    )
+    assert sorted(w.seats[0] for w in GAME.waiting_on(state)) == [0, 1]
+    assert all("choose" in w.what for w in GAME.waiting_on(state))
+    assert GAME.legal_actions(state, 0) == [Choose(tubers=0), Choose(tubers=1), Choose(tubers=2)]
+    with pytest.raises(RuleError, match="With two players the challenge is automatic: your duel with \\{seat:1\\}"):
+        GAME.apply(state, 0, Challenge(opponent=1), T0)
+    # The next turn, clockwise from the challenger: seat 1's duel with seat 0.
+    state = duel(state, 0, 1, (1, 1), (0, 1))  # nobody right
+    assert (state.phase, state.turn, state.duels) == ("choose", 1, 2)
+    assert state.duel is not None and (state.duel.challenger, state.duel.challenged) == (1, 0)
+
+
+def test_with_three_players_the_player_to_move_still_chooses_whom_to_challenge() -> None:
+    state = placed(3)
+    assert state.phase == "challenge" and state.duel is None
+    assert [w.what for w in GAME.waiting_on(state)] == ["challenge another player to a duel"]

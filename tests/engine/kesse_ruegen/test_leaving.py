@@ -47,7 +47,7 @@ def test_only_the_system_removes_a_player_and_only_once() -> None:
 
 
 def test_the_player_to_challenge_leaves_the_turn_passes_and_the_seat_is_skipped_from_then_on() -> None:
-    state = arrange(placed(3), tubers={"b2": 0, "d4": 0}, barn={0: 1})
+    state = arrange(placed(4), tubers={"b2": 0, "d4": 0}, barn={0: 1})
     gone, events = leave(state, 0)
     assert gone.left == [0] and gone.pawns[0] is None
     assert gone.phase == "challenge" and gone.turn == 1
@@ -62,19 +62,36 @@ def test_the_player_to_challenge_leaves_the_turn_passes_and_the_seat_is_skipped_
     with pytest.raises(RuleError, match="has left the game"):
         GAME.apply(gone, 1, Challenge(opponent=0), T0)
     assert GAME.legal_actions(gone, 0) == []
-    # A duel 1 vs 2 that nobody wins: the turn goes from 1 to 2, then skips 0 back to 1.
+    # Duels that nobody wins: the turn goes from 1 to 2 to 3, then skips 0 back to 1.
     after = duel(gone, 1, 2, (0, 0), (1, 2))
     assert after.turn == 2
     after = duel(after, 2, 1, (0, 0), (1, 2))
+    assert after.turn == 3
+    after = duel(after, 3, 1, (0, 0), (1, 2))
     assert after.turn == 1
     check_invariants(after)
+
+
+def test_when_two_players_remain_the_challenge_becomes_automatic() -> None:
+    state = placed(3)  # seat 0 to challenge
+    gone, events = leave(state, 2)
+    assert gone.phase == "choose" and gone.turn == 0
+    assert gone.duel is not None and (gone.duel.challenger, gone.duel.challenged) == (0, 1)
+    assert texts(events)[-1] == (
+        "{seat:0}'s turn: the duel with {seat:1} is on (the only opponent). Both of you: secretly close your fist on "
+        "0, 1 or 2 tubers."
+    )
+    assert sorted(w.seats[0] for w in GAME.waiting_on(gone)) == [0, 1]
 
 
 def test_an_open_duel_of_the_player_who_leaves_is_off_and_no_fist_is_shown() -> None:
     state = play(placed(3), (0, Challenge(opponent=1)), (0, Choose(tubers=2)))
     gone, events = leave(state, 1)
-    assert gone.duel is None and gone.last_duel is None
-    assert gone.phase == "challenge" and gone.turn == 2  # clockwise from the challenger
+    assert gone.last_duel is None
+    # Clockwise from the challenger: seat 2, whose duel with seat 0 (the only opponent left) is on, fists open.
+    assert gone.phase == "choose" and gone.turn == 2
+    assert gone.duel is not None and (gone.duel.challenger, gone.duel.challenged) == (2, 0)
+    assert gone.duel.chosen() == ()
     public = texts(events)
     assert "The duel between {seat:0} and {seat:1} is off; no fist is shown." in public
     assert not any(e.reveals for e in events)
@@ -107,7 +124,7 @@ def test_the_player_taking_their_actions_leaves_the_rest_are_lost() -> None:
     state = duel(placed(3), 0, 1, (1, 2), (0, 3))  # the challenged seat 1 guessed 3 right
     assert state.phase == "act" and state.actor == 1 and state.actions_left == 3
     gone, events = leave(state, 1)
-    assert gone.phase == "challenge" and gone.turn == 2 and gone.actor is None
+    assert gone.phase == "choose" and gone.turn == 2 and gone.actor is None  # two left: the duel is on
     assert "{seat:1} has left — 3 actions lost." in texts(events)
 
 
@@ -116,7 +133,7 @@ def test_the_challenger_leaves_while_the_other_takes_their_actions_they_go_on() 
     gone, _ = leave(state, 0)
     assert gone.phase == "act" and gone.actor == 1 and gone.actions_left == 3
     done = play(gone, (1, Plant()), (1, Move(direction="s")), (1, Plant()))
-    assert done.phase == "challenge" and done.turn == 1  # clockwise from the challenger (0, gone): 1
+    assert done.phase == "choose" and done.turn == 1  # clockwise from the challenger (0, gone): 1, vs 2
 
 
 def test_a_third_player_leaving_does_not_touch_a_duel_between_others() -> None:
@@ -135,15 +152,19 @@ def test_leaving_while_pawns_are_placed() -> None:
     gone, _ = leave(gone, 0)  # the first player (already placed) leaves: their pawn goes, the placing goes on
     assert gone.pawns[0] is None and gone.turn == 2
     done = play(gone, (2, Place(square="a1")), (3, Place(square="e5")))
-    # The first player left: the first challenge goes to the next seat clockwise from them that still plays.
-    assert done.phase == "challenge" and done.turn == 2
+    # The first player left: the first turn goes to the next seat clockwise from them that still plays (two left:
+    # its duel is on at once).
+    assert done.phase == "choose" and done.turn == 2
 
 
 def test_the_last_player_to_place_leaves_and_the_first_challenge_begins() -> None:
     state = play(new_game(3, first=0), (0, Place(square="a1")), (1, Place(square="e5")))
     gone, events = leave(state, 2)
-    assert gone.phase == "challenge" and gone.turn == 0
-    assert texts(events)[-1] == "All pawns are placed. {seat:0}, it's your turn: challenge another player to a duel."
+    assert gone.phase == "choose" and gone.turn == 0
+    assert texts(events)[-1] == (
+        "All pawns are placed. {seat:0}'s turn: the duel with {seat:1} is on (the only opponent). Both of you: "
+        "secretly close your fist on 0, 1 or 2 tubers."
+    )
 
 
 def test_the_win_threshold_stays_the_starting_counts_and_the_leaver_ranks_last() -> None:

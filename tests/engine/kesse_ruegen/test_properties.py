@@ -127,19 +127,27 @@ def test_random_play_keeps_every_invariant(seats: int, seed: int, picks: list[in
     assert GAME.dump_state(replay) == GAME.dump_state(state)
 
 
-def test_a_whole_game_with_random_duels_ends_in_a_win() -> None:
-    """Random fists and guesses, eager planting and evicting: the game reaches a win and stops there."""
-    for seed in range(3):
-        state = new_game(4, first=None, seed=seed)
-        chance = Rng.from_seed(seed)
-        for _ in range(5000):
-            if state.phase == "over":
-                break
-            players, _ = moves(state)
-            preferred = [m for m in players if isinstance(m[1], Plant | Evict)]
-            actor, action = preferred[0] if preferred else chance.choice(players)
-            state = GAME.apply(state, actor, action, T0).state
-        check_invariants(state)
-        result = GAME.result(state)
-        assert result is not None, f"seed {seed}: no winner after 5000 moves"
-        assert result.winners == (state.winner,) and state.fields_of(state.winner) == state.win_fields
+def test_random_games_end_in_a_win_or_when_the_supplies_run_out() -> None:
+    """Random fists and guesses, eager planting and evicting: each game reaches its end and stops there — a win at
+    the threshold, or (no tuber left in any supply) the most fields."""
+    for seats in (2, 3, 4):
+        for seed in range(3):
+            state = new_game(seats, first=None, seed=seed)
+            chance = Rng.from_seed(seed)
+            for _ in range(5000):
+                if state.phase == "over":
+                    break
+                players, _ = moves(state)
+                preferred = [m for m in players if isinstance(m[1], Plant | Evict)]
+                actor, action = preferred[0] if preferred else chance.choice(players)
+                state = GAME.apply(state, actor, action, T0).state
+            check_invariants(state)
+            result = GAME.result(state)
+            assert result is not None, f"{seats} players, seed {seed}: no end after 5000 moves"
+            assert GAME.waiting_on(state) == [] and all(GAME.legal_actions(state, s) == [] for s in range(seats))
+            if state.stalled:
+                most = max(state.fields_of(s) for s in range(seats))
+                assert state.supply == [0] * seats
+                assert result.winners == tuple(s for s in range(seats) if state.fields_of(s) == most)
+            else:
+                assert result.winners == (state.winner,) and state.fields_of(state.winner) == state.win_fields

@@ -46,7 +46,7 @@ def test_a_choice_changes_nothing_anyone_else_can_see() -> None:
 
 
 def test_the_second_choice_and_the_guesses_leak_nothing_either() -> None:
-    state = play(placed(2), (0, Challenge(opponent=1)), (0, Choose(tubers=1)))
+    state = play(placed(2), (0, Choose(tubers=1)))
     variants = [with_choice(state, 0, n) for n in (0, 1, 2)]
     events = [events_for_others(GAME.apply(v, 1, Choose(tubers=2), T0).events, 0, 2) for v in variants]
     assert events[0] == events[1] == events[2]
@@ -57,9 +57,7 @@ def test_the_second_choice_and_the_guesses_leak_nothing_either() -> None:
 
 
 def test_the_reveal_makes_both_numbers_public() -> None:
-    state = play(
-        placed(2), (0, Challenge(opponent=1)), (0, Choose(tubers=1)), (1, Choose(tubers=2)), (0, Guess(total=3))
-    )
+    state = play(placed(2), (0, Choose(tubers=1)), (1, Choose(tubers=2)), (0, Guess(total=3)))
     outcome = GAME.apply(state, 1, Guess(total=4), T0)
     [reveal] = [e for e in outcome.events if e.reveals]
     assert reveal.public and reveal.data["challenger_choice"] == 1 and reveal.data["challenged_choice"] == 2
@@ -69,7 +67,7 @@ def test_the_reveal_makes_both_numbers_public() -> None:
 
 
 def test_the_stored_state_keeps_the_secret_but_views_do_not_show_it() -> None:
-    state = play(placed(2), (0, Challenge(opponent=1)), (0, Choose(tubers=2)))
+    state = play(placed(2), (0, Choose(tubers=2)))
     assert '"challenger_choice":2' in GAME.dump_state(state)  # storage needs it
     assert "challenger_choice" not in GAME.view(state, None).model_dump_json()
     assert "challenger_choice" not in GAME.view(state, 1).model_dump_json()

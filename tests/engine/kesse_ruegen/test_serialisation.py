@@ -6,10 +6,11 @@ import pytest
 from pydantic import ValidationError
 
 from engine import registry
+from engine.errors import RuleError
 from engine.kesse_ruegen.actions import Challenge, Choose, Done, Evict, Guess, Move, Place, Plant, Reclaim, Timeout
 from engine.kesse_ruegen.rules import KesseRuegen
 
-from .helpers import GAME, T0, placed, play
+from .helpers import GAME, T0, arrange, placed, play
 
 
 def test_registered_under_its_name() -> None:
@@ -54,7 +55,7 @@ def test_a_state_mid_duel_round_trips_and_plays_on_identically() -> None:
 
 
 def test_waits_and_views_dump_to_json() -> None:
-    state = play(placed(2), (0, Challenge(opponent=1)))
+    state = placed(2)
     waits = [json.loads(w.model_dump_json()) for w in GAME.waiting_on(state)]
     assert [w["timeout"] for w in waits] == [{"type": "timeout", "key": f"{state.wait_no}:choose:{s}"} for s in (0, 1)]
     assert GAME.parse_action(waits[0]["timeout"]) == GAME.waiting_on(state)[0].timeout
@@ -67,3 +68,20 @@ def test_options_come_from_json() -> None:
     assert state.turn == 1 and GAME.waiting_on(state)[0].until.hour == 0
     with pytest.raises(ValidationError):
         GAME.parse_options({"first_seat": -1})
+
+
+def test_a_snapshot_from_before_shared_wins_loads_and_keeps_its_winner() -> None:
+    """Snapshots stored before issue 9 have no `winners` or `stalled`: a game in progress plays on, a won game
+    keeps its winner."""
+    stored = json.loads(GAME.dump_state(arrange(placed(3), tubers={"b2": 0})))
+    del stored["winners"], stored["stalled"]
+    state = GAME.load_state(json.dumps(stored))
+    assert state.winners == [] and not state.stalled  # type: ignore[attr-defined]
+    GAME.apply(state, 0, Challenge(opponent=1), T0)
+    stored.update(phase="over", winner=0)
+    won = GAME.load_state(json.dumps(stored))
+    result = GAME.result(won)
+    assert result is not None and result.winners == (0,)
+    assert GAME.view(won, None).winners == (0,)  # type: ignore[attr-defined]
+    with pytest.raises(RuleError, match=r"The game is over — \{seat:0\} won"):
+        GAME.apply(won, 1, Challenge(opponent=0), T0)

@@ -40,17 +40,17 @@ pending_travel = then(round_a, (3, A.Travel(target=2, family="L")))
 pending_boss = then(round_a, (1, A.Boss()))
 after_stop = then(pending_travel, (0, A.Stop()))
 offered = then(round_a, (1, A.Offer(price=4, family="K")))
-shaken = then(offered, (1, A.Shake(offer=1)))
-binding = then(shaken, (0, A.Shake(offer=1)))
+"""Seat 1 offers the Knetowitz investor to the Boss, seat 0, for $4M: making it was seat 1's 🤝."""
+binding = then(offered, (0, A.Shake(offer=1)))
+reopened_shaken = then(binding, (2, A.Boss()), (0, A.Pass()), (1, A.Pass()), (3, A.Pass()), (1, A.Shake(offer=1)))
+"""Seat 2 became Boss: agreement #1 reopened to them, and seat 1 has shaken on it again."""
 withdrawn = then(offered, (1, A.Withdraw(offer=1)))
 k_on_travel = then(round_a, (0, A.Travel(target=1, family="K")), (1, A.Pass()), (2, A.Pass()), (3, A.Pass()))
 over_cap = then(
     round_a,
     (1, A.Offer(price=8, family="K")),
-    (1, A.Shake(offer=1)),
     (0, A.Shake(offer=1)),
     (2, A.Offer(price=8, family="L")),
-    (2, A.Shake(offer=2)),
 )
 
 

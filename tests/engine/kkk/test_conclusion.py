@@ -84,7 +84,6 @@ def test_conclusion_moves_the_marker_to_the_next_free_space_and_passes_the_turn_
 def test_investors_are_used_before_clan_cards_even_when_they_cost_money() -> None:
     t = ready_b()  # Boss 0: Heiermann investor and a played Piepenbrok clan card; seat 3 owns Piepenbrok
     t(3, A.Offer(price=1, family="P"))
-    t(3, A.Shake(offer=1))
     t(0, A.Shake(offer=1))
     t(0, A.Close())
     uses = {(u.family, u.seat, u.card) for u in t.state.round.last_call.uses}  # type: ignore[union-attr]
@@ -104,7 +103,6 @@ def test_own_cards_before_paid_ones_and_then_the_cheapest() -> None:
     for s, price in ((1, 3), (2, 1), (3, 2)):
         t(s, A.PlayClan(family="P"))
         t(s, A.Offer(price=price, family="P"))
-        t(s, A.Shake(offer=s))
         t(0, A.Shake(offer=s))
     t(0, A.Close())
     uses = {(u.family, u.seat, u.card) for u in t.state.round.last_call.uses}  # type: ignore[union-attr]
@@ -118,7 +116,6 @@ def test_own_cards_before_paid_ones_and_then_the_cheapest() -> None:
 def test_the_boss_may_choose_another_valid_assignment() -> None:
     t = ready_b()
     t(3, A.Offer(price=1, family="P"))
-    t(3, A.Shake(offer=1))
     t(0, A.Shake(offer=1))
     own = (Use(family="H", seat=0, card="investor"), Use(family="P", seat=0, card="clan"))
     t(0, A.Close(assignment=own))

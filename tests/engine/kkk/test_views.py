@@ -10,7 +10,6 @@ from .tables import HANDS, offered, pending_travel
 
 def test_the_public_view_of_a_round() -> None:
     t = offered()
-    t(1, A.Shake(offer=1))
     t(0, A.Shake(offer=1))
     t(0, A.PlayClan(family="R"))
     view = GAME.view(t.state, None)

@@ -48,9 +48,8 @@ def test_the_thirteenth_deal() -> None:
     t(AXEL, A.Offer(price=1, unit="dividends", family="K", to=BERT))
     assert GAME.view(t.state, None).round.offers[0].value == 5  # type: ignore[union-attr]
     t(BERT, A.Offer(price=8, family="K"))
-    assert offer_ids(t) == {1: "replaced", 2: "open"}
+    assert offer_ids(t) == {1: "replaced", 2: "shaken"}  # Bert's counter-offer is his own 🤝
     t(AXEL, A.Shake(offer=2))  # accepts with gritted teeth
-    t(BERT, A.Shake(offer=2))
     assert offer_ids(t)[2] == "binding"
 
     # Chris sends Axel's Liebgeld on vacation; Axel fends it off with a STOP (both cards discarded).
@@ -69,7 +68,7 @@ def test_the_thirteenth_deal() -> None:
     # Doris plays a Liebgeld clan card instead, for $9M.
     t(DORIS, A.PlayClan(family="L"))
     t(DORIS, A.Offer(price=9, family="L"))
-    assert offer_ids(t)[3] == "open"
+    assert offer_ids(t)[3] == "shaken"
 
     # Bert: "I'm the Boss!" — Axel answers with a Boss card — Bert plays another. Nobody else plays one.
     t(BERT, A.Boss())
@@ -95,7 +94,7 @@ def test_the_thirteenth_deal() -> None:
     t(DORIS, A.Offer(price=10, family="L"))
     t(AXEL, A.Offer(price=10, family="R"))
     t(CHRIS, A.Offer(price=8, family="R"))
-    assert offer_ids(t) == {1: "replaced", 2: "void", 3: "void", 4: "open", 5: "open", 6: "open"}
+    assert offer_ids(t) == {1: "replaced", 2: "void", 3: "void", 4: "shaken", 5: "shaken", 6: "shaken"}
 
     # Axel plays 3 recruitment cards on Chris and takes his Raffzahn investor (Chris has no STOP).
     t(AXEL, A.Recruit(family="R"))
@@ -107,9 +106,7 @@ def test_the_thirteenth_deal() -> None:
 
     # "Usury!" — Bert agrees quickly to both $10M offers and declares the deal closed.
     t(BERT, A.Shake(offer=5))
-    t(AXEL, A.Shake(offer=5))
     t(BERT, A.Shake(offer=4))
-    t(DORIS, A.Shake(offer=4))
     assert offer_ids(t)[4] == offer_ids(t)[5] == "binding"
     t(BERT, A.Close())
     uses = {(u.family, u.seat, u.card) for u in t.state.round.last_call.uses}  # type: ignore[union-attr]
