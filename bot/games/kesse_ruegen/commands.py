@@ -20,11 +20,10 @@ from bot.components import view_for
 from bot.names import shown
 from bot.notifier import Carrier
 from bot.replies import Answer, answer
-from bot.resolve import describe, resolve_game
+from bot.resolve import describe, my_running_games, resolve_own_game
 from bot.service import Done, Refusal
 from engine.kesse_ruegen.actions import Challenge, Guess, Place
 from storage import GameRecord
-from storage.models import OPEN_STATUSES
 
 from .presentation import NAME
 from .prompts import awaiting_fist, fist_post
@@ -37,35 +36,7 @@ TITLE = "Kesse Rügen"
 
 async def kr_game(bot: "BoardroomBot", interaction: discord.Interaction, game_id: int | None) -> GameRecord:
     """The Kesse Rügen game a `/kr` command is about."""
-    in_thread = isinstance(interaction.channel, discord.Thread) or getattr(interaction.channel, "type", None) in (
-        discord.ChannelType.public_thread,
-        discord.ChannelType.private_thread,
-    )
-    if game_id is None and in_thread:
-        record = await bot.store.find_game_by_thread(interaction.channel_id or 0)
-        if record is not None:
-            if record.kind != NAME:
-                title = bot.service.game(record.kind).title
-                raise Refusal(f"This thread plays {title}: `/kr` commands are for {TITLE}.")
-            return record
-    if game_id is not None:
-        record = await resolve_game(bot, interaction, game_id, mine=True)
-        if record.kind != NAME:
-            raise Refusal(f"Game #{record.id} isn't a {TITLE} game: `/kr` commands are for {TITLE}.")
-        return record
-    mine = await _my_games(bot, interaction)
-    if len(mine) == 1:
-        return mine[0]
-    if not mine:
-        raise Refusal(f"You're not in a {TITLE} game in this server. Open one with `/game new game:{NAME}`.")
-    listing = "\n".join(f"• {describe(bot, g)}" for g in mine[:10])
-    raise Refusal(f"Which game? Use the `game:` option (or the command in the game's thread):\n{listing}")
-
-
-async def _my_games(bot: "BoardroomBot", interaction: discord.Interaction) -> list[GameRecord]:
-    held = {s.game_id for s in await bot.store.seats_of_player(interaction.user.id, statuses=list(OPEN_STATUSES))}
-    games = await bot.store.list_games(statuses=list(OPEN_STATUSES), guild_id=interaction.guild_id)
-    return [g for g in games if g.kind == NAME and g.id in held and g.status != "lobby"]
+    return await resolve_own_game(bot, interaction, game_id, kind=NAME, group="kr")
 
 
 @app_commands.guild_only()
@@ -102,7 +73,7 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         out = []
-        for g in await _my_games(self.bot, interaction):
+        for g in await my_running_games(self.bot, interaction, NAME):
             label = describe(self.bot, g).replace("<#", "#").replace(">", "")
             if current.lower() in label.lower():
                 out.append(app_commands.Choice(name=label[:100], value=g.id))
