@@ -25,6 +25,7 @@ LIGHT = (222, 218, 210)
 INK = (34, 34, 34)
 
 Colour = tuple[int, int, int]
+_HEXAGON = ((1.0, 0.0), (0.5, 0.866), (-0.5, 0.866), (-1.0, 0.0), (-0.5, -0.866), (0.5, -0.866))
 Point = tuple[float, float]
 
 
@@ -65,7 +66,7 @@ def ink_on(colour: Colour) -> Colour:
 def badge(
     draw: ImageDraw.ImageDraw, centre: Point, radius: float, colour: Colour, letter: str, shape: str = "circle"
 ) -> None:
-    """A coloured token with a letter on it: a circle, a square, a triangle or a diamond, outlined in black."""
+    """A coloured token with a letter on it: a circle, square, triangle, diamond or hexagon, outlined in black."""
     x, y = centre
     r = radius
     if shape == "circle":
@@ -80,6 +81,10 @@ def badge(
         y += r * 0.2
     elif shape == "diamond":
         points = [(x, y - r * 1.2), (x + r * 1.2, y), (x, y + r * 1.2), (x - r * 1.2, y)]
+        draw.polygon(points, fill=colour)
+        draw.line([*points, points[0]], BLACK, 2)
+    elif shape == "hexagon":
+        points = [(x + r * 1.1 * c, y + r * 1.1 * s) for c, s in _HEXAGON]
         draw.polygon(points, fill=colour)
         draw.line([*points, points[0]], BLACK, 2)
     if letter:
