@@ -17,6 +17,7 @@ import asyncio
 import hashlib
 import io
 import logging
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -40,6 +41,7 @@ MAX_BYTES = 300_000
 CACHE_LIMIT = 500
 
 log = logging.getLogger("boardroom.pictures")
+_DRAWING = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,8 @@ def view_digest(view: "BaseModel") -> str:
 
 def draw(presentation: "Presentation", game: "Game", view: "BaseModel") -> Picture | None:  # type: ignore[type-arg]
     """Render (in the calling thread): the game's picture of this public view, or None if it has none."""
-    png = presentation.picture(game, view)
+    with _DRAWING:  # one picture at a time: Pillow's shared font objects are not meant for concurrent use
+        png = presentation.picture(game, view)
     if png is None:
         return None
     if len(png) > MAX_BYTES:
@@ -87,16 +90,18 @@ class Pictures:
         self.renders = 0
         """How many pictures were drawn (for tests: a cache hit draws none)."""
 
-    async def picture(self, presentation: "Presentation", table: "Table", *, wait: float = PICTURE_WAIT) -> Any:
+    async def picture(self, presentation: "Presentation", table: "Table", *, wait: float | None = None) -> Any:
         """The table's picture, or None (no picture, a failure, or not ready within `wait` — then it is finished in
         the background and `ready(game_id)` is resolved; the caller decides whether to edit again)."""
         found, _ = await self.picture_or_task(presentation, table, wait=wait)
         return found
 
     async def picture_or_task(
-        self, presentation: "Presentation", table: "Table", *, wait: float = PICTURE_WAIT
+        self, presentation: "Presentation", table: "Table", *, wait: float | None = None
     ) -> tuple[Picture | None, "asyncio.Task[Picture | None] | None"]:
-        """The picture (or None), and the render task still running when it took longer than `wait`."""
+        """The picture (or None), and the render task still running when it took longer than `wait` (default
+        `PICTURE_WAIT`)."""
+        wait = PICTURE_WAIT if wait is None else wait
         if table.state is None or not has_picture(presentation):
             return None, None
         game_id, version = table.record.id, table.record.version
