@@ -10,9 +10,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.games import load_presentation  # noqa: E402
-from engine.registry import get  # noqa: E402
-from tests.bot.pictures.walk import states  # noqa: E402
+from bot.games import load_presentation
+from engine.registry import get
+from tests.bot.pictures.walk import states
 
 KINDS = ("kkk", "kesse_ruegen", "schwarzmarkt")
 SEEDS = (1, 2, 3)
