@@ -44,6 +44,9 @@ asks the game's `Presentation` for:
 - `hand_digest(game, state, seat)`: what the hand message shows, as text; the DM is edited only when it changes
   (default: the fields of the seat's view that the public view lacks — its secrets). The platform adds the hand's
   buttons to it (`hand_fingerprint`), so a change of offered buttons alone also updates the DM;
+- `picture(game, view)`: the table drawn as PNG bytes from the public view `game.view(state, None)` alone (None: no
+  picture; the default). The platform shows it as the status embed's image and uploads it only when it changed;
+  it runs in a worker thread, so it must not touch anything but its arguments (see `bot.pictures`);
 - `rules(game)`: the summary `/game rules` shows;
 - `cog(bot)`: extra slash commands (e.g. the `/kkk` group), added at start-up and synced with the others.
 
@@ -308,6 +311,10 @@ class Presentation:
     def hand_digest(self, game: Game, state: BaseModel, seat: int) -> str:  # type: ignore[type-arg]
         """What the seat's hand message shows, as text: the platform edits the DM only when this changes."""
         return json.dumps(private_part(game, state, seat), sort_keys=True)
+
+    def picture(self, game: Game, view: BaseModel) -> bytes | None:  # type: ignore[type-arg]
+        """The table as a PNG, drawn from the public view only (called in a worker thread); None: no picture."""
+        return None
 
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return game.summary

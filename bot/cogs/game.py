@@ -262,7 +262,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 settings = await self.bot.service.lobby_settings(record)
                 post = lobby_post(table, random_order=settings.random_order, picks=settings.picks)
             else:
-                post = self.bot.service.presentation(record.kind).status(table)
+                presentation = self.bot.service.presentation(record.kind)
+                post = presentation.status(table)
+                picture = await self.bot.notifier.pictures.picture(presentation, table)
+                if picture is not None:  # the same picture as the status message (from the cache when it's there)
+                    shown = self.bot.notifier.pictures.edit_args(None, picture, post.embed())
+                    return Answer(text=post.text or None, embed=shown["embed"], file=shown["file"])
             return Answer(text=post.text or None, embed=post.embed())
 
         await answer(self.bot, interaction, work)

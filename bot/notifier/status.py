@@ -1,5 +1,8 @@
 """The table's public messages edited in place: the status message in the thread and the lobby message."""
 
+import asyncio
+from functools import cached_property
+
 import discord
 
 from bot import outbox
@@ -12,11 +15,17 @@ from bot.notifier.sending import (
     SenderBase,
     _send_args,
 )
+from bot.pictures import Picture, Pictures
 from bot.presentation import Table
 from storage import GameRecord, MessageRef, OutboxRecord
 
 
 class StatusOps(SenderBase):
+    @cached_property
+    def pictures(self) -> Pictures:
+        """The tables' pictures (`bot.pictures`): rendered, cached, and which one each status message shows."""
+        return Pictures()
+
     async def _status(
         self, group: list[OutboxRecord], record: GameRecord, table: Table, carrier: Carrier | None
     ) -> None:
@@ -26,33 +35,66 @@ class StatusOps(SenderBase):
         if table.state is None:  # a status asked for before the start: the start posts its own
             await self.store.mark_delivered(last.id)
             return
-        post = self.bot.service.presentation(record.kind).status(table)
+        presentation = self.bot.service.presentation(record.kind)
+        post = presentation.status(table)
         view = view_for(record.id, post.buttons)
+        # Rendered from the current state, like the text: a retried edit shows the picture of now.
+        picture, late = await self.pictures.picture_or_task(presentation, table)
+        if late is not None:
+            self._show_when_ready(record.id, late)
         ref = await self.store.find_message_ref(record.id, outbox.STATUS)
         if ref is not None:
             ids = {r.id for r in group}
+            shown = self.pictures.edit_args(ref.message_id, picture, post.embed())
             if carrier is not None and carrier.can_edit(ids, ref.message_id) and carrier.claim():
-                await carrier.interaction.response.edit_message(
-                    content=post.text or None, embed=post.embed(), view=view
+                response = await carrier.interaction.response.edit_message(
+                    content=post.text or None, view=view, **shown
                 )
                 carrier.used = True
+                if "attachments" in shown:
+                    self.pictures.sent(_resource(response), picture)
                 await self.store.mark_delivered(last.id)
                 return
             try:
-                await (
+                edited = await (
                     self._thread(ref.channel_id)
                     .get_partial_message(ref.message_id)
-                    .edit(content=post.text or None, embed=post.embed(), view=view, allowed_mentions=MENTIONS)
+                    .edit(content=post.text or None, view=view, allowed_mentions=MENTIONS, **shown)
                 )
+                if "attachments" in shown:
+                    self.pictures.sent(edited, picture)
                 await self.store.mark_delivered(last.id)
                 return
             except discord.NotFound:
+                self.pictures.forget(ref.message_id)
                 await self.store.delete_message_ref(ref.message_id)
+        first = self.pictures.edit_args(None, picture, post.embed())
         message = await self._send_once(
-            group, thread_id, post, lambda: self._thread(thread_id).send(**_send_args(post, last), view=view)
+            group,
+            thread_id,
+            post,
+            lambda: self._thread(thread_id).send(**{**_send_args(post, last), **first}, view=view),
         )
+        self.pictures.sent(message, picture)
         ref = MessageRef(message_id=message.id, channel_id=thread_id, game_id=record.id, kind=outbox.STATUS)
         await self.store.mark_delivered(last.id, refs=[ref])
+
+    def _show_when_ready(self, game_id: int, task: "asyncio.Task[Picture | None]") -> None:
+        """A picture that missed its status edit: once drawn, another status row (through the outbox, so it
+        survives a failure like any edit) shows it — from the cache, without drawing again."""
+
+        async def follow() -> None:
+            try:
+                if await task is None:
+                    return
+            except Exception:
+                return  # logged where it was drawn; the text is already out
+            await self.store.add_outbox(game_id, [outbox.status()], now=self.bot.clock())
+            await self.flush(game_id)  # type: ignore[attr-defined]
+
+        job = asyncio.get_running_loop().create_task(follow())
+        self._tasks.add(job)
+        job.add_done_callback(self._tasks.discard)
 
     async def _lobby(
         self, group: list[OutboxRecord], record: GameRecord, table: Table, carrier: Carrier | None
@@ -78,3 +120,9 @@ class StatusOps(SenderBase):
             except discord.NotFound:
                 game_logger(record.id, "boardroom.notifier").warning("the lobby message is gone")
         await self.store.mark_delivered(last.id)
+
+
+def _resource(response: object) -> discord.Message | None:
+    """The message an interaction's edit answered with, if discord.py hands it back."""
+    resource = getattr(response, "resource", None)
+    return resource if isinstance(resource, discord.Message) else None

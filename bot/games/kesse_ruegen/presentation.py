@@ -32,6 +32,8 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from pydantic import BaseModel
+
 from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, timestamp
 from engine.events import Event
 from engine.game import Game
@@ -41,6 +43,7 @@ from engine.kesse_ruegen.rules import guess_text, reveal_text
 from engine.kesse_ruegen.views import PublicView, SeatView
 
 from .board import barn_line, colours, grid, player_lines, under_pawn
+from .picture import draw_picture
 from .prompts import FIST, fist_action, fist_buttons, fist_line, fist_post, question
 
 if TYPE_CHECKING:
@@ -105,6 +108,10 @@ class KesseRuegenPresentation(GenericPresentation):
     colour = COLOUR
 
     # --- the status message ---------------------------------------------------------------------------
+
+    def picture(self, game: Game, view: BaseModel) -> bytes | None:  # type: ignore[type-arg]
+        assert isinstance(view, PublicView)
+        return draw_picture(view)
 
     def status(self, table: Table) -> Post:
         if table.state is None:

@@ -32,13 +32,14 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from bot.games.kkk import hand, narration, posts, reading, status
+from bot.games.kkk import hand, narration, picture, posts, reading, status
 from bot.games.kkk.words import money
 from bot.presentation import GenericPresentation, Post, Table
 from bot.service import Refusal
 from engine.events import Event
 from engine.game import Game
 from engine.kkk import actions as A
+from engine.kkk.views import PublicView
 from storage.models import MessageRef
 
 if TYPE_CHECKING:
@@ -72,6 +73,10 @@ class KkkPresentation(GenericPresentation):
         if table.state is None:
             return super().status(table)
         return status.status_post(table)
+
+    def picture(self, game: Game, view: BaseModel) -> bytes | None:  # type: ignore[type-arg]
+        assert isinstance(view, PublicView)
+        return picture.draw_picture(view)
 
     def private_view(self, table: Table, seat: int) -> Post:
         return hand.hand_post(table, seat)

@@ -18,6 +18,8 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from pydantic import BaseModel
+
 from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, timestamp
 from engine.events import Event
 from engine.game import Game
@@ -26,6 +28,7 @@ from engine.schwarzmarkt.words import EVENT_NAMES
 
 from . import prompts
 from .look import goods_line, hand_lines, in_force_line, offer_lines, player_lines, track_line
+from .picture import draw_picture
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -69,6 +72,10 @@ class SchwarzmarktPresentation(GenericPresentation):
     colour = COLOUR
 
     # --- the status message ---------------------------------------------------------------------------
+
+    def picture(self, game: Game, view: BaseModel) -> bytes | None:  # type: ignore[type-arg]
+        assert isinstance(view, PublicView)
+        return draw_picture(view)
 
     def status(self, table: Table) -> Post:
         if table.state is None:

@@ -1,0 +1,54 @@
+"""Seeded random games for the picture tests and the benchmark: every state a game goes through, from set-up on.
+
+KKK and Schwarzmarkt use their engines' own random players (weighted so that games progress); Kesse Rügen a plain
+uniform choice among the legal moves of the seats awaited, with a deadline passing now and then.
+"""
+
+import random
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from engine.registry import get as load_game
+
+START = datetime(2026, 1, 1, tzinfo=UTC)
+SEATS = {"kkk": 4, "kesse_ruegen": 3, "schwarzmarkt": 4}
+
+
+def states(kind: str, seed: int, steps: int = 400) -> Iterator[Any]:
+    """The states of one seeded game: set-up, then after each of up to `steps` actions."""
+    game = load_game(kind)
+    if kind == "kkk":
+        yield from _kkk(game, seed, steps)
+        return
+    rnd = random.Random(seed)
+    now = START
+    state = game.setup(SEATS[kind], game.parse_options({}), seed, now)
+    yield state
+    for _ in range(steps):
+        if game.result(state) is not None:
+            return
+        waits = game.waiting_on(state)
+        moves = [(s, a) for w in waits for s in w.seats for a in game.legal_actions(state, s)]
+        timeouts = game.legal_actions(state, None)
+        if timeouts and (not moves or rnd.random() < 0.04):
+            actor, action = None, rnd.choice(timeouts)
+            now = max(now, min(w.until for w in waits)) if waits else now
+        elif moves:
+            actor, action = rnd.choice(moves)
+        else:
+            return
+        now += timedelta(minutes=rnd.randint(1, 60))
+        state = game.apply(state, actor, action, now).state
+        yield state
+
+
+def _kkk(game: Any, seed: int, steps: int) -> Iterator[Any]:
+    from engine.kkk import randomplay
+
+    seen: list[Any] = []
+    played = randomplay.play(
+        game, SEATS["kkk"], seed, max_actions=steps, on_step=lambda _s, _a, _x, out, _n: seen.append(out.state)
+    )
+    yield game.setup(SEATS["kkk"], played.state.options, seed, randomplay.START)
+    yield from seen
