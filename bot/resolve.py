@@ -144,3 +144,15 @@ async def my_running_games(bot: "BoardroomBot", interaction: discord.Interaction
     held = {s.game_id for s in await bot.store.seats_of_player(interaction.user.id, statuses=list(OPEN_STATUSES))}
     games = await bot.store.list_games(statuses=list(OPEN_STATUSES), guild_id=interaction.guild_id)
     return [g for g in games if g.kind == kind and g.id in held and g.status != "lobby"]
+
+
+async def own_game_choices(
+    bot: "BoardroomBot", interaction: discord.Interaction, current: str, kind: str
+) -> list[app_commands.Choice[int]]:
+    """Autocomplete for a game command's `game:` option: the user's running games of that kind matching `current`."""
+    out = []
+    for g in await my_running_games(bot, interaction, kind):
+        label = describe(bot, g).replace("<#", "#").replace(">", "")
+        if current.lower() in label.lower():
+            out.append(app_commands.Choice(name=label[:100], value=g.id))
+    return out[:25]

@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.notifier import Carrier
 from bot.replies import Answer, answer
-from bot.resolve import describe, my_running_games, resolve_own_game
+from bot.resolve import own_game_choices, resolve_own_game
 from bot.service import Refusal
 from engine.casablanca.actions import (
     Bribe,
@@ -100,12 +100,7 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
     async def _game_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        out = []
-        for g in await my_running_games(self.bot, interaction, NAME):
-            label = describe(self.bot, g).replace("<#", "#").replace(">", "")
-            if current.lower() in label.lower():
-                out.append(app_commands.Choice(name=label[:100], value=g.id))
-        return out[:25]
+        return await own_game_choices(self.bot, interaction, current, NAME)
 
     async def _my_view(self, interaction: discord.Interaction) -> SeatView | None:
         try:

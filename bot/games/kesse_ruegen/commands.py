@@ -20,7 +20,7 @@ from bot.components import view_for
 from bot.names import shown
 from bot.notifier import Carrier
 from bot.replies import Answer, answer
-from bot.resolve import describe, my_running_games, resolve_own_game
+from bot.resolve import own_game_choices, resolve_own_game
 from bot.service import Done, Refusal
 from engine.kesse_ruegen.actions import Challenge, Guess, Place
 from storage import GameRecord
@@ -72,12 +72,7 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
     async def _game_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        out = []
-        for g in await my_running_games(self.bot, interaction, NAME):
-            label = describe(self.bot, g).replace("<#", "#").replace(">", "")
-            if current.lower() in label.lower():
-                out.append(app_commands.Choice(name=label[:100], value=g.id))
-        return out[:25]
+        return await own_game_choices(self.bot, interaction, current, NAME)
 
     async def _square_autocomplete(
         self, interaction: discord.Interaction, current: str

@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.notifier import Carrier
 from bot.replies import Answer, answer
-from bot.resolve import describe, my_running_games, resolve_own_game
+from bot.resolve import own_game_choices, resolve_own_game
 from bot.service import Refusal
 from engine.schwarzmarkt.actions import Play, Trade
 from engine.schwarzmarkt.market import GOODS
@@ -86,12 +86,7 @@ class SchwarzmarktCog(
     async def _game_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        out = []
-        for g in await my_running_games(self.bot, interaction, NAME):
-            label = describe(self.bot, g).replace("<#", "#").replace(">", "")
-            if current.lower() in label.lower():
-                out.append(app_commands.Choice(name=label[:100], value=g.id))
-        return out[:25]
+        return await own_game_choices(self.bot, interaction, current, NAME)
 
     async def _card_autocomplete(
         self, interaction: discord.Interaction, current: str
