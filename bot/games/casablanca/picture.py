@@ -251,7 +251,7 @@ def _agent(draw: ImageDraw.ImageDraw, spot: d.Point, radius: float, agent: Agent
     d.badge(draw, spot, radius, AGENT_COLOURS.get(agent.colour, d.LIGHT), plain(letter))
     if agent.carries:
         x, y = spot
-        suitcase(draw, (x + radius * 1.25, y + radius * 0.45), radius * 1.5)
+        suitcase(draw, (x + radius * 2.1, y + radius * 0.3), radius * 1.4)
 
 
 def suitcase(draw: ImageDraw.ImageDraw, centre: d.Point, size: float) -> None:
