@@ -291,10 +291,12 @@ def _panel(draw: ImageDraw.ImageDraw, view: PublicView, letters: list[str]) -> N
     y += 38
     for agent in view.agents:
         centre = (x + 18, y + 18)
-        d.badge(draw, centre, 17, AGENT_COLOURS.get(agent.colour, d.LIGHT), plain(letters[agent.index]))
-        if agent.at is None:  # crossed out, the letter still readable between the strokes
-            draw.line((x, y, x + 36, y + 36), fill=d.BLACK, width=3)
-            draw.line((x, y + 36, x + 36, y), fill=d.BLACK, width=3)
+        out = agent.at is None  # faded and crossed out, the letter still readable between the strokes
+        colour = d.LIGHT if out else AGENT_COLOURS.get(agent.colour, d.LIGHT)
+        d.badge(draw, centre, 17, colour, plain(letters[agent.index]))
+        if out:
+            draw.line((x, y, x + 36, y + 36), fill=d.VERMILION, width=3)
+            draw.line((x, y + 36, x + 36, y), fill=d.VERMILION, width=3)
         write(draw, (x + 46, y), agent.name, 21)
         write(draw, (x + 46, y + 24), _where(view, agent), 18, d.VERMILION if agent.at is None else d.GREY)
         if agent.carries:
