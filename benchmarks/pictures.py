@@ -11,17 +11,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.games import load_presentation
-from engine.registry import get
-from tests.bot.pictures.walk import states
+from tests.bot.pictures.walk import game_kind, game_of, states
 
-KINDS = ("kkk", "kesse_ruegen", "schwarzmarkt")
+KINDS = ("kkk", "kesse_ruegen", "schwarzmarkt", "casablanca", "casablanca_hq")
 SEEDS = (1, 2, 3)
 STEPS = 300
 
 
 def measure(kind: str) -> tuple[list[float], list[int]]:
-    game = get(kind)
-    presentation = load_presentation(kind)
+    game = game_of(kind)
+    presentation = load_presentation(game_kind(kind))
     times: list[float] = []
     sizes: list[int] = []
     for seed in SEEDS:

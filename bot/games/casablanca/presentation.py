@@ -25,6 +25,8 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from pydantic import BaseModel
+
 from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, timestamp
 from engine.casablanca.actions import Contest, NoObjection
 from engine.casablanca.views import PublicView, SeatView
@@ -33,6 +35,7 @@ from engine.game import Game
 
 from . import prompts
 from .maptext import dot, map_lines, money, out_line, player_lines, suitcase_line
+from .picture import draw_picture
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -117,6 +120,10 @@ class CasablancaPresentation(GenericPresentation):
             post.fields.append(("Bribe sheets", sheets_text(view, names)))
         post.buttons = [] if over else [Button("My bribe sheet", "hand", "primary", "📜")]
         return post
+
+    def picture(self, game: Game, view: BaseModel) -> bytes | None:  # type: ignore[type-arg]
+        assert isinstance(view, PublicView)
+        return draw_picture(view)
 
     def _now_line(self, view: PublicView, names: Sequence[str]) -> str:
         ann = view.announcement

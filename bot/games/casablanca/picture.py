@@ -1,0 +1,370 @@
+"""Casablanca's table as a picture, drawn from the public view only (see `bot.pictures`): no bribe can show.
+
+Left, the map: the four HQs in the corners (framed thick; in the variant with their owner, and "face down" while that
+owner's sheet lies face down), the Bazaar in the middle, the numbered houses, and the streets as grey lines. Each
+agent is a disc of its colour with its initial (two letters when initials clash: "Be" and "Br"), standing in its
+building; the suitcase is a black case lying in a building, or hung on the disc of the agent carrying it. The
+announcement under way is a blue arrow along its street (a move) or a red ring round the victim (a hit), with its
+agent ringed blue. Right: every agent with where it is, whether it has carried the suitcase, or that it is out of the
+game (crossed); the suitcase and its count of carriers; the announcement in words; in the variant, the players' HQs.
+
+Seats are "Seat 1…" here: the public view has no names (the text status beside the picture has them). A map that
+replaces the default one (other building names) is drawn on a ring instead of the default's square.
+"""
+
+import math
+import unicodedata
+
+from PIL import ImageDraw
+
+from bot import drawing as d
+from bot.games.casablanca.maptext import in_words
+from engine.casablanca.views import AgentView, PublicView
+
+WIDTH, HEIGHT = 1200, 880
+TOP = 64
+MAP_LEFT, MAP_RIGHT = 20, 800
+PANEL = 830
+BROWN = (150, 100, 50)
+AGENT_COLOURS: dict[str, d.Colour] = {
+    "green": d.GREEN,
+    "purple": d.PURPLE,
+    "blue": d.BLUE,
+    "white": d.WHITE,
+    "red": d.VERMILION,
+    "brown": BROWN,
+    "yellow": d.YELLOW,
+    "grey": d.GREY,
+    "gray": d.GREY,
+    "orange": d.ORANGE,
+    "black": d.INK,
+}
+HQ_SIZE = (172, 124)
+HOUSE_SIZE = (132, 100)
+BAZAAR_SIZE = (150, 112)
+UNIT_X = (MAP_RIGHT - MAP_LEFT - HQ_SIZE[0]) / 4
+UNIT_Y = 164
+POSITIONS: dict[str, tuple[float, float]] = {
+    "Rick's Café": (0, 0),
+    "10": (1.4, 0),
+    "11": (2.6, 0),
+    "Hotel": (4, 0),
+    "8": (0, 1.4),
+    "12": (2, 1),
+    "1": (4, 1.4),
+    "9": (1, 2),
+    "Bazaar": (2, 2),
+    "3": (3, 2),
+    "5": (0, 2.6),
+    "4": (2, 3),
+    "2": (4, 2.6),
+    "Police Station": (0, 4),
+    "7": (1.4, 4),
+    "6": (2.6, 4),
+    "Airport": (4, 4),
+}
+"""The default map (shared/rules/casablanca.md): HQs in the corners, two houses on each side, four round the Bazaar."""
+
+Box = tuple[float, float, float, float]
+
+
+def draw_picture(view: PublicView) -> bytes:
+    image, draw = d.canvas(WIDTH, HEIGHT)
+    write(draw, (MAP_LEFT, 18), _headline(view), 30)
+    centres = _centres(view)
+    letters = initials(view.agents)
+    _streets(draw, view, centres)
+    owners = {p.hq: p for p in view.players if p.hq is not None}
+    spots: dict[int, d.Point] = {}
+    for building, centre in centres.items():
+        spots.update(_building(draw, view, building, centre, owners, letters))
+    _announcement_marks(draw, view, spots, centres)
+    _panel(draw, view, letters)
+    return d.png(image)
+
+
+def plain(words: str) -> str:
+    """`words` without accents: Pillow's bundled font has no "é" ("Rick's Café" is drawn "Rick's Cafe")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", words) if not unicodedata.combining(c))
+
+
+def write(
+    draw: ImageDraw.ImageDraw, xy: d.Point, words: str, size: int, fill: d.Colour = d.INK, anchor: str = "la"
+) -> None:
+    d.text(draw, xy, plain(words), size, fill, anchor)
+
+
+def initials(agents: tuple[AgentView, ...]) -> list[str]:
+    """Each agent's letter: the initial of its name, or more of its first name while that is shared ("Be", "Br")."""
+    names = [a.name or a.colour for a in agents]
+    out = []
+    for name in names:
+        for length in range(1, 4):
+            mine = name[:length]
+            if sum(1 for other in names if other[:length] == mine) == 1:
+                break
+        out.append(mine.capitalize())
+    return out
+
+
+def _headline(view: PublicView) -> str:
+    seat = f"Seat {view.turn + 1}"
+    match view.phase:
+        case "over":
+            who = " and ".join(f"Seat {s + 1}" for s in view.winners)
+            return f"Game over: {who} win{'s' if len(view.winners) == 1 else ''}" if who else "Game over"
+        case "hq":
+            return f"{seat} chooses an HQ"
+        case "objections":
+            return f"{seat} announced a {view.announcement.kind if view.announcement else 'move'}: objections open"
+        case "contest" if view.objectors:
+            return f"Seat {view.objectors[0] + 1} objects to {seat}'s announcement"
+    if view.variant and view.players[view.turn].face_down:
+        return f"{seat}'s turn: turning their sheet face up"
+    if view.first_turn:
+        return f"{seat}'s first turn: a bribe of three agents"
+    return f"{seat}'s turn" + (" (stopped: another try)" if view.objected else "")
+
+
+# --- the map --------------------------------------------------------------------------------------------------
+
+
+def _centres(view: PublicView) -> dict[str, d.Point]:
+    buildings = list(view.streets)
+    if all(b in POSITIONS for b in buildings):
+        return {b: (MAP_LEFT + HQ_SIZE[0] / 2 + x * UNIT_X, TOP + 80 + y * UNIT_Y) for b, (x, y) in _known(buildings)}
+    # Another map: the buildings on a ring, the Bazaar in the middle.
+    cx, cy = (MAP_LEFT + MAP_RIGHT) / 2, TOP + 80 + 2 * UNIT_Y
+    ring = [b for b in buildings if b != view.bazaar]
+    radius = 2 * UNIT_Y
+    out: dict[str, d.Point] = {view.bazaar: (cx, cy)} if view.bazaar in view.streets else {}
+    for i, b in enumerate(ring):
+        angle = 2 * math.pi * i / max(len(ring), 1) - math.pi / 2
+        out[b] = (cx + radius * math.cos(angle), cy + radius * math.sin(angle))
+    return out
+
+
+def _known(buildings: list[str]) -> list[tuple[str, tuple[float, float]]]:
+    return [(b, POSITIONS[b]) for b in buildings]
+
+
+def _streets(draw: ImageDraw.ImageDraw, view: PublicView, centres: dict[str, d.Point]) -> None:
+    for a, nexts in view.streets.items():
+        for b in nexts:
+            if a < b and a in centres and b in centres:
+                draw.line((*centres[a], *centres[b]), fill=(185, 180, 170), width=10)
+
+
+def _arrow(draw: ImageDraw.ImageDraw, view: PublicView, source: str, to: str, centres: dict[str, d.Point]) -> None:
+    """A blue arrow from the edge of `source`'s box to the edge of `to`'s, over the buildings."""
+    (x0, y0), (x1, y1) = centres[source], centres[to]
+    dx, dy = x1 - x0, y1 - y0
+
+    def edge(building: str) -> float:  # the fraction of the way where the line leaves the building's box
+        w, h = _size(view, building)
+        return min(w / 2 / abs(dx) if dx else math.inf, h / 2 / abs(dy) if dy else math.inf)
+
+    a, b = edge(source), 1 - edge(to)
+    start, tip = (x0 + dx * a, y0 + dy * a), (x0 + dx * b, y0 + dy * b)
+    angle = math.atan2(dy, dx)
+    size = 30
+    back = (tip[0] - size * math.cos(angle), tip[1] - size * math.sin(angle))
+    draw.line((*start, *back), fill=d.BLUE, width=10)
+    left = (tip[0] - size * math.cos(angle - 0.55), tip[1] - size * math.sin(angle - 0.55))
+    right = (tip[0] - size * math.cos(angle + 0.55), tip[1] - size * math.sin(angle + 0.55))
+    draw.polygon([tip, left, right], fill=d.BLUE, outline=d.BLACK)
+
+
+def _size(view: PublicView, building: str) -> tuple[int, int]:
+    if building in view.hqs:
+        return HQ_SIZE
+    if building == view.bazaar:
+        return BAZAAR_SIZE
+    return HOUSE_SIZE
+
+
+def _building(
+    draw: ImageDraw.ImageDraw,
+    view: PublicView,
+    building: str,
+    centre: d.Point,
+    owners: dict[str, object],
+    letters: list[str],
+) -> dict[int, d.Point]:
+    """Draw one building and what stands in it; the centres of its agents' discs, by agent."""
+    w, h = _size(view, building)
+    cx, cy = centre
+    box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+    hq = building in view.hqs
+    fill = (238, 232, 214) if hq else (246, 222, 160) if building == view.bazaar else d.WHITE
+    draw.rounded_rectangle(box, radius=10, fill=fill, outline=d.INK, width=5 if hq else 2)
+    label = building if not building.isdigit() else f"House {building}"
+    write(draw, (cx, box[1] + 6), label, 22, anchor="ma")
+    top = box[1] + 32
+    if hq and view.variant:
+        owner = owners.get(building)
+        words = "no owner" if owner is None else f"Seat {owner.seat + 1}"  # type: ignore[attr-defined]
+        if owner is not None and owner.face_down:  # type: ignore[attr-defined]
+            words += " · face down"
+        write(draw, (cx, top), words, 20, d.BLUE if owner is not None else d.GREY, "ma")
+        top += 24
+    agents = [a for a in view.agents if a.at == building]
+    lying = view.suitcase_at == building and view.carrier is None
+    count = len(agents) + (1 if lying else 0)
+    if not count:
+        return {}
+    area = (box[0] + 6, top, box[2] - 6, box[3] - 4)
+    slots = _slots(area, count)
+    radius = min(18.0, slots[1])
+    spots: dict[int, d.Point] = {}
+    for i, agent in enumerate(agents):
+        spot = slots[0][i]
+        _agent(draw, spot, radius, agent, letters[agent.index])
+        spots[agent.index] = spot
+    if lying:
+        suitcase(draw, slots[0][-1], radius * 1.6)
+    return spots
+
+
+def _slots(area: Box, count: int) -> tuple[list[d.Point], float]:
+    """`count` spots in rows inside `area`, as large as they fit; and the radius they allow."""
+    x0, y0, x1, y1 = area
+    best = (0.0, 1)
+    for cols in range(1, count + 1):
+        rows = math.ceil(count / cols)
+        r = min((x1 - x0) / cols, (y1 - y0) / rows) / 2 - 1
+        if r > best[0]:
+            best = (r, cols)
+    r, cols = best
+    rows = math.ceil(count / cols)
+    spots = []
+    for i in range(count):
+        row, col = divmod(i, cols)
+        in_row = min(cols, count - row * cols)
+        x = (x0 + x1) / 2 + (col - (in_row - 1) / 2) * 2 * (r + 1)
+        y = (y0 + y1) / 2 + (row - (rows - 1) / 2) * 2 * (r + 1)
+        spots.append((x, y))
+    return spots, r
+
+
+def _agent(draw: ImageDraw.ImageDraw, spot: d.Point, radius: float, agent: AgentView, letter: str) -> None:
+    d.badge(draw, spot, radius, AGENT_COLOURS.get(agent.colour, d.LIGHT), plain(letter))
+    if agent.carries:
+        x, y = spot
+        suitcase(draw, (x + radius * 2.1, y + radius * 0.3), radius * 1.4)
+
+
+def suitcase(draw: ImageDraw.ImageDraw, centre: d.Point, size: float) -> None:
+    """A black case with a handle, `size` wide."""
+    x, y = centre
+    w, h = size / 2, size * 0.34
+    draw.rounded_rectangle(
+        (x - w * 0.45, y - h - size * 0.2, x + w * 0.45, y - h + 2), radius=3, outline=d.BLACK, width=3
+    )
+    draw.rounded_rectangle((x - w, y - h, x + w, y + h), radius=4, fill=d.INK, outline=d.WHITE, width=2)
+
+
+def _announcement_marks(
+    draw: ImageDraw.ImageDraw, view: PublicView, spots: dict[int, d.Point], centres: dict[str, d.Point]
+) -> None:
+    ann = view.announcement
+    if ann is None:
+        return
+    if ann.kind == "move" and ann.to in centres and ann.source in centres and ann.to != ann.source:
+        _arrow(draw, view, ann.source, ann.to, centres)
+    rings = [(ann.agent, d.BLUE)]
+    if ann.kind == "hit" and ann.victim is not None:
+        rings.append((ann.victim, d.VERMILION))
+    for agent, colour in rings:
+        if agent in spots:
+            x, y = spots[agent]
+            draw.ellipse((x - 24, y - 24, x + 24, y + 24), outline=colour, width=5)
+
+
+# --- the side panel -------------------------------------------------------------------------------------------
+
+
+def _panel(draw: ImageDraw.ImageDraw, view: PublicView, letters: list[str]) -> None:
+    x, right = PANEL, WIDTH - 16
+    y = TOP + 4
+    write(draw, (x, y), "Agents", 26)
+    y += 38
+    for agent in view.agents:
+        centre = (x + 18, y + 18)
+        out = agent.at is None  # faded and crossed out, the letter still readable between the strokes
+        colour = d.LIGHT if out else AGENT_COLOURS.get(agent.colour, d.LIGHT)
+        d.badge(draw, centre, 17, colour, plain(letters[agent.index]))
+        if out:
+            draw.line((x, y, x + 36, y + 36), fill=d.VERMILION, width=3)
+            draw.line((x, y + 36, x + 36, y), fill=d.VERMILION, width=3)
+        write(draw, (x + 46, y), agent.name, 21)
+        write(draw, (x + 46, y + 24), _where(view, agent), 18, d.VERMILION if agent.at is None else d.GREY)
+        if agent.carries:
+            suitcase(draw, (right - 20, y + 20), 30)
+        y += 50
+    y += 6
+    draw.line((x, y, right, y), fill=d.GREY, width=2)
+    y += 12
+    suitcase(draw, (x + 18, y + 16), 32)
+    where = ("carried in " if view.carrier is not None else "lies in ") + in_words(view.suitcase_at)
+    y = _lines(draw, (x + 46, y), f"Suitcase {where}", 21, right)
+    carried = f"Carried by {view.carriers} agent{'s' if view.carriers != 1 else ''}"
+    if not view.variant and view.carriers < 2 and view.phase != "over":
+        carried += " (2 needed to win)"
+    y = _lines(draw, (x + 46, y), carried, 20, right, d.GREY)
+    ann = view.announcement
+    if ann is not None:
+        y += 8
+        draw.line((x, y, right, y), fill=d.GREY, width=2)
+        y += 10
+        write(draw, (x, y), f"Seat {ann.seat + 1} announces:", 21, d.BLUE)
+        y = _lines(draw, (x, y + 26), ann.said or ann.kind, 20, right)
+    if view.variant or any(p.left for p in view.players):
+        y += 8
+        draw.line((x, y, right, y), fill=d.GREY, width=2)
+        y += 10
+        for p in view.players:
+            words = f"Seat {p.seat + 1}"
+            if view.variant:
+                words += f": {p.hq or 'no HQ'}"
+                if p.face_down:
+                    words += " · face down"
+            if p.left:
+                words += " · left"
+            y = _lines(draw, (x, y), words, 20, right, d.GREY if p.left else d.INK)
+
+
+def _where(view: PublicView, agent: AgentView) -> str:
+    if agent.at is None:
+        hit = next((h for h in view.hits if h.victim == agent.index), None)
+        return f"OUT: hit in {in_words(hit.where)}" if hit is not None else "OUT of the game"
+    words = _place(agent.at)
+    if agent.carries:
+        words += " · carries it"
+    elif agent.carried:
+        words += " · has carried it"
+    return words
+
+
+def _place(building: str) -> str:
+    return f"house {building}" if building.isdigit() else building
+
+
+def _lines(
+    draw: ImageDraw.ImageDraw, xy: d.Point, words: str, size: int, right: float, fill: d.Colour = d.INK
+) -> float:
+    """Write `words` wrapped before `right`; the y under them."""
+    x, y = xy
+    line = ""
+    for word in words.split():
+        attempt = f"{line} {word}".strip()
+        if line and x + d.width(attempt, size) > right:
+            write(draw, (x, y), line, size, fill)
+            y += size + 6
+            line = word
+        else:
+            line = attempt
+    if line:
+        write(draw, (x, y), line, size, fill)
+        y += size + 6
+    return y
