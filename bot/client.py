@@ -163,7 +163,7 @@ class BoardroomBot(commands.Bot):
 
         async def work(carrier: Carrier) -> Answer | None:
             service = self.service
-            await self._button_game(interaction, game_id)
+            record = await self._button_game(interaction, game_id)
             if key == "hand":
                 return await self.hand_answer(game_id, user.id)
             if key.startswith(UNDO_KEY):
@@ -179,7 +179,6 @@ class BoardroomBot(commands.Bot):
                 report = await self.notifier.flush(game_id, carrier.for_rows(done.outbox_ids))
                 note = dm_note(report.dm_closed, user.id)
                 return Answer(text=(done.message or "") + note, always=bool(note))
-            record = await self.store.get_game(game_id)
             presentation = service.presentation(record.kind)
             seat = await service.seat_of(game_id, user.id)  # refuses anyone who doesn't play
             private = await self._private_click(interaction, game_id, user.id, seat)
