@@ -1,0 +1,55 @@
+"""Computer players and the autopilot: the interface a game's policy implements.
+
+A policy decides one move for one seat from what a person in that seat would know: the seat's own view
+(`game.view(state, seat)`) and the moves open to it (`game.legal_actions(state, seat)`), never the state itself.
+The platform (or a benchmark) computes both and calls `decide`; it then applies the chosen action for the seat
+through the same path as a person's move.
+
+Two modes:
+
+- `autopilot=False`: a computer player that plays to win (opens deals, bargains, bluffs within reason).
+- `autopilot=True`: an absent player's seat kept moving safely: only legal moves that give nothing away and never
+  make or accept an agreement that pays the seat less than nothing — in practice the game's own deadline default
+  (pass in a reaction window, the safe choice on a turn), taken early.
+
+`decide` returns None when the seat has nothing it wants to do now (e.g. it lets an open negotiation run); the
+deadline's default then applies as for anyone. A policy is deterministic given `rng` (the caller seeds it; never the
+game's generator) and must be fast: the benchmark's goal is a median decision ≤ 50 ms.
+
+A game registers its policy factory in `_policies` below (one line per game, like `engine.registry`).
+"""
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+from engine.game import Game
+
+
+class Policy(Protocol):
+    """One game's decision rule; see the module docstring."""
+
+    def decide(
+        self,
+        view: BaseModel,
+        legal: Sequence[Any],
+        seat: int,
+        rng: random.Random,
+        *,
+        autopilot: bool = False,
+    ) -> Any | None:
+        """One of `legal` (or None: nothing now) for `seat`, from its own `view` alone."""
+
+
+def _policies() -> dict[str, Callable[[Game], Policy]]:  # type: ignore[type-arg]
+    """Each game's policy factory by the game's registry name; the factory gets the game (with its data files)."""
+    policies: dict[str, Callable[[Game], Policy]] = {}  # type: ignore[type-arg]
+    return policies
+
+
+def policy_for(game: Game) -> Policy | None:  # type: ignore[type-arg]
+    """The policy of a game (None: the game has none yet)."""
+    make = _policies().get(game.name)
+    return make(game) if make is not None else None
