@@ -85,14 +85,16 @@ class Table:
 class Rig:
     """A bot on a fresh database with the fake Discord, and its tables."""
 
-    def __init__(self, directory: Path, fake: FakeDiscord, pictures: bool, seed: int) -> None:
+    def __init__(self, directory: Path, fake: FakeDiscord, pictures: bool, seed: int, **settings: Any) -> None:
         self.directory = directory
+        self.settings = settings
         self.fake = fake
         self.pictures = pictures
         self.seeds = random.Random(seed)
         self.tables: list[Table] = []
         self.users = iter(range(600_000_000_000_000_000, 700_000_000_000_000_000))
         self.moves: list[Move] = []
+        self.current: dict[int, FakeInteraction] = {}
         self.bot: BoardroomBot
         self.io: IoCounts
         self.offset = timedelta(0)
@@ -102,7 +104,9 @@ class Rig:
 
     async def start(self) -> None:
         path = self.directory / f"action-{self.seeds.random():.6f}.sqlite3"
-        settings = Settings(_env_file=None, discord_token="x", database_path=path, command_sync="never")  # type: ignore[call-arg]
+        settings = Settings(  # type: ignore[call-arg]
+            _env_file=None, discord_token="x", database_path=path, command_sync="never", **self.settings
+        )
         store = await open_store(path)
         presentation = KkkPresentation() if self.pictures else NoPicture()
         self.bot = create_bot(
@@ -217,6 +221,7 @@ class Rig:
                     await self.bot.scheduler._fire(deadline.id, table.game_id)
             else:
                 interaction = FakeInteraction(self.fake, table.users[actor], GUILD, table.thread_id)
+                self.current[table.game_id] = interaction
                 move.interaction = interaction
                 move.arrived = interaction.created
                 await self.cog._play(interaction, None, action)  # type: ignore[arg-type]
@@ -230,6 +235,11 @@ class Rig:
         if chosen is None:
             return None
         return await self.play(table, *chosen)
+
+    def moves_answered(self, table: Table) -> bool:
+        """Whether the table's command in progress was answered."""
+        interaction = self.current.get(table.game_id)
+        return interaction is not None and interaction.answered.is_set()
 
     def delivered_at(self) -> dict[int, float]:
         """Outbox row id → when it was marked delivered (wall clock), read straight from the file."""
@@ -264,17 +274,11 @@ def percentile(values: list[float], p: float) -> float:
 # --- 1. per move --------------------------------------------------------------------------------------
 
 
-async def per_move(directory: Path, games: int, pictures: bool) -> dict[str, Any]:
-    """Whole games, one after the other (so a timeout can move the shared clock past its deadline)."""
-    fake = FakeDiscord()
-    rig = Rig(directory, fake, pictures, seed=11)
+async def whole_games(rig: Rig, games: int, after_move: Any = None) -> int:
+    """Play `games` whole games one after the other (one game at a time, so that a timeout can move the shared
+    clock past its deadline); `after_move(move)` is awaited after each. Returns the number of moves."""
     rig.timeouts = 0.02
-    await rig.start()
     await rig.add_table()
-    by_kind: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
-    ops: Counter[str] = Counter()
-    wops: Counter[str] = Counter()
-    rest_kinds: Counter[str] = Counter()
     made = finished = 0
     while True:
         table = rig.tables[-1]
@@ -282,21 +286,49 @@ async def per_move(directory: Path, games: int, pictures: bool) -> dict[str, Any
         if chosen is None:
             finished += 1
             if finished == games:
-                break
+                return made
             await rig.add_table()
             continue
-        io0, calls0 = rig.io.snapshot(), Counter(fake.calls)
         move = await rig.play(table, *chosen)
+        if after_move is not None:
+            await after_move(move)
+        made += 1
+
+
+async def per_move(directory: Path, games: int, pictures: bool) -> dict[str, Any]:
+    fake = FakeDiscord()
+    rig = Rig(directory, fake, pictures, seed=11)
+    await rig.start()
+    by_kind: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
+    ops: Counter[str] = Counter()
+    wops: Counter[str] = Counter()
+    rest_kinds: Counter[str] = Counter()
+    before = [rig.io.snapshot(), Counter(fake.calls)]
+
+    async def count(move: Move) -> None:
         await settle(rig.bot)
-        io = rig.io.since(io0)
-        calls = fake.calls - calls0
+        io = rig.io.since(before[0])
+        calls = fake.calls - before[1]
         rest = sum(n for k, n in calls.items() if k not in ("callback", "followup"))
         by_kind[move.kind].append((io.round_trips, io.writes, rest))
         if move.kind != "timeout":
             ops.update(io.by_op)
             wops.update(io.writes_by_op)
             rest_kinds.update(calls)
-        made += 1
+
+    async def counted(move: Move) -> None:
+        await count(move)
+        before[:] = [rig.io.snapshot(), Counter(fake.calls)]
+
+    original_add = rig.add_table
+
+    async def add_table(advance: int = 0) -> Table:  # setting up the next game is not a move
+        table = await original_add(advance)
+        before[:] = [rig.io.snapshot(), Counter(fake.calls)]
+        return table
+
+    rig.add_table = add_table  # type: ignore[method-assign]
+    made = await whole_games(rig, games, counted)
     await rig.close()
     player = [x for k, v in by_kind.items() if k != "timeout" for x in v]
     n = len(player)
@@ -372,18 +404,31 @@ async def open_loop(directory: Path, games: int, rate: float, seconds: float, rt
     t0 = time.perf_counter()
 
     async def one(table: Table) -> None:
+        # The table takes its next command once this one is answered (its player has seen the answer), whether or
+        # not the bot is still delivering.
         try:
-            move = await rig.step(table)
-            if move is None:
+            chosen = await rig.next_move(table)
+            if chosen is None:
                 rig.tables.remove(table)
                 await rig.add_table(advance=rig.seeds.randrange(300))
+                return
+            move = asyncio.get_running_loop().create_task(rig.play(table, *chosen))
+            while not move.done():
+                if rig.moves_answered(table):
+                    table.busy = False
+                await asyncio.sleep(0.005)
+            await move
         finally:
             table.busy = False
 
-    while time.perf_counter() - t0 < seconds:
-        await asyncio.sleep(arrivals.expovariate(rate))
+    skipped = 0
+    due = t0
+    while due - t0 < seconds:
+        due += arrivals.expovariate(rate)  # absolute arrival times: a late wake-up does not lower the rate
+        await asyncio.sleep(max(0.0, due - time.perf_counter()))
         idle = [t for t in rig.tables if not t.busy]
         if not idle:
+            skipped += 1
             continue
         table = arrivals.choice(idle)
         table.busy = True
@@ -405,7 +450,8 @@ async def open_loop(directory: Path, games: int, rate: float, seconds: float, rt
     calls = fake.calls - calls0
     rest = sum(n for k, n in calls.items() if k not in ("callback", "followup"))
     print(f"   {rate:.0f} commands/s for {seconds:.0f} s, {games} games, rtt {rtt * 1000:.0f} ms, limits on: "
-          f"{len(moves)} moves ({len(acks)} answered); ack p50 {percentile(acks, 50) * 1000:.0f} ms, "
+          f"{len(moves)} moves ({len(acks)} answered, {skipped} skipped: every table busy);"
+          f" ack p50 {percentile(acks, 50) * 1000:.0f} ms, "
           f"p99 {percentile(acks, 99) * 1000:.0f} ms, max {max(acks, default=0) * 1000:.0f} ms; "
           f"delivery done p50 {percentile(done, 50):.2f} s, p99 {percentile(done, 99):.2f} s "
           f"({len(done)} moves with rows); drained {drain:.1f} s after the last arrival; "

@@ -106,6 +106,9 @@ class FakeDiscord:
             dm = self._dms.setdefault(recipient, self.new_id())
             return {"id": str(dm), "type": 1, "recipients": [user_payload(recipient, f"user{recipient}")]}
         if "/reactions/" in path:
+            if method == "GET":  # who reacted: nobody (the benchmarks give no reactions while the bot is away)
+                await self.call("reactions_read", channel)
+                return []
             await self.call("react", channel)
             return None
         if method == "GET" and path == "/channels/{channel_id}/messages":
@@ -186,6 +189,7 @@ class FakeResponse:
         self._done = True
         await self._i.fake.call("callback", self._i.channel_id)
         self._i.answered_at = time.perf_counter()
+        self._i.answered.set()
 
     async def send_message(self, content: Any = None, **kwargs: Any) -> _Sent:
         await self._callback()
@@ -238,5 +242,6 @@ class FakeInteraction:
         self.namespace = discord.app_commands.Namespace.__new__(discord.app_commands.Namespace)
         self.created = time.perf_counter()
         self.answered_at: float | None = None
+        self.answered = asyncio.Event()
         self.response = FakeResponse(self)
         self.followup = FakeFollowup(self)

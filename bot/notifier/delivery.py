@@ -2,6 +2,7 @@
 
 import asyncio
 import logging
+from collections.abc import Collection
 
 import discord
 
@@ -45,12 +46,14 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
                 self._schedule_retry(game_id, max(r.attempts for r in rows) + 1)
         return report
 
-    async def flush_all(self) -> None:
-        """Deliver what is pending for every game (at start-up: what a crash left behind)."""
+    async def flush_all(self, *, first: Collection[int] = ()) -> None:
+        """Deliver what is pending for every game (at start-up: what a crash left behind), the games in `first`
+        first."""
         seen: list[int] = []
         for row in await self.store.undelivered(max_attempts=MAX_ATTEMPTS, limit=1000):
             if row.game_id is not None and row.game_id not in seen:
                 seen.append(row.game_id)
+        seen.sort(key=lambda game_id: game_id not in first)
         for game_id in seen:
             try:
                 await self.flush(game_id)

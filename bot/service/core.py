@@ -23,6 +23,7 @@ from engine.text import seat as seat_ref
 from storage import (
     GameRecord,
     GameStore,
+    LoadedGame,
     NewLogEntry,
     NewOutbox,
     NewSeat,
@@ -82,21 +83,25 @@ class ServiceCore:
         return self.clock()
 
     async def table(self, game_id: int, *, record: GameRecord | None = None) -> Table:
-        record = record or await self.store.get_game(game_id)
+        """The game as it is now, read in one go (`GameStore.load_game`); `record` is accepted for callers that
+        already hold it, but the table's own record is read with the rest, so that all of it is of one moment."""
+        loaded = await self.store.load_game(game_id)
+        return await self.table_of(loaded)
+
+    async def table_of(self, loaded: LoadedGame) -> Table:
+        """The `Table` of a loaded game (a lobby's reads its settings too)."""
+        record = loaded.record
         game = self.game(record.kind)
-        seats = await self.store.seats(game_id)
         state = None
         deadlines: dict[int, datetime] = {}
-        if record.started:
-            snap = await self.store.get_snapshot(game_id)
-            state = game.load_state(snap.state)
+        if loaded.snapshot is not None:
+            state = game.load_state(loaded.snapshot.state)
             waits = game.waiting_on(state)
-            clocks = timing.clocks_from(await self.store.timers(game_id))
-            deadlines = timing.effective_deadlines(game, waits, clocks)
+            deadlines = timing.effective_deadlines(game, waits, timing.clocks_from(loaded.timers))
         lobby_max = None
         if not record.started:
             lobby_max = (await self.lobby_settings(record)).max_seats
-        return Table(game, record, seats, state, self.now(), deadlines, lobby_max)
+        return Table(game, record, list(loaded.seats), state, self.now(), deadlines, lobby_max)
 
     async def lobby_settings(self, record: GameRecord) -> LobbySettings:
         refs = await self.store.message_refs(record.id, kind=LOBBY_REF)

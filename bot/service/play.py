@@ -157,10 +157,10 @@ class PlayOps(ServiceCore):
         event that was missed (`_react`: stray, a move, refused, or nothing). All under the game's lock, fetches
         included, so a live reaction arriving meanwhile is handled after, in order."""
         async with self.lock(game_id):
-            record = await self.store.get_game(game_id)
+            table = await self.table(game_id)
+            record = table.record
             if record.status != "active":
                 return []
-            table = await self.table(game_id, record=record)
             if table.state is None:
                 return []
             watched = self.presentation(record.kind).reconcile_refs(table)
@@ -190,7 +190,7 @@ class PlayOps(ServiceCore):
     async def _heard_reactions(self, game_id: int) -> dict[tuple[int, str], set[int]]:
         """(message, emoji) → the users whose last applied reaction there, as recorded in the log, was an add."""
         last: dict[tuple[int, str, int], bool] = {}
-        for entry in await self.store.log(game_id):
+        for entry in await self.store.log_notes(game_id, REACTION_NOTE):  # only those entries, not the whole log
             parsed = parse_reaction_note(entry.note)
             if parsed is not None and entry.user_id is not None:
                 message_id, emoji, added = parsed
