@@ -113,6 +113,8 @@ class BoardroomBot(commands.Bot):
             reminders=self.settings.reminders,
         )
         self._service.on_timers_changed = self.scheduler.poke
+        self._service.on_committed = self.notifier.enqueue
+        self._service.on_settled = self.notifier.settled
         self.add_dynamic_items(GameButton)
         await self.add_cog(GameCog(self))
         await self.add_cog(ModCog(self))

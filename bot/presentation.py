@@ -159,6 +159,9 @@ class Table:
     deadlines: dict[int, datetime] = field(default_factory=dict)
     """Effective deadline per index into `waits`."""
     lobby_max: int | None = None
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    """What was computed from this table's state (keyed by the state object): waits, views and fingerprints,
+    computed once per state and seat."""
 
     @property
     def names(self) -> list[str]:
@@ -185,7 +188,11 @@ class Table:
 
     @property
     def waits(self) -> list[Wait]:
-        return self.game.waiting_on(self.state) if self.state is not None else []
+        key = ("waits", id(self.state))
+        waits = self.memo.get(key)
+        if waits is None:
+            waits = self.memo[key] = self.game.waiting_on(self.state) if self.state is not None else []
+        return waits
 
     def deadline(self, index: int, wait: Wait) -> datetime:
         return self.deadlines.get(index, wait.until)
@@ -400,16 +407,32 @@ def button_signature(buttons: Sequence[Button]) -> str:
     return json.dumps([[b.label, b.key, b.style, b.emoji] for b in buttons])
 
 
+def private_post(presentation: Presentation, table: Table, seat: int) -> Post:
+    """`presentation.private_view(table, seat)`, computed once per table and seat (a table holds one state): the
+    commit's fingerprint and the hand message's delivery share it. Callers must not change the post."""
+    key = ("private", seat, id(table.state))
+    post = table.memo.get(key)
+    if post is None:
+        post = table.memo[key] = presentation.private_view(table, seat)
+    return post
+
+
 def hand_fingerprint(presentation: Presentation, table: Table, seat: int) -> str:
-    """What decides whether a seat's hand DM must be edited: the game's `hand_digest` plus the hand's buttons."""
+    """What decides whether a seat's hand DM must be edited: the game's `hand_digest` plus the hand's buttons.
+    Computed once per table and seat."""
     assert table.state is not None
+    key = ("fingerprint", seat, id(table.state))
+    found = table.memo.get(key)
+    if found is not None:
+        return found
     digest = presentation.hand_digest(table.game, table.state, seat)
     try:
-        buttons = presentation.private_view(table, seat).buttons
+        buttons = private_post(presentation, table, seat).buttons
     except Exception:  # a rendering bug must not block a commit: the digest alone still decides
         log.exception("rendering the hand of seat %s failed", seat, extra={"game": table.record.id})
         buttons = []
-    return f"{digest}\n{button_signature(buttons)}" if buttons else digest
+    found = table.memo[key] = f"{digest}\n{button_signature(buttons)}" if buttons else digest
+    return found
 
 
 def standings_lines(table: Table, result: Result, presentation: Presentation | None = None) -> list[str]:

@@ -14,7 +14,6 @@ from bot.notifier.sending import (
     Carrier,
     SenderBase,
     _dt,
-    _in_flight_since,
     _send_args,
     _shows,
     _signature,
@@ -83,7 +82,7 @@ class PostsOps(SenderBase):
         sent so far), and a retry first finds the parts that already reached the thread and sends only the rest."""
         posts = [Post(content=p) for p in parts]
         sent = await self._parts_sent(row, thread_id, posts)
-        since = _in_flight_since(row)
+        since = self._since(row)
         if since is None:
             await self._mark_in_flight(row)
         else:
@@ -103,7 +102,7 @@ class PostsOps(SenderBase):
 
     async def _parts_sent(self, row: OutboxRecord, channel_id: int, posts: list[Post]) -> set[int]:
         """After a crash (or a failed part): which of a split narration's parts an in-flight row already posted."""
-        since = _in_flight_since(row)
+        since = self._since(row)
         if since is None:
             return set()
         me = self.bot.user
@@ -137,7 +136,7 @@ class PostsOps(SenderBase):
         for post in self.bot.service.presentation(record.kind).event_posts(table, events):
             if post.replaces_narration and post.ref is not None:
                 kind, key = post.ref
-                if await self.store.find_message_ref(record.id, kind, key=key) is None:
+                if await self._find_ref(record.id, kind, key=key) is None:
                     return post
         return None
 
@@ -178,7 +177,7 @@ class PostsOps(SenderBase):
             await message.add_reaction(emoji)
         kind, key = post.ref
         ref = MessageRef(message_id=message_id, channel_id=thread_id, game_id=record.id, kind=kind, key=key)
-        await self.store.mark_delivered(row.id, refs=[ref])
+        await self._mark(row, refs=[ref])
         self._remember(message_id, _shows(post))
 
     async def _tracked(self, row: OutboxRecord, record: GameRecord, table: Table) -> None:
@@ -195,7 +194,7 @@ class PostsOps(SenderBase):
             if post.ref is None:
                 continue
             kind, key = post.ref
-            ref = await self.store.find_message_ref(record.id, kind, key=key)
+            ref = await self._find_ref(record.id, kind, key=key)
             if ref is None and index >= len(posts):
                 continue  # a live post is only ever edited
             view = view_for(record.id, post.buttons) if post.buttons else None
@@ -211,13 +210,13 @@ class PostsOps(SenderBase):
                     self._remember(ref.message_id, shown)
                     continue
                 except discord.NotFound:
-                    await self.store.delete_message_ref(ref.message_id)
+                    await self._drop_ref(record.id, ref.message_id)
                     self._shown.pop(ref.message_id, None)
             args = _send_args(post, row, nonce=f"br{row.id}t{index}")
             if view is not None:
                 args["view"] = view
             sent = await self._send_once([row], thread_id, post, lambda a=args: self._thread(thread_id).send(**a))
-            await self.store.put_message_ref(
+            await self._put_ref(
                 MessageRef(message_id=sent.id, channel_id=thread_id, game_id=record.id, kind=kind, key=key)
             )
             self._remember(sent.id, shown)

@@ -14,6 +14,7 @@ from bot.notifier.sending import (
     Carrier,
     SenderBase,
     _send_args,
+    _shows,
 )
 from bot.pictures import Picture, Pictures
 from bot.presentation import Table
@@ -33,7 +34,7 @@ class StatusOps(SenderBase):
         thread_id = record.thread_id
         assert thread_id is not None  # the delivery loop holds thread rows back until the thread exists
         if table.state is None:  # a status asked for before the start: the start posts its own
-            await self.store.mark_delivered(last.id)
+            await self._mark(last)
             return
         presentation = self.bot.service.presentation(record.kind)
         post = presentation.status(table)
@@ -42,10 +43,17 @@ class StatusOps(SenderBase):
         picture, late = await self.pictures.picture_or_task(presentation, table)
         if late is not None:
             self._show_when_ready(record.id, late)
-        ref = await self.store.find_message_ref(record.id, outbox.STATUS)
+        ref = await self._find_ref(record.id, outbox.STATUS)
         if ref is not None:
             ids = {r.id for r in group}
             shown = self.pictures.edit_args(ref.message_id, picture, post.embed())
+            looks = _shows(post) + (picture.digest if picture is not None else "")
+            clicked = carrier is not None and carrier.can_edit(ids, ref.message_id)
+            if not clicked and self._shown.get(ref.message_id) == looks:
+                # The message already shows exactly this (as this process last sent it): no edit needed.
+                await self._mark(last)
+                return
+            self._shown.pop(ref.message_id, None)
             if carrier is not None and carrier.can_edit(ids, ref.message_id) and carrier.claim():
                 response = await carrier.interaction.response.edit_message(
                     content=post.text or None, view=view, **shown
@@ -53,7 +61,8 @@ class StatusOps(SenderBase):
                 carrier.used = True
                 if "attachments" in shown:
                     self.pictures.sent(_resource(response), picture)
-                await self.store.mark_delivered(last.id)
+                self._remember(ref.message_id, looks)
+                await self._mark(last)
                 return
             try:
                 edited = await (
@@ -63,11 +72,12 @@ class StatusOps(SenderBase):
                 )
                 if "attachments" in shown:
                     self.pictures.sent(edited, picture)
-                await self.store.mark_delivered(last.id)
+                self._remember(ref.message_id, looks)
+                await self._mark(last)
                 return
             except discord.NotFound:
                 self.pictures.forget(ref.message_id)
-                await self.store.delete_message_ref(ref.message_id)
+                await self._drop_ref(record.id, ref.message_id)
         first = self.pictures.edit_args(None, picture, post.embed())
         message = await self._send_once(
             group,
@@ -77,7 +87,7 @@ class StatusOps(SenderBase):
         )
         self.pictures.sent(message, picture)
         ref = MessageRef(message_id=message.id, channel_id=thread_id, game_id=record.id, kind=outbox.STATUS)
-        await self.store.mark_delivered(last.id, refs=[ref])
+        await self._mark(last, refs=[ref])
 
     def _show_when_ready(self, game_id: int, task: "asyncio.Task[Picture | None]") -> None:
         """A picture that missed its status edit: once drawn, another status row (through the outbox, so it
@@ -102,7 +112,7 @@ class StatusOps(SenderBase):
         last = group[-1]
         refs = await self.store.message_refs(record.id, kind="lobby")
         if not refs:
-            await self.store.mark_delivered(last.id)
+            await self._mark(last)
             return
         ref = refs[0]
         settings = await self.bot.service.lobby_settings(record)
@@ -119,7 +129,7 @@ class StatusOps(SenderBase):
                 )
             except discord.NotFound:
                 game_logger(record.id, "boardroom.notifier").warning("the lobby message is gone")
-        await self.store.mark_delivered(last.id)
+        await self._mark(last)
 
 
 def _resource(response: object) -> discord.Message | None:
