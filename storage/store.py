@@ -17,7 +17,8 @@ How the bot uses it (one action, under its per-game lock):
         timers=[NewTimer(...) for each wait in game.waiting_on(outcome.state)],
         outbox=[NewOutbox(...) for each message to post],
     )                                                                     # StaleVersion: reload and retry
-    # then hand result.outbox_ids to the notifier, which marks them delivered one by one.
+    # then hand the rows to the notifier, which marks each delivery pass's rows in one transaction
+    # (`mark_delivered_many`). `load_game` reads record, seats, snapshot and timers at once.
 
 Guarantees every backend keeps:
 - `commit` is all or nothing: log entry, snapshot, version bump, timers and outbox rows in one transaction, and
