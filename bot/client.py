@@ -152,11 +152,20 @@ class BoardroomBot(commands.Bot):
 
     async def _catch_up(self, reactions: "ReactionCog | None", first: set[int]) -> None:
         """At start-up, behind play: deliver what the outbox still holds and read back the reactions missed while
-        offline, the games with overdue timers first (each released to the scheduler once caught up with)."""
+        offline. The games with overdue timers first, each released to the scheduler once caught up with; then
+        all the others."""
         try:
-            await self.notifier.flush_all(first=first)
+            for game_id in sorted(first):
+                try:
+                    await self.notifier.flush(game_id)
+                except Exception:
+                    log.exception("delivery failed", extra={"game": game_id})
             if reactions is not None:
-                await reactions.reconcile(first=first, caught_up=self.scheduler.release)
+                await reactions.reconcile(only=first, caught_up=self.scheduler.release)
+            self.scheduler.release_all()
+            await self.notifier.flush_all()
+            if reactions is not None:
+                await reactions.reconcile(skip=first)
         except Exception:
             log.exception("catching up at start-up failed")
         finally:

@@ -113,18 +113,22 @@ class ReactionCog(commands.Cog):
     # --- reactions missed while offline -------------------------------------------------------------------
 
     async def reconcile(
-        self, *, first: Collection[int] = (), caught_up: Callable[[int], None] = lambda _game_id: None
+        self,
+        *,
+        only: Collection[int] | None = None,
+        skip: Collection[int] = (),
+        caught_up: Callable[[int], None] = lambda _game_id: None,
     ) -> None:
-        """At start-up (behind play, after the outbox is flushed), for every active game, the games in `first`
-        first: the reactions added or taken off while the bot wasn't listening, handled as the events it missed
-        (`GameService.reconcile_reactions`); `caught_up(game_id)` after each game. One REST call per message the
-        game watches (`Presentation.reconcile_refs`, e.g. KKK's live offers)."""
+        """At start-up (behind play, after the game's outbox is flushed), for every active game (those in `only`,
+        if given; not those in `skip`): the reactions added or taken off while the bot wasn't listening, handled as
+        the events it missed (`GameService.reconcile_reactions`); `caught_up(game_id)` after each game. One REST
+        call per message the game watches (`Presentation.reconcile_refs`, e.g. KKK's live offers)."""
         try:
             records = await self.bot.store.list_games(statuses=("active",))
         except Exception:  # never let this keep the scheduler from starting
             log.exception("could not list the games to reconcile their reactions")
             return
-        records.sort(key=lambda r: r.id not in first)
+        records = [r for r in records if (only is None or r.id in only) and r.id not in skip]
         for record in records:
             try:
                 await self._reconcile_game(record)

@@ -9,7 +9,6 @@ from the database (at start-up, on a retry, for other callers of `flush`) are de
 
 import asyncio
 import logging
-from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import discord
@@ -204,14 +203,12 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
             except discord.HTTPException as exc:
                 log.warning("could not tell a player their DMs are closed: %s", exc)
 
-    async def flush_all(self, *, first: Collection[int] = ()) -> None:
-        """Deliver what is pending for every game (at start-up: what a crash left behind), the games in `first`
-        first."""
+    async def flush_all(self) -> None:
+        """Deliver what is pending for every game (at start-up: what a crash left behind)."""
         seen: list[int] = []
         for row in await self.store.undelivered(max_attempts=MAX_ATTEMPTS, limit=1000):
             if row.game_id is not None and row.game_id not in seen:
                 seen.append(row.game_id)
-        seen.sort(key=lambda game_id: game_id not in first)
         for game_id in seen:
             try:
                 await self.flush(game_id)
