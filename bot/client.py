@@ -6,9 +6,11 @@ cog, syncs the slash commands if they changed, and once connected delivers what 
 back the reactions that changed while it was offline (`ReactionCog.reconcile`; again after any new gateway session)
 and starts the scheduler (overdue timers fire at once).
 
-Gateway intents: only `guilds` (channels, threads, roles — for moderator checks) and `guild_reactions` (the raw
-reaction events behind "Shake!"). No privileged intent: the bot reads no message content and needs no member
-list (names come with each interaction).
+Gateway intents: only `guilds` (channels, threads, roles — for moderator checks), `guild_reactions` (the raw
+reaction events behind "Shake!") and `guild_messages` (that a message was posted in a table thread — never its
+text — so the notifier knows whether its last narration message is still the newest one and how deep the status
+message is buried). No privileged intent: the bot reads no message content and needs no member list (names come
+with each interaction).
 """
 
 import logging
@@ -57,6 +59,7 @@ def default_intents() -> discord.Intents:
     intents = discord.Intents.none()
     intents.guilds = True
     intents.guild_reactions = True
+    intents.guild_messages = True
     return intents
 
 
@@ -126,6 +129,10 @@ class BoardroomBot(commands.Bot):
             mode=self.settings.command_sync,
         )
 
+    async def on_message(self, message: discord.Message) -> None:
+        if isinstance(message.channel, discord.Thread):
+            self.notifier.saw_message(message.channel.id, message.id)
+
     async def on_ready(self) -> None:
         reactions = self.get_cog("ReactionCog")
         if self._ready_once:
@@ -180,6 +187,11 @@ class BoardroomBot(commands.Bot):
                 note = dm_note(report.dm_closed, user.id)
                 return Answer(text=(done.message or "") + note, always=bool(note))
             presentation = service.presentation(record.kind)
+            if key == "details":  # the whole table, privately: for onlookers too
+                details = presentation.status_details(await service.table(game_id, record=record))
+                if details is None:
+                    raise Refusal("The status message shows all there is.")
+                return Answer(text=details.text or None, embed=details.embed())
             seat = await service.seat_of(game_id, user.id)  # refuses anyone who doesn't play
             private = await self._private_click(interaction, game_id, user.id, seat)
             if record.started:

@@ -5,8 +5,8 @@ state when they are delivered (so coalescing several rows into one edit is alway
 stored in the row. Kinds:
 
 - `post`: narration in the table thread: plain texts to lead with (`intro`), public events, plain texts (with seat
-  references), the awaited seats to mention with their deadlines, and the final standings when the game ended
-  (`result`).
+  references), the awaited seats to mention with their deadlines (not `actor`, the seat whose action it narrates:
+  see `bot.awaiting`), and the final standings when the game ended (`result`).
 - `tracked`: the game's own tracked messages for these public events (`Presentation.event_posts`, e.g. one message
   per offer with 🤝 on it), each posted once and then edited in place through its message reference; and its live
   ones (`Presentation.live_posts`), edited to match the current state if they were posted. Written with every
@@ -42,6 +42,7 @@ def post(
     awaits: Sequence[tuple[Wait, datetime]] = (),
     result: bool = False,
     intro: Sequence[str] = (),
+    actor: int | None = None,
 ) -> NewOutbox | None:
     public = [e.model_dump(mode="json") for e in events if e.public]
     waiting = [{"seats": list(w.seats), "what": w.what, "deadline": due.isoformat()} for w, due in awaits]
@@ -50,6 +51,8 @@ def post(
     payload: dict[str, Any] = {"events": public, "texts": list(texts), "awaits": waiting, "result": result}
     if intro:
         payload["intro"] = list(intro)
+    if actor is not None:
+        payload["actor"] = actor  # the awaits' lines name them without a ping
     return NewOutbox(kind=POST, target={"to": "thread"}, payload=payload)
 
 

@@ -7,7 +7,9 @@ asks the game's `Presentation` for:
 - `private_view(table, seat)`: a seat's hand, for its DM message and `/game hand` (only `view(state, seat)`!). Its
   `buttons` are the seat's private buttons: they ride on the hand DM and on the ephemeral `/game hand` answer, and a
   click on them is that seat's move (see "Private buttons" below);
-- `event_line(table, event)`: one line of public narration for an event (None: say nothing);
+- `event_line(table, event)`: one line of public narration for an event (None: say nothing). An `Aside` (a `str`)
+  is a line that something else already shows publicly (the status, an offer's message): the platform says it only
+  where it costs no new message — added to the thread's newest narration message — and drops it otherwise;
 - `event_posts(table, events)`: extra thread messages the game wants tracked (e.g. one message per offer, with 🤝
   added), each with a `ref` so later reactions on it map back to the game. A new one marked `replaces_narration`
   says all that the action's events say: it is posted *instead of* the narration message (one message, not two) —
@@ -44,6 +46,9 @@ asks the game's `Presentation` for:
 - `hand_digest(game, state, seat)`: what the hand message shows, as text; the DM is edited only when it changes
   (default: the fields of the seat's view that the public view lacks — its secrets). The platform adds the hand's
   buttons to it (`hand_fingerprint`), so a change of offered buttons alone also updates the DM;
+- `status_details(table)`: the whole table in full (e.g. the board's every space, every offer), for a status kept to
+  one phone screen: shown privately to whoever clicks the status's `Details` button (key "details", answered by the
+  platform, players and onlookers alike). None (the default): the status says it all;
 - `picture(game, view)`: the table drawn as PNG bytes from the public view `game.view(state, None)` alone (None: no
   picture; the default). The platform shows it as the status embed's image and uploads it only when it changed;
   it runs in a worker thread, so it must not touch anything but its arguments (see `bot.pictures`);
@@ -87,6 +92,13 @@ MAX_CONTENT = 2000
 MAX_EMBED = 4000
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+
+
+class Aside(str):
+    """A narration line that something else already shows publicly (see `Presentation.event_line`): it is added to
+    the thread's newest narration message when that costs no new message, and otherwise left unsaid."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True)
@@ -270,6 +282,10 @@ class Presentation:
 
     def button_reply(self, table: Table, seat: int, key: str) -> Post | None:
         """A private answer to this button instead of a move (see the module docstring); None: it is a move."""
+        return None
+
+    def status_details(self, table: Table) -> Post | None:
+        """The whole table in full, for the status's Details button (see the module docstring)."""
         return None
 
     def live_posts(self, table: Table) -> list[Post]:

@@ -194,6 +194,7 @@ class ServiceCore:
             texts=texts,
             awaits=awaits,
             result=result_post if result_post is not None else (finished and record.status != "finished"),
+            actor=entry.actor_seat,
         )
         if narration is not None:
             items.append(narration)

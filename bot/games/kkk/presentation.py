@@ -1,6 +1,7 @@
 """Kohle, Kies & Knete's presentation: the platform's hooks, wired to this package's renderers.
 
-- `status` → `status.status_post`; `private_view` / `hand_digest` → `hand`; `event_line` → `narration`;
+- `status` → `status.status_post` (one phone screen), `status_details` → `status.details_post` (all of it);
+  `private_view` / `hand_digest` → `hand`; `event_line` → `narration`;
   `event_posts` → `posts` (offers, reaction windows, last calls).
 - `button_action`: the status and window buttons (Open, Roll, Draw, Close, Fail, and Pass / STOP / Call off keyed by
   the window they were made for: a click on a window that has closed is refused, never applied to a newer one).
@@ -73,6 +74,9 @@ class KkkPresentation(GenericPresentation):
         if table.state is None:
             return super().status(table)
         return status.status_post(table)
+
+    def status_details(self, table: Table) -> Post | None:
+        return status.details_post(table) if table.state is not None else None
 
     def picture(self, game: Game, view: BaseModel) -> bytes | None:  # type: ignore[type-arg]
         assert isinstance(view, PublicView)
