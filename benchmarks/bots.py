@@ -33,7 +33,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -95,12 +95,13 @@ def play_one(
     policy_seats: set[int],
     *,
     weigher: Weigher | None = None,
-    autopilot: bool = False,
+    autopilot_seats: Collection[int] = (),
     max_actions: int = 2000,
     chatter: float = CHATTER,
     on_step: Callable[[Any, int | None, Any, Any], None] | None = None,
 ) -> Played:
-    """One seeded game: `policy_seats` play the game's policy, the others at random (see the module docstring);
+    """One seeded game: `policy_seats` play the game's policy (those also in `autopilot_seats` as the autopilot),
+    the others at random (see the module docstring);
     `on_step(state before, actor, action, state after)` sees every step."""
     policy: Policy | None = policy_for(game)
     answering = ANSWERING.get(game.name)
@@ -126,7 +127,7 @@ def play_one(
                 assert policy is not None
                 view = game.view(state, s)
                 t0 = time.perf_counter()
-                action = policy.decide(view, legal, s, seat_rngs[s], autopilot=autopilot)
+                action = policy.decide(view, legal, s, seat_rngs[s], autopilot=s in autopilot_seats)
                 decisions.append(time.perf_counter() - t0)
             elif s not in waited and rnd.random() >= chatter:
                 action = None
@@ -225,14 +226,16 @@ def bench(name: str, games: int, seats: int | None, seed: int, random_mode: str)
     auto_games = max(1, games // 4)
     for i in range(auto_games):
         me = i % seats
-        played = play_one(game, seats, seed + 20_000 + i, {me}, weigher=weigher, autopilot=True, max_actions=cap)
+        played = play_one(game, seats, seed + 20_000 + i, {me}, weigher=weigher, autopilot_seats={me}, max_actions=cap)
         auto_wins += win_share(played.result, me)
     print(f"  autopilot vs random     {auto_wins / auto_games:6.1%} of {auto_games}  (safe moves only; for reference)")
 
     median = statistics.median(times) * 1e3
     p99 = percentile(times, 99) * 1e3
-    print(f"  decide                  {median:6.2f} ms median, {p99:.2f} ms p99, {max(times) * 1e3:.1f} ms max   "
-          "(goal median <= 50 ms)")
+    print(
+        f"  decide                  {median:6.2f} ms median, {p99:.2f} ms p99, {max(times) * 1e3:.1f} ms max   "
+        "(goal median <= 50 ms)"
+    )
     ok = median <= 50 and (goal is None or wins / games >= goal)
     print("  goals                   " + ("met" if ok else "NOT met"))
     return ok

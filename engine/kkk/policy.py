@@ -310,21 +310,18 @@ class _Seat:
         still = len(required) + short
         budget = self.remaining() - self.share()  # the Boss keeps at least a share
         # Offers made to the Boss for cards it lacks: the cheapest acceptable first.
-        answer = None
         for o in sorted(self.to_answer(), key=lambda o: o.value):
             if o.family is None or o.family not in needed:
                 continue
             if o.value <= min(2 * self.share(), budget / max(1, still)):
-                answer = self.find(A.Shake, offer=o.id)
-                if answer is not None:
-                    return answer
-            elif self.tries(o.seller, o.family) < MAX_TRIES and not self.live_from_me(o.seller, o.family):
-                price = int(min(self.share(), max(0, budget) / max(1, still)))
-                if price >= 1:
-                    return A.Offer(price=price, unit="money", family=o.family, to=o.seller)  # type: ignore[arg-type]
-                return self.find(A.Withdraw, offer=o.id)
+                if (shake := self.find(A.Shake, offer=o.id)) is not None:
+                    return shake
             else:
-                return self.find(A.Withdraw, offer=o.id)
+                price = int(min(self.share(), max(0, budget) / max(1, still)))
+                if price >= 1 and self.tries(o.seller, o.family) < MAX_TRIES:
+                    return A.Offer(price=price, unit="money", family=o.family, to=o.seller)  # type: ignore[arg-type]
+                if (no := self.find(A.Withdraw, offer=o.id)) is not None:
+                    return no
         # Cover what is missing: own clan cards first, then an offer to someone who can bring the card.
         hopeless = False
         for f in required:
@@ -356,9 +353,6 @@ class _Seat:
         if not any(o.status != "binding" for o in self.live()):
             return self.find(A.Fail)  # nothing under way that the others could answer
         return None
-
-    def live_from_me(self, seller: int, f: str | None) -> bool:
-        return any(o.proposer == self.me and o.status != "binding" for o in self.live(seller, f))
 
     def cover(self, f: str, budget: int, still: int) -> Any | bool | None:
         """A step towards a card of `f` (True: one is already on its way; None: no way to get one now)."""
