@@ -15,11 +15,13 @@ For each game with a registered policy it plays:
 Goals (issue 16): Kohle, Kies & Knete, 4 players, one policy among three random players: >= 60 % of 200 games;
 Kesse Rügen, 2 players: >= 70 % against random; median decision <= 50 ms.
 
-The driver is generic (any game in `engine.policy._policies`). Each step, the seats the game waits on are asked
-first, then the others, in a seeded random order; the first that acts moves (policy seats through `decide` on their
-own view and legal list; random seats pick from `legal_actions`). A random seat the game is not waiting on acts only
+The driver is generic (any game in `engine.policy._policies`). Each step, every seat is asked in a seeded random
+order and the first that acts moves: a policy seat through `decide` on its own view and legal list (None: it lets
+the others or the deadline move); a random seat picks from `legal_actions`, always when the game waits on it (or,
+in Kohle, Kies & Knete, when an offer waits for its 🤝: the game's random player answers those), otherwise only
 now and then (`CHATTER`), like a person who talks in a negotiation without being asked. When nobody acts, the
 earliest wait's `timeout` is applied as actor None at its `until`. Every action moves the simulated clock by 1–120 s.
+A policy seat is asked at every step, so it can answer as soon as anything changes (the platform adds its delays).
 
 Random seats choose uniformly among the legal actions, or, with `--random weighted` (the default where a game has
 them: Kohle, Kies & Knete), with the weights of the game's own random player (`engine.kkk.randomplay`), which

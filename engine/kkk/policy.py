@@ -350,8 +350,8 @@ class _Seat:
             if recruit is not None:
                 return recruit
             return self.find(A.Fail)
-        if not any(o.status != "binding" for o in self.live()):
-            return self.find(A.Fail)  # nothing under way that the others could answer
+        if not any(o.status != "binding" and self.me in o.shaken for o in self.live()):
+            return self.find(A.Fail)  # no offer of its own waits for another player's 🤝: nothing else can happen
         return None
 
     def cover(self, f: str, budget: int, still: int) -> Any | bool | None:
