@@ -104,3 +104,14 @@ def test_it_plants_evicts_and_reclaims() -> None:
     state.supply[0] = 0
     state.barn_tubers[0] = 3
     assert decide(state, 0) == Reclaim()
+
+
+def test_a_table_of_computer_players_never_waits_for_a_deadline() -> None:
+    def no_timeout(state: KesseRuegenState, actor: int | None, action: Any, after: KesseRuegenState) -> None:
+        assert actor is not None, action
+
+    for seats, autopilot in ((2, set()), (3, {0, 1, 2})):
+        played = BOTS.play_one(
+            GAMES["kesse_ruegen"], seats, 7, set(range(seats)), autopilot_seats=autopilot, on_step=no_timeout
+        )
+        assert not played.capped

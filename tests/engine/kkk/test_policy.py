@@ -198,3 +198,14 @@ def test_it_discards_its_least_useful_cards() -> None:
     assert isinstance(action, A.Discard)
     assert Counter(action.cards) <= Counter(travel(f) for f in "HKLPT")
     t(0, action)
+
+
+def test_a_table_of_computer_players_never_waits_for_a_deadline() -> None:
+    """Every wait is answered by a decision: no deadline default is ever needed (a None never stalls the table)."""
+
+    def no_timeout(state: KkkState, actor: int | None, action: Any, after: KkkState) -> None:
+        assert actor is not None, action
+
+    for seats in (3, 5):
+        played = BOTS.play_one(GAMES["kkk"], seats, seats, set(range(seats)), on_step=no_timeout, max_actions=3000)
+        assert not played.capped
