@@ -45,7 +45,12 @@ class Policy(Protocol):
 
 def _policies() -> dict[str, Callable[[Game], Policy]]:  # type: ignore[type-arg]
     """Each game's policy factory by the game's registry name; the factory gets the game (with its data files)."""
+    from engine.kesse_ruegen.policy import KesseRuegenPolicy
+    from engine.kkk.policy import KkkPolicy
+
     policies: dict[str, Callable[[Game], Policy]] = {}  # type: ignore[type-arg]
+    policies["kkk"] = KkkPolicy
+    policies["kesse_ruegen"] = KesseRuegenPolicy
     return policies
 
 
