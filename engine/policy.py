@@ -45,7 +45,11 @@ class Policy(Protocol):
 
 def _policies() -> dict[str, Callable[[Game], Policy]]:  # type: ignore[type-arg]
     """Each game's policy factory by the game's registry name; the factory gets the game (with its data files)."""
-    policies: dict[str, Callable[[Game], Policy]] = {}  # type: ignore[type-arg]
+    from engine.casablanca.policy import CasablancaPolicy
+
+    policies: dict[str, Callable[[Game], Policy]] = {  # type: ignore[type-arg]
+        "casablanca": CasablancaPolicy,
+    }
     return policies
 
 
