@@ -46,9 +46,11 @@ class Policy(Protocol):
 def _policies() -> dict[str, Callable[[Game], Policy]]:  # type: ignore[type-arg]
     """Each game's policy factory by the game's registry name; the factory gets the game (with its data files)."""
     from engine.casablanca.policy import CasablancaPolicy
+    from engine.schwarzmarkt.policy import SchwarzmarktPolicy
 
     policies: dict[str, Callable[[Game], Policy]] = {  # type: ignore[type-arg]
         "casablanca": CasablancaPolicy,
+        "schwarzmarkt": SchwarzmarktPolicy,
     }
     return policies
 
