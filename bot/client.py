@@ -33,6 +33,7 @@ from bot.lobby_repair import repair_all, repair_lobby
 from bot.names import NO_MENTIONS
 from bot.notifier import Carrier, Notifier, hand_post
 from bot.presentation import Presentation
+from bot.rematch import rematch
 from bot.replies import Answer, answer
 from bot.resolve import is_moderator
 from bot.scheduler import Scheduler
@@ -173,6 +174,8 @@ class BoardroomBot(commands.Bot):
             record = await self._button_game(interaction, game_id)
             if key == "hand":
                 return await self.hand_answer(game_id, user.id)
+            if key == "rematch":
+                return await rematch(self, game_id, person(user))
             if key.startswith(UNDO_KEY):
                 return await confirm_undo(self, interaction, game_id, key, carrier)
             if key in ("join", "leave", "start"):

@@ -41,6 +41,8 @@ asks the game's `Presentation` for:
   reactions the game has heard of, and hands each difference to `reaction_allowed` / `reaction_action` like the
   event it missed (`GameService.reconcile_reactions`). One REST call per message: list only live ones (e.g. KKK's
   offers not yet binding). Default: none;
+- `summary(table)`: a few lines summing up a finished game for its final message, under the standings (e.g. KKK's
+  deals concluded and each player's biggest payout; Kesse Rügen's fields held). Default: none;
 - `score_text(table, score)`: a score as players read it (e.g. "$48M"), for the standings the platform posts;
 - `away_action(table, seat, wait)`: what to do for a player who is away when a reaction window waits on them;
 - `hand_digest(game, state, seat)`: what the hand message shows, as text; the DM is edited only when it changes
@@ -283,6 +285,10 @@ class Presentation:
     def button_reply(self, table: Table, seat: int, key: str) -> Post | None:
         """A private answer to this button instead of a move (see the module docstring); None: it is a move."""
         return None
+
+    def summary(self, table: Table) -> list[str]:
+        """A few lines summing up the finished game, for its final message (see the module docstring)."""
+        return []
 
     def status_details(self, table: Table) -> Post | None:
         """The whole table in full, for the status's Details button (see the module docstring)."""

@@ -116,7 +116,7 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
                     await self._post(row, rows, record, table, carrier)
                     await self.store.mark_delivered(row.id)
                 elif row.kind == outbox.TRACKED:
-                    await self._tracked(row, record, table)
+                    await self._tracked(row, record, table, carrier)
                     await self.store.mark_delivered(row.id)
                 elif row.kind == outbox.STATUS:
                     assert group is not None
@@ -130,6 +130,8 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
                     await self._hand(group, record, table, seat, notes.get(seat, []), report, carrier)
                 elif row.kind == outbox.DM:
                     await self._dm(row, record, table, report)
+                elif row.kind == outbox.RETIRE:
+                    await self._retire(row)
                 elif row.kind == outbox.WELCOME:
                     await self._welcome(row, record, table, report)
                 else:

@@ -62,8 +62,13 @@ class PostsOps(SenderBase):
             due = timestamp(_dt(wait["deadline"]))
             tail.append(f"⏳ {awaited(wait['what'], seats, names, table.mention, ping)} (deadline {due})")
         if row.payload.get("result") and table.state is not None:
+            # The end: everyone pinged once, the standings once, and the game's summary.
             result = table.result or table.game.standings(table.state)
-            tail += standings_lines(table, result, presentation)
+            everyone = " ".join(table.mention(s) for s in range(len(names)))
+            over = "is over" if table.result is not None else "has ended"
+            tail += [f"🏁 **{table.title} {over}** — {everyone}", *standings_lines(table, result, presentation)]
+            tail += presentation.summary(table)
+            tail.append("🔁 **Rematch** on the status message opens a new lobby for the same table.")
         narrating = await self._narrating_post(row, rows, record, table)
         if narrating is not None:
             await self._post_narrating(row, narrating, [*intro, *tail], record, carrier)
@@ -241,8 +246,11 @@ class PostsOps(SenderBase):
         await self.store.mark_delivered(row.id, refs=[ref])
         self._remember(message_id, _shows(post))
 
-    async def _tracked(self, row: OutboxRecord, record: GameRecord, table: Table) -> None:
-        """The game's tracked messages for these events: edited through their reference, or posted (once)."""
+    async def _tracked(
+        self, row: OutboxRecord, record: GameRecord, table: Table, carrier: Carrier | None = None
+    ) -> None:
+        """The game's tracked messages for these events: edited through their reference, or posted (once). A
+        button clicked on one of them answers by editing it (the interaction's response: no extra call)."""
         thread_id = record.thread_id
         assert thread_id is not None  # the delivery loop holds thread rows back until the thread exists
         events = [Event.model_validate(e) for e in row.payload.get("events", [])]
@@ -264,6 +272,13 @@ class PostsOps(SenderBase):
                 if self._shown.get(ref.message_id) == shown:
                     continue
                 try:
+                    if carrier is not None and carrier.can_edit({row.id}, ref.message_id) and carrier.claim():
+                        await carrier.interaction.response.edit_message(
+                            content=post.text or None, embed=post.embed(), view=view
+                        )
+                        carrier.used = True
+                        self._remember(ref.message_id, shown)
+                        continue
                     message = self._thread(ref.channel_id).get_partial_message(ref.message_id)
                     await message.edit(
                         content=post.text or None, embed=post.embed(), view=view, allowed_mentions=MENTIONS

@@ -16,9 +16,11 @@ from bot.notifier.sending import (
     _send_args,
 )
 from bot.pictures import Picture, Pictures
-from bot.presentation import Post, Table
+from bot.presentation import Button, Post, Table
 from storage import GameRecord, MessageRef, OutboxRecord
 
+REMATCH = Button("Rematch", "rematch", "success", "🔁")
+"""On a finished game's status: a new lobby for the same game, options and players (`bot.rematch`)."""
 STATUS_DEPTH = 8
 """How many messages may pile up below the status message before it moves down to the bottom of the thread."""
 
@@ -40,6 +42,8 @@ class StatusOps(SenderBase):
             return
         presentation = self.bot.service.presentation(record.kind)
         post = presentation.status(table)
+        if record.status in ("finished", "abandoned"):
+            post.buttons = [*post.buttons, REMATCH]
         view = view_for(record.id, post.buttons)
         # Rendered from the current state, like the text: a retried edit shows the picture of now.
         picture, late = await self.pictures.picture_or_task(presentation, table)

@@ -167,6 +167,7 @@ class ServiceCore:
         clocks: dict[str, timing.Clock] | None = None,
         extra: Sequence[NewOutbox] = (),
         result_post: bool | None = None,
+        ping: Sequence[int] = (),
     ) -> list[int]:
         """Commit one log entry with its snapshot, timers and outbox rows (one transaction)."""
         game = self.game(record.kind)
@@ -178,6 +179,8 @@ class ServiceCore:
             clocks = timing.clocks_from(old_timers)
         if fresh_clocks:
             clocks = {timing.wait_key(game, w): timing.Clock(shift=now - w.since) for w in waits_after}
+        else:
+            clocks = timing.carry_floors(game, waits_after, clocks, old_timers)
         finished = game.result(after) is not None
         new_status = status or ("finished" if finished and record.status != "finished" else None)
         if new_status is None and not finished and record.status == "finished":
@@ -195,6 +198,7 @@ class ServiceCore:
             awaits=awaits,
             result=result_post if result_post is not None else (finished and record.status != "finished"),
             actor=entry.actor_seat,
+            ping=ping,
         )
         if narration is not None:
             items.append(narration)
@@ -207,10 +211,15 @@ class ServiceCore:
             items.append(outbox.tracked(public))
         items += extra
         items.append(outbox.status())
+        ending = new_status in ("finished", "abandoned")
+        if ending:
+            items.append(outbox.lobby())  # the lobby message says it's over, and who won
         for s in range(game.seat_count(after)):
             notes = outbox.private_notes(events, s)
-            if notes or hand_fingerprint(presentation, table_before, s) != hand_fingerprint(
-                presentation, table_after, s
+            if (
+                notes
+                or ending  # every hand says the game is over, with the final standings
+                or hand_fingerprint(presentation, table_before, s) != hand_fingerprint(presentation, table_after, s)
             ):
                 items.append(outbox.hand(s, notes))
         result = await self.store.commit(

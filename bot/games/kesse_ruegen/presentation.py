@@ -379,6 +379,19 @@ class KesseRuegenPresentation(GenericPresentation):
             return fist_post(table, seat)
         return None
 
+    def score_text(self, table: Table, score: int) -> str:
+        return f"{score} field{'s' if score != 1 else ''}"
+
+    def summary(self, table: Table) -> list[str]:
+        if table.state is None:
+            return []
+        view = cast(PublicView, table.game.view(table.state, None))
+        names = table.names
+        held = " · ".join(
+            f"{names[p.seat]} {p.fields} ({p.tubers}, {p.supply} left in supply)" for p in view.players if not p.left
+        )
+        return [f"📊 Fields held after {view.duels} duel{'s' if view.duels != 1 else ''}: {held}"]
+
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return (
             f"{game.summary}\n"

@@ -75,6 +75,16 @@ class KkkPresentation(GenericPresentation):
             return super().status(table)
         return status.status_post(table)
 
+    def summary(self, table: Table) -> list[str]:
+        view = reading.public(table)
+        if view.best_gain is None:
+            return []
+        names = table.names
+        gains = " · ".join(f"{names[s]} {money(g)}" for s, g in enumerate(view.best_gain))
+        return [
+            f"📊 {view.deals} deal{'s' if view.deals != 1 else ''} concluded · biggest payout from one deal: {gains}"
+        ]
+
     def status_details(self, table: Table) -> Post | None:
         return status.details_post(table) if table.state is not None else None
 

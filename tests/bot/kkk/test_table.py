@@ -9,6 +9,8 @@ bert: Knetowitz and Liebgeld clans, Heiermann travel, STOP, Boss, 2 recruitment;
 Liebgeld travel; dave: Piepenbrok clan, Liebgeld and Piepenbrok travel).
 """
 
+from datetime import timedelta
+
 import discord
 import pytest
 import simcord
@@ -395,3 +397,25 @@ async def test_the_secrecy_check_catches_a_leak(env: simcord.Env, monkeypatch: p
     monkeypatch.setattr(status_module, "status_post", leaky)
     with pytest.raises(AssertionError, match="cleo's hand is in a public message"):
         await t.ok(t.players[0], "kkk roll")  # the status message is edited after the roll: now with the leak
+
+
+async def test_an_extension_is_never_shortened_by_the_next_move_of_the_same_turn(env: simcord.Env) -> None:
+    """The Boss's time restarts with every move of a round; a moderator's `/mod extend` lasts anyway: the deadline
+    never comes back earlier than the extended one while the Boss is still the one awaited."""
+    t = await table(env)
+    anna, bert, _cleo, _dave = t.players
+    admins = t.server.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    mia = t.server.guild.add_member(env.create_user("mia"), roles=[admins])
+    await t.ok(anna, "kkk open")
+    before = (await t.state()).deadline
+    assert before is not None
+    extended = await mia.slash(t.thread, "mod extend", hours=12.0)
+    assert "extended the current deadline by 12 hours" in extended.response.content
+    table_ = await t.bot.service.table(t.game_id)
+    due = table_.deadline(0, table_.waits[0])
+    assert due == before.until + timedelta(hours=12)
+    await env.advance_time(60)
+    await t.ok(bert, "kkk clan", family="K")  # the Boss's time restarts (from now: shorter than the extension)
+    table_ = await t.bot.service.table(t.game_id)
+    assert table_.waits[0].seats == (0,) and table_.deadline(0, table_.waits[0]) == due
+    assert f"<t:{int(due.timestamp())}:R>" in embed_text(t.status())
