@@ -299,7 +299,7 @@ async def test_the_rules_read_well(env: simcord.Env) -> None:
     assert (
         "`first_seat` (a player: a @mention, `me`, or a join number such as `2` for the second to join) — Who "
         "places the first pawn and makes the first challenge (the rulebook: the oldest player); not set: drawn at "
-        "random." in rules
+        "random" in rules
     )
 
 
