@@ -7,6 +7,7 @@ import discord
 
 from bot import outbox
 from bot.components import view_for
+from bot.helping import with_help
 from bot.lobby import lobby_post
 from bot.logs import game_logger
 from bot.notifier.sending import (
@@ -42,6 +43,7 @@ class StatusOps(SenderBase):
             return
         presentation = self.bot.service.presentation(record.kind)
         post = presentation.status(table)
+        post.buttons = with_help(table, post.buttons)  # the platform's "❓ What can I do?" (`bot.helping`)
         if record.status in ("finished", "abandoned"):
             post.buttons = [*post.buttons, REMATCH]
         view = view_for(record.id, post.buttons)

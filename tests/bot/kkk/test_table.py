@@ -357,7 +357,7 @@ async def test_hand_sizes_can_be_hidden_with_a_game_option(env: simcord.Env) -> 
     assert players.startswith("anna · bert · cleo\n") and "12 cards" not in players
     rules = await anna.slash(t.thread, "game rules")
     assert "`hide_hand_sizes` (on/off, default off) — On: the table doesn't show how many cards" in (
-        rules.response.content
+        embed_text(rules.response.message)
     )
 
 
