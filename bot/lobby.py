@@ -68,9 +68,14 @@ def lobby_post(table: Table, *, random_order: bool, picks: Sequence[tuple[str, g
         )
     names = ", ".join(table.names)
     state = {"active": "under way", "paused": "paused", "finished": "finished", "abandoned": "ended"}[record.status]
+    won = ""
+    if record.status in ("finished", "abandoned") and table.state is not None:
+        result = table.result or game.standings(table.state)  # type: ignore[arg-type]
+        winners = " and ".join(f"**{table.names[s]}**" for s in result.winners)
+        won = f"\n🏆 {'Won by' if table.result is not None else 'Leading when it ended:'} {winners}."
     return Post(
         title=f"{game.title} #{record.id} — {state}",
-        description=f"Players: {names}. The table is in {thread}.",
+        description=f"Players: {names}. The table is in {thread}.{won}",
         footer=footer,
         colour=0x718096,
     )

@@ -5,8 +5,8 @@ state when they are delivered (so coalescing several rows into one edit is alway
 stored in the row. Kinds:
 
 - `post`: narration in the table thread: plain texts to lead with (`intro`), public events, plain texts (with seat
-  references), the awaited seats to mention with their deadlines, and the final standings when the game ended
-  (`result`).
+  references), the awaited seats to mention with their deadlines (not `actor`, the seat whose action it narrates:
+  see `bot.awaiting`), and the final standings when the game ended (`result`).
 - `tracked`: the game's own tracked messages for these public events (`Presentation.event_posts`, e.g. one message
   per offer with 🤝 on it), each posted once and then edited in place through its message reference; and its live
   ones (`Presentation.live_posts`), edited to match the current state if they were posted. Written with every
@@ -15,6 +15,7 @@ stored in the row. Kinds:
 - `hand`: bring one seat's hand DM up to date, with its buttons (post it the first time); `notes` are that seat's
   private events. `retry_dm` tries the DM even for a seat whose DMs were found closed (`/game dms`).
 - `dm`: a new direct message to a seat's player (reminders).
+- `retire`: a player who lost their seat (a substitution) is told so in their old hand DM, which loses the hand.
 - `lobby`: bring the lobby message up to date; `welcome`: the first DM to a player who joined the lobby (it later
   becomes their hand message).
 
@@ -40,6 +41,7 @@ HAND = "hand"
 DM = "dm"
 LOBBY = "lobby"
 WELCOME = "welcome"
+RETIRE = "retire"
 GUARD = "guard"
 
 
@@ -55,6 +57,8 @@ def post(
     awaits: Sequence[tuple[Wait, datetime]] = (),
     result: bool = False,
     intro: Sequence[str] = (),
+    actor: int | None = None,
+    ping: Sequence[int] = (),
 ) -> NewOutbox | None:
     public = [e.model_dump(mode="json") for e in events if e.public]
     waiting = [{"seats": list(w.seats), "what": w.what, "deadline": due.isoformat()} for w, due in awaits]
@@ -63,6 +67,10 @@ def post(
     payload: dict[str, Any] = {"events": public, "texts": list(texts), "awaits": waiting, "result": result}
     if intro:
         payload["intro"] = list(intro)
+    if actor is not None:
+        payload["actor"] = actor  # the awaits' lines name them without a ping
+    if ping:
+        payload["ping"] = list(ping)  # seats whose references in `texts` are mentions
     return NewOutbox(kind=POST, target={"to": "thread"}, payload=payload)
 
 
@@ -80,6 +88,15 @@ def hand(seat: int, notes: Iterable[str] = (), *, retry_dm: bool = False) -> New
     if retry_dm:
         payload["retry_dm"] = True
     return NewOutbox(kind=HAND, target={"seat": seat}, payload=payload)
+
+
+def retire(user_id: int, text: str, hand: tuple[int, int] | None) -> NewOutbox:
+    """Tell a player who no longer holds their seat (a moderator's substitution): their hand DM (`hand`: its channel
+    and message id) becomes `text`, without the hand; a new DM if it is gone."""
+    payload: dict[str, Any] = {"user_id": user_id, "text": text}
+    if hand is not None:
+        payload["hand"] = list(hand)
+    return NewOutbox(kind=RETIRE, target={"user": user_id}, payload=payload)
 
 
 def dm(seat: int, text: str) -> NewOutbox:

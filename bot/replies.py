@@ -115,6 +115,9 @@ async def _send(interaction: discord.Interaction, carrier: Carrier, result: Answ
         await interaction.followup.send(text or "Done.", ephemeral=result.ephemeral, **kwargs)
         return
     carrier.claim()
+    if not text and not kwargs and interaction.type == discord.InteractionType.component:
+        await interaction.response.defer()  # a click whose effect shows in the messages it changed: nothing to add
+        return
     if not text and not kwargs:
         text = "Done."
     await interaction.response.send_message(text, ephemeral=result.ephemeral, **kwargs)

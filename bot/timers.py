@@ -42,6 +42,13 @@ class Clock:
     shift: timedelta = timedelta(0)
     remaining: timedelta | None = None
     """Set while the game is paused: the time left when it was paused (plus any extension since)."""
+    floor: datetime | None = None
+    """Set by `/mod extend`: the deadline is never earlier than this, for this wait and the waits that follow it for
+    the same players and kind (e.g. the Boss's time, restarted by every move of a round: `carry_floors`)."""
+
+    def due(self, until: datetime) -> datetime:
+        due = until + self.shift
+        return max(due, self.floor) if self.floor is not None else due
 
 
 def timeout_json(game: Game, wait: Wait) -> dict[str, Any]:  # type: ignore[type-arg]
@@ -61,18 +68,75 @@ def clocks_from(timers: list[TimerRecord]) -> dict[str, Clock]:
         if t.kind not in (DEADLINE, FROZEN) or "wait" not in t.payload:
             continue
         remaining = t.payload.get("remaining")
+        floor = t.payload.get("floor")
         clocks[t.payload["wait"]] = Clock(
             shift=timedelta(seconds=float(t.payload.get("shift", 0))),
             remaining=timedelta(seconds=float(remaining)) if remaining is not None else None,
+            floor=datetime.fromisoformat(floor) if floor else None,
         )
     return clocks
+
+
+def interruptions(before: list[Wait], after: list[Wait], timers: list[TimerRecord]) -> list[list[Any]]:
+    """The turns a reaction window interrupts, kept on the window's timers while it (or the next window) is open:
+    [kind, what, seats] of each turn wait that was there before and is gone now, plus those already kept. None once no
+    reaction wait is left (the turn has resumed, or moved on)."""
+    if not any(w.kind == "reaction" for w in after):
+        return []
+    kept = [list(x) for t in timers if t.kind == DEADLINE for x in t.payload.get("interrupted", [])]
+    for w in before:
+        if w.kind == "turn" and not any(a.kind == w.kind and a.what == w.what and a.seats == w.seats for a in after):
+            kept.append([w.kind, w.what, list(w.seats)])
+    out: list[list[Any]] = []
+    for x in kept:
+        if x not in out:
+            out.append(x)
+    return out
+
+
+def resumed_turns(after: list[Wait], timers: list[TimerRecord]) -> set[tuple[str, str, tuple[int, ...]]]:
+    """The turn waits of `after` that only resume after a reaction window interrupted them (see `interruptions`):
+    the same players awaited for the same thing as before the window — no news, so no new ping."""
+    kept = {
+        (str(x[0]), str(x[1]), tuple(int(s) for s in x[2]))
+        for t in timers
+        if t.kind == DEADLINE
+        for x in t.payload.get("interrupted", [])
+    }
+    return {(w.kind, w.what, tuple(w.seats)) for w in after if (w.kind, w.what, tuple(w.seats)) in kept}
+
+
+def carry_floors(
+    game: Game,  # type: ignore[type-arg]
+    waits: list[Wait],
+    clocks: dict[str, Clock],
+    timers: list[TimerRecord],
+) -> dict[str, Clock]:
+    """Clocks with each extension's floor carried over to a new wait for the same players and of the same kind (a
+    moderator's `/mod extend` is never shortened by the next move of the same turn); a wait for other players (the
+    next turn) starts without one."""
+    floors: dict[tuple[str, tuple[int, ...]], datetime] = {}
+    for t in timers:
+        floor = t.payload.get("floor") if t.kind == DEADLINE else None
+        if floor:
+            floors[(str(t.payload.get("wait_kind")), tuple(t.payload.get("seats", ())))] = datetime.fromisoformat(floor)
+    if not floors:
+        return clocks
+    out = dict(clocks)
+    for wait in waits:
+        key = wait_key(game, wait)
+        floor = floors.get((wait.kind, tuple(wait.seats)))
+        clock = out.get(key, Clock())
+        if floor is not None and clock.floor is None and floor > wait.until + clock.shift:
+            out[key] = Clock(shift=clock.shift, remaining=clock.remaining, floor=floor)
+    return out
 
 
 def effective_deadlines(game: Game, waits: list[Wait], clocks: dict[str, Clock]) -> dict[int, datetime]:  # type: ignore[type-arg]
     out: dict[int, datetime] = {}
     for i, wait in enumerate(waits):
         clock = clocks.get(wait_key(game, wait))
-        out[i] = wait.until + (clock.shift if clock else timedelta(0))
+        out[i] = clock.due(wait.until) if clock else wait.until
     return out
 
 
@@ -84,21 +148,28 @@ def plan(
     *,
     paused: bool,
     reminders: bool = True,
+    interrupted: list[list[Any]] | None = None,
 ) -> list[NewTimer]:
-    """The full set of timers for these waits (a commit replaces the game's timers by them)."""
+    """The full set of timers for these waits (a commit replaces the game's timers by them). `interrupted`: the turns
+    a reaction window interrupts, kept on the reaction waits' deadlines (`interruptions`)."""
     timers: list[NewTimer] = []
     for wait in waits:
         key = wait_key(game, wait)
         clock = clocks.get(key, Clock())
-        common = {"wait": key, "shift": clock.shift.total_seconds(), "seats": list(wait.seats), "what": wait.what}
+        common: dict[str, Any] = {"wait": key, "shift": clock.shift.total_seconds(), "seats": list(wait.seats)}
+        common |= {"what": wait.what, "wait_kind": wait.kind}
+        if clock.floor is not None:
+            common["floor"] = clock.floor.isoformat()
+        if interrupted and wait.kind == "reaction":
+            common["interrupted"] = interrupted
         if paused:
             remaining = clock.remaining
             if remaining is None:
-                remaining = max(wait.until + clock.shift - now, timedelta(0))
+                remaining = max(clock.due(wait.until) - now, timedelta(0))
             payload = {**common, "remaining": remaining.total_seconds(), "action": timeout_json(game, wait)}
             timers.append(NewTimer(kind=FROZEN, due_at=FAR_FUTURE, payload=payload))
             continue
-        due = wait.until + clock.shift
+        due = clock.due(wait.until)
         timers.append(NewTimer(kind=DEADLINE, due_at=due, payload={**common, "action": timeout_json(game, wait)}))
         if not reminders:
             continue
@@ -144,5 +215,6 @@ def extended(
             remaining = clock.remaining if clock.remaining is not None else max(wait.until + clock.shift - now, by * 0)
             out[key] = Clock(shift=clock.shift, remaining=remaining + by)
         else:
-            out[key] = Clock(shift=clock.shift + by)
+            due = clock.due(wait.until) + by
+            out[key] = Clock(shift=due - wait.until, floor=due)
     return out

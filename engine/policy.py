@@ -45,7 +45,17 @@ class Policy(Protocol):
 
 def _policies() -> dict[str, Callable[[Game], Policy]]:  # type: ignore[type-arg]
     """Each game's policy factory by the game's registry name; the factory gets the game (with its data files)."""
-    policies: dict[str, Callable[[Game], Policy]] = {}  # type: ignore[type-arg]
+    from engine.casablanca.policy import CasablancaPolicy
+    from engine.kesse_ruegen.policy import KesseRuegenPolicy
+    from engine.kkk.policy import KkkPolicy
+    from engine.schwarzmarkt.policy import SchwarzmarktPolicy
+
+    policies: dict[str, Callable[[Game], Policy]] = {  # type: ignore[type-arg]
+        "kkk": KkkPolicy,
+        "kesse_ruegen": KesseRuegenPolicy,
+        "casablanca": CasablancaPolicy,
+        "schwarzmarkt": SchwarzmarktPolicy,
+    }
     return policies
 
 

@@ -284,7 +284,7 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
                     await self._post(row, context, record, table, carrier)
                     await self._mark(row)
                 elif row.kind == outbox.TRACKED:
-                    await self._tracked(row, record, table)
+                    await self._tracked(row, record, table, carrier)
                     await self._mark(row)
                 elif row.kind == outbox.STATUS:
                     assert group is not None
@@ -298,6 +298,8 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
                     await self._hand(group, record, table, seat, notes.get(seat, []), report, carrier)
                 elif row.kind == outbox.DM:
                     await self._dm(row, record, table, report)
+                elif row.kind == outbox.RETIRE:
+                    await self._retire(row)
                 elif row.kind == outbox.WELCOME:
                     await self._welcome(row, record, table, report)
                 else:

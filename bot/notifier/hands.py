@@ -14,7 +14,7 @@ from bot.notifier.sending import (
     SenderBase,
     _send_args,
 )
-from bot.presentation import Post, Presentation, Table, private_post
+from bot.presentation import Post, Presentation, Table, private_post, standings_lines
 from storage import GameRecord, MessageRef, OutboxRecord
 
 
@@ -58,7 +58,9 @@ class HandsOps(SenderBase):
             ids = {r.id for r in group}
             if carrier is not None and carrier.can_edit(ids, ref.message_id) and carrier.claim():
                 # The player clicked a button on this very hand message: its response is the edit.
-                await carrier.interaction.response.edit_message(content=None, embed=post.embed(), view=view)
+                await carrier.interaction.response.edit_message(
+                    content=post.text or None, embed=post.embed(), view=view
+                )
                 carrier.used = True
                 await self._mark(last, refs=[adopted] if adopted else [])
                 await self._dm_works(record, seat_rec.seat, seat_rec.dm_ok)
@@ -67,7 +69,7 @@ class HandsOps(SenderBase):
                 await (
                     self.bot.get_partial_messageable(ref.channel_id, type=discord.ChannelType.private)
                     .get_partial_message(ref.message_id)
-                    .edit(content=None, embed=post.embed(), view=view)
+                    .edit(content=post.text or None, embed=post.embed(), view=view)
                 )
                 await self._mark(last, refs=[adopted] if adopted else [])
                 await self._dm_works(record, seat_rec.seat, seat_rec.dm_ok)
@@ -102,6 +104,27 @@ class HandsOps(SenderBase):
             await self._send_once([row], dm.id, post, lambda: dm.send(**_send_args(post, row)))
         except discord.Forbidden as exc:
             await self._dm_closed(record, table, seat, seat_rec.player_id, exc, report)
+        await self._mark(row)
+
+    async def _retire(self, row: OutboxRecord) -> None:
+        """A player who lost their seat: their old hand DM now says so, without the hand (whose cards someone else
+        holds now); a new DM when that message is gone. Closed DMs: nothing more to do."""
+        text = str(row.payload["text"])
+        hand = row.payload.get("hand")
+        try:
+            if hand is not None:
+                try:
+                    message = self.bot.get_partial_messageable(int(hand[0])).get_partial_message(int(hand[1]))
+                    await message.edit(content=text, embed=None, view=None, attachments=[])
+                    await self._mark(row)
+                    return
+                except discord.NotFound:
+                    pass
+            dm = await self.bot.create_dm(discord.Object(id=int(row.payload["user_id"])))
+            post = Post(content=text)
+            await self._send_once([row], dm.id, post, lambda: dm.send(**_send_args(post, row)))
+        except discord.Forbidden:
+            pass
         await self._mark(row)
 
     async def _welcome(self, row: OutboxRecord, record: GameRecord, table: Table, report: FlushReport) -> None:
@@ -165,4 +188,11 @@ def hand_post(presentation: Presentation, table: Table, seat: int, notes: Sequen
     post = private_post(presentation, table, seat)
     if notes:
         post = replace(post, fields=[*post.fields, ("Latest", "\n".join(table.render(n) for n in notes[-10:]))])
+    if table.record.status in ("finished", "abandoned") and table.state is not None:
+        # The game is over: the hand says so, with the final standings, and its buttons go.
+        result = table.result or table.game.standings(table.state)
+        how = "is over" if table.result is not None else "was ended by a moderator"
+        where = f" The table: <#{table.record.thread_id}>." if table.record.thread_id else ""
+        lines = [f"🏁 **{table.title} {how}.**{where}", *standings_lines(table, result, presentation)]
+        post = replace(post, content="\n".join(lines), buttons=[])  # a copy: the table's view is shared
     return post

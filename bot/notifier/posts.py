@@ -8,22 +8,27 @@ from typing import Any
 import discord
 
 from bot import outbox
+from bot.awaiting import awaited
 from bot.components import view_for
 from bot.notifier.sending import (
     MENTIONS,
     Carrier,
     SenderBase,
     _dt,
+    _merged_into,
     _send_args,
     _shows,
     _signature,
 )
-from bot.presentation import MAX_CONTENT, Post, Table, standings_lines, timestamp
+from bot.presentation import MAX_CONTENT, Aside, Post, Table, standings_lines, timestamp
 from engine.events import Event
 from engine.text import render
 from storage import GameRecord, MessageRef, OutboxRecord
 
 log = logging.getLogger("boardroom.notifier")
+TAIL_LIMIT = 1600
+"""How long a narration message may grow by quiet additions: past it, the next narration is a new message (Discord's
+limit is 2000; a long block is also hard to read on a phone)."""
 
 
 class PostsOps(SenderBase):
@@ -49,13 +54,20 @@ class PostsOps(SenderBase):
             if line:
                 lines.append(line)
         tail = [render(t, pinged) for t in row.payload.get("texts", [])]
+        actor = row.payload.get("actor")
         for wait in row.payload.get("awaits", []):
-            who = " ".join(table.mention(int(s)) for s in wait["seats"])
+            seats = [int(s) for s in wait["seats"]]
+            ping = [s for s in seats if s != actor]  # never the player who just acted, for their own next step
             due = timestamp(_dt(wait["deadline"]))
-            tail.append(f"⏳ {who} — {render(wait['what'], names)} (deadline {due})")
+            tail.append(f"⏳ {awaited(wait['what'], seats, names, table.mention, ping)} (deadline {due})")
         if row.payload.get("result") and table.state is not None:
+            # The end: everyone pinged once, the standings once, and the game's summary.
             result = table.result or table.game.standings(table.state)
-            tail += standings_lines(table, result, presentation)
+            everyone = " ".join(table.mention(s) for s in range(len(names)))
+            over = "is over" if table.result is not None else "has ended"
+            tail += [f"🏁 **{table.title} {over}** — {everyone}", *standings_lines(table, result, presentation)]
+            tail += presentation.summary(table)
+            tail.append("🔁 **Rematch** on the status message opens a new lobby for the same table.")
         narrating = await self._narrating_post(row, rows, record, table)
         if narrating is not None:
             await self._post_narrating(row, narrating, [*intro, *tail], record, carrier)
@@ -63,18 +75,71 @@ class PostsOps(SenderBase):
         lines = [*intro, *lines, *tail]
         if not lines:
             return
+        if all(isinstance(line, Aside) for line in lines):
+            tail_message = self._tails.get(thread_id)
+            if tail_message is None or len(tail_message[1]) + 1 + len("\n".join(lines)) > TAIL_LIMIT:
+                return  # shown elsewhere already (the status, a tracked message): not worth a new message
         parts = split_lines(lines, MAX_CONTENT)
         if len(parts) > 1:
             await self._post_parts(row, thread_id, parts, carrier)
             return
         content = parts[0]
+        if await self._added_to_tail(row, thread_id, content, carrier):
+            return
         post = Post(content=content)
         if carrier is not None and carrier.can_post(row, thread_id) and carrier.claim():
             await self._mark_in_flight(row)
-            await carrier.interaction.response.send_message(content, allowed_mentions=MENTIONS)
+            response = await carrier.interaction.response.send_message(content, allowed_mentions=MENTIONS)
             carrier.used = True
+            if response.message_id is not None:
+                self._tails[thread_id] = (response.message_id, content)
             return
-        await self._send_once([row], thread_id, post, lambda: self._thread(thread_id).send(**_send_args(post, row)))
+        message = await self._send_once(
+            [row], thread_id, post, lambda: self._thread(thread_id).send(**_send_args(post, row))
+        )
+        self._tails[thread_id] = (message.id, content)
+
+    async def _added_to_tail(self, row: OutboxRecord, thread_id: int, content: str, carrier: Carrier | None) -> bool:
+        """A quiet thread: narration that pings nobody is added, by an edit, to the bot's narration message that is
+        still the thread's newest message (`saw_message` ends that run), instead of posting one more message — so
+        a pass, a half-shake or a card played costs no new message, and people read the table's story in a few
+        messages, not one per click. A command's interaction is then answered privately with the same lines.
+
+        Exactly once: the row is marked in flight with the message it is added to; a retry after a crash first
+        looks there and finds the lines if the edit went through."""
+        merged = _merged_into(row)
+        if merged is not None:
+            try:
+                found = await self._thread(thread_id).fetch_message(merged)
+                if content in found.content:
+                    return True  # the edit went through before the crash
+            except discord.NotFound:
+                pass
+        tail = self._tails.get(thread_id)
+        if tail is None or "<@" in content:
+            return False
+        message_id, text = tail
+        joined = f"{text}\n{content}"
+        if len(joined) > TAIL_LIMIT:
+            return False
+        await self._mark_in_flight(row, merged_into=message_id)
+        try:
+            await (
+                self._thread(thread_id).get_partial_message(message_id).edit(content=joined, allowed_mentions=MENTIONS)
+            )
+        except discord.NotFound:
+            self._tails.pop(thread_id, None)
+            return False
+        self._tails[thread_id] = (message_id, joined)
+        if (
+            carrier is not None
+            and carrier.interaction.type == discord.InteractionType.application_command
+            and carrier.can_post(row, thread_id)
+            and carrier.claim()
+        ):
+            await carrier.interaction.response.send_message(content, ephemeral=True, allowed_mentions=MENTIONS)
+            carrier.used = True
+        return True
 
     async def _post_parts(self, row: OutboxRecord, thread_id: int, parts: list[str], carrier: Carrier | None) -> None:
         """A narration too long for one message, as several split at line breaks, each posted once: the row is
@@ -180,8 +245,11 @@ class PostsOps(SenderBase):
         await self._mark(row, refs=[ref])
         self._remember(message_id, _shows(post))
 
-    async def _tracked(self, row: OutboxRecord, record: GameRecord, table: Table) -> None:
-        """The game's tracked messages for these events: edited through their reference, or posted (once)."""
+    async def _tracked(
+        self, row: OutboxRecord, record: GameRecord, table: Table, carrier: Carrier | None = None
+    ) -> None:
+        """The game's tracked messages for these events: edited through their reference, or posted (once). A
+        button clicked on one of them answers by editing it (the interaction's response: no extra call)."""
         thread_id = record.thread_id
         assert thread_id is not None  # the delivery loop holds thread rows back until the thread exists
         events = [Event.model_validate(e) for e in row.payload.get("events", [])]
@@ -203,6 +271,13 @@ class PostsOps(SenderBase):
                 if self._shown.get(ref.message_id) == shown:
                     continue
                 try:
+                    if carrier is not None and carrier.can_edit({row.id}, ref.message_id) and carrier.claim():
+                        await carrier.interaction.response.edit_message(
+                            content=post.text or None, embed=post.embed(), view=view
+                        )
+                        carrier.used = True
+                        self._remember(ref.message_id, shown)
+                        continue
                     message = self._thread(ref.channel_id).get_partial_message(ref.message_id)
                     await message.edit(
                         content=post.text or None, embed=post.embed(), view=view, allowed_mentions=MENTIONS

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 
 IN_FLIGHT = "in flight: sent, not yet confirmed"
+MERGED_INTO = "merged into"
 MAX_ATTEMPTS = 100
 SHOWN_LIMIT = 2000
 MENTIONS = PINGS  # the messages that may ping: user mentions only (see `bot.names`)
@@ -114,6 +115,15 @@ class SenderBase:
         in flight, so the retry looks for those parts instead of posting them again."""
         self._shown: OrderedDict[int, str] = OrderedDict()
         """Tracked message id → what it shows, as last sent by this process (to skip edits that change nothing)."""
+        self._tails: dict[int, tuple[int, str]] = {}
+        """Thread id → the bot's narration message that is the thread's newest message, and its text: narration
+        that pings nobody is added to it by an edit instead of a new message (`PostsOps._post`)."""
+        self._status_at: dict[int, tuple[int, int]] = {}
+        """Thread id → (the status message's id, how many messages were posted below it since this process knew
+        it): a status buried too deep moves to the bottom (`StatusOps._status`)."""
+        self._status_text: dict[int, bool] = {}
+        """Status message id → whether it has text of its own (the narration it moved into), if this process knows."""
+
         self._fresh: set[int] = set()
         """Rows this process committed and has not tried to deliver yet: nothing of them can be on Discord, so
         sending them needs neither an in-flight mark in the database nor a look at the channel first."""
@@ -121,6 +131,16 @@ class SenderBase:
         """Rows delivered whose marking is not yet committed: no other pass delivers them again meanwhile."""
         self._queues: dict[int, Any] = {}
         """Game id → its `GameQueue` (bot.notifier.delivery)."""
+
+    def saw_message(self, channel_id: int, message_id: int) -> None:
+        """A new message in a channel (anyone's, from the gateway; the bot's own too): it ends the narration
+        message's run as the newest message, and buries the status message one message deeper."""
+        tail = self._tails.get(channel_id)
+        if tail is not None and message_id > tail[0]:
+            del self._tails[channel_id]
+        status = self._status_at.get(channel_id)
+        if status is not None and message_id > status[0]:
+            self._status_at[channel_id] = (status[0], status[1] + 1)
 
     @property
     def store(self):  # type: ignore[no-untyped-def]
@@ -221,16 +241,18 @@ class SenderBase:
         await self._mark_in_flight(group[-1])
         return await send()
 
-    async def _mark_in_flight(self, row: OutboxRecord) -> None:
+    async def _mark_in_flight(self, row: OutboxRecord, *, merged_into: int | None = None) -> None:
         # The lower bound lets a later check look only at messages sent since this attempt began. A row of this
-        # process's own commit carries that bound already (its guard): nothing to write before sending it.
+        # process's own commit carries that bound already (its guard): nothing to write before sending it as a new
+        # message. (Narration merged into an earlier message is recorded: a retry must know where it went.)
         guard = row.payload.get(outbox.GUARD)
-        if row.id in self._fresh and guard is not None:
+        if row.id in self._fresh and guard is not None and merged_into is None:
             self._flight[row.id] = int(guard)
             return
         since = discord.utils.time_snowflake(self.bot.clock() - timedelta(seconds=5))
         self._flight[row.id] = since
-        await self.store.mark_failed(row.id, f"{IN_FLIGHT} (after {since})")
+        into = f" {MERGED_INTO} {merged_into}" if merged_into is not None else ""
+        await self.store.mark_failed(row.id, f"{IN_FLIGHT} (after {since}){into}")
 
     async def _already_sent(self, group: list[OutboxRecord], channel_id: int, post: Post) -> discord.Message | None:
         """After a crash: the message an in-flight row already produced, if Discord has it."""
@@ -317,6 +339,14 @@ def _shows(post: Post) -> str:
     return json.dumps(
         [post.text, embed.to_dict() if embed else None, button_signature(post.buttons)], sort_keys=True, default=str
     )
+
+
+def _merged_into(row: OutboxRecord) -> int | None:
+    """The message an in-flight narration row was being added to (by an edit), if that is what it was doing."""
+    if _in_flight_since(row) is None:
+        return None
+    match = re.search(rf"{MERGED_INTO} (\d+)", row.last_error or "")
+    return int(match.group(1)) if match else None
 
 
 def _in_flight_since(row: OutboxRecord) -> int | None:

@@ -7,6 +7,7 @@ import discord
 
 from bot import outbox
 from bot.components import view_for
+from bot.helping import with_help
 from bot.lobby import lobby_post
 from bot.logs import game_logger
 from bot.notifier.sending import (
@@ -17,8 +18,15 @@ from bot.notifier.sending import (
     _shows,
 )
 from bot.pictures import Picture, Pictures
-from bot.presentation import Table
+from bot.presentation import Button, Post, Table
 from storage import GameRecord, MessageRef, OutboxRecord
+
+REMATCH = Button("Rematch", "rematch", "success", "🔁")
+"""On a finished game's status: a new lobby for the same game, options and players (`bot.rematch`)."""
+STATUS_DEPTH = 6
+"""How many messages may pile up below the status message before it moves down, into the newest narration message."""
+STATUS_DEPTH_MAX = 12
+"""How deep it may sink waiting for a narration message to move into, before it is posted afresh instead."""
 
 
 class StatusOps(SenderBase):
@@ -38,13 +46,25 @@ class StatusOps(SenderBase):
             return
         presentation = self.bot.service.presentation(record.kind)
         post = presentation.status(table)
+        post.buttons = with_help(table, post.buttons)  # the platform's "❓ What can I do?" (`bot.helping`)
+        if record.status in ("finished", "abandoned"):
+            post.buttons = [*post.buttons, REMATCH]
         view = view_for(record.id, post.buttons)
         # Rendered from the current state, like the text: a retried edit shows the picture of now.
         picture, late = await self.pictures.picture_or_task(presentation, table)
         if late is not None:
             self._show_when_ready(record.id, late)
         ref = await self._find_ref(record.id, outbox.STATUS)
+        if ref is not None and self._buried(ref) > STATUS_DEPTH:
+            moved = await self._move_into_tail(ref, record, post, view, picture)
+            if moved is not None:
+                await self._mark(last, refs=[moved])
+                return
+            if self._buried(ref) > STATUS_DEPTH_MAX:  # no narration message to move into for too long: repost
+                await self._remove_status(ref)
+                ref = None
         if ref is not None:
+            self._status_at.setdefault(thread_id, (ref.message_id, 0))
             ids = {r.id for r in group}
             shown = self.pictures.edit_args(ref.message_id, picture, post.embed())
             looks = _shows(post) + (picture.digest if picture is not None else "")
@@ -55,9 +75,7 @@ class StatusOps(SenderBase):
                 return
             self._shown.pop(ref.message_id, None)
             if carrier is not None and carrier.can_edit(ids, ref.message_id) and carrier.claim():
-                response = await carrier.interaction.response.edit_message(
-                    content=post.text or None, view=view, **shown
-                )
+                response = await carrier.interaction.response.edit_message(view=view, **_text(post), **shown)
                 carrier.used = True
                 if "attachments" in shown:
                     self.pictures.sent(_resource(response), picture)
@@ -68,7 +86,7 @@ class StatusOps(SenderBase):
                 edited = await (
                     self._thread(ref.channel_id)
                     .get_partial_message(ref.message_id)
-                    .edit(content=post.text or None, view=view, allowed_mentions=MENTIONS, **shown)
+                    .edit(view=view, allowed_mentions=MENTIONS, **_text(post), **shown)
                 )
                 if "attachments" in shown:
                     self.pictures.sent(edited, picture)
@@ -86,8 +104,70 @@ class StatusOps(SenderBase):
             lambda: self._thread(thread_id).send(**{**_send_args(post, last), **first}, view=view),
         )
         self.pictures.sent(message, picture)
+        self._status_at[thread_id] = (message.id, 0)
+        self._status_text[message.id] = bool(post.text)
         ref = MessageRef(message_id=message.id, channel_id=thread_id, game_id=record.id, kind=outbox.STATUS)
         await self._mark(last, refs=[ref])
+
+    def _buried(self, ref: MessageRef) -> int:
+        """How many messages sit below the status message (after a restart, when this process doesn't know:
+        more than any limit). Past `STATUS_DEPTH` it moves to the bottom — into the newest narration message, so
+        moving costs no new message — and past `STATUS_DEPTH_MAX` without such a message it is posted afresh: the
+        table's state is always a short scroll away, and never in the thread twice. Moving beats pinning: it needs
+        no permission, and a phone shows a thread's newest messages first."""
+        at = self._status_at.get(ref.channel_id)
+        return STATUS_DEPTH_MAX + 1 if at is None or at[0] != ref.message_id else at[1]
+
+    async def _move_into_tail(
+        self, ref: MessageRef, record: GameRecord, post: Post, view: discord.ui.View, picture: Picture | None
+    ) -> MessageRef | None:
+        """Move the status without a new message: onto the thread's newest narration message (the bot's, posted
+        after the status), which then carries the embed, picture and buttons; the old status keeps its own text (its
+        narration) and loses them, or is deleted if it had no text. None: there is no such message."""
+        tail = self._tails.get(ref.channel_id)
+        if tail is None or tail[0] <= ref.message_id or post.text:
+            return None  # (a status with text of its own would overwrite the narration's)
+        message_id = tail[0]
+        shown = self.pictures.edit_args(message_id, picture, post.embed())
+        try:
+            edited = await (
+                self._thread(ref.channel_id)
+                .get_partial_message(message_id)
+                .edit(view=view, allowed_mentions=MENTIONS, **shown)
+            )
+        except discord.NotFound:
+            return None
+        if "attachments" in shown or "file" in shown:
+            self.pictures.sent(edited, picture)
+        moved = MessageRef(message_id=message_id, channel_id=ref.channel_id, game_id=record.id, kind=outbox.STATUS)
+        await self._drop_ref(record.id, ref.message_id)
+        await self._strip_status(ref)
+        self._status_at[ref.channel_id] = (message_id, 0)
+        self._status_text[message_id] = True
+        return moved
+
+    async def _strip_status(self, ref: MessageRef) -> None:
+        """The old status message after a move: its own narration stays, the status goes (deleted if nothing else)."""
+        old = self._thread(ref.channel_id).get_partial_message(ref.message_id)
+        self.pictures.forget(ref.message_id)
+        try:
+            text = self._status_text.pop(ref.message_id, None)
+            if text is None:
+                text = bool((await old.fetch()).content)
+            if text:
+                await old.edit(embed=None, view=None, attachments=[])
+            else:
+                await old.delete()
+        except discord.NotFound:
+            pass
+
+    async def _remove_status(self, ref: MessageRef) -> None:
+        await self._strip_status(ref)
+        if ref.game_id is not None:
+            await self._drop_ref(ref.game_id, ref.message_id)
+        else:
+            await self.store.delete_message_ref(ref.message_id)
+        self._status_at.pop(ref.channel_id, None)
 
     def _show_when_ready(self, game_id: int, task: "asyncio.Task[Picture | None]") -> None:
         """A picture that missed its status edit: once drawn, another status row (through the outbox, so it
@@ -136,3 +216,9 @@ def _resource(response: object) -> discord.Message | None:
     """The message an interaction's edit answered with, if discord.py hands it back."""
     resource = getattr(response, "resource", None)
     return resource if isinstance(resource, discord.Message) else None
+
+
+def _text(post: Post) -> dict[str, str]:
+    """The content argument of a status edit: only when the status has text. Left out, an edit keeps the message's
+    text — the narration of a message the status moved into (`content=None` would erase it)."""
+    return {"content": post.text} if post.text else {}

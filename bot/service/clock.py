@@ -5,6 +5,7 @@ from typing import Any
 
 from bot import outbox
 from bot import timers as timing
+from bot.awaiting import for_the_player
 from bot.logs import game_logger
 from bot.service.core import (
     ServiceCore,
@@ -12,6 +13,7 @@ from bot.service.core import (
 from bot.service.results import Done
 from engine.errors import RuleError
 from engine.text import seat as seat_ref
+from engine.text import seats_in
 from storage import (
     GameRecord,
     NewOutbox,
@@ -60,13 +62,16 @@ class ClockOps(ServiceCore):
         when = f"<t:{int(deadline.timestamp())}:R>"
         what = payload.get("what", "")
         items: list[NewOutbox] = []
-        mention = " ".join(seat_ref(s) for s in seats)
-        text = f"⏰ Reminder: {mention} — {what}. Deadline {when}."
+        named = set(seats_in(what))
+        lead = " ".join(seat_ref(s) for s in seats if s not in named)
+        text = f"⏰ Reminder: {f'{lead} — ' if lead else ''}{what}. Deadline {when}."
         expires = deadline.isoformat()  # a reminder delivered after its deadline would only confuse
         payload = {"texts": [text], "ping": seats, "expires": expires}
         items.append(NewOutbox(kind=outbox.POST, target={"to": "thread"}, payload=payload))
         for s in seats:
-            dm = outbox.dm(s, f"⏰ {game.title} #{record.id}: it's up to you — {what}. Deadline {when}.")
+            dm = outbox.dm(
+                s, f"⏰ {game.title} #{record.id} is waiting for you {for_the_player(what, s)}. Deadline {when}."
+            )
             items.append(dm.model_copy(update={"payload": {**dm.payload, "expires": expires}}))
         game_logger(record.id, "boardroom.service").info(
             "reminder", extra={"fields": {"which": payload.get("which"), "seats": seats}}

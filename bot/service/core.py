@@ -206,6 +206,7 @@ class ServiceCore:
         clocks: dict[str, timing.Clock] | None = None,
         extra: Sequence[NewOutbox] = (),
         result_post: bool | None = None,
+        ping: Sequence[int] = (),
         seats: list[SeatRecord] | None = None,
         old_timers: list[TimerRecord] | None = None,
     ) -> list[int]:
@@ -222,6 +223,8 @@ class ServiceCore:
             clocks = timing.clocks_from(old_timers)
         if fresh_clocks:
             clocks = {timing.wait_key(game, w): timing.Clock(shift=now - w.since) for w in waits_after}
+        else:
+            clocks = timing.carry_floors(game, waits_after, clocks, old_timers)
         finished = game.result(after) is not None
         new_status = status or ("finished" if finished and record.status != "finished" else None)
         if new_status is None and not finished and record.status == "finished":
@@ -229,15 +232,27 @@ class ServiceCore:
         effective_status = new_status or record.status
         paused = effective_status == "paused"
         over = effective_status in ("finished", "abandoned")
-        timers = [] if over else timing.plan(game, waits_after, clocks, now, paused=paused, reminders=self.reminders)
+        interrupted = timing.interruptions(waits_before, waits_after, old_timers)
+        timers = (
+            []
+            if over
+            else timing.plan(
+                game, waits_after, clocks, now, paused=paused, reminders=self.reminders, interrupted=interrupted
+            )
+        )
         deadlines = timing.effective_deadlines(game, waits_after, clocks)
         awaits = [] if over else announcements(waits_before, waits_after, deadlines, fresh=fresh_clocks)
+        if not fresh_clocks:
+            resumed = timing.resumed_turns(waits_after, old_timers)
+            awaits = [(w, due) for w, due in awaits if (w.kind, w.what, tuple(w.seats)) not in resumed]
         items: list[NewOutbox] = []
         narration = outbox.post(
             events=events,
             texts=texts,
             awaits=awaits,
             result=result_post if result_post is not None else (finished and record.status != "finished"),
+            actor=entry.actor_seat,
+            ping=ping,
         )
         if narration is not None:
             items.append(narration)
@@ -251,6 +266,9 @@ class ServiceCore:
             items.append(outbox.tracked(public))
         items += extra
         items.append(outbox.status())
+        ending = new_status in ("finished", "abandoned")
+        if ending:
+            items.append(outbox.lobby())  # the lobby message says it's over, and who won
         # A hand's fingerprint before this commit is the one the previous commit computed after it (same version,
         # same seats): each state's fingerprints are computed once.
         seats_key = tuple((x.seat, x.player_id, x.display_name, x.dm_ok) for x in seats)
@@ -262,7 +280,7 @@ class ServiceCore:
             if before_print is None:
                 before_print = hand_fingerprint(presentation, table_before, s)
             after_prints[s] = hand_fingerprint(presentation, table_after, s)
-            if notes or before_print != after_prints[s]:
+            if notes or ending or before_print != after_prints[s]:  # an ending: every hand shows the standings
                 items.append(outbox.hand(s, notes))
         guard = discord_guard(now)
         items = [i.model_copy(update={"payload": {**i.payload, GUARD: guard}}) for i in items]

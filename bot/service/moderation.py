@@ -19,6 +19,7 @@ from engine.errors import RuleError
 from engine.events import Wait
 from engine.game import Game, Leave, Outcome
 from engine.text import render
+from engine.text import seat as seat_ref
 from storage import (
     GameRecord,
     GuildSettings,
@@ -53,7 +54,11 @@ class ModerationOps(ServiceCore):
         | None = None,
         extra: Sequence[NewOutbox] = (),
         result_post: bool = False,
+        ping: Sequence[int] = (),
+        said: str | None = None,
     ) -> list[int]:
+        """Commit a moderator's note (the log keeps `note`; the thread reads `said`, which may hold seat references
+        to mention, in `ping`, or `note`)."""
         record = await self.store.get_game(game_id)
         game = self.game(record.kind)
         snap = await self.store.get_snapshot(game_id)
@@ -70,11 +75,12 @@ class ModerationOps(ServiceCore):
             state,
             [],
             entry,
-            texts=[f"🛡️ {note}"],
+            texts=[f"🛡️ {said or note}"],
             status=status,
             clocks=clocks,
             extra=extra,
             result_post=result_post,
+            ping=ping,
         )
 
     async def _running(self, game_id: int) -> tuple[GameRecord, Game]:  # type: ignore[type-arg]
@@ -148,11 +154,25 @@ class ModerationOps(ServiceCore):
             old_hand = await self.store.find_message_ref(game_id, outbox.HAND, seat=seat.seat)
             if old_hand is not None:
                 await self.store.delete_message_ref(old_hand.message_id)
+            title = f"{game.title} #{game_id}"
             note = (
                 f"Moderator **{shown(mod.name)}** seated {shown(new.name)} in place of {shown(old.name)} "
                 f"(seat {seat.seat + 1})."
             )
-            ids = await self._mod_note(game_id, mod, note, extra=[outbox.hand(seat.seat)])
+            said = (
+                f"Moderator **{shown(mod.name)}** seated {seat_ref(seat.seat)} in place of {shown(old.name)} "
+                f"(seat {seat.seat + 1}). Welcome! Your hand is in your DMs (or `/game hand`); `/game help` says "
+                "what you can do."
+            )
+            goodbye = outbox.retire(
+                old.user_id,
+                f"👋 You no longer play in **{title}**: a moderator gave your seat to {shown(new.name)}. "
+                "Thanks for playing!",
+                (old_hand.channel_id, old_hand.message_id) if old_hand is not None else None,
+            )
+            ids = await self._mod_note(
+                game_id, mod, note, extra=[outbox.hand(seat.seat), goodbye], ping=[seat.seat], said=said
+            )
             game_logger(game_id, "boardroom.service").info(
                 "substituted", extra={"fields": {"by": mod.user_id, "old": old.user_id, "new": new.user_id}}
             )

@@ -230,6 +230,12 @@ def conclude(state: KkkState) -> list[Event]:
             )
         )
     keeps = total - sum(value(o, tv) for o in agreements)
+    gains = {boss: keeps}
+    for o in agreements:
+        gains[o.seller] = gains.get(o.seller, 0) + value(o, tv)
+    state.best_gain += [0] * (len(state.money) - len(state.best_gain))
+    for s, gain in gains.items():
+        state.best_gain[s] = max(state.best_gain[s], gain)
     events.append(public("boss_keeps", f"{seat(boss)} keeps {money(keeps)}.", seat=boss, amount=keeps))
     state.tiles[space.number - 1] = tile.number
     state.deals = tile.number

@@ -143,6 +143,9 @@ class KkkState(BaseModel):
     discard: list[str] = Field(default_factory=list)
     money: list[int]
     paid_out: int = 0
+    best_gain: list[int] = Field(default_factory=list)
+    """Per seat, the most it gained from one concluded deal (what a Boss kept, or what agreements paid a seller):
+    for the summary at the end. Empty in games set up before it existed (read as zeros)."""
     """The sum of all the bank's payouts (money only enters the game through them)."""
     round: RoundState | None = None
     offers: list[Offer] = Field(default_factory=list)

@@ -154,6 +154,8 @@ class PublicView(BaseModel):
     end_reason: str
     money: list[int] | None
     """Everybody's money, once the game is over."""
+    best_gain: list[int] | None = None
+    """Once the game is over: per seat, the most it gained from one deal."""
 
 
 class PlayerView(PublicView):
@@ -292,6 +294,7 @@ def _public_fields(state: KkkState) -> dict[str, object]:
         "end_roll": state.end_roll,
         "end_reason": state.end_reason,
         "money": list(state.money) if over else None,
+        "best_gain": (list(state.best_gain) + [0] * (len(state.money) - len(state.best_gain))) if over else None,
     }
 
 

@@ -81,3 +81,50 @@ async def mod_undo(member: MemberActor, channel: ChannelHandle, **options: objec
     if "Undo it" not in labels:
         return asked
     return await member.click(asked.response, label="Undo it")
+
+
+@dataclass
+class ThreadMeter:
+    """How loud a table thread is, step by step, read from SimCord's backend: the new public messages each step
+    posted, who they pinged (Discord notifies on a message's creation only, so an edit pings nobody), and how often a
+    player was pinged by the step they made themselves."""
+
+    env: simcord.Env
+    thread_id: int
+    seen: set[int]
+    actions: int = 0
+    new_messages: int = 0
+    self_pings: int = 0
+    pings: int = 0
+
+    @classmethod
+    def start(cls, env: simcord.Env, thread_id: int) -> "ThreadMeter":
+        return cls(env, thread_id, set(env.backend.messages.get(thread_id, {})))
+
+    def step(self, actor_id: int | None) -> list[set[int]]:
+        """Count one step (`actor_id`: the player who acted, None for a deadline); the pinged users of each new
+        public message."""
+        messages = self.env.backend.messages.get(self.thread_id, {})
+        new = [m for mid, m in messages.items() if mid not in self.seen and not m.is_ephemeral]
+        self.seen |= set(messages)
+        pinged = [set(m.ping_user_ids) for m in new]
+        import os
+
+        if os.environ.get("METER_DUMP"):
+            for m in new:
+                print(f"[{actor_id}] pings={sorted(m.ping_user_ids)} :: " + m.content.replace(chr(10), " / ")[:300])
+        if actor_id is not None:
+            self.actions += 1
+            self.new_messages += len(new)
+            self.self_pings += sum(actor_id in p for p in pinged)
+        self.pings += sum(len(p) for p in pinged)
+        return pinged
+
+    @property
+    def per_action(self) -> float:
+        return self.new_messages / max(self.actions, 1)
+
+    def below(self, message_id: int) -> int:
+        """How many public messages sit below `message_id` in the thread (how far up a reader must scroll)."""
+        messages = self.env.backend.messages.get(self.thread_id, {})
+        return sum(1 for mid, m in messages.items() if mid > message_id and not m.is_ephemeral)

@@ -89,8 +89,17 @@ async def test_substitute_kick_and_end(env: simcord.Env) -> None:
     newcomer = server.members[3]
     old = players[1]
     game = await state(server, 1)
+    old_hand = dms(old)[-1]
     sub = await admin.slash(thread, "mod substitute", old=old, new=newcomer)
-    assert f"seated {newcomer.name} in place of {old.name}" in sub.response.content
+    # One public line, pinging the newcomer with a short welcome (their seat, where their hand is).
+    assert f"seated <@{newcomer.id}> in place of {old.name} (seat 2). Welcome!" in sub.response.content
+    assert "Your hand is in your DMs" in sub.response.content
+    said = next(m for m in env.backend.messages[thread.id].values() if "Welcome!" in m.content)
+    assert said.ping_user_ids == [newcomer.id]
+    # The replaced player is told privately: their hand DM no longer shows the hand someone else now holds.
+    retired = next(m for m in dms(old) if m.id == old_hand.id)
+    assert f"You no longer play in **Toy #1**: a moderator gave your seat to {newcomer.name}" in retired.content
+    assert not retired.embeds and not retired.components
     # The newcomer gets the seat's hand by DM and plays it; the old player can no longer act.
     assert "Hand: " + ", ".join(map(str, game.hands[1])) in embed_text(dms(newcomer)[-1])
     await players[0].slash(thread, "game move", action=move({"type": "draw"}))

@@ -6,22 +6,34 @@ details and buttons) and drops events that are only for renderers. Private event
 passes public events only, and each player's private notes go to their own DM.
 """
 
-from bot.presentation import Table
+from bot.games.kkk import reading
+from bot.games.kkk.words import family
+from bot.presentation import Aside, Table
 from engine.events import Event
 from engine.text import seat
 
-SILENT = {"offers_ended", "discarded_played", "unshaken", "offer_replaced", "turn"}
-"""Events said elsewhere: an offer's own message shows unshakes and replacements; a new turn is announced by the
-platform's "⏳ @player — … (deadline …)" line, which mentions the player."""
+SILENT = {"offers_ended", "discarded_played", "unshaken", "offer_replaced", "turn", "passed", "shaken", "agreement"}
+SILENT |= {"withdrawn"}
+"""Events said elsewhere: an offer's own message shows half-shakes, unshakes and replacements (edited in place); the
+status message shows who has passed in a reaction window or on a last call; a new turn is announced by the
+platform's "⏳ @player … (deadline …)" line, which mentions the player; a withdrawn offer's message says so."""
 
 ICONS = {"round_opened": "🤝 ", "deal_closed": "✅ ", "deal_failed": "💥 ", "game_over": "🏁 ", "payout": "🏦 "}
 ICONS |= {"paid": "💸 ", "boss_keeps": "💼 ", "tile_placed": "🧱 ", "end_roll": "🎲 ", "rolled": "🎲 "}
 ICONS |= {"pending_discarded": "🗑️ "}
 
 
+ASIDES = {"clan_played", "always_pass", "always_pass_off", "on_travel", "clan_travelled", "recruited", "stopped"}
+ASIDES |= {"last_call_cancelled"}
+"""Events shown elsewhere, said only as an `Aside`: the status shows the cards on the table and who passes on
+everything; a window's own message, edited when it closes, says how it ended (a travel, a recruitment, a STOP)."""
+
+
 def event_line(table: Table, event: Event) -> str | None:
     if event.kind in SILENT or not event.text:
         return None
+    if event.kind in ASIDES:
+        return Aside(table.render(event.text))
     text = event.text
     if event.kind == "pending":
         text = text.split(" Anyone may STOP", 1)[0]
@@ -33,6 +45,27 @@ def event_line(table: Table, event: Event) -> str | None:
     elif event.kind == "last_call":
         boss = event.text.split(" closes the deal", 1)[0].removeprefix("Last call! ")
         text = f"📣 Last call: {boss} closes the deal — let it go or play a card."
+    elif event.kind == "round_opened":
+        return table.render(ICONS[event.kind] + text) + _needed_owners(table, event)
     elif event.kind in ICONS:
         text = ICONS[event.kind] + text
     return table.render(text)
+
+
+def _needed_owners(table: Table, event: Event) -> str:
+    """The players whose investors the opened space needs, mentioned once (the Boss excepted): they are the ones the
+    Boss will want to bargain with."""
+    view = reading.public(table)
+    number, boss = event.data.get("space"), event.data.get("boss")
+    space = next((s for s in view.spaces if s.number == number), None)
+    if space is None:
+        return ""
+    needed = set(space.required) | set(space.group)
+    owners: dict[int, list[str]] = {}
+    for inv in view.investors:
+        if inv.family in needed and inv.owner is not None and inv.owner != boss:
+            owners.setdefault(inv.owner, []).append(family(inv.family))
+    if not owners:
+        return ""
+    who = ", ".join(f"{table.mention(s)} ({', '.join(fams)})" for s, fams in sorted(owners.items()))
+    return f"\n👥 Investors it needs: {who}."

@@ -1,6 +1,7 @@
 """Kohle, Kies & Knete's presentation: the platform's hooks, wired to this package's renderers.
 
-- `status` → `status.status_post`; `private_view` / `hand_digest` → `hand`; `event_line` → `narration`;
+- `status` → `status.status_post` (one phone screen), `status_details` → `status.details_post` (all of it);
+  `private_view` / `hand_digest` → `hand`; `event_line` → `narration`;
   `event_posts` → `posts` (offers, reaction windows, last calls).
 - `button_action`: the status and window buttons (Open, Roll, Draw, Close, Fail, and Pass / STOP / Call off keyed by
   the window they were made for: a click on a window that has closed is refused, never applied to a newer one).
@@ -19,6 +20,7 @@
   the refusal ephemerally. Other refused commands stay private.
 - `reconcile_refs`: the messages of the offers not yet binding, so a 🤝 added (or taken off) while the bot was
   offline counts once it is back (the platform compares them with the reactions already heard of).
+- `help_line` / `describe_action`: `/game help`'s lines and `/game move`'s suggestions in the game's words (`helps`).
 - `score_text`: money, "$48M", in the standings the platform posts (game over, `/mod end`).
 - `away_action`: the generic one (a player who is away passes in reaction windows and last calls).
 - `cog`: the `/kkk` commands (`cog.KkkCog`).
@@ -32,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from bot.games.kkk import hand, narration, picture, posts, reading, status
+from bot.games.kkk import hand, helps, narration, picture, posts, reading, status
 from bot.games.kkk.words import money
 from bot.presentation import GenericPresentation, Post, Table
 from bot.service import Refusal
@@ -73,6 +75,19 @@ class KkkPresentation(GenericPresentation):
         if table.state is None:
             return super().status(table)
         return status.status_post(table)
+
+    def summary(self, table: Table) -> list[str]:
+        view = reading.public(table)
+        if view.best_gain is None:
+            return []
+        names = table.names
+        gains = " · ".join(f"{names[s]} {money(g)}" for s, g in enumerate(view.best_gain))
+        return [
+            f"📊 {view.deals} deal{'s' if view.deals != 1 else ''} concluded · biggest payout from one deal: {gains}"
+        ]
+
+    def status_details(self, table: Table) -> Post | None:
+        return status.details_post(table) if table.state is not None else None
 
     def picture(self, game: Game, view: BaseModel) -> bytes | None:  # type: ignore[type-arg]
         assert isinstance(view, PublicView)
@@ -168,6 +183,12 @@ class KkkPresentation(GenericPresentation):
 
     def score_text(self, table: Table, score: int) -> str:
         return money(score)
+
+    def help_line(self, table: Table, seat: int, kind: str, actions: Sequence[Any]) -> str | None:
+        return helps.help_line(table, seat, kind, actions) or super().help_line(table, seat, kind, actions)
+
+    def describe_action(self, table: Table, seat: int, action: Any) -> str:
+        return helps.describe_action(table, seat, action) or super().describe_action(table, seat, action)
 
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return RULES

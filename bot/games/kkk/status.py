@@ -18,6 +18,8 @@ LEGEND = "H Heiermann · K Knetowitz · L Liebgeld · P Piepenbrok · R Raffzahn
 
 
 def status_post(table: Table) -> Post:
+    """The live status: what a player needs at a glance, on one phone screen (≤ 25 lines, 1,200 characters). The
+    full board list, the investors and every offer are in `details_post` (the Details button) and the picture."""
     view = reading.public(table)
     names = table.names
     post = Post(
@@ -26,8 +28,8 @@ def status_post(table: Table) -> Post:
     result = table.result
     if result is not None or table.record.status in ("finished", "abandoned"):
         standings = result or table.game.standings(table.state)  # type: ignore[arg-type]
-        post.description = "\n".join(_over(table, view, standings, finished=result is not None))
-        post.fields = [("Board", board(view))]
+        post.description = "\n".join([*_over(table, view, standings, finished=result is not None), board_line(view)])
+        post.buttons = [DETAILS]
         return post
     lines: list[str] = []
     if table.record.status == "paused":
@@ -38,6 +40,33 @@ def status_post(table: Table) -> Post:
         when = "" if table.record.status == "paused" else f" — {timestamp(table.deadline(i, wait))}"
         lines.append(f"⏳ Waiting on {who}: {table.render(wait.what)}{when}")
     post.description = "\n".join(lines)
+    post.fields = [("Board", f"{board_line(view)}\n{_next_deal(view)}")]
+    if view.round is not None:
+        deal = [_round(view, names, compact=True), _requirements(view, names)]
+        table_lines = _on_table(view, names)
+        if table_lines:
+            deal.append(table_lines)
+        offers = _offers_summary(view, names)
+        if offers:
+            deal.append(offers)
+        post.fields.append(("The deal", "\n".join(deal)))
+    if view.pending or (view.round is not None and view.round.last_call is not None):
+        post.fields.append(("Reaction window", _window(table, view, names, compact=True)))
+    post.fields.append(("Players", _hands(view, names)))
+    post.buttons = [*buttons(view), DETAILS]
+    return post
+
+
+DETAILS = Button("Details", "details", "secondary", "📋")
+"""The platform's Details button (`Presentation.status_details`): the full table, privately."""
+
+
+def details_post(table: Table) -> Post:
+    """Everything the table shows, in full: the 16 spaces with their requirements, the next deal, the deal with
+    every requirement and offer, cards on the table, the window, every investor's owner, hands and piles."""
+    view = reading.public(table)
+    names = table.names
+    post = Post(title=f"{table.title} — the whole table", colour=COLOUR, footer=f"Game #{table.record.id} · kkk")
     post.fields = [("Board", board(view)), ("Next deal", _next_deal(view))]
     if view.round is not None:
         post.fields.append(("The deal", _round(view, names)))
@@ -52,8 +81,39 @@ def status_post(table: Table) -> Post:
         post.fields.append(("Reaction window", _window(table, view, names)))
     post.fields.append(("Investors", _investors(view, names)))
     post.fields.append(("Players", _players(view, names)))
-    post.buttons = buttons(view)
     return fit(post)
+
+
+def board_line(view: PublicView) -> str:
+    """The board in one line: where the dollar marker is and which spaces are done (the Details list all 16)."""
+    marker = f"💲 Marker on space {view.marker}" if view.marker is not None else "💲 The marker isn't placed yet"
+    done = [f"{s.number} (deal {s.tile})" for s in view.spaces if s.tile is not None]
+    return f"{marker} · deals done on {', '.join(done)}" if done else f"{marker} · no deal done yet"
+
+
+def _offers_summary(view: PublicView, names: list[str]) -> str:
+    """The offers in one line: each has its own message (with 🤝) and the Details list them."""
+    r = view.round
+    assert r is not None
+    binding = [o for o in r.offers if o.status == "binding"]
+    open_ = [o for o in r.offers if o.status in ("open", "shaken")]
+    if not binding and not open_:
+        return ""
+    parts = []
+    if binding:
+        parts.append(f"✅ {len(binding)} binding ({money(sum(o.value for o in binding))})")
+    if open_:
+        waiting = sorted({names[s] for o in open_ for s in o.awaited})
+        parts.append(f"⏳ {len(open_)} waiting for {', '.join(waiting)}'s 🤝")
+    return "🤝 Offers: " + " · ".join(parts)
+
+
+def _hands(view: PublicView, names: list[str]) -> str:
+    if view.hand_sizes is not None:
+        seats = " · ".join(f"{names[s]} {n} card{'s' if n != 1 else ''}" for s, n in enumerate(view.hand_sizes))
+    else:
+        seats = " · ".join(names)
+    return f"{seats}\nDraw pile {view.draw_pile} · discard pile {view.discard_pile}"
 
 
 EMBED_BUDGET = 5800
@@ -123,7 +183,9 @@ def _next_deal(view: PublicView) -> str:
     return text
 
 
-def _round(view: PublicView, names: list[str]) -> str:
+def _round(view: PublicView, names: list[str], *, compact: bool = False) -> str:
+    """The deal's space, Boss, payout and promises; `compact` leaves out the space's families (the requirements
+    below list each)."""
     r = view.round
     assert r is not None
     space = view.spaces[r.space - 1]
@@ -131,10 +193,10 @@ def _round(view: PublicView, names: list[str]) -> str:
     if space.group:
         block = f"{space.group_k} of {families(space.group)}"
         need = f"{need} + {block}" if need else block
-    lines = [
-        f"Space {r.space}: {need}.",
+    lines = [] if compact else [f"Space {r.space}: {need}."]
+    lines += [
         f"Boss **{names[r.boss]}** · {r.dividends} dividends × {money(r.dividend_value)} = **{money(r.payout)}**",
-        f"Promised in agreements: {money(r.promised)} · the Boss keeps {money(r.boss_keeps)}",
+        f"Promised {money(r.promised)} · the Boss keeps {money(r.boss_keeps)}",
     ]
     if r.can_close:
         lines.append(f"✅ Covered: **{names[r.boss]}** can close the deal (`/kkk close`).")
@@ -181,6 +243,8 @@ def _on_table(view: PublicView, names: list[str]) -> str:
     ]
     for fam in r.travel:
         lines.append(f"✈️ The {family(fam)} investor is on travel.")
+    if r.always_pass:
+        lines.append(f"💤 Passing on everything this round: {', '.join(names[s] for s in r.always_pass)}")
     return "\n".join(lines)
 
 
@@ -203,9 +267,11 @@ def _offers(view: PublicView, names: list[str]) -> str:
     return "\n".join(lines[-12:])
 
 
-def _window(table: Table, view: PublicView, names: list[str]) -> str:
+def _window(table: Table, view: PublicView, names: list[str], *, compact: bool = False) -> str:
+    """The pending effects (`compact`: only when more than one — the wait's line names the one on top), a last
+    call, when the window closes and who has passed."""
     lines = []
-    for e in view.pending:
+    for e in view.pending if not compact or len(view.pending) > 1 else []:
         lines.append(f"⏳ {describe_effect(e.kind, e.by, e.family, e.target, e.on, names)}")
     if view.round is not None and view.round.last_call is not None:
         r = view.round

@@ -80,25 +80,48 @@ async def test_a_two_player_game_from_game_new_to_the_win(env: simcord.Env) -> N
     assert record.status == "finished"
     said = [m.content for m in thread.history()]
     assert any(f"🏆 {a.name} has carrots on 13 fields and wins Kesse Rügen!" in t for t in said)
-    assert any(f"🥇 **{a.name}** — 13" in t for t in said)  # the standings
+    assert any(f"🥇 **{a.name}** — 13 fields" in t for t in said)  # the standings
+    # The final message pings both players once, gives the standings once and sums the game up.
+    ending = [m for m in env.backend.messages[thread.id].values() if "Kesse Rügen #1 is over** —" in m.content]
+    assert len(ending) == 1 and set(ending[0].ping_user_ids) == {a.id, b.id}
+    assert ending[0].content.count(f"🥇 **{a.name}**") == 1
+    assert "📊 Fields held after" in ending[0].content and f"{a.name} 13 (carrots" in ending[0].content
     status = next(m for m in thread.history() if m.embeds and m.embeds[0].title == "Kesse Rügen #1")
     board = embed_text(status)
     assert f"🏆 **{a.name}** wins" in board
-    # The board, top row first: row 1 is all carrots; the winner's pawn (🟠) stands on a4, on the last carrot.
+    # The board, top row first: row 1 is all carrots; the winner's pawn (🟠) stands on a4, on the last carrot —
+    # both shown. Each square: its pawn (or soil), then its tuber (or soil).
     rows = status.embeds[0].description.split("\n\n")[-1].split("\n")
-    assert rows[4].split("\u200b")[1:] == ["🟧"] * 5
-    assert rows[3].split("\u200b")[1:] == ["🟧"] * 5
-    assert rows[2].split("\u200b")[1:] == ["🟧", "🟧", "🛖", "🟫", "🟫"]
-    assert rows[1].split("\u200b")[1:] == ["🟠", "🟫", "🟫", "🟫", "🟫"]
-    assert rows[0].split("\u200b")[1:] == ["🟫", "🟫", "🟫", "🟫", "⚪"]
+    assert rows[4].split("\u200b")[1:] == ["🟫🔶"] * 5
+    assert rows[3].split("\u200b")[1:] == ["🟫🔶"] * 5
+    assert rows[2].split("\u200b")[1:] == ["🟫🔶", "🟫🔶", "🛖🛖", "🟫🟫", "🟫🟫"]
+    assert rows[1].split("\u200b")[1:] == ["🟠🔶", "🟫🟫", "🟫🟫", "🟫🟫", "🟫🟫"]
+    assert rows[0].split("\u200b")[1:] == ["🟫🟫", "🟫🟫", "🟫🟫", "🟫🟫", "⚪🟫"]
     assert f"**{a.name}** 🏆 (carrots) — **13/13** fields · 3 in supply" in board
-    assert "pawn on a4, on their own 🟧" in board
-    assert not status.components  # no buttons once the game is over
+    assert "pawn on a4, on their own 🔶" in board
+    labels = [c.label for row in status.components for c in row.children]  # type: ignore[attr-defined]
+    assert labels == ["Rematch"]  # no move buttons once the game is over: only the way to play again
     last_prompt = next(m for m in reversed(thread.history()) if "won — the game is over" in m.content)
     assert not last_prompt.components
     # Each player has exactly one DM: the hand, edited in place (its fist buttons came and went with each duel).
     assert len(dms(a)) == 1 and len(dms(b)) == 1
     assert not dms(a)[0].components and not dms(b)[0].components
+    for member in (a, b):  # …and each says the game is over, with the final standings
+        assert "🏁 **Kesse Rügen #1 is over.**" in dms(member)[0].content
+        assert f"🥇 **{a.name}** — 13 fields" in dms(member)[0].content
+    # The lobby message says the game is finished and who won.
+    lobby = embed_text(server.channel.history()[0])
+    assert "Kesse Rügen #1 — finished" in lobby and f"🏆 Won by **{a.name}**" in lobby
+    # Rematch: a new lobby for the same game in the channel, the clicker seated, the other player invited.
+    clicked = await b.click(status, label="Rematch")
+    assert clicked.response.ephemeral and "rematch lobby is open" in clicked.response.content
+    rematch = await server.bot.store.get_game(2)
+    assert (rematch.kind, rematch.status, rematch.options) == ("kesse_ruegen", "lobby", record.options)
+    assert [s.player_id for s in await server.bot.store.seats(2)] == [b.id]
+    invite = next(m for m in env.backend.messages[server.channel.id].values() if "Rematch of" in m.content)
+    assert invite.ping_user_ids == [a.id]
+    again = await a.click(status, label="Rematch")
+    assert "already open" in again.response.content  # one rematch at a time
     # A move after the end is refused privately.
     late = await b.slash(thread, "kr duel", opponent=a)
     assert late.response.ephemeral and "is over" in late.response.content

@@ -101,7 +101,7 @@ async def test_every_other_action_costs_at_most_three_calls(env: simcord.Env) ->
     assert measured["reveal opening actions"] == 2, reveal
 
 
-async def test_the_winning_plant_costs_at_most_three_calls(env: simcord.Env) -> None:
+async def test_the_winning_plant_costs_at_most_three_calls_and_the_ending(env: simcord.Env) -> None:
     from .test_full_game import PLAN, losing_duel, winning_duel
 
     server = make_server(env)
@@ -112,7 +112,9 @@ async def test_the_winning_plant_costs_at_most_three_calls(env: simcord.Env) -> 
     await winning_duel(server, thread, a, b, [])  # the last duel: four actions won, none taken yet
     calls = await calls_of(env, a.click(action_prompt(thread), label="Plant"))
     assert (await state(server)).phase == "over"
-    assert len(calls) <= 3, calls  # the reply, the prompt's "won", the status with the standings
+    # The reply, the prompt's "won", the status with the standings; and the ending: the lobby message (finished,
+    # who won) and each player's hand DM (the game is over, the final standings).
+    assert len(calls) <= 3 + 1 + 2, calls
 
 
 async def test_a_three_player_reveal_edits_no_hand_of_an_earlier_duellist(env: simcord.Env) -> None:
@@ -293,12 +295,13 @@ async def test_a_first_player_out_of_the_lobbys_seats_is_refused_when_set(env: s
 
 async def test_the_rules_read_well(env: simcord.Env) -> None:
     server = make_server(env)
-    rules = (await server.members[0].slash(server.channel, "game rules", game="kesse_ruegen")).response.content
+    shown = await server.members[0].slash(server.channel, "game rules", game="kesse_ruegen")
+    rules = embed_text(shown.response.message)
     assert "int | None" not in rules and ".." not in rules and "shared/rules/" not in rules
     assert (
         "`first_seat` (a player: a @mention, `me`, or a join number such as `2` for the second to join) — Who "
         "places the first pawn and makes the first challenge (the rulebook: the oldest player); not set: drawn at "
-        "random." in rules
+        "random" in rules
     )
 
 

@@ -273,10 +273,17 @@ class KkkTable:
         found = [
             m
             for m in self.env.backend.messages.get(self.thread.id, {}).values()
-            if m.embeds and str(m.embeds[0].get("title") or "").startswith("Kohle")
+            if m.embeds and str(m.embeds[0].get("title") or "").startswith("Kohle") and not m.is_ephemeral
         ]
         assert len(found) == 1, "one status message, edited in place"
         return self.message(self.thread.id, found[0].id)
+
+    async def details(self, member: MemberActor | None = None) -> str:
+        """The status's Details button, as a player (or onlooker) clicks it: the whole table, privately."""
+        clicked = await (member or self.players[0]).click(self.status(), label="Details")
+        reply = clicked.response
+        assert reply is not None and reply.ephemeral, "the details are private to whoever asked"
+        return embed_text(reply.message)
 
     async def tracked(self, kind: str, key: str) -> discord.Message:
         ref = await self.bot.store.find_message_ref(self.game_id, kind, key=key)

@@ -63,9 +63,9 @@ async def test_a_shake_given_while_the_bot_was_down_binds_the_agreement(env: sim
     state = await t.state()
     assert state.offers[0].status == "binding" and sorted(state.offers[0].shaken) == [0, 1]
     assert "✅ **Binding**: anna pays bert $4M" in (await t.offer_message(1)).content
-    assert "🤝 Shake! #1: Knetowitz from bert for $4M is now binding." in t.narration()
+    assert "✅ **Binding**: anna pays bert $4M when the deal concludes." in t.narration()  # the offer's message
     assert cleo.id not in shakers(env, offer)  # the onlooker's 🤝 was taken off, without a word in the thread
-    assert "cleo" not in t.narration().split("Shake!")[-1]
+    assert "cleo" not in t.narration().split("✅ **Binding**")[-1]
     # The moves are recorded as reactions, so a second restart finds nothing new and posts nothing.
     notes = [parse_reaction_note(e.note) for e in await t.bot.store.log(1)]
     assert [n[2] for n in notes if n is not None] == [True]  # anna's 🤝: the only one that meant a move

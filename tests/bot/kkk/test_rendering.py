@@ -451,8 +451,13 @@ def test_the_status_fits_discord_with_long_names_and_many_offers() -> None:
     table.seats = [s.model_copy(update={"display_name": f"{'x' * 28}{s.seat:04d}"}) for s in table.seats]
     post = PRESENTATION.status(table)
     embed = post.embed()
-    assert embed is not None and len(embed) <= 6000
-    assert [name for name, _ in post.fields][:2] == ["Board", "Next deal"]
+    assert embed is not None and len(embed) <= 1500  # one phone screen, even with long names and many offers
+    assert post.fields[0][0] == "Board"
+    details = PRESENTATION.status_details(table)
+    assert details is not None
+    embed = details.embed()
+    assert embed is not None and len(embed) <= 6000  # the whole table, in Discord's limit
+    assert [name for name, _ in details.fields][:2] == ["Board", "Next deal"]
 
 
 def test_an_oversized_status_drops_the_least_needed_fields() -> None:

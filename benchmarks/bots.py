@@ -1,0 +1,296 @@
+"""Benchmark of the computer players (`engine.policy`): seeded self-play on a simulated clock.
+
+    .venv/bin/python benchmarks/bots.py [--games N] [--seed K]                 (every game with a policy)
+    .venv/bin/python benchmarks/bots.py --game kkk [--seats S] [--games N] [--seed K] [--random uniform|weighted]
+
+For each game with a registered policy it plays:
+
+- policy vs random: one policy seat among random players (the seat rotates from game to game), and prints the
+  policy's win rate with its 95 % Wilson interval. A shared first place counts as 1/k of a win for each of the k
+  seats sharing it (half for a tie of two).
+- policy vs policy: every seat a policy, each seat's share of the wins (a sanity check: about 1/n each).
+- autopilot vs random: the autopilot in the policy seat, for reference (it only takes safe moves: no goal).
+- the median and 99th-percentile time of one `decide` call, and of a whole decision (with the seat's view and
+  legal list, which the platform computes for it);
+- how many games stopped at the action cap instead of ending by the rules (scored by the standings then).
+
+Goals (issue 16): Kohle, Kies & Knete, 4 players, one policy among three random players: >= 60 % of 200 games;
+Kesse Rügen, 2 players: >= 70 % against random; median decision <= 50 ms.
+
+The driver is generic (any game in `engine.policy._policies`). Each step, every seat is asked in a seeded random
+order and the first that acts moves: a policy seat through `decide` on its own view and legal list (None: it lets
+the others or the deadline move); a random seat picks from `legal_actions`, always when the game waits on it (or,
+in Kohle, Kies & Knete, when an offer waits for its 🤝: the game's random player answers those), otherwise only
+now and then (`CHATTER`), like a person who talks in a negotiation without being asked. When nobody acts, the
+earliest wait's `timeout` is applied as actor None at its `until`. Every action moves the simulated clock by 1–120 s.
+A policy seat is asked at every step, so it can answer as soon as anything changes (the platform adds its delays).
+
+Random seats choose uniformly among the legal actions, or, with `--random weighted` (the default where a game has
+them: Kohle, Kies & Knete), with the weights of the game's own random player (`engine.kkk.randomplay`), which
+favour progress (opening coverable deals, offering what the Boss lacks, shaking, passing, closing). The output
+says which.
+"""
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.game import Game, Result
+from engine.policy import Policy, _policies, policy_for
+from engine.registry import build
+
+START = datetime(2025, 1, 1, tzinfo=UTC)
+CHATTER = 0.3
+"""How often a random seat the game is not waiting on acts when asked."""
+
+DEFAULT_SEATS = {"kkk": 4, "kesse_ruegen": 2}
+MAX_ACTIONS = {"kkk": 3000}
+"""The action cap per game (default 2,000)."""
+
+Weigher = Callable[[Any, Any, Any, int], float]
+"""(game, state, action, seat) -> weight of a random seat's action."""
+
+
+def _kkk_weigher() -> Weigher:
+    from engine.kkk.randomplay import lacking, weight
+
+    def weigh(game: Any, state: Any, action: Any, seat: int) -> float:
+        return weight(game, state, action, seat, lacking(game, state))
+
+    return weigh
+
+
+WEIGHERS: dict[str, Callable[[], Weigher]] = {"kkk": _kkk_weigher}
+"""Games whose random player has its own weights (`--random weighted`)."""
+
+
+def _kkk_answering(state: Any) -> set[int]:
+    """Kohle, Kies & Knete: the parties an offer waits on for their 🤝 (the game's random player answers them)."""
+    return {o.boss if o.seller in o.shaken else o.seller for o in state.offers if o.status == "shaken"}
+
+
+ANSWERING: dict[str, Callable[[Any], set[int]]] = {"kkk": _kkk_answering}
+"""Seats a random player treats as waited on besides the game's waits (someone expects their answer)."""
+
+
+@dataclass
+class Played:
+    result: Result
+    capped: bool
+    actions: int
+    decisions: list[float] = field(default_factory=list)
+    """Seconds per `decide` call of the policy seats."""
+    whole: list[float] = field(default_factory=list)
+    """Seconds per decision including the seat's view and legal list (what the platform spends on one)."""
+    acting: list[float] = field(default_factory=list)
+    """Seconds per `decide` call that returned an action (not None)."""
+
+
+def play_one(
+    game: Game,  # type: ignore[type-arg]
+    seats: int,
+    seed: int,
+    policy_seats: set[int],
+    *,
+    weigher: Weigher | None = None,
+    autopilot_seats: Collection[int] = (),
+    max_actions: int = 2000,
+    chatter: float = CHATTER,
+    on_step: Callable[[Any, int | None, Any, Any], None] | None = None,
+) -> Played:
+    """One seeded game: `policy_seats` play the game's policy (those also in `autopilot_seats` as the autopilot),
+    the others at random (see the module docstring);
+    `on_step(state before, actor, action, state after)` sees every step."""
+    policy: Policy | None = policy_for(game)
+    answering = ANSWERING.get(game.name)
+    if policy_seats and policy is None:
+        raise ValueError(f"{game.name} has no policy")
+    rnd = random.Random(seed)
+    seat_rngs = [random.Random(seed * 1000 + s) for s in range(seats)]
+    now = START
+    state = game.setup(seats, game.parse_options({}), seed, now)
+    decisions: list[float] = []
+    whole: list[float] = []
+    acting: list[float] = []
+    actions = 0
+    while game.result(state) is None and actions < max_actions:
+        waits = game.waiting_on(state)
+        waited = {s for w in waits for s in w.seats} | (answering(state) if answering is not None else set())
+        order = list(range(seats))
+        rnd.shuffle(order)
+        chosen: tuple[int, Any] | None = None
+        for s in order:
+            t0 = time.perf_counter()
+            legal = game.legal_actions(state, s)
+            if not legal:
+                continue
+            if s in policy_seats:
+                assert policy is not None
+                view = game.view(state, s)
+                t1 = time.perf_counter()
+                action = policy.decide(view, legal, s, seat_rngs[s], autopilot=s in autopilot_seats)
+                t2 = time.perf_counter()
+                decisions.append(t2 - t1)
+                whole.append(t2 - t0)
+                if action is not None:
+                    acting.append(t2 - t1)
+            elif s not in waited and rnd.random() >= chatter:
+                action = None
+            elif weigher is not None:
+                action = rnd.choices(legal, [weigher(game, state, a, s) for a in legal])[0]
+            else:
+                action = rnd.choice(legal)
+            if action is not None:
+                chosen = (s, action)
+                break
+        if chosen is None:
+            if not waits:
+                break
+            wait = min(waits, key=lambda w: w.until)
+            now = max(now, wait.until)
+            actor, action = None, wait.timeout
+        else:
+            now += timedelta(seconds=rnd.randint(1, 120))
+            actor, action = chosen
+        after = game.apply(state, actor, action, now).state
+        if on_step is not None:
+            on_step(state, actor, action, after)
+        state = after
+        actions += 1
+    result = game.result(state)
+    capped = result is None
+    return Played(
+        result=result or game.standings(state),
+        capped=capped,
+        actions=actions,
+        decisions=decisions,
+        whole=whole,
+        acting=acting,
+    )
+
+
+def win_share(result: Result, seat: int) -> float:
+    """1 for a sole winner, 1/k for each of k seats sharing first place, else 0."""
+    winners = result.winners
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion (fractional wins from shared first places are allowed)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+def bench(name: str, games: int, seats: int | None, seed: int, random_mode: str) -> bool:
+    """Both match-ups for one game; prints the figures and returns whether the goals are met."""
+    game = build()[name]
+    seats = seats or DEFAULT_SEATS.get(name, game.min_seats)
+    cap = MAX_ACTIONS.get(name, 2000)
+    weighted = random_mode == "weighted" and name in WEIGHERS
+    weigher = WEIGHERS[name]() if weighted else None
+    how = "weighted like the game's own random player" if weighted else "uniformly among the legal actions"
+    print(f"{game.title}: {games} games of {seats} players, seeds {seed}…; random seats choose {how}")
+    print("  (a first place shared by k seats counts as 1/k of a win for each: half for a tie of two)")
+
+    wins = 0.0
+    capped = 0
+    times: list[float] = []
+    whole: list[float] = []
+    acting: list[float] = []
+    lengths: list[int] = []
+    for i in range(games):
+        me = i % seats
+        played = play_one(game, seats, seed + i, {me}, weigher=weigher, max_actions=cap)
+        wins += win_share(played.result, me)
+        capped += played.capped
+        times += played.decisions
+        whole += played.whole
+        acting += played.acting
+        lengths.append(played.actions)
+    low, high = wilson(wins, games)
+    goal = {"kkk": 0.6, "kesse_ruegen": 0.7}.get(name) if seats == DEFAULT_SEATS.get(name) else None
+    print(
+        f"  policy vs random        {wins / games:6.1%} of {games}  (95 % CI {low:.1%}–{high:.1%}; "
+        f"a random seat's share would be {1 / seats:.0%})" + (f"   goal >= {goal:.0%}" if goal else "")
+    )
+    print(f"    actions per game      {statistics.mean(lengths):6.0f}  (max {max(lengths)}); at the cap: {capped}")
+
+    pp_games = max(1, games // 2)
+    shares = [0.0] * seats
+    pp_capped = 0
+    for i in range(pp_games):
+        played = play_one(game, seats, seed + 10_000 + i, set(range(seats)), max_actions=cap)
+        for s in range(seats):
+            shares[s] += win_share(played.result, s)
+        pp_capped += played.capped
+        times += played.decisions
+        whole += played.whole
+        acting += played.acting
+    print(
+        f"  policy vs policy        {pp_games} games, wins by seat: "
+        + ", ".join(f"{x / pp_games:.0%}" for x in shares)
+        + f"  (about {1 / seats:.0%} each); at the cap: {pp_capped}"
+    )
+
+    auto_wins = 0.0
+    auto_games = max(1, games // 4)
+    for i in range(auto_games):
+        me = i % seats
+        played = play_one(game, seats, seed + 20_000 + i, {me}, weigher=weigher, autopilot_seats={me}, max_actions=cap)
+        auto_wins += win_share(played.result, me)
+    print(f"  autopilot vs random     {auto_wins / auto_games:6.1%} of {auto_games}  (safe moves only; for reference)")
+
+    median = statistics.median(times) * 1e3
+    print(
+        f"  decide                  {median:6.2f} ms median, {percentile(times, 99) * 1e3:.2f} ms p99, "
+        f"{max(times) * 1e3:.1f} ms max   (goal median <= 50 ms; {len(times)} decisions)"
+    )
+    print(
+        f"    with view and legal   {statistics.median(whole) * 1e3:6.2f} ms median, "
+        f"{percentile(whole, 99) * 1e3:.2f} ms p99, {max(whole) * 1e3:.1f} ms max"
+    )
+    print(
+        f"    calls that acted      {statistics.median(acting) * 1e3:6.2f} ms median, "
+        f"{percentile(acting, 99) * 1e3:.2f} ms p99 ({len(acting)} of the {len(times)}; the rest returned None)"
+    )
+    ok = median <= 50 and (goal is None or wins / games >= goal)
+    print("  goals                   " + ("met" if ok else "NOT met"))
+    return ok
+
+
+def main() -> None:
+    names = sorted(_policies())
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", choices=("all", *names), default="all")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seats", type=int, default=None, help="default: 4 for kkk, 2 for kesse_ruegen, else min")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--random", choices=("weighted", "uniform"), default="weighted")
+    args = parser.parse_args()
+    ok = True
+    for name in names if args.game == "all" else [args.game]:
+        ok = bench(name, args.games, args.seats, args.seed, args.random) and ok
+    print("all goals " + ("met" if ok else "NOT met"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""Rematch: a finished table's players start again with one click.
+
+The 🔁 Rematch button on a finished (or moderator-ended) game's status message opens a new lobby in the game's
+channel — same game, same options, same seat limit, seat order and player picks — with the clicker seated, and
+pings the other players of the old table in the lobby message ("🔁 Rematch of #7: @anna @bert — join below").
+Only someone who played in the old game may ask; one rematch per game (a second click points to the first one while
+its lobby is open, and may open another once that one has started or closed).
+"""
+
+from typing import TYPE_CHECKING
+
+from bot.components import view_for
+from bot.lobby import lobby_post
+from bot.lobby_repair import ThreadRefused, open_thread
+from bot.names import PINGS
+from bot.presentation import Table
+from bot.replies import Answer
+from bot.service import Person, Refusal
+from storage import GameNotFound, MessageRef
+
+if TYPE_CHECKING:
+    from bot.client import BoardroomBot
+
+REMATCH_REF = "rematch"
+"""A reference on the old game whose key is the rematch's game id. It points to no message of its own (the rematch's
+lobby message is the new game's reference), so its message id is the new game's id, negated: never a Discord id."""
+
+
+async def rematch(bot: "BoardroomBot", game_id: int, person: Person) -> Answer:
+    service, store = bot.service, bot.store
+    record = await store.get_game(game_id)
+    engine = service.game(record.kind)
+    if record.status not in ("finished", "abandoned"):
+        raise Refusal(f"{engine.title} #{game_id} is still being played: a rematch comes after the end.")
+    seats = await store.seats(game_id)
+    if person.user_id not in {s.player_id for s in seats}:
+        raise Refusal(
+            f"Only the players of {engine.title} #{game_id} can ask for its rematch. `/game new` opens a game."
+        )
+    for ref in await store.message_refs(game_id, kind=REMATCH_REF):
+        try:
+            earlier = await store.get_game(int(ref.key))
+        except GameNotFound:
+            continue
+        if earlier.status == "lobby":
+            where = f"<#{earlier.thread_id}>" if earlier.thread_id else f"<#{earlier.channel_id}>"
+            raise Refusal(f"The rematch is already open: {engine.title} #{earlier.id} in {where}. Join it there.")
+    settings = await service.lobby_settings(record)
+    new = await service.create_lobby(
+        record.kind, guild_id=record.guild_id, channel_id=record.channel_id, creator=person, options=record.options
+    )
+    table = Table(engine, new, await store.seats(new.id), None, service.now(), lobby_max=settings.max_seats)
+    post = lobby_post(table, random_order=settings.random_order, picks=settings.picks)
+    others = " ".join(f"<@{s.player_id}>" for s in seats if s.player_id not in (None, person.user_id))
+    invite = f"🔁 Rematch of {engine.title} #{game_id}" + (f": {others} — join below!" if others else ".")
+    channel = bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+    message = await channel.send(
+        content=invite, embed=post.embed(), view=view_for(new.id, post.buttons), allowed_mentions=PINGS
+    )
+    await service.attach_lobby_message(new.id, message_id=message.id, channel_id=channel.id, settings=settings)
+    try:
+        ids = await open_thread(bot, new, channel.id, message.id)
+    except ThreadRefused as exc:
+        await service.cancel_lobby(new.id, None, is_moderator=True, why="by itself: no table thread")
+        await bot.notifier.flush(new.id)
+        raise Refusal(
+            f"I couldn't open a thread for the rematch ({exc.reason}). I need “Create Public Threads” and “Send "
+            "Messages in Threads” in this channel."
+        ) from None
+    await store.put_message_ref(
+        MessageRef(message_id=-new.id, channel_id=channel.id, game_id=game_id, kind=REMATCH_REF, key=str(new.id))
+    )
+    if ids:
+        await bot.notifier.flush(new.id)
+    return Answer(
+        text=f"🔁 The rematch lobby is open in <#{channel.id}> ({engine.title} #{new.id}); the others are invited."
+    )

@@ -1,0 +1,403 @@
+"""Casablanca's computer player and autopilot: one decision from the seat's own view and its legal moves.
+
+The computer player (`autopilot=False`) judges a position by a potential: for every agent still in the game, how many
+moves it is from ending the game (carrying the suitcase into its own HQ, main game; into an HQ's owner's, variant) and
+whether that end would be good for this seat. In the main game "good" is a guess at whether this seat is the richest
+on the agent: its own bribe against an estimate of the best opponent's (what the claims of the last auction showed,
+else a share of what this seat has spent itself, since everyone bribes about as often). On its turn it announces the
+move or hit that raises the potential most, or bribes the agent where money adds most; it objects (and contests) only
+when the announcement costs it, with a limit that grows with the harm, never more than its bribe.
+
+The autopilot (`autopilot=True`) keeps an absent seat going safely: no objection ever, withdraw when objected to (a
+contest would show its bribes), and on its turn a $100 bribe on agents drawn at random (money on an agent can only
+help: capital left counts for nothing), ending the turn when an objection forbids bribing, and only without capital a
+move that leaves the suitcase alone. Its secret choices come from `rng`, so they can't be guessed.
+
+Reads only the `SeatView` and the legal list (never the state); deterministic for a given `rng`.
+"""
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.casablanca.actions import (
+    Bribe,
+    ChooseHq,
+    Contest,
+    EndTurn,
+    Hit,
+    Move,
+    NoObjection,
+    Object,
+    Withdraw,
+)
+from engine.casablanca.state import HIT_COST, Announcement
+from engine.casablanca.views import SeatView
+from engine.game import Game
+
+DECAY = 0.6
+"""First turn: how much less an agent one move further from ending the game is worth bribing."""
+END = 100.0
+"""The score of a game that has ended (won: +END, lost: -END)."""
+HORIZON = 8
+"""Moves beyond which an end is as good as far away."""
+NEAR = 0.5
+SCALE = 10.0
+"""An end `d` moves away weighs SCALE * NEAR**d: the next moves decide, the far future is noise."""
+THREAT_WEIGHT = 0.8
+"""Keeping the others' end one move further away, against bringing one's own one move nearer."""
+PATIENCE = 300
+"""Announcements after which blocking the others weighs only a quarter of what it did at the start."""
+GOOD_MOVE = 0.5
+"""A move worth a turn that could bribe instead gains at least this much score."""
+HARM = 0.8
+"""An announcement that costs at least this much score is objected to (with the whole bribe from twice this)."""
+FIRST_BRIBE = 1_000
+"""The first turn's bribe on each of three agents: enough to object with, leaving most to concentrate later."""
+STAKE = 6_000
+"""Main game: the money on the backed agent before moves come first (unless an end is near)."""
+VARIANT_STAKE = 2_000
+"""Variant: the money on the agent nearest the suitcase before moves come first (to win its auctions)."""
+OPPONENT_SHARE = 0.5
+"""The guess at the best opponent's money on an agent, as a share of this seat's own spending (with no better clue)."""
+CARRIER_PENALTY = 3
+"""Main game: moves still missing when the suitcase hasn't had its second carrier yet (a hand-over and back)."""
+
+
+@dataclass
+class Board:
+    """The bits of a position the potential depends on: a view, or a view with an announcement carried out."""
+
+    at: dict[int, str]
+    carrier: int | None
+    suitcase: str
+    carried: set[int]
+    bribes: dict[int, int] = field(default_factory=dict)
+
+
+class CasablancaPolicy:
+    """See the module docstring."""
+
+    def __init__(self, game: Game) -> None:  # type: ignore[type-arg]
+        self.game = game
+
+    def decide(
+        self,
+        view: BaseModel,
+        legal: Sequence[Any],
+        seat: int,
+        rng: random.Random,
+        *,
+        autopilot: bool = False,
+    ) -> Any | None:
+        if not legal or not isinstance(view, SeatView) or view.phase == "over":
+            return None
+        if autopilot:
+            return _autopilot(view, legal, seat, rng)
+        return _Player(view, seat, rng).decide(legal)
+
+
+# --- the autopilot ------------------------------------------------------------------------------------------------
+
+
+def _autopilot(view: SeatView, legal: Sequence[Any], seat: int, rng: random.Random) -> Any | None:
+    kinds = {type(a) for a in legal}
+    if ChooseHq in kinds:
+        return rng.choice([a for a in legal if isinstance(a, ChooseHq)])
+    if NoObjection in kinds:
+        return NoObjection()
+    if Withdraw in kinds:
+        return Withdraw()
+    if view.phase != "turn" or view.turn != seat:
+        return None  # a queued objector changing its limit: the autopilot never objects, so never here
+    if EndTurn in kinds:
+        return EndTurn()
+    small = [a for a in legal if isinstance(a, Bribe) and max(a.amounts.values()) == min(_bribe_sizes(legal))]
+    if small:
+        return rng.choice(small)
+    quiet = [a for a in legal if isinstance(a, Move) and not a.suitcase and not _moves_suitcase(view, a)]
+    return rng.choice(quiet or list(legal))
+
+
+def _bribe_sizes(legal: Sequence[Any]) -> list[int]:
+    return [v for a in legal if isinstance(a, Bribe) for v in a.amounts.values()] or [0]
+
+
+def _moves_suitcase(view: SeatView, move: Move) -> bool:
+    """The move takes the carrier away (leaving the suitcase behind is a change too: keep it where it is)."""
+    return view.carrier is not None and view.agents[view.carrier].colour == move.agent
+
+
+# --- the computer player ------------------------------------------------------------------------------------------
+
+
+class _Player:
+    """One decision of the computer player; the position's facts are worked out once."""
+
+    def __init__(self, view: SeatView, seat: int, rng: random.Random) -> None:
+        self.view = view
+        self.seat = seat
+        self.rng = rng
+        self.colour = {a.colour: a.index for a in view.agents}
+        self.dist = _all_distances(view.streets)
+        self.alive = [a.index for a in view.agents if a.at is not None]
+        self.my_hq = next((p.hq for p in view.players if p.seat == seat), None)
+        self.owners = {p.hq: p.seat for p in view.players if p.hq is not None and not p.left}
+        self.guess = self._opponent_guess()
+        self.board = Board(
+            at={a.index: a.at for a in view.agents if a.at is not None},
+            carrier=view.carrier,
+            suitcase=view.suitcase_at,
+            carried={a.index for a in view.agents if a.carried},
+            bribes={a: view.bribes[a] for a in self.alive},
+        )
+        self.backed = self._backed(self.board)
+        # Blocking the others' ends weighs less as the game drags on: players who only undo each other's moves
+        # (computer players among themselves) would never finish; pushing one's own end does.
+        played = view.last_announcement.no if view.last_announcement is not None else 0
+        self.caution = THREAT_WEIGHT * max(0.25, 1 - played / PATIENCE)
+        self.now = self.score(self.board)
+
+    # decisions
+
+    def decide(self, legal: Sequence[Any]) -> Any | None:
+        view = self.view
+        if any(isinstance(a, ChooseHq) for a in legal):
+            return self._choose_hq([a for a in legal if isinstance(a, ChooseHq)])
+        if view.phase == "objections":
+            return self._object(legal)
+        if view.phase == "contest":
+            ann = view.announcement
+            if ann is None or ann.seat != self.seat:
+                return None  # queued behind another objector: the limit given stands
+            return self._contest(legal, ann)
+        if view.phase == "turn" and view.turn == self.seat:
+            return self._turn(legal)
+        return None
+
+    def _choose_hq(self, options: list[ChooseHq]) -> ChooseHq:
+        # The HQ nearest the suitcase: the fewest moves to bring it home.
+        return min(options, key=lambda a: (self.dist[self.view.suitcase_at][a.hq], self.rng.random()))
+
+    def _turn(self, legal: Sequence[Any]) -> Any:
+        bribes = [a for a in legal if isinstance(a, Bribe)]
+        if self.view.first_turn:
+            return self._first_bribe(bribes)
+        stopped = self._stopped_agent()
+        deeds = [
+            (self._deed_value(a), self.rng.random(), a)
+            for a in legal
+            if isinstance(a, Move | Hit) and self.colour[a.agent] != stopped
+        ]
+        best = max(deeds, key=lambda t: (t[0], t[1]), default=None)
+        gain = best[0] if best is not None else float("-inf")
+        if gain >= END / 2:
+            return best[2] if best is not None else None  # it ends the game in this seat's favour
+        bribe = self._bribe(bribes)
+        if bribe is not None and (gain < GOOD_MOVE or self._underfunded()):
+            return bribe
+        if best is not None and (gain > 0 or not any(isinstance(a, EndTurn) for a in legal)):
+            return best[2]
+        return next((a for a in legal if isinstance(a, EndTurn)), None) or bribe or self.rng.choice(list(legal))
+
+    def _stopped_agent(self) -> int | None:
+        """The agent whose announcement an objection just stopped this turn: its objector would stop the next one
+        too (they showed more money on it), so this turn tries another agent or ends."""
+        last = self.view.last_announcement
+        if self.view.objected and last is not None and last.seat == self.seat and self.view.verdict == "stopped":
+            return last.agent
+        return None
+
+    def _underfunded(self) -> bool:
+        """Money still matters more than a move: too little on the backed agent, and no end is near."""
+        if self.backed is None:
+            return True
+        if self.view.variant:
+            return self.view.bribes[self.backed] < VARIANT_STAKE and self._threat(self.board) >= 3
+        return self.view.bribes[self.backed] < STAKE and self._threat(self.board) >= 3
+
+    def _first_bribe(self, bribes: list[Bribe]) -> Bribe:
+        """Three agents near the suitcase, about $1,000 each (the samples' amount nearest to it)."""
+        assert bribes, "a first turn always offers a bribe"
+        size = max(min(bribes, key=lambda b: abs(max(b.amounts.values()) - FIRST_BRIBE)).amounts.values())
+        same = [b for b in bribes if max(b.amounts.values()) == size]
+
+        def promise(b: Bribe) -> float:
+            near = sum(DECAY ** self._finish(self.board, self.colour[c]) for c in b.amounts)
+            return near + self.rng.random() * 0.01
+
+        return max(same, key=promise)
+
+    def _bribe(self, bribes: list[Bribe]) -> Bribe | None:
+        """The biggest sample on the agent this seat backs (variant: the agent nearest the suitcase)."""
+        if not bribes:
+            return None
+        target = self.backed
+        if self.view.variant:
+            case = self.board.suitcase
+            target = min(self.alive, key=lambda a: (self.dist[self.board.at[a]][case], -self.view.bribes[a]))
+        on = [b for b in bribes if target is not None and self.colour[next(iter(b.amounts))] == target]
+        return max(on or bribes, key=lambda b: (sum(b.amounts.values()), self.rng.random()))
+
+    def _deed_value(self, deed: Move | Hit) -> float:
+        value = self.score(self._after(self._announcement(deed))) - self.now
+        if isinstance(deed, Hit):
+            value -= 0.3  # $1,000 of the hitter's bribe, and a hit shows everyone's bribes on the victim
+        return value
+
+    def _object(self, legal: Sequence[Any]) -> Any:
+        ann = self.view.announcement
+        limits = sorted(a.limit for a in legal if isinstance(a, Object))
+        if ann is None or not limits:
+            return NoObjection()
+        harm = self.now - self.score(self._after(ann))
+        mine = self.view.bribes[ann.agent]
+        if harm < HARM or mine == 0:
+            return NoObjection()  # a bluff with nothing on the agent fails at once
+        if self.view.variant and harm < END / 2 and mine < HIT_COST:
+            return NoObjection()  # a lost objection costs the next turn: only with a real chance of winning
+        wanted = mine if harm >= 2 * HARM else mine // 2
+        return Object(limit=max(v for v in limits if v <= wanted))
+
+    def _contest(self, legal: Sequence[Any], ann: Announcement) -> Any:
+        limits = sorted(a.limit for a in legal if isinstance(a, Contest))
+        gain = self.score(self._after(ann)) - self.now
+        if not limits or gain <= 0:
+            return Withdraw()
+        mine = self.view.bribes[ann.agent]
+        wanted = mine if gain >= HARM else mine // 2
+        return Contest(limit=max(v for v in limits if v <= wanted))
+
+    # judging a position
+
+    def score(self, board: "Board | _Ended") -> float:
+        """How good a position is for this seat: its own end near (a move from it is worth much more than one far
+        away), the others' ends far."""
+        if isinstance(board, _Ended):
+            return END if board.won else -END
+        threat = self._threat(board)
+        if self.view.variant:
+            mine = self._finish_at(board, self.my_hq) if self.my_hq is not None else HORIZON
+        else:
+            backed = self._backed(board)
+            mine = self._finish(board, backed) if backed is not None else HORIZON
+        return SCALE * (NEAR ** min(mine, HORIZON) - self.caution * NEAR ** min(threat, HORIZON))
+
+    def _threat(self, board: Board) -> int:
+        """Moves until the game could end against this seat."""
+        if self.view.variant:
+            ends = [self._finish_at(board, hq) for hq, owner in self.owners.items() if owner != self.seat]
+        else:
+            ends = [self._finish(board, a) for a in board.at if not self._mine(board, a)]
+        return min(ends, default=HORIZON)
+
+    def _backed(self, board: Board) -> int | None:
+        """Main game: the agent this seat has most on (ties: the one nearest to ending the game)."""
+        alive = [a for a in board.at if board.bribes.get(a, 0) > 0]
+        if not alive:
+            return None
+        return max(alive, key=lambda a: (board.bribes[a], -self._finish(board, a), -a))
+
+    def _mine(self, board: Board, agent: int) -> bool:
+        """This seat would (most likely) be the richest on `agent` if it ended the game."""
+        return board.bribes.get(agent, 0) > self.guess.get(agent, 0)
+
+    def _opponent_guess(self) -> dict[int, int]:
+        """The best opponent's money on each agent, guessed: what the last auction's claims showed, at least a
+        share of this seat's own spending (everyone bribes about as often)."""
+        base = int(sum(self.view.bribes) * OPPONENT_SHARE)
+        guess = dict.fromkeys(self.alive, base)
+        ann = self.view.last_announcement
+        if ann is not None and ann.agent in guess:
+            for auction in self.view.auctions:
+                for who, _, amount in auction.claims(ann.seat):
+                    if who != self.seat:
+                        guess[ann.agent] = max(guess[ann.agent], amount)
+        return guess
+
+    def _finish(self, board: Board, agent: int) -> int:
+        """Main game: moves until `agent` could carry the suitcase into its own HQ (ending the game)."""
+        home = self.view.agents[agent].home
+        where = board.at[agent]
+        if board.carrier == agent:
+            steps = self.dist[where][home] or 2
+        else:
+            steps = max(1, self.dist[where][board.suitcase]) + (self.dist[board.suitcase][home] or 2)
+        return steps + (CARRIER_PENALTY if len(board.carried | {agent}) < 2 else 0)
+
+    def _finish_at(self, board: Board, hq: str) -> int:
+        """Variant: moves until some agent could carry the suitcase into `hq`."""
+        case = board.suitcase
+        into = self.dist[case][hq] or 2
+        if board.carrier is not None:
+            return into
+        return min((max(1, self.dist[w][case]) for w in board.at.values()), default=HORIZON) + into
+
+    def _announcement(self, deed: Move | Hit) -> Announcement:
+        agent = self.colour[deed.agent]
+        source = self.board.at[agent]
+        if isinstance(deed, Move):
+            return Announcement(
+                no=0, kind="move", seat=self.seat, agent=agent, source=source, to=deed.to, suitcase=deed.suitcase
+            )
+        victim = self.colour[deed.victim]
+        return Announcement(no=0, kind="hit", seat=self.seat, agent=agent, source=source, victim=victim)
+
+    def _after(self, ann: Announcement) -> "Board | _Ended":
+        """The position once `ann` took effect (an end of the game as such)."""
+        b = self.board
+        board = Board(dict(b.at), b.carrier, b.suitcase, set(b.carried), dict(b.bribes))
+        if ann.kind == "hit":
+            assert ann.victim is not None
+            board.at.pop(ann.victim, None)
+            board.bribes.pop(ann.victim, None)
+            if ann.seat == self.seat:
+                board.bribes[ann.agent] -= HIT_COST
+            if board.carrier == ann.victim:
+                board.carrier = None
+            return board
+        assert ann.to is not None
+        board.at[ann.agent] = ann.to
+        if ann.suitcase:
+            board.carrier = ann.agent
+            board.carried.add(ann.agent)
+        elif board.carrier == ann.agent:
+            board.carrier = None
+        if board.carrier is not None:
+            board.suitcase = board.at[board.carrier]
+        if board.carrier == ann.agent:
+            return self._ending(board, ann) or board
+        return board
+
+    def _ending(self, board: Board, ann: Announcement) -> "_Ended | None":
+        assert ann.to is not None
+        if self.view.variant:
+            owner = self.owners.get(ann.to)
+            return _Ended(won=owner == self.seat) if owner is not None and owner == ann.seat else None
+        if ann.to != self.view.agents[ann.agent].home or len(board.carried) < 2:
+            return None
+        return _Ended(won=self._mine(board, ann.agent))
+
+
+@dataclass(frozen=True)
+class _Ended:
+    """A position where the game is over: its score is ±END."""
+
+    won: bool
+
+
+def _all_distances(streets: dict[str, list[str]]) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for start in streets:
+        dist = {start: 0}
+        todo = [start]
+        for here in todo:
+            for nxt in streets[here]:
+                if nxt not in dist:
+                    dist[nxt] = dist[here] + 1
+                    todo.append(nxt)
+        out[start] = dist
+    return out

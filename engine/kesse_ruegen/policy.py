@@ -1,0 +1,271 @@
+"""Kesse Rügen's computer player and autopilot (`engine.policy.Policy`), from a seat's own view and legal moves only.
+
+- The fist is mixed, never a fixed choice: weights lean towards 2 (a higher total gives the right guesser more
+  actions, and the policy guesses high), within the supply.
+- The guess is the total with the best expected reward (probability × actions) given what the seat knows: its own
+  fist, the opponent's supply and, for the second guesser, the first guess (read through a model of a sensible
+  guesser, blended with a random one so that any opponent is covered). The first guesser samples among the good
+  totals instead of always naming the best, since its guess is public before the second one and would give its fist
+  away.
+- The actions are planned: a short search over every sequence of the remaining actions (at most 4, on a light copy
+  of the board with transpositions merged), scored by fields held (the seat's own, and the leader's fields weighing
+  more than other opponents'), tubers left to plant (reclaim when short), where the pawn stands for the next turn,
+  and empty fields next to an opponent's pawn (planting there blocks them).
+- 3–4 players: it challenges the opponent with the fewest fields (a duel may hand the challenged player actions).
+
+Autopilot: pawn placement and challenges at random (like the deadline defaults), the fist uniformly at random, and
+otherwise the same guess and plan: a guess and planting give nothing away, and the deadline default for actions
+(losing them) has no action of its own.
+"""
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.game import Game
+from engine.kesse_ruegen import geometry
+from engine.kesse_ruegen.actions import Challenge, Choose, Evict, Guess, Move, Place, Plant, Reclaim
+from engine.kesse_ruegen.views import SeatView
+
+FIST_WEIGHTS = (0.2, 0.3, 0.5)
+"""The computer player's fist mix for 0, 1, 2 tubers (renormalised over what the supply allows)."""
+MAX_TOTAL = 4
+SHARP = 0.5
+"""How much the second guesser trusts its model of the first guesser (the rest: a guess uniformly at random)."""
+
+
+class KesseRuegenPolicy:
+    """See the module docstring."""
+
+    def __init__(self, game: Game | None = None) -> None:  # type: ignore[type-arg]
+        self.game = game
+
+    def decide(
+        self,
+        view: BaseModel,
+        legal: Sequence[Any],
+        seat: int,
+        rng: random.Random,
+        *,
+        autopilot: bool = False,
+    ) -> Any | None:
+        if not legal:
+            return None
+        assert isinstance(view, SeatView)
+        first = legal[0]
+        if isinstance(first, Place):
+            return rng.choice(list(legal)) if autopilot else _place(view, legal, rng)
+        if isinstance(first, Challenge):
+            return rng.choice(list(legal)) if autopilot else _challenge(view, legal, rng)
+        if isinstance(first, Choose):
+            options = sorted(a.tubers for a in legal)
+            weights = [1.0] * len(options) if autopilot else [FIST_WEIGHTS[n] for n in options]
+            return Choose(tubers=rng.choices(options, weights)[0])
+        if isinstance(first, Guess):
+            return _guess(view, legal, seat, rng)
+        return _act(view, legal, seat, rng)
+
+
+# --- set-up and challenge ---------------------------------------------------------------------------------------
+
+
+def _place(view: SeatView, legal: Sequence[Any], rng: random.Random) -> Any:
+    """A field with many free neighbours, near the middle: room to plant and to move."""
+    taken = {p for p in (pl.pawn for pl in view.players) if p is not None}
+    centre = (view.size - 1) / 2
+
+    def score(square: str) -> float:
+        free = sum(1 for n in _neighbours(square, view.size) if n not in taken and n != view.barn)
+        col, row = geometry.coords(square)
+        return free - 0.3 * max(abs(col - centre), abs(row - centre)) + rng.random() * 0.1
+
+    return max(legal, key=lambda a: score(a.square))
+
+
+def _challenge(view: SeatView, legal: Sequence[Any], rng: random.Random) -> Any:
+    fields = {p.seat: p.fields for p in view.players}
+    return min(legal, key=lambda a: (fields[a.opponent], rng.random()))
+
+
+# --- guessing ---------------------------------------------------------------------------------------------------
+
+
+def _fist_prior(supply: int) -> dict[int, float]:
+    """What the opponent may hold, before any clue: each fist their supply allows, equally likely."""
+    options = range(min(2, supply) + 1)
+    return {n: 1 / len(options) for n in options}
+
+
+def _first_guess_weights(mine: int, prior: dict[int, float]) -> dict[int, float]:
+    """How the first guesser picks among totals: probability × actions, squared (so mostly the best, not always)."""
+    weights = {}
+    for total in range(MAX_TOTAL + 1):
+        p = prior.get(total - mine, 0.0)
+        weights[total] = (p * total) ** 2
+    return weights
+
+
+def _guess(view: SeatView, legal: Sequence[Any], seat: int, rng: random.Random) -> Any:
+    duel = view.duel
+    assert duel is not None and view.my_choice is not None
+    mine = view.my_choice
+    opponent = duel.challenged if seat == duel.challenger else duel.challenger
+    prior = _fist_prior(view.players[opponent].supply)
+    allowed = [a.total for a in legal]
+    if seat == duel.challenger or duel.challenger_guess is None:
+        weights = _first_guess_weights(mine, prior)
+        options = [t for t in allowed if weights.get(t, 0) > 0] or allowed
+        pick = rng.choices(options, [weights.get(t, 0) or 1.0 for t in options])[0]
+        return Guess(total=pick)
+    # The second guess: update the prior on the opponent's fist by their guess, then name the best total left.
+    said = duel.challenger_guess
+    posterior: dict[int, float] = {}
+    for theirs, p in prior.items():
+        model = _first_guess_weights(theirs, _fist_prior(3))  # they don't know our supply use: assume a full fist
+        norm = sum(model.values()) or 1.0
+        likelihood = SHARP * model.get(said, 0.0) / norm + (1 - SHARP) / (MAX_TOTAL + 1)
+        posterior[theirs] = p * likelihood
+    best = max(allowed, key=lambda t: (posterior.get(t - mine, 0.0) * t, rng.random()))
+    return Guess(total=best)
+
+
+# --- actions ----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Board:
+    """The little of the game a plan needs, immutable so that positions can be merged."""
+
+    pawn: str
+    tubers: frozenset[tuple[str, int]]
+    supply: int
+    barn: int
+    """The seat's own tubers in the barn."""
+
+
+def _neighbours(square: str, size: int) -> list[str]:
+    found = []
+    for d in geometry.STEPS:
+        n = geometry.neighbour(square, d, size)
+        if n is not None:
+            found.append(n)
+    return found
+
+
+class _Planner:
+    """Searches every sequence of the remaining actions and scores where they lead."""
+
+    def __init__(self, view: SeatView, seat: int) -> None:
+        self.view = view
+        self.seat = seat
+        self.size = view.size
+        self.barn = view.barn
+        self.others = {p.pawn for p in view.players if p.seat != seat and p.pawn is not None and p.pawn != view.barn}
+        self.opponents = [p for p in view.players if p.seat != seat and not p.left]
+        self.opponent_pawns = [p.pawn for p in self.opponents if p.pawn is not None]
+        self.neighbours = {sq: _neighbours(sq, self.size) for sq in geometry.squares(self.size)}
+        self.memo: dict[tuple[_Board, int], float] = {}
+
+    def actions(self, b: _Board) -> list[tuple[Any, _Board]]:
+        tubers = dict(b.tubers)
+        found: list[tuple[Any, _Board]] = []
+        here = tubers.get(b.pawn)
+        if b.pawn != self.barn:
+            if here is None and b.supply > 0:
+                tubers[b.pawn] = self.seat
+                found.append((Plant(), _Board(b.pawn, frozenset(tubers.items()), b.supply - 1, b.barn)))
+                del tubers[b.pawn]
+            elif here is not None and here != self.seat:
+                del tubers[b.pawn]
+                found.append((Evict(), _Board(b.pawn, frozenset(tubers.items()), b.supply, b.barn)))
+                tubers[b.pawn] = here
+        elif b.barn > 0:
+            found.append((Reclaim(), _Board(b.pawn, b.tubers, b.supply + 1, b.barn - 1)))
+        for d in geometry.STEPS:
+            target = geometry.neighbour(b.pawn, d, self.size)
+            if target is None or (target != self.barn and target in self.others):
+                continue
+            found.append((Move(direction=d), _Board(target, b.tubers, b.supply, b.barn)))
+        return found
+
+    def value(self, b: _Board, left: int) -> float:
+        """The best score reachable with `left` actions (all of them must be taken)."""
+        key = (b, left)
+        cached = self.memo.get(key)
+        if cached is not None:
+            return cached
+        mine = sum(1 for _, s in b.tubers if s == self.seat)
+        if mine >= self.view.win_fields:
+            result = 1e6 + left  # a win now; sooner is better
+        elif left == 0:
+            result = self.score(b)
+        else:
+            steps = self.actions(b)
+            result = max((self.value(nb, left - 1) for _, nb in steps), default=self.score(b))
+        self.memo[key] = result
+        return result
+
+    def score(self, b: _Board) -> float:
+        tubers = dict(b.tubers)
+        counts: dict[int, int] = {}
+        for s in tubers.values():
+            counts[s] = counts.get(s, 0) + 1
+        mine = counts.get(self.seat, 0)
+        theirs = sorted((counts.get(p.seat, 0) for p in self.opponents), reverse=True)
+        total = 100.0 * mine
+        for i, n in enumerate(theirs):
+            total -= (80.0 if i == 0 else 50.0) * n
+        # Tubers to plant: plenty matters little, none left matters a lot (then reclaim).
+        need = self.view.win_fields - mine
+        total += 12.0 * min(b.supply, 2) + 2.0 * min(b.supply, need) - 4.0 * b.barn
+        # Where the pawn stands for the next turn: on an empty field, or close to one (or to a rival tuber).
+        empty = [
+            sq
+            for sq in self.neighbours
+            if sq != self.barn and sq not in tubers and (sq == b.pawn or sq not in self.others)
+        ]
+        if b.supply > 0:
+            if b.pawn in empty:
+                total += 25.0
+            else:
+                total -= 8.0 * min((_distance(b.pawn, sq) for sq in empty), default=4)
+        elif b.barn > 0:
+            total -= 8.0 * _distance(b.pawn, self.barn)
+        rivals = [sq for sq, s in tubers.items() if s != self.seat]
+        if rivals:
+            total -= 2.0 * min(_distance(b.pawn, sq) for sq in rivals)
+        if tubers.get(b.pawn) == self.seat:
+            total += 4.0  # a pawn on its own tuber shields it from eviction
+        # Empty fields next to an opponent's pawn are where they plant next: taking them blocks.
+        for pawn in self.opponent_pawns:
+            around = [pawn, *self.neighbours[pawn]] if pawn != self.barn else self.neighbours[pawn]
+            total -= 3.0 * sum(1 for sq in around if sq != self.barn and sq not in tubers)
+        return total
+
+
+def _distance(a: str, b: str) -> int:
+    ac, ar = geometry.coords(a)
+    bc, br = geometry.coords(b)
+    return max(abs(ac - bc), abs(ar - br))
+
+
+def _act(view: SeatView, legal: Sequence[Any], seat: int, rng: random.Random) -> Any:
+    me = view.players[seat]
+    assert me.pawn is not None
+    planner = _Planner(view, seat)
+    board = _Board(me.pawn, frozenset(view.tubers.items()), me.supply, me.in_barn)
+    left = max(1, view.actions_left)
+    options = {repr(a): nb for a, nb in planner.actions(board)}
+    best = None
+    best_value = float("-inf")
+    for action in legal:
+        nb = options.get(repr(action))
+        if nb is None:
+            continue
+        v = planner.value(nb, left - 1) + rng.random() * 1e-3
+        if v > best_value:
+            best, best_value = action, v
+    return best if best is not None else rng.choice(list(legal))
