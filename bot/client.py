@@ -29,6 +29,7 @@ from bot.cogs.mod import UNDO_KEY, ModCog, confirm_undo
 from bot.cogs.reactions import ReactionCog
 from bot.components import GameButton, view_for
 from bot.housekeeping import Housekeeper
+from bot.lobby import ADD_BOT, REMOVE_BOT
 from bot.lobby_repair import repair_all, repair_lobby
 from bot.names import NO_MENTIONS
 from bot.notifier import Carrier, Notifier, hand_post
@@ -37,6 +38,7 @@ from bot.rematch import rematch
 from bot.replies import Answer, answer
 from bot.resolve import is_moderator
 from bot.scheduler import Scheduler
+from bot.seat_players import SeatRules
 from bot.service import GameService, Refusal
 from bot.settings import Settings
 from bot.sync import sync_commands
@@ -114,6 +116,9 @@ class BoardroomBot(commands.Bot):
             reminders=self.settings.reminders,
         )
         self._service.on_timers_changed = self.scheduler.poke
+        self._service.seat_rules = SeatRules(
+            autopilot_after=self.settings.autopilot_after, per_hour=self.settings.computer_moves_per_hour
+        )
         self.add_dynamic_items(GameButton)
         await self.add_cog(GameCog(self))
         await self.add_cog(ModCog(self))
@@ -178,14 +183,18 @@ class BoardroomBot(commands.Bot):
                 return await rematch(self, game_id, person(user))
             if key.startswith(UNDO_KEY):
                 return await confirm_undo(self, interaction, game_id, key, carrier)
-            if key in ("join", "leave", "start"):
+            if key in ("join", "leave", "start", ADD_BOT, REMOVE_BOT):
                 if key == "join":
                     done = await service.join(game_id, person(user))
                 elif key == "leave":
                     done = await service.leave(game_id, person(user))
-                else:
+                elif key == "start":
                     mod = await is_moderator(self, interaction)
                     done = await service.start(game_id, person(user), is_moderator=mod)
+                else:
+                    mod = await is_moderator(self, interaction)
+                    change = service.add_bot if key == ADD_BOT else service.remove_bot
+                    done = await change(game_id, person(user), is_moderator=mod)
                 report = await self.notifier.flush(game_id, carrier.for_rows(done.outbox_ids))
                 note = dm_note(report.dm_closed, user.id)
                 return Answer(text=(done.message or "") + note, always=bool(note))

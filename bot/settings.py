@@ -44,6 +44,11 @@ class Settings(BaseSettings):
     """How many automatic backups to keep (and, separately, how many made with `/mod backup`)."""
     lobby_idle_days: float = Field(default=14.0, gt=0)
     """A lobby nobody opened, joined, left or started for this many days is closed by itself."""
+    autopilot_after: int = Field(default=3, ge=0, le=100)
+    """A player who lets this many turn deadlines in a row pass gets the autopilot for their seat (0: never); a DM
+    warns them one miss before. `/game back` takes the seat back."""
+    computer_moves_per_hour: int = Field(default=120, ge=1, le=3600)
+    """At most this many moves an hour by one computer player or autopiloted seat."""
 
     @property
     def backups(self) -> Path:

@@ -33,7 +33,7 @@ from bot.names import shown
 from bot.notifier import MENTIONS, Carrier
 from bot.presentation import Table
 from bot.replies import Answer, answer
-from bot.resolve import describe, game_choices, is_moderator, resolve_game
+from bot.resolve import describe, game_choices, is_moderator, require_moderator, resolve_game
 from bot.service import Done, LobbySettings, Person, Refusal
 from storage.models import OPEN_STATUSES
 
@@ -112,6 +112,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         turn_hours="How long a player has for a move (default 24 hours)",
         random_order="Shuffle the seat order at the start (default on)",
         options="The game's own options, e.g. “hide_hand_sizes” or “name=value, …” (`/game rules` lists them)",
+        bots="Computer players to seat at once (more with the lobby's button)",
     )
     @app_commands.autocomplete(game=_kind_autocomplete, options=_options_autocomplete)
     async def new(
@@ -123,6 +124,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         turn_hours: app_commands.Range[int, 1, 2160] | None = None,
         random_order: bool = True,
         options: str | None = None,
+        bots: app_commands.Range[int, 0, 24] = 0,
     ) -> None:
         typed_options = options
 
@@ -172,6 +174,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 channel_id=interaction.channel_id or 0,
                 creator=person(interaction.user),
                 options=options,
+                bots=bots,
+                max_seats=max_seats,
             )
             settings = LobbySettings(max_seats=max_seats, random_order=random_order, picks=picks)
             table = Table(
@@ -390,12 +394,26 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
         await answer(self.bot, interaction, work)
 
-    @app_commands.command(name="back", description="You're back: reaction windows wait for you again")
-    async def back(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="back", description="You're back: your seats come off autopilot, windows wait for you")
+    @app_commands.describe(player="A moderator: give this player's seats back from the autopilot")
+    async def back(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         async def work(carrier: Carrier) -> Answer:
-            done = await self.bot.service.set_away(interaction.user.id, interaction.guild_id, None)
-            for d in done:
+            service = self.bot.service
+            if player is not None and player.id != interaction.user.id:
+                await require_moderator(self.bot, interaction)
+                taken = await service.take_back(player.id, interaction.guild_id, by=person(interaction.user))
+                for d in taken:
+                    await self.bot.notifier.flush(d.game_id)
+                if not taken:
+                    raise Refusal(f"{shown(player.display_name)} has no seat on autopilot in this server.")
+                return Answer(text=f"{shown(player.display_name)} plays their seats again ({len(taken)}).")
+            done = await service.set_away(interaction.user.id, interaction.guild_id, None)
+            taken = await service.take_back(interaction.user.id, interaction.guild_id)
+            for d in [*done, *taken]:
                 await self.bot.notifier.flush(d.game_id)
+            if taken:
+                games = f"{len(taken)} game{'s' if len(taken) != 1 else ''}"
+                return Answer(text=f"👋 Welcome back: the autopilot no longer plays for you ({games}).")
             return Answer(text="👋 Welcome back." if done else "You're not in any game in this server.")
 
         await answer(self.bot, interaction, work)

@@ -3,13 +3,11 @@
 from datetime import datetime
 from typing import Any
 
-from bot import outbox
+from bot import outbox, seat_players
 from bot import timers as timing
 from bot.awaiting import for_the_player
 from bot.logs import game_logger
-from bot.service.core import (
-    ServiceCore,
-)
+from bot.service.autopilot import SeatOps
 from bot.service.results import Done
 from engine.errors import RuleError
 from engine.text import seat as seat_ref
@@ -20,7 +18,7 @@ from storage import (
 )
 
 
-class ClockOps(ServiceCore):
+class ClockOps(SeatOps):
     # --- the clock --------------------------------------------------------------------------------------
 
     async def fire_timer(self, timer_id: int, game_id: int) -> Done:
@@ -43,7 +41,10 @@ class ClockOps(ServiceCore):
                     await self.store.delete_timer(timer_id)
                     return Done(game_id)
                 log.info("deadline fired", extra={"fields": {"what": timer.payload.get("what")}})
-                return Done(game_id, ids + await self._auto_pass(game_id))
+                ids += await self._auto_pass(game_id)
+                return Done(game_id, ids + await self._missed_deadline(game_id, timer.payload))
+            if timer.kind == seat_players.SEAT:
+                return Done(game_id, await self._fire_seat(record, timer))
             if timer.kind == timing.REMINDER:
                 # Delete first: after a crash a reminder is lost rather than sent twice.
                 await self.store.delete_timer(timer_id)

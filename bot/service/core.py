@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from bot import invalid, outbox
+from bot import invalid, outbox, seat_players
 from bot import timers as timing
 from bot.logs import game_logger
 from bot.names import shown
@@ -18,6 +18,7 @@ from bot.service.results import Refusal, RuleRefusal
 from engine.errors import RuleError
 from engine.events import Event, Wait
 from engine.game import Game
+from engine.policy import Policy, policy_for
 from engine.text import render
 from engine.text import seat as seat_ref
 from storage import (
@@ -58,6 +59,10 @@ class ServiceCore:
         self.reminders = reminders
         self._locks: dict[int, asyncio.Lock] = {}
         self.on_timers_changed: Callable[[], None] = lambda: None
+        self.seat_rules = seat_players.SeatRules()
+        """Limits of computer players and the autopilot (the bot sets them from its settings)."""
+        self.policies: dict[str, Policy | None] = {}
+        """Each game's policy (`engine.policy`), made on first use; a test may put its own here."""
 
     # --- basics -----------------------------------------------------------------------------------------
 
@@ -71,6 +76,12 @@ class ServiceCore:
         from bot.presentation import GenericPresentation
 
         return self.presentations.get(kind) or GenericPresentation()
+
+    def policy(self, kind: str) -> Policy | None:
+        """The game's computer player and autopilot (None: the game has none)."""
+        if kind not in self.policies:
+            self.policies[kind] = policy_for(self.game(kind))
+        return self.policies[kind]
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -189,6 +200,9 @@ class ServiceCore:
         paused = effective_status == "paused"
         over = effective_status in ("finished", "abandoned")
         timers = [] if over else timing.plan(game, waits_after, clocks, now, paused=paused, reminders=self.reminders)
+        seats = await self.store.seats(record.id)
+        if not over and not paused:
+            timers += seat_players.plan(game, record.id, waits_after, seats, now)
         deadlines = timing.effective_deadlines(game, waits_after, clocks)
         awaits = [] if over else announcements(waits_before, waits_after, deadlines, fresh=fresh_clocks)
         items: list[NewOutbox] = []
@@ -204,7 +218,6 @@ class ServiceCore:
             items.append(narration)
         presentation = self.presentation(record.kind)
         public = [e for e in events if e.public]
-        seats = await self.store.seats(record.id)
         table_before = Table(game, record, seats, before, now)
         table_after = Table(game, record.model_copy(update={"status": effective_status}), seats, after, now)
         if (public and presentation.event_posts(table_after, public)) or presentation.live_posts(table_after):
@@ -232,6 +245,9 @@ class ServiceCore:
             outbox=items,
         )
         self.on_timers_changed()
+        actor = next((s for s in seats if s.seat == entry.actor_seat), None)
+        if actor is not None and actor.missed and entry.user_id is not None and actor.player_id == entry.user_id:
+            await self.store.update_seat(record.id, actor.seat, missed=0)  # their own move: no longer missing
         return result.outbox_ids
 
     async def _auto_pass(self, game_id: int) -> list[int]:
@@ -323,6 +339,9 @@ def _new_seat(s: SeatRecord | NewSeat, number: int | None = None) -> NewSeat:
         display_name=s.display_name,
         dm_ok=s.dm_ok,
         away_until=s.away_until,
+        autopilot=s.autopilot,
+        bot=s.bot,
+        missed=s.missed,
     )
 
 
