@@ -28,7 +28,9 @@ def kkk_bot(make_bot: Callable[..., BoardroomBot], **kwargs: object) -> Boardroo
     return make_bot(games={"kkk": KKK}, presentations={}, **kwargs)
 
 
-async def open_kkk(server: Server, people: list[MemberActor], bots: int, **options: object) -> simcord.InteractionResult:
+async def open_kkk(
+    server: Server, people: list[MemberActor], bots: int, **options: object
+) -> simcord.InteractionResult:
     """`/game new game:kkk bots:N` by the first person, the others join with the button; not started yet."""
     opened = await people[0].slash(
         server.channel, "game new", game="kkk", bots=bots, random_order=False, reaction_minutes=5, **options
@@ -99,8 +101,8 @@ async def play_on(
 
 
 async def fast_forward(server: Server, deals: int) -> None:
-    """Play on the engine alone (the policy for every seat; a reaction window nobody answers closes by time) until `deals` deals are done and a turn
-    begins, then store that state (`prepare`) with the computer players' timers."""
+    """Play on the engine alone (the policy for every seat; a reaction window nobody answers closes by time) until
+    `deals` deals are done and a turn begins, then store that state (`prepare`) with the computer players' timers."""
     bot = server.bot
     game = bot.service.game("kkk")
     policy = policy_for(game)
