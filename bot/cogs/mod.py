@@ -3,6 +3,10 @@
 Each is a `GameService` call; every one that changes a game is logged in the game's thread (the service queues
 that line with its commit). `/mod role` sets the moderator role and needs Manage Server itself.
 
+`/mod kick player:@` puts the seat on autopilot and the game goes on; `remove:true` applies the game's rule for a
+leaving player instead. `/mod autopilot mode:on|off` switches a seat's autopilot, by `player:@` or `seat:N` (a computer
+player has no @: off leaves its seat empty for `/mod substitute seat:N`). See `bot.service.autopilot`.
+
 `/mod defaults [turn_deadline] [reaction_time]` sets the server's defaults for new games (durations such as `36h`,
 `2d`, `15m`; `reset` goes back to each game's own default); `/game new` uses them unless its own options say
 otherwise, and games already opened keep what they have. Without options it shows the current values (privately);

@@ -238,8 +238,8 @@ class LobbyOps(ServiceCore):
                 missing = game.min_seats - len(seats)
                 raise Refusal(
                     f"{game.title} needs at least {game.min_seats} players and {len(seats)} "
-                    f"{'has' if len(seats) == 1 else 'have'} joined: {missing} more to go (press **Join**, or add "
-                    "a computer player)."
+                    f"{'has' if len(seats) == 1 else 'have'} joined: {missing} more to go (press **Join**"
+                    f"{', or add a computer player' if self.policy(record.kind) is not None else ''})."
                 )
             if all(s.player_id is None for s in seats):
                 raise Refusal("A table of computer players only would play for nobody: a person must join first.")
