@@ -23,11 +23,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import outbox
+from bot import game_options, outbox
 from bot.cogs.game import GameCog, dm_note, person
 from bot.cogs.mod import UNDO_KEY, ModCog, confirm_undo
 from bot.cogs.reactions import ReactionCog
-from bot.components import GameButton, view_for
+from bot.components import GameButton, RulesButton, rules_view, view_for
+from bot.helping import HELP_KEY, help_post
 from bot.housekeeping import Housekeeper
 from bot.lobby import ADD_BOT, REMOVE_BOT
 from bot.lobby_repair import repair_all, repair_lobby
@@ -37,6 +38,8 @@ from bot.presentation import Presentation
 from bot.rematch import rematch
 from bot.replies import Answer, answer
 from bot.resolve import is_moderator
+from bot.rules import Page, Rules, rules_post
+from bot.rules import load as load_rules
 from bot.scheduler import Scheduler
 from bot.seat_players import SeatRules
 from bot.service import GameService, Refusal
@@ -78,6 +81,9 @@ class BoardroomBot(commands.Bot):
         store: GameStore | None = None,
         **client_options: Any,
     ) -> None:
+        # discord.py warns at every start that PyNaCl (for voice) is missing: the bot never joins a voice channel,
+        # so the warning would only alarm whoever reads the log.
+        discord.VoiceClient.warn_nacl = False
         client_options.setdefault("intents", default_intents())
         client_options.setdefault("allowed_mentions", NO_MENTIONS)  # a message that pings says so
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **client_options)
@@ -119,7 +125,7 @@ class BoardroomBot(commands.Bot):
         self._service.seat_rules = SeatRules(
             autopilot_after=self.settings.autopilot_after, per_hour=self.settings.computer_moves_per_hour
         )
-        self.add_dynamic_items(GameButton)
+        self.add_dynamic_items(GameButton, RulesButton)
         await self.add_cog(GameCog(self))
         await self.add_cog(ModCog(self))
         await self.add_cog(ReactionCog(self))
@@ -181,6 +187,8 @@ class BoardroomBot(commands.Bot):
                 return await self.hand_answer(game_id, user.id)
             if key == "rematch":
                 return await rematch(self, game_id, person(user))
+            if key == HELP_KEY:  # anyone may ask, player or onlooker: before the seat check below
+                return await self.help_answer(record, user.id)
             if key.startswith(UNDO_KEY):
                 return await confirm_undo(self, interaction, game_id, key, carrier)
             if key in ("join", "leave", "start", ADD_BOT, REMOVE_BOT):
@@ -279,6 +287,40 @@ class BoardroomBot(commands.Bot):
             hint = "📪 Your DMs are closed to me. After allowing DMs from this server's members, `/game dms` sends it."
             text = f"{text}\n{hint}" if text else hint
         return Answer(text=text, embed=post.embed(), view=view_for(game_id, post.buttons))
+
+    async def help_answer(self, record: GameRecord, user_id: int) -> Answer:
+        """“What can I do?” for this user in this game (`bot.helping`), shown to them alone."""
+        table = await self.service.table(record.id, record=record)
+        seat = next((s.seat for s in table.seats if s.player_id == user_id), None)
+        post = help_post(self.service.presentation(record.kind), table, seat)
+        return Answer(text=post.text or None, embed=post.embed())
+
+    def rules_answer(self, kind: str, page: int = 0) -> Answer:
+        """Page `page` of a game's rules (`bot.rules`), with ◀ ▶ to turn the pages."""
+        engine = self.service.games.get(kind)
+        if engine is None:
+            raise Refusal(f"I don't know the game “{kind}”.")
+        rules = load_rules(engine.name)
+        players = f"{engine.min_seats}–{engine.max_seats} players"
+        options = game_options.describe(engine)
+        if rules is None:  # a game without a players' page: its presentation's summary, on one page
+            summary = self.service.presentation(engine.name).rules(engine)
+            only = Rules(engine.title, "", (Page("Rules", summary),))
+            post = rules_post(only, 0, name=engine.name, players=players, options=options)
+            return Answer(embed=post.embed())
+        link = self.settings.rules_link(engine.name)
+        post = rules_post(rules, page, name=engine.name, players=players, link=link, options=options)
+        shown = min(max(page, 0), len(rules.pages) - 1)
+        return Answer(embed=post.embed(), view=rules_view(engine.name, shown, len(rules.pages)))
+
+    async def on_rules_button(self, interaction: discord.Interaction, kind: str, page: int) -> None:
+        """◀ / ▶ under a rules answer: that answer turns to `page`."""
+        try:
+            shown = self.rules_answer(kind, page)
+        except Refusal as refusal:
+            await interaction.response.send_message(refusal.message, ephemeral=True)
+            return
+        await interaction.response.edit_message(embed=shown.embed, view=shown.view)
 
     async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)

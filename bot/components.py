@@ -69,3 +69,48 @@ def view_for(game_id: int, buttons: list[Button]) -> discord.ui.View:
     for b in buttons[:25]:
         view.add_item(GameButton(game_id, b.key, label=b.label, style=b.style, emoji=b.emoji))
     return view
+
+
+RULES_TEMPLATE = re.compile(r"rules:(?P<kind>[a-z0-9_]{1,40}):(?P<page>\d{1,2})")
+
+
+class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=RULES_TEMPLATE):  # type: ignore[type-arg]
+    """◀ / ▶ under a `/game rules` answer: shows page `page` of the game `kind` by editing that answer. It names no
+    game in play (the rules are the same for every table), so it works anywhere, for anyone, after any restart."""
+
+    def __init__(self, kind: str, page: int, *, label: str = "", disabled: bool = False):
+        super().__init__(
+            discord.ui.Button(
+                label=label or str(page + 1),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rules:{kind}:{page}",
+                disabled=disabled,
+            )
+        )
+        self.kind = kind
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button,  # type: ignore[type-arg]
+        match: re.Match[str],
+        /,
+    ) -> "RulesButton":
+        return cls(match["kind"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        bot: BoardroomBot = interaction.client  # type: ignore[assignment]
+        await bot.on_rules_button(interaction, self.kind, self.page)
+
+
+def rules_view(kind: str, page: int, count: int) -> discord.ui.View | None:
+    """◀ ▶ for a rules page (None for a single page). Each button's id names the page it turns to; at either end
+    the button that would leave the pages is disabled (ids stay distinct: the targets differ)."""
+    if count <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(RulesButton(kind, max(page - 1, 0), label="◀ Back", disabled=page == 0))
+    view.add_item(RulesButton(kind, min(page + 1, count - 1), label="Next ▶", disabled=page >= count - 1))
+    return view

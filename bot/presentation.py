@@ -54,7 +54,15 @@ asks the game's `Presentation` for:
 - `picture(game, view)`: the table drawn as PNG bytes from the public view `game.view(state, None)` alone (None: no
   picture; the default). The platform shows it as the status embed's image and uploads it only when it changed;
   it runs in a worker thread, so it must not touch anything but its arguments (see `bot.pictures`);
-- `rules(game)`: the summary `/game rules` shows;
+- `help_lines(table, seat)`: what `seat` may do right now, one line per kind of move (`legal_actions` grouped by
+  type), each naming the exact command or button — the heart of `/game help` and the status's "❓ What can I do?"
+  button (the platform adds who is awaited and how to follow; see `bot.helping`). The generic one asks
+  `help_line(table, seat, kind, actions)` per kind; a game overrides `help_line` to name its own commands (and
+  `help_lines` to merge or add lines);
+- `describe_action(table, seat, action)`: one legal move as a player reads it, at most 100 characters — the
+  suggestions of `/game move`, which never shows a player JSON (default: the action's fields in words);
+- `rules(game)`: the one-paragraph summary `/game rules` lists games with (the paged rules themselves are the
+  player's pages `docs/rules/<game>.md`, see `bot.rules`);
 - `cog(bot)`: extra slash commands (e.g. the `/kkk` group), added at start-up and synced with the others.
 
 Private buttons. A click on a button of a seat's hand DM acts for that seat and must come from its player (anyone
@@ -340,6 +348,14 @@ class Presentation:
         """The table as a PNG, drawn from the public view only (called in a worker thread); None: no picture."""
         return None
 
+    def help_lines(self, table: Table, seat: int) -> list[str]:
+        """What `seat` may do right now, one line per kind of move with its command or button; [] for nothing."""
+        return []
+
+    def describe_action(self, table: Table, seat: int, action: Any) -> str:
+        """One legal move as a player reads it (a `/game move` suggestion: at most 100 characters, no JSON)."""
+        return describe_fields(table, action)
+
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return game.summary
 
@@ -406,6 +422,22 @@ class GenericPresentation(Presentation):
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return game.summary or f"{game.title}: {game.min_seats}–{game.max_seats} players."
 
+    def help_lines(self, table: Table, seat: int) -> list[str]:
+        if table.state is None:
+            return []
+        groups = group_actions(table.game.legal_actions(table.state, seat))  # type: ignore[arg-type]
+        return [line for kind, acts in groups.items() if (line := self.help_line(table, seat, kind, acts))]
+
+    def help_line(self, table: Table, seat: int, kind: str, actions: Sequence[Any]) -> str | None:
+        """One kind of legal move (all `actions` share the type `kind`): what it is, a few examples as
+        `/game move` suggests them, and how to make it. None leaves the kind out."""
+        shown = [f"“{self.describe_action(table, seat, a)}”" for a in actions[:3]]
+        more = f" and {len(actions) - 3} more" if len(actions) > 3 else ""
+        how = "`/game move` (pick it from the suggestions)"
+        if kind == "pass" and self._pass_possible(table):
+            how = f"the **Pass** button on the status message, or {how}"
+        return f"• **{_label(kind)}** — {', '.join(shown)}{more}: {how}"
+
     def _legal_pass(self, table: Table, seat: int) -> Any | None:
         if table.state is None:
             return None
@@ -418,6 +450,45 @@ class GenericPresentation(Presentation):
         return any(
             w.kind == "reaction" and any(self._legal_pass(table, s) is not None for s in w.seats) for w in table.waits
         )
+
+
+SEAT_FIELDS = frozenset({"seat", "to", "target", "opponent", "player", "victim_seat"})
+"""Action fields that hold a seat number: `describe_fields` shows the seat's name instead."""
+
+
+def group_actions(actions: Sequence[Any]) -> dict[str, list[Any]]:
+    """Legal actions by their `type`, in the order the game lists them (one `/game help` line per kind)."""
+    groups: dict[str, list[Any]] = {}
+    for action in actions:
+        groups.setdefault(str(getattr(action, "type", type(action).__name__)), []).append(action)
+    return groups
+
+
+def _words(value: Any, names: Sequence[str] = ()) -> str:
+    """A field's value in words: lists joined, a mapping as "key value" pairs — never JSON."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_words(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, list | tuple):
+        return ", ".join(_words(v) for v in value) or "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def describe_fields(table: Table, action: Any) -> str:
+    """A move in words from its own fields: "Play: card 5", "Offer: price 3, family L, to bert" — the generic
+    `describe_action`. Seat fields (`SEAT_FIELDS`) show the seat's name; empty and false fields are left out."""
+    data = action if isinstance(action, dict) else table.game.dump_action(action)
+    parts = []
+    for key, value in data.items():
+        if key == "type" or value is None or value is False or value in ((), [], {}):
+            continue
+        count = len(table.names)
+        if key in SEAT_FIELDS and isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count:
+            value = table.plain_name(value)
+        parts.append(key.replace("_", " ") if value is True else f"{key.replace('_', ' ')} {_words(value)}")
+    label = _label(str(data.get("type", "move")))
+    return _cut(f"{label}: {', '.join(parts)}" if parts else label, 100)
 
 
 def button_signature(buttons: Sequence[Button]) -> str:

@@ -55,8 +55,8 @@ class Settings(BaseSettings):
         return self.backup_dir or self.database_path.parent / "backups"
 
     rules_url: str | None = None
-    """Where the full rules are published, as a base URL: `/game rules` links `<RULES_URL>/<game>.md` (e.g. the
-    repository's `shared/rules/` folder on the web). Not set: it points to the README's section on the game."""
+    """Where the players' rules pages are published, as a base URL: `/game rules` links `<RULES_URL>/<game>.md` (e.g.
+    the repository's `docs/rules/` folder on the web). Not set: the rules are shown in Discord only."""
 
     @field_validator("rules_url")
     @classmethod

@@ -77,6 +77,35 @@ def clocks_from(timers: list[TimerRecord]) -> dict[str, Clock]:
     return clocks
 
 
+def interruptions(before: list[Wait], after: list[Wait], timers: list[TimerRecord]) -> list[list[Any]]:
+    """The turns a reaction window interrupts, kept on the window's timers while it (or the next window) is open:
+    [kind, what, seats] of each turn wait that was there before and is gone now, plus those already kept. None once no
+    reaction wait is left (the turn has resumed, or moved on)."""
+    if not any(w.kind == "reaction" for w in after):
+        return []
+    kept = [list(x) for t in timers if t.kind == DEADLINE for x in t.payload.get("interrupted", [])]
+    for w in before:
+        if w.kind == "turn" and not any(a.kind == w.kind and a.what == w.what and a.seats == w.seats for a in after):
+            kept.append([w.kind, w.what, list(w.seats)])
+    out: list[list[Any]] = []
+    for x in kept:
+        if x not in out:
+            out.append(x)
+    return out
+
+
+def resumed_turns(after: list[Wait], timers: list[TimerRecord]) -> set[tuple[str, str, tuple[int, ...]]]:
+    """The turn waits of `after` that only resume after a reaction window interrupted them (see `interruptions`):
+    the same players awaited for the same thing as before the window — no news, so no new ping."""
+    kept = {
+        (str(x[0]), str(x[1]), tuple(int(s) for s in x[2]))
+        for t in timers
+        if t.kind == DEADLINE
+        for x in t.payload.get("interrupted", [])
+    }
+    return {(w.kind, w.what, tuple(w.seats)) for w in after if (w.kind, w.what, tuple(w.seats)) in kept}
+
+
 def carry_floors(
     game: Game,  # type: ignore[type-arg]
     waits: list[Wait],
@@ -119,8 +148,10 @@ def plan(
     *,
     paused: bool,
     reminders: bool = True,
+    interrupted: list[list[Any]] | None = None,
 ) -> list[NewTimer]:
-    """The full set of timers for these waits (a commit replaces the game's timers by them)."""
+    """The full set of timers for these waits (a commit replaces the game's timers by them). `interrupted`: the turns
+    a reaction window interrupts, kept on the reaction waits' deadlines (`interruptions`)."""
     timers: list[NewTimer] = []
     for wait in waits:
         key = wait_key(game, wait)
@@ -129,6 +160,8 @@ def plan(
         common |= {"what": wait.what, "wait_kind": wait.kind}
         if clock.floor is not None:
             common["floor"] = clock.floor.isoformat()
+        if interrupted and wait.kind == "reaction":
+            common["interrupted"] = interrupted
         if paused:
             remaining = clock.remaining
             if remaining is None:

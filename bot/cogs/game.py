@@ -24,9 +24,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import game_options
+from bot import game_options, moves
+from bot.components import view_for
 from bot.durations import DurationTooLong, parse_duration
 from bot.durations import describe as describe_duration
+from bot.helping import with_help
 from bot.lobby import lobby_post
 from bot.lobby_repair import ThreadRefused, open_thread, repair_lobby
 from bot.names import shown
@@ -34,6 +36,7 @@ from bot.notifier import MENTIONS, Carrier
 from bot.presentation import Table
 from bot.replies import Answer, answer
 from bot.resolve import describe, game_choices, is_moderator, require_moderator, resolve_game
+from bot.rules import load as load_rules
 from bot.service import Done, LobbySettings, Person, Refusal
 from storage.models import OPEN_STATUSES
 
@@ -182,8 +185,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 engine, record, await self.bot.store.seats(record.id), None, service.now(), lobby_max=max_seats
             )
             post = lobby_post(table, random_order=random_order, picks=picks)
-            from bot.components import view_for
-
             channel = self.bot.get_partial_messageable(interaction.channel_id or 0, guild_id=interaction.guild_id)
             view = view_for(record.id, post.buttons)
             if carrier.claim():  # the lobby message is the command's reply
@@ -268,11 +269,28 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             else:
                 presentation = self.bot.service.presentation(record.kind)
                 post = presentation.status(table)
+                # Only the platform's "❓ What can I do?" rides along: the game's buttons act from the thread's status.
+                helper = with_help(table, [])
+                view = view_for(record.id, helper) if helper else None
                 picture = await self.bot.notifier.pictures.picture(presentation, table)
                 if picture is not None:  # the same picture as the status message (from the cache when it's there)
                     shown = self.bot.notifier.pictures.edit_args(None, picture, post.embed())
-                    return Answer(text=post.text or None, embed=shown["embed"], file=shown["file"])
+                    return Answer(text=post.text or None, embed=shown["embed"], file=shown["file"], view=view)
+                return Answer(text=post.text or None, embed=post.embed(), view=view)
             return Answer(text=post.text or None, embed=post.embed())
+
+        await answer(self.bot, interaction, work)
+
+    @app_commands.command(name="help", description="What you can do right now in this game, and how (only you see it)")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def help_(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            statuses = (*OPEN_STATUSES, "finished", "abandoned")
+            try:  # the caller's own game first (outside its thread), else any game here, for an onlooker
+                record = await resolve_game(self.bot, interaction, game, statuses=statuses, mine=True)
+            except Refusal:
+                record = await resolve_game(self.bot, interaction, game, statuses=statuses)
+            return await self.bot.help_answer(record, interaction.user.id)
 
         await answer(self.bot, interaction, work)
 
@@ -329,42 +347,50 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
         await answer(self.bot, interaction, work)
 
-    @app_commands.command(name="rules", description="A short summary of a game and where its full rules are")
-    @app_commands.autocomplete(game=_kind_autocomplete)
-    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    async def _page_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The chosen game's pages by title (the game of this thread when `game:` is left out)."""
+        kind = str(getattr(interaction.namespace, "game", "") or "").strip().lower()
+        if not kind and isinstance(interaction.channel, discord.Thread):
+            record = await self.bot.store.find_game_by_thread(interaction.channel_id or 0)
+            kind = record.kind if record is not None else ""
+        rules = load_rules(kind) if kind in self.bot.service.games else None
+        if rules is None:
+            return []
+        return [
+            app_commands.Choice(name=f"{n + 1}. {p.title}"[:100], value=n + 1)
+            for n, p in enumerate(rules.pages)
+            if current.strip().lower() in f"{n + 1}. {p.title}".lower()
+        ][:25]
+
+    @app_commands.command(name="rules", description="A game's rules for players, page by page")
+    @app_commands.describe(game="Which game (in a table's thread: that game)", page="Go straight to this page")
+    @app_commands.autocomplete(game=_kind_autocomplete, page=_page_autocomplete)
+    async def rules(
+        self, interaction: discord.Interaction, game: str | None = None, page: app_commands.Range[int, 1, 99] = 1
+    ) -> None:
         async def work(carrier: Carrier) -> Answer:
             service = self.bot.service
-            kind = game
+            kind = game.strip().lower() if game else None
             if kind is None:
                 record = None
                 if isinstance(interaction.channel, discord.Thread):
                     record = await self.bot.store.find_game_by_thread(interaction.channel_id or 0)
                 if record is None:
                     lines = [
-                        f"**{g.title}** ({g.min_seats}–{g.max_seats} players): {service.presentation(g.name).rules(g)}"
+                        f"**{g.title}** ({g.min_seats}–{g.max_seats} players): {_intro(service, g)}"
                         for g in service.games.values()
                     ]
-                    return Answer(text="\n\n".join(lines)[:1900] or "No games are installed.")
+                    lines.append("`/game rules game:` shows a game's rules, page by page.")
+                    return Answer(text="\n\n".join(lines)[:1900] if service.games else "No games are installed.")
                 kind = record.kind
-            engine = service.games.get(kind)
+            engine = service.games.get(kind) or next(
+                (g for g in service.games.values() if g.title.lower() == kind), None
+            )
             if engine is None:
-                raise Refusal(f"I don't know the game “{kind}”.")
-            own = game_options.describe(engine)
-            extra = ""
-            if own:
-                extra = "\n\nOptions for `/game new game:" + engine.name + " options:…`: " + "; ".join(own) + "."
-            link = self.bot.settings.rules_link(engine.name)
-            where = (
-                f"Full rules as the bot plays them: <{link}>"
-                if link
-                else f"Full rules: the section “{engine.title}” under “The games” in Boardroom's README "
-                "(whoever runs this bot has it)."
-            )
-            text = (
-                f"**{engine.title}** ({engine.min_seats}–{engine.max_seats} players)\n"
-                f"{service.presentation(engine.name).rules(engine)}{extra}\n\n{where}"
-            )
-            return Answer(text=text)
+                raise Refusal(f"I don't know the game “{game or kind}”.")
+            return self.bot.rules_answer(engine.name, page - 1)
 
         await answer(self.bot, interaction, work)
 
@@ -407,14 +433,27 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 if not taken:
                     raise Refusal(f"{shown(player.display_name)} has no seat on autopilot in this server.")
                 return Answer(text=f"{shown(player.display_name)} plays their seats again ({len(taken)}).")
-            done = await service.set_away(interaction.user.id, interaction.guild_id, None)
+            now = service.now()
+            seats = await self.bot.store.seats_of_player(interaction.user.id, statuses=OPEN_STATUSES)
+            here = [s for s in seats if (await self.bot.store.get_game(s.game_id)).guild_id == interaction.guild_id]
+            if not here:
+                return Answer(text="You're not in any game in this server.")
             taken = await service.take_back(interaction.user.id, interaction.guild_id)
-            for d in [*done, *taken]:
+            away = any(s.away_until is not None and s.away_until > now for s in here)
+            done = await service.set_away(interaction.user.id, interaction.guild_id, None) if away else []
+            for d in [*taken, *done]:
                 await self.bot.notifier.flush(d.game_id)
             if taken:
                 games = f"{len(taken)} game{'s' if len(taken) != 1 else ''}"
-                return Answer(text=f"👋 Welcome back: the autopilot no longer plays for you ({games}).")
-            return Answer(text="👋 Welcome back." if done else "You're not in any game in this server.")
+                windows = " Reaction windows wait for you again." if away else ""
+                return Answer(text=f"👋 Welcome back: the autopilot no longer plays for you ({games}).{windows}")
+            if not away:
+                # Nothing to undo: saying "welcome back" to someone who never left would be wrong (and would
+                # cost a status edit per game for nothing).
+                return Answer(
+                    text="You weren't away: reaction windows already wait for you. (`/game away` is for an absence.)"
+                )
+            return Answer(text="👋 Welcome back: reaction windows wait for you again.")
 
         await answer(self.bot, interaction, work)
 
@@ -423,6 +462,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     async def _action_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        """The caller's legal moves in words (`describe_action`); each one's value is a short token (`bot.moves`)."""
         try:
             game_id = getattr(interaction.namespace, "game", None)
             record = await resolve_game(self.bot, interaction, game_id, mine=True)
@@ -430,23 +470,23 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             seat = await self.bot.service.seat_of(record.id, interaction.user.id)
         except Refusal:
             return []
-        if table.state is None:
-            return []
-        out = []
-        for action in table.game.legal_actions(table.state, seat):
-            text = json.dumps(table.game.dump_action(action), separators=(",", ":"))
-            if len(text) <= 100 and current.lower() in text.lower():
-                out.append(app_commands.Choice(name=text, value=text))
-        return out[:25]
+        presentation = self.bot.service.presentation(record.kind)
+        found = moves.suggestions(presentation, table, seat, current)
+        return [app_commands.Choice(name=name, value=value) for name, value in found]
 
     @app_commands.command(name="move", description="Make a move (any game): pick one of your legal moves")
-    @app_commands.describe(action="The move, as the game's JSON (autocompleted from your legal moves)")
+    @app_commands.describe(action="The move: pick it from the suggestions (they list what you may do now)")
     @app_commands.autocomplete(action=_action_autocomplete, game=_game_autocomplete)
     async def move(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
         async def work(carrier: Carrier) -> Answer:
             record = await resolve_game(self.bot, interaction, game, mine=True)
-            data = read_move(action)
-            done = await self.bot.service.act(record.id, interaction.user.id, data)
+            if action.strip().startswith(("{", "[", '"')):  # typed JSON: read with its bounds, never suggested
+                done = await self.bot.service.act(record.id, interaction.user.id, read_move(action))
+            else:  # a picked suggestion (or its words), found among the legal moves under the game's lock
+                presentation = self.bot.service.presentation(record.kind)
+                done = await self.bot.service.act_for_seat(
+                    record.id, interaction.user.id, lambda table, seat: moves.find(presentation, table, seat, action)
+                )
             return await self._deliver(done, carrier, interaction.user.id)
 
         await answer(self.bot, interaction, work)
@@ -454,10 +494,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
 MAX_MOVE_TEXT = 2000
 MAX_MOVE_DEPTH = 8
-UNREADABLE_MOVE = (
-    "That isn't a move I can read: it should be the game's JSON for the move, like `{\"type\": …}`. "
-    "Pick one of the suggestions."
-)
+UNREADABLE_MOVE = f"I can't read that move: pick one of the suggestions that `/game move` shows. {moves.HELP}"
 
 
 def read_move(text: str) -> dict[str, Any]:
@@ -483,3 +520,9 @@ def read_move(text: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise Refusal(UNREADABLE_MOVE)
     return data
+
+
+def _intro(service: Any, engine: Any) -> str:
+    """A game's one-paragraph introduction: its players' page's, else its presentation's summary."""
+    rules = load_rules(engine.name)
+    return rules.intro if rules is not None and rules.intro else service.presentation(engine.name).rules(engine)

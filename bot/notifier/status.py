@@ -7,6 +7,7 @@ import discord
 
 from bot import outbox
 from bot.components import view_for
+from bot.helping import with_help
 from bot.lobby import lobby_post
 from bot.logs import game_logger
 from bot.notifier.sending import (
@@ -21,8 +22,10 @@ from storage import GameRecord, MessageRef, OutboxRecord
 
 REMATCH = Button("Rematch", "rematch", "success", "🔁")
 """On a finished game's status: a new lobby for the same game, options and players (`bot.rematch`)."""
-STATUS_DEPTH = 8
-"""How many messages may pile up below the status message before it moves down to the bottom of the thread."""
+STATUS_DEPTH = 6
+"""How many messages may pile up below the status message before it moves down, into the newest narration message."""
+STATUS_DEPTH_MAX = 12
+"""How deep it may sink waiting for a narration message to move into, before it is posted afresh instead."""
 
 
 class StatusOps(SenderBase):
@@ -42,6 +45,7 @@ class StatusOps(SenderBase):
             return
         presentation = self.bot.service.presentation(record.kind)
         post = presentation.status(table)
+        post.buttons = with_help(table, post.buttons)  # the platform's "❓ What can I do?" (`bot.helping`)
         if record.status in ("finished", "abandoned"):
             post.buttons = [*post.buttons, REMATCH]
         view = view_for(record.id, post.buttons)
@@ -50,13 +54,14 @@ class StatusOps(SenderBase):
         if late is not None:
             self._show_when_ready(record.id, late)
         ref = await self.store.find_message_ref(record.id, outbox.STATUS)
-        if ref is not None and self._buried(ref):
+        if ref is not None and self._buried(ref) > STATUS_DEPTH:
             moved = await self._move_into_tail(ref, record, post, view, picture)
             if moved is not None:
                 await self.store.mark_delivered(last.id, refs=[moved])
                 return
-            await self._remove_status(ref)
-            ref = None
+            if self._buried(ref) > STATUS_DEPTH_MAX:  # no narration message to move into for too long: repost
+                await self._remove_status(ref)
+                ref = None
         if ref is not None:
             self._status_at.setdefault(thread_id, (ref.message_id, 0))
             ids = {r.id for r in group}
@@ -94,13 +99,14 @@ class StatusOps(SenderBase):
         ref = MessageRef(message_id=message.id, channel_id=thread_id, game_id=record.id, kind=outbox.STATUS)
         await self.store.mark_delivered(last.id, refs=[ref])
 
-    def _buried(self, ref: MessageRef) -> bool:
-        """Whether the status message has sunk more than `STATUS_DEPTH` messages up the thread (or this process
-        doesn't know how deep, after a restart): then it moves to the bottom, so the table's state is always a short
-        scroll away, and is never in the thread twice. Moving beats pinning: it needs no permission, and a phone
-        shows a thread's newest messages first."""
+    def _buried(self, ref: MessageRef) -> int:
+        """How many messages sit below the status message (after a restart, when this process doesn't know:
+        more than any limit). Past `STATUS_DEPTH` it moves to the bottom — into the newest narration message, so
+        moving costs no new message — and past `STATUS_DEPTH_MAX` without such a message it is posted afresh: the
+        table's state is always a short scroll away, and never in the thread twice. Moving beats pinning: it needs
+        no permission, and a phone shows a thread's newest messages first."""
         at = self._status_at.get(ref.channel_id)
-        return at is None or at[0] != ref.message_id or at[1] > STATUS_DEPTH
+        return STATUS_DEPTH_MAX + 1 if at is None or at[0] != ref.message_id else at[1]
 
     async def _move_into_tail(
         self, ref: MessageRef, record: GameRecord, post: Post, view: discord.ui.View, picture: Picture | None

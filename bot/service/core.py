@@ -199,12 +199,22 @@ class ServiceCore:
         effective_status = new_status or record.status
         paused = effective_status == "paused"
         over = effective_status in ("finished", "abandoned")
-        timers = [] if over else timing.plan(game, waits_after, clocks, now, paused=paused, reminders=self.reminders)
+        interrupted = timing.interruptions(waits_before, waits_after, old_timers)
+        timers = (
+            []
+            if over
+            else timing.plan(
+                game, waits_after, clocks, now, paused=paused, reminders=self.reminders, interrupted=interrupted
+            )
+        )
         seats = await self.store.seats(record.id)
         if not over and not paused:
             timers += seat_players.plan(game, record.id, waits_after, seats, now)
         deadlines = timing.effective_deadlines(game, waits_after, clocks)
         awaits = [] if over else announcements(waits_before, waits_after, deadlines, fresh=fresh_clocks)
+        if not fresh_clocks:
+            resumed = timing.resumed_turns(waits_after, old_timers)
+            awaits = [(w, due) for w, due in awaits if (w.kind, w.what, tuple(w.seats)) not in resumed]
         items: list[NewOutbox] = []
         narration = outbox.post(
             events=events,

@@ -274,10 +274,14 @@ def shake(state: KkkState, actor: int, action: A.Shake) -> list[Event]:
         already = promised(state, tv, excluding=tuple(o.id for o in superseded))
         total = payout(state)
         if already + value(offer, tv) > total:
+            # A counter-offer is about what it counters: the same card, or a share without a card.
+            about = "for a smaller share"
+            if offer.family is not None:
+                about = f"for the same {family_name(offer.family)} card"
             raise RuleError(
                 f"Shaking on #{offer.id} would promise {money(already + value(offer, tv))}, but the deal pays only "
-                f"{money(total)} ({money(already)} already promised): make a lower counter-offer to #{offer.id} (it "
-                "replaces this one), or withdraw this one."
+                f"{money(total)} ({money(already)} already promised): make a lower counter-offer to #{offer.id} "
+                f"{about} (it replaces this one), or withdraw this one."
             )
         offer.shaken.append(actor)
         offer.status = "binding"

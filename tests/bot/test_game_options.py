@@ -77,6 +77,7 @@ async def test_a_bad_option_opens_nothing_and_says_what_is_valid(env: simcord.En
 async def test_the_rules_list_a_games_options(env: simcord.Env) -> None:
     server = make_server(env)
     rules = await server.members[0].slash(server.channel, "game rules", game="toy")
-    assert "Options for `/game new game:toy options:…`: `hand_size` (int, default 3); `target` (int, default 15)." in (
-        rules.response.content
+    shown = embed_text(rules.response.message)
+    assert "Options for /game new game:toy options:…: • `hand_size` (int, default 3)\n• `target` (int, default 15)" in (
+        shown
     )

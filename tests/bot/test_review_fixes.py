@@ -14,11 +14,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import game_options, sync
+from bot.cogs.game import UNREADABLE_MOVE as UNREADABLE
 from bot.durations import DurationTooLong, parse_duration
 from bot.service import Person, Refusal
 from bot.settings import Settings
 from engine import registry
-from tests.bot.helpers import make_server, move, seat_players, texts, thread_of
+from tests.bot.helpers import embed_text, make_server, move, seat_players, texts, thread_of
 
 SEATED_EXPORT = (
     "You play in this game: the export shows everyone's secrets. Ask a moderator who doesn't play, or export once "
@@ -105,12 +106,9 @@ async def test_malformed_moves_say_what_is_wrong_without_a_link(env: simcord.Env
         "play, draw, pass, stop, turn_timeout, window_timeout). Pick one of the suggestions.",
         move({"card": 3}): "That isn't a move Toy understands: it doesn't say which move it is (a `type` is "
         "missing). Pick one of the suggestions.",
-        "[1, 2]": "That isn't a move I can read: it should be the game's JSON for the move, like `{\"type\": …}`. "
-        "Pick one of the suggestions.",
-        '"draw"': "That isn't a move I can read: it should be the game's JSON for the move, like `{\"type\": …}`. "
-        "Pick one of the suggestions.",
-        "{draw": "That isn't a move I can read: it should be the game's JSON for the move, like `{\"type\": …}`. "
-        "Pick one of the suggestions.",
+        "[1, 2]": UNREADABLE,
+        '"draw"': UNREADABLE,
+        "{draw": UNREADABLE,
     }
     version = (await server.bot.store.get_game(1)).version
     for action, expected in cases.items():
@@ -187,10 +185,9 @@ async def test_server_defaults_refuse_an_overflowing_duration_with_their_limits(
 async def test_rules_point_somewhere_a_player_can_open(env: simcord.Env) -> None:
     server = make_server(env)
     rules = await server.members[0].slash(server.channel, "game rules", game="toy")
-    assert "shared/rules/" not in rules.response.content
-    assert rules.response.content.endswith(
-        "Full rules: the section “Toy” under “The games” in Boardroom's README (whoever runs this bot has it)."
-    )
+    shown = embed_text(rules.response.message)
+    assert rules.response.ephemeral and "Play a card to score it" in shown
+    assert "shared/rules/" not in shown and "README" not in shown  # nothing a player can't open
 
 
 def test_rules_url_is_a_web_address_and_links_each_game(tmp_path: Path) -> None:
@@ -203,11 +200,12 @@ def test_rules_url_is_a_web_address_and_links_each_game(tmp_path: Path) -> None:
     assert "\nRULES_URL=" in example
 
 
-async def test_rules_link_to_rules_url_when_it_is_set(env: simcord.Env) -> None:
+async def test_rules_link_to_rules_url_when_it_is_set(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
+    await env.restart_bot(make_bot(games={"kesse_ruegen": registry.get("kesse_ruegen")}, presentations={}))
     env.bot.settings.rules_url = "https://example.org/rules"  # type: ignore[attr-defined]
     server = make_server(env)
-    rules = await server.members[0].slash(server.channel, "game rules", game="toy")
-    assert rules.response.content.endswith("Full rules as the bot plays them: <https://example.org/rules/toy.md>")
+    rules = await server.members[0].slash(server.channel, "game rules", game="kesse_ruegen")
+    assert "📖 All pages: https://example.org/rules/kesse_ruegen.md" in embed_text(rules.response.message)
 
 
 def test_describe_reads_like_a_sentence_for_every_game() -> None:

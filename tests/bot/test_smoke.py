@@ -49,7 +49,8 @@ async def test_login_sync_and_one_slash_command_over_a_websocket(fake: FakeDisco
         )
         callback = await asyncio.wait_for(fake.callbacks.get(), 5)
         assert callback["type"] == 4
-        assert "**Toy** (2–5 players)" in callback["data"]["content"]
+        (embed,) = callback["data"]["embeds"]  # the rules as an embed page
+        assert embed["title"] == "Toy — Rules" and "2–5 players" in embed["footer"]["text"]
         assert callback["data"]["flags"] & 64  # ephemeral
         assert ("GET", "/users/@me", None) in fake.calls
     finally:

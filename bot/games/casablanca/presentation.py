@@ -33,7 +33,7 @@ from engine.casablanca.views import PublicView, SeatView
 from engine.events import Event, Wait
 from engine.game import Game
 
-from . import prompts
+from . import helps, prompts
 from .maptext import dot, map_lines, money, out_line, player_lines, suitcase_line
 from .picture import draw_picture
 
@@ -357,6 +357,12 @@ class CasablancaPresentation(GenericPresentation):
         if table.state is not None and public(table).variant:
             return "brought the suitcase home" if score else "—"
         return money(score)
+
+    def help_line(self, table: Table, seat: int, kind: str, actions: Sequence[Any]) -> str | None:
+        return helps.help_line(table, seat, kind, actions) or super().help_line(table, seat, kind, actions)
+
+    def describe_action(self, table: Table, seat: int, action: Any) -> str:
+        return helps.describe_action(table, seat, action) or super().describe_action(table, seat, action)
 
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return (

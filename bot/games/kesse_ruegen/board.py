@@ -2,12 +2,15 @@
 
 Only the engine's public view is drawn, so nothing here can show a closed fist.
 
-Each seat has a colour that matches its tuber kind (carrots orange, sugar beets white, radishes red, beets purple):
-its pawn is a circle of that colour, its tubers squares of that colour. Empty fields are soil 🟫, the barn is 🛖.
-A square shows one emoji: a pawn standing on a tuber hides it, so the player lines say what each pawn stands on,
-and the barn line lists the pawns and tubers inside it. Rows are numbered with keycaps (5 at the top, as in
-`engine.kesse_ruegen.geometry`), columns lettered with regional indicator letters split by zero-width spaces (so
-"🇨🇩" never turns into a flag).
+Each seat has a colour that matches its tuber kind (carrots orange, sugar beets white, radishes red, beets purple).
+Its pawn is a circle of that colour; its tubers have a shape of their own as well as the colour — 🔶 carrot,
+⬜ sugar beet, 🔺 radish, 💜 beet — so the kinds are told apart without telling colours apart (the picture, see
+`picture`, gives each kind a shape and its initial too). Every square is two emoji wide: the pawn standing there
+(or soil) and the tuber lying there (or soil), so a pawn never hides the tuber under it ("🟠🔺": the carrot
+player's pawn on a radish). Empty soil is 🟫🟫, the barn 🛖🛖 (the barn line lists the pawns and tubers inside it).
+Rows are numbered with keycaps (5 at the top, as in `engine.kesse_ruegen.geometry`), squares split by zero-width
+spaces, columns lettered with regional indicator letters (also split by them so "🇨🇩" never turns into a flag).
+The last line is the legend.
 """
 
 from collections.abc import Sequence
@@ -24,17 +27,17 @@ class Colour:
 
 
 KIND_COLOURS: dict[str, Colour] = {
-    "carrot": Colour("🟠", "🟧"),
+    "carrot": Colour("🟠", "🔶"),
     "sugar beet": Colour("⚪", "⬜"),
-    "radish": Colour("🔴", "🟥"),
-    "beet": Colour("🟣", "🟪"),
+    "radish": Colour("🔴", "🔺"),
+    "beet": Colour("🟣", "💜"),
 }
-"""By tuber kind (the names in `engine/kesse_ruegen/data/board.toml`)."""
+"""By tuber kind (the names in `engine/kesse_ruegen/data/board.toml`): the pawn a circle, the tubers a shape each."""
 
 SPARE_COLOURS: tuple[Colour, ...] = (
-    Colour("🔵", "🟦"),
+    Colour("🔵", "🔷"),
     Colour("🟡", "🟨"),
-    Colour("🟢", "🟩"),
+    Colour("🟢", "💚"),
     Colour("⚫", "⬛"),
 )
 """For tuber kinds a changed data file may bring that have no colour of their own."""
@@ -61,7 +64,8 @@ def _column_letter(col: int) -> str:
 
 
 def grid(view: PublicView) -> str:
-    """The board as lines of emoji, top row first, with row numbers and column letters."""
+    """The board as lines of emoji, top row first, with row numbers, column letters and the legend. Each square is
+    two emoji: its pawn (or soil), then its tuber (or soil)."""
     palette = colours(view)
     pawns = {p.pawn: p.seat for p in view.players if p.pawn is not None and p.pawn != view.barn}
     lines = []
@@ -70,16 +74,22 @@ def grid(view: PublicView) -> str:
         cells = [KEYCAPS[number]]
         for square in row:
             if square == view.barn:
-                cells.append(BARN)
-            elif square in pawns:
-                cells.append(palette[pawns[square]].pawn)
-            elif square in view.tubers:
-                cells.append(palette[view.tubers[square]].tuber)
-            else:
-                cells.append(FIELD)
-        lines.append(ZWSP.join(cells))
-    lines.append(ZWSP.join([CORNER, *(_column_letter(c) for c in range(view.size))]))
+                cells.append(BARN * 2)
+                continue
+            pawn = palette[pawns[square]].pawn if square in pawns else FIELD
+            tuber = palette[view.tubers[square]].tuber if square in view.tubers else FIELD
+            cells.append(pawn + tuber)
+        lines.append(ZWSP.join(cells))  # the zero-width spaces keep squares apart for a reader (and tests)
+    lines.append(ZWSP.join([CORNER, *(_column_letter(c) + ZWSP + CORNER for c in range(view.size))]))
+    lines.append(legend(view))
     return "\n".join(lines)
+
+
+def legend(view: PublicView) -> str:
+    """What the shapes mean: each seat's tuber kind (its shape) and pawn (a circle of the same colour)."""
+    palette = colours(view)
+    kinds = " · ".join(f"{palette[p.seat].tuber} {p.tubers}" for p in view.players)
+    return f"Tubers: {kinds} · pawns are circles ({''.join(c.pawn for c in palette)}), left of the tuber they stand on"
 
 
 def under_pawn(view: PublicView, player: PlayerView, names: Sequence[str]) -> str:

@@ -42,6 +42,7 @@ from engine.kesse_ruegen.actions import Done, Evict, Move, Plant, Reclaim
 from engine.kesse_ruegen.rules import guess_text, reveal_text
 from engine.kesse_ruegen.views import PublicView, SeatView
 
+from . import helps
 from .board import barn_line, colours, grid, player_lines, under_pawn
 from .picture import draw_picture
 from .prompts import FIST, fist_action, fist_buttons, fist_line, fist_post, question
@@ -391,6 +392,12 @@ class KesseRuegenPresentation(GenericPresentation):
             f"{names[p.seat]} {p.fields} ({p.tubers}, {p.supply} left in supply)" for p in view.players if not p.left
         )
         return [f"📊 Fields held after {view.duels} duel{'s' if view.duels != 1 else ''}: {held}"]
+
+    def help_line(self, table: Table, seat: int, kind: str, actions: Sequence[Any]) -> str | None:
+        return helps.help_line(table, seat, kind, actions) or super().help_line(table, seat, kind, actions)
+
+    def describe_action(self, table: Table, seat: int, action: Any) -> str:
+        return helps.describe_action(table, seat, action) or super().describe_action(table, seat, action)
 
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return (

@@ -13,17 +13,20 @@ from engine.events import Event
 from engine.text import seat
 
 SILENT = {"offers_ended", "discarded_played", "unshaken", "offer_replaced", "turn", "passed", "shaken", "agreement"}
+SILENT |= {"withdrawn"}
 """Events said elsewhere: an offer's own message shows half-shakes, unshakes and replacements (edited in place); the
 status message shows who has passed in a reaction window or on a last call; a new turn is announced by the
-platform's "⏳ @player … (deadline …)" line, which mentions the player."""
+platform's "⏳ @player … (deadline …)" line, which mentions the player; a withdrawn offer's message says so."""
 
 ICONS = {"round_opened": "🤝 ", "deal_closed": "✅ ", "deal_failed": "💥 ", "game_over": "🏁 ", "payout": "🏦 "}
 ICONS |= {"paid": "💸 ", "boss_keeps": "💼 ", "tile_placed": "🧱 ", "end_roll": "🎲 ", "rolled": "🎲 "}
 ICONS |= {"pending_discarded": "🗑️ "}
 
 
-ASIDES = {"clan_played", "always_pass", "always_pass_off"}
-"""Events the status shows (the cards on the table; who passes on everything): said only as an `Aside`."""
+ASIDES = {"clan_played", "always_pass", "always_pass_off", "on_travel", "clan_travelled", "recruited", "stopped"}
+ASIDES |= {"last_call_cancelled"}
+"""Events shown elsewhere, said only as an `Aside`: the status shows the cards on the table and who passes on
+everything; a window's own message, edited when it closes, says how it ended (a travel, a recruitment, a STOP)."""
 
 
 def event_line(table: Table, event: Event) -> str | None:

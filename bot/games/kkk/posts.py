@@ -115,7 +115,10 @@ def event_posts(table: Table, events: Sequence[Event]) -> list[Post]:
             add(moved_post(table, view, e))
             add(offer_post(table, view, e, replaced_by))
         elif e.kind in OFFER_KINDS:
-            add(offer_post(table, view, e, replaced_by), e)
+            shown = e
+            if e.kind == "offer_void" and e.data.get("family") and "card" not in e.data:
+                shown = e.model_copy(update={"data": {**e.data, "card": lost_card(view, events, e.data)}})
+            add(offer_post(table, view, shown, replaced_by), e)
         elif e.kind == "offers_ended":
             for post in ended_posts(table, events, e):
                 add(post)
@@ -132,6 +135,26 @@ def event_posts(table: Table, events: Sequence[Event]) -> list[Post]:
 
 
 # --- offers ---------------------------------------------------------------------------------------------
+
+
+def lost_card(view: PublicView, events: Sequence[Event], data: Data) -> str:
+    """The card a void offer was about. Still on the table (the Boss changed): as the table shows it. Gone, which
+    the view can't tell apart (it would call it an investor): named from the action's events — a clan card sent on
+    travel, an investor recruited away or on travel — or "card" when they don't say."""
+    seller, fam = data.get("seller"), data.get("family")
+    if isinstance(seller, int) and isinstance(fam, str):
+        investor = any(i.family == fam and i.owner == seller and not i.on_travel for i in view.investors)
+        clan = view.round is not None and seller < len(view.round.clans) and fam in view.round.clans[seller]
+        if investor or clan:
+            return reading.card_kind(view, seller, fam)
+    for e in events:
+        if e.data.get("family") != fam:
+            continue
+        if e.kind == "clan_travelled" and e.data.get("seat") == seller:
+            return "clan card"
+        if (e.kind == "recruited" and e.data.get("previous") == seller) or e.kind == "on_travel":
+            return "investor"
+    return "card"
 
 
 def _price(price: int, unit: str, value: int) -> str:

@@ -20,6 +20,7 @@
   the refusal ephemerally. Other refused commands stay private.
 - `reconcile_refs`: the messages of the offers not yet binding, so a 🤝 added (or taken off) while the bot was
   offline counts once it is back (the platform compares them with the reactions already heard of).
+- `help_line` / `describe_action`: `/game help`'s lines and `/game move`'s suggestions in the game's words (`helps`).
 - `score_text`: money, "$48M", in the standings the platform posts (game over, `/mod end`).
 - `away_action`: the generic one (a player who is away passes in reaction windows and last calls).
 - `cog`: the `/kkk` commands (`cog.KkkCog`).
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from bot.games.kkk import hand, narration, picture, posts, reading, status
+from bot.games.kkk import hand, helps, narration, picture, posts, reading, status
 from bot.games.kkk.words import money
 from bot.presentation import GenericPresentation, Post, Table
 from bot.service import Refusal
@@ -182,6 +183,12 @@ class KkkPresentation(GenericPresentation):
 
     def score_text(self, table: Table, score: int) -> str:
         return money(score)
+
+    def help_line(self, table: Table, seat: int, kind: str, actions: Sequence[Any]) -> str | None:
+        return helps.help_line(table, seat, kind, actions) or super().help_line(table, seat, kind, actions)
+
+    def describe_action(self, table: Table, seat: int, action: Any) -> str:
+        return helps.describe_action(table, seat, action) or super().describe_action(table, seat, action)
 
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return RULES

@@ -26,7 +26,7 @@ from engine.game import Game
 from engine.schwarzmarkt.views import PublicView, SeatView
 from engine.schwarzmarkt.words import EVENT_NAMES
 
-from . import prompts
+from . import helps, prompts
 from .look import goods_line, hand_lines, in_force_line, offer_lines, player_lines, track_line
 from .picture import draw_picture
 
@@ -191,6 +191,12 @@ class SchwarzmarktPresentation(GenericPresentation):
 
     def score_text(self, table: Table, score: int) -> str:
         return f"💰 {score}"
+
+    def help_line(self, table: Table, seat: int, kind: str, actions: Sequence[Any]) -> str | None:
+        return helps.help_line(table, seat, kind, actions) or super().help_line(table, seat, kind, actions)
+
+    def describe_action(self, table: Table, seat: int, action: Any) -> str:
+        return helps.describe_action(table, seat, action) or super().describe_action(table, seat, action)
 
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return (

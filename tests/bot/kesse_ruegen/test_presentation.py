@@ -45,14 +45,16 @@ def test_the_status_draws_pawns_tubers_and_the_barn() -> None:
     )
     post = presentation.status(table(state))
     rows = grid_rows(post.description or "")
-    assert rows[0] == ["🟫", "🟫", "🟫", "🟫", "⚪"]  # row 5: bert's pawn on his own sugar beet at e5
-    assert rows[1] == ["🟫", "🟫", "🟫", "🟥", "🟫"]  # row 4: cleo's radish on d4
-    assert rows[2] == ["🟫", "🟫", "🛖", "🟫", "🟫"]  # row 3: the barn, holding cleo's pawn
-    assert rows[4] == ["🟠", "🟧", "🟫", "🟫", "🟫"]  # row 1: anna on bert's tuber, her carrot on b1
-    assert "🛖 Barn (c3): pawns 🔴 cleo; tubers 🟧×2 ⬜×1" in (post.description or "")
+    # Each square: its pawn (or soil), then its tuber (or soil) — a pawn never hides the tuber under it.
+    assert rows[0] == ["🟫🟫", "🟫🟫", "🟫🟫", "🟫🟫", "⚪⬜"]  # row 5: bert's pawn on his own sugar beet at e5
+    assert rows[1] == ["🟫🟫", "🟫🟫", "🟫🟫", "🟫🔺", "🟫🟫"]  # row 4: cleo's radish on d4
+    assert rows[2] == ["🟫🟫", "🟫🟫", "🛖🛖", "🟫🟫", "🟫🟫"]  # row 3: the barn, holding cleo's pawn
+    assert rows[4] == ["🟠⬜", "🟫🔶", "🟫🟫", "🟫🟫", "🟫🟫"]  # row 1: anna on bert's sugar beet, her carrot on b1
+    assert "Tubers: 🔶 carrots · ⬜ sugar beets · 🔺 radishes · pawns are circles (🟠⚪🔴)" in (post.description or "")
+    assert "🛖 Barn (c3): pawns 🔴 cleo; tubers 🔶×2 ⬜×1" in (post.description or "")
     players = dict(post.fields)["Players — first to 9 fields wins"]
     assert (
-        "🟠🟧 **anna** (carrots) — **1/9** fields · 9 in supply · 2 in the barn · pawn on a1, on bert's ⬜" in players
+        "🟠🔶 **anna** (carrots) — **1/9** fields · 9 in supply · 2 in the barn · pawn on a1, on bert's ⬜" in players
     )
     assert "pawn on e5, on their own ⬜" in players and "pawn in the barn (c3)" in players
     assert "⚔️ **anna**'s turn: challenge someone with `/kr duel opponent:`" in (post.description or "")

@@ -195,7 +195,7 @@ async def test_a_shake_over_the_payout_by_command_is_told_to_the_table_too(env: 
     text = await refused_once(t, anna, "kkk shake", offer=2)
     reason = (
         "Shaking on #2 would promise $16M, but the deal pays only $12M ($8M already promised): make a lower "
-        "counter-offer to #2 (it replaces this one), or withdraw this one."
+        "counter-offer to #2 for the same Liebgeld card (it replaces this one), or withdraw this one."
     )
     assert text == reason  # the shaker's own answer, ephemeral
     public = [m.content for m in t.thread.history() if m.id not in before and not m.flags.ephemeral]

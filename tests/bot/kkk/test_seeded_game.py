@@ -39,6 +39,7 @@ import simcord
 
 from bot.games.kkk import picks
 from bot.games.kkk.words import card
+from bot.notifier.status import STATUS_DEPTH_MAX
 from engine.kkk import actions as A
 from engine.kkk.randomplay import choose
 from engine.kkk.state import KkkState
@@ -315,7 +316,7 @@ async def test_a_seeded_game_from_the_lobby_to_the_standings(env: simcord.Env, m
         )
         meter.step(t.players[seat].id if seat is not None else None)
         status = t.status()
-        shown = embed_text(status)
+        shown = embed_text(status).removeprefix(status.content).strip()  # the status embed (the text is narration)
         status_sizes.append((len(shown.splitlines()), len(shown), meter.below(status.id)))
         steps += 1
         if steps % SUGGESTIONS_EVERY == 0:
@@ -355,9 +356,17 @@ async def test_a_seeded_game_from_the_lobby_to_the_standings(env: simcord.Env, m
     lines, chars, below = (max(x[i] for x in status_sizes) for i in range(3))
     print(
         f"thread: {meter.new_messages} new messages for {meter.actions} player actions "
-        f"({meter.per_action:.2f} per action), {meter.self_pings} pings of the player who acted, {meter.pings} pings; "
+        f"({meter.per_action:.3f} per action), {meter.self_pings} pings of the player who acted, {meter.pings} pings; "
         f"status at most {lines} lines, {chars} characters, {below} messages up"
     )
+    # A quiet thread: at most half a new message per player action (passes, half-shakes, cards played and the
+    # like edit the messages they change); nobody pinged for their own continuation — only the final message
+    # pings everyone, the player who made the last move too.
+    assert meter.per_action <= 0.5
+    assert meter.self_pings <= 1
+    # The status fits one phone screen and is never far up the thread.
+    assert lines <= 25 and chars <= 1200, (lines, chars)
+    assert below <= STATUS_DEPTH_MAX
 
 
 if __name__ == "__main__":

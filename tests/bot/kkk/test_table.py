@@ -336,9 +336,8 @@ async def test_rest_calls_per_ordinary_move(env: simcord.Env) -> None:
     # status and both parties' DMs (each shows their open agreements) — a move between two players.
     assert await reacting(anna, 1) == ["dm", "dm", "edit", "status"]
     assert len(dms(dave)) == 1
-    # A Boss card: its window's announcement is the reply; the player's DM (one card less); and the status, which
-    # has sunk more than `STATUS_DEPTH` messages up the thread, moves down: the old one deleted, a new one posted.
-    assert await cost(bert, "kkk boss") == ["delete", "dm", "post", "reply"]
+    # A Boss card: its window's announcement is the reply; the status and the player's DM (one card less).
+    assert await cost(bert, "kkk boss") == ["dm", "reply", "status"]
 
 
 async def test_hand_sizes_can_be_hidden_with_a_game_option(env: simcord.Env) -> None:
@@ -357,7 +356,7 @@ async def test_hand_sizes_can_be_hidden_with_a_game_option(env: simcord.Env) -> 
     assert players.startswith("anna · bert · cleo\n") and "12 cards" not in players
     rules = await anna.slash(t.thread, "game rules")
     assert "`hide_hand_sizes` (on/off, default off) — On: the table doesn't show how many cards" in (
-        rules.response.content
+        embed_text(rules.response.message)
     )
 
 
@@ -370,12 +369,15 @@ async def test_a_moderator_ends_the_game_and_the_standings_show_money(env: simco
     mia = t.server.guild.add_member(env.create_user("mia"), roles=[admins])
     ended = await mia.slash(t.thread, "mod end")
     lines = ended.response.content.splitlines()
+    everyone = " ".join(f"<@{p.id}>" for p in t.players)
     assert lines[1:] == [
+        f"🏁 **Kohle, Kies & Knete #1 has ended** — {everyone}",
         "🥇 **bert** — $40M",
         "🥇 **dave** — $40M",
         "🥉 **anna** — $12M",
         "4. **cleo** — $7M",
         "_ended early_",
+        "🔁 **Rematch** on the status message opens a new lobby for the same table.",
     ]
     assert "🥇 **bert** — $40M" in embed_text(t.status())
 
@@ -419,3 +421,32 @@ async def test_an_extension_is_never_shortened_by_the_next_move_of_the_same_turn
     table_ = await t.bot.service.table(t.game_id)
     assert table_.waits[0].seats == (0,) and table_.deadline(0, table_.waits[0]) == due
     assert f"<t:{int(due.timestamp())}:R>" in embed_text(t.status())
+
+
+async def test_who_each_message_pings(env: simcord.Env) -> None:
+    """The exact mention set of each kind of message: a travel card's window pings the others who may STOP; a pass
+    pings nobody (no new message); an offer pings its other party; the 🤝 that binds it pings nobody; the closing
+    of the window pings nobody (the Boss's turn only resumes); a reminder pings the awaited player, once."""
+    t = await table(env)
+    anna, bert, cleo, dave = t.players
+    await t.ok(anna, "kkk open")
+    meter = ThreadMeter.start(env, t.thread.id)
+    await t.ok(dave, "kkk travel", family="L", target=cleo)
+    assert meter.step(dave.id) == [{anna.id, bert.id, cleo.id}]  # one message: whoever may STOP
+    await t.ok(bert, "kkk pass")
+    assert meter.step(bert.id) == []  # shown on the status: no message
+    await t.ok(dave, "kkk offer", price=2, family="P")
+    assert meter.step(dave.id) == [{anna.id}]  # the offer's message: the Boss, whose 🤝 it waits for
+    await t.react(anna, await t.offer_message(1))
+    assert meter.step(anna.id) == []  # "✅ Binding" on the offer's message
+    await t.ok(anna, "kkk pass")
+    await t.ok(cleo, "kkk pass")  # the last pass closes the window: the Boss resumes her turn
+    assert all(not p for p in meter.step(cleo.id))
+    # A reminder halfway to the Boss's deadline: she alone, named once, with what for.
+    table_ = await t.bot.service.table(t.game_id)
+    due = table_.deadline(0, table_.waits[0])
+    await env.advance_time((due - t.bot.clock()).total_seconds() / 2 + 60)
+    (reminder,) = meter.step(None)
+    assert reminder == {anna.id}
+    text = next(m.content for m in reversed(t.thread.history()) if m.content.startswith("⏰ Reminder"))
+    assert text.count(f"<@{anna.id}>") == 1 and "to close the deal (or fail)" in text

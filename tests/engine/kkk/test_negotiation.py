@@ -138,7 +138,8 @@ def test_the_payout_cap_counts_every_agreement_in_force_and_allows_the_exact_pay
     t.refused(
         0,
         A.Shake(offer=4),
-        r"promise \$13M, but the deal pays only \$12M \(\$12M already promised\): make a lower counter-offer to #4",
+        r"promise \$13M, but the deal pays only \$12M \(\$12M already promised\): make a lower counter-offer to #4 "
+        r"for a smaller share \(it replaces this one\)",
     )
     t(3, A.Offer(price=5, counter=2))  # $5M instead of the $4M share: also $13M
     t.refused(0, A.Shake(offer=5), r"promise \$13M, but the deal pays only \$12M \(\$8M already promised\)")

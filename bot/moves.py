@@ -1,0 +1,74 @@
+"""`/game move` without JSON: a player's legal moves as readable suggestions, and the chosen one found again.
+
+Each suggestion's name is the game's `describe_action` ("Place the dollar marker on space 5"); its value is a short
+opaque token (`MARK` and a hash of the action), which is what Discord sends back when the player picks it. At
+submission the token is looked up among the seat's legal moves *now*: a move that is no longer open (the game went
+on since the list was shown) is refused kindly, never applied to a different situation. A player who types instead
+of picking may type a suggestion's words (any case); JSON is still read (`read_move`) for scripts and old habits,
+but never shown.
+"""
+
+import hashlib
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from bot.presentation import Presentation, Table
+from bot.service import Refusal
+
+MARK = "mv:"
+MAX_CHOICES = 25
+"""Discord shows at most 25 suggestions."""
+MAX_NAME = 100
+"""A suggestion's name and value are at most 100 characters each."""
+HELP = "`/game help` says what you can do right now."
+STALE = f"That move isn't open to you now: the game has moved on since the suggestions were shown. {HELP}"
+UNKNOWN = f"I don't know that move: pick one of the suggestions that `/game move` shows while you type. {HELP}"
+
+
+def token(table: Table, action: Any) -> str:
+    """The action's token: the same for the same move, whatever the state (so it survives a refresh of the list)."""
+    data = json.dumps(table.game.dump_action(action), sort_keys=True, separators=(",", ":"))
+    return MARK + hashlib.sha256(data.encode()).hexdigest()[:16]
+
+
+def suggestions(
+    presentation: Presentation, table: Table, seat: int, current: str, actions: Sequence[Any] | None = None
+) -> list[tuple[str, str]]:
+    """(name, value) for the seat's legal moves whose words contain what was typed, at most 25."""
+    if table.state is None:
+        return []
+    if actions is None:
+        actions = table.game.legal_actions(table.state, seat)  # type: ignore[arg-type]
+    typed = current.strip().lower()
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for action in actions:
+        name = presentation.describe_action(table, seat, action)[:MAX_NAME]
+        if name in seen or (typed and typed not in name.lower()):
+            continue  # two moves that read the same would be one suggestion the player can't tell apart
+        seen.add(name)
+        out.append((name, token(table, action)))
+        if len(out) == MAX_CHOICES:
+            break
+    return out
+
+
+def find(presentation: Presentation, table: Table, seat: int, text: str) -> Any | None:
+    """The legal move behind a picked token or a suggestion's words; None if `text` is neither (e.g. JSON).
+    Raises `Refusal` for a token or words that name no move open to the seat now."""
+    if table.state is None:
+        raise Refusal("The game hasn't started yet.")
+    actions = table.game.legal_actions(table.state, seat)  # type: ignore[arg-type]
+    typed = text.strip()
+    if typed.startswith(MARK):
+        for action in actions:
+            if token(table, action) == typed:
+                return action
+        raise Refusal(STALE)
+    if typed.startswith(("{", "[", '"')):
+        return None  # JSON: read as such by the caller
+    matches = [a for a in actions if presentation.describe_action(table, seat, a).lower() == typed.lower()]
+    if matches:
+        return matches[0]
+    raise Refusal(UNKNOWN)
