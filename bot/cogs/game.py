@@ -30,7 +30,7 @@ from bot.durations import DurationTooLong, parse_duration
 from bot.durations import describe as describe_duration
 from bot.helping import with_help
 from bot.lobby import lobby_post
-from bot.lobby_repair import ThreadRefused, open_thread, repair_lobby
+from bot.lobby_repair import open_thread_or_close, repair_lobby
 from bot.names import shown
 from bot.notifier import MENTIONS, Carrier
 from bot.presentation import Table
@@ -199,15 +199,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             await service.attach_lobby_message(
                 record.id, message_id=message_id, channel_id=channel.id, settings=settings
             )
-            try:
-                ids = await open_thread(self.bot, record, channel.id, message_id)
-            except ThreadRefused as exc:
-                await service.cancel_lobby(record.id, None, is_moderator=True, why="by itself: no table thread")
-                await self.bot.notifier.flush(record.id)
-                raise Refusal(
-                    f"I couldn't open a thread for the table here ({exc.reason}). I need “Create Public "
-                    "Threads” and “Send Messages in Threads” in this channel. The lobby is closed."
-                ) from None
+            ids = await open_thread_or_close(self.bot, record, channel.id, message_id)
             return await self._deliver(Done(record.id, ids), None, interaction.user.id)
 
         await answer(self.bot, interaction, work)
