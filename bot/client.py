@@ -32,6 +32,7 @@ from bot.cogs.reactions import ReactionCog
 from bot.components import GameButton, RulesButton, rules_view, view_for
 from bot.helping import HELP_KEY, help_post
 from bot.housekeeping import Housekeeper
+from bot.lobby import ADD_BOT, REMOVE_BOT
 from bot.lobby_repair import repair_all, repair_lobby
 from bot.names import NO_MENTIONS
 from bot.notifier import Carrier, Notifier, hand_post
@@ -42,6 +43,7 @@ from bot.resolve import is_moderator
 from bot.rules import Page, Rules, rules_post
 from bot.rules import load as load_rules
 from bot.scheduler import Scheduler
+from bot.seat_players import SeatRules
 from bot.service import GameService, Refusal
 from bot.settings import Settings
 from bot.sync import sync_commands
@@ -125,6 +127,9 @@ class BoardroomBot(commands.Bot):
         self._service.on_timers_changed = self.scheduler.poke
         self._service.on_committed = self.notifier.enqueue
         self._service.on_settled = self.notifier.settled
+        self._service.seat_rules = SeatRules(
+            autopilot_after=self.settings.autopilot_after, per_hour=self.settings.computer_moves_per_hour
+        )
         self.add_dynamic_items(GameButton, RulesButton)
         await self.add_cog(GameCog(self))
         await self.add_cog(ModCog(self))
@@ -220,14 +225,18 @@ class BoardroomBot(commands.Bot):
                 return await self.help_answer(record, user.id)
             if key.startswith(UNDO_KEY):
                 return await confirm_undo(self, interaction, game_id, key, carrier)
-            if key in ("join", "leave", "start"):
+            if key in ("join", "leave", "start", ADD_BOT, REMOVE_BOT):
                 if key == "join":
                     done = await service.join(game_id, person(user))
                 elif key == "leave":
                     done = await service.leave(game_id, person(user))
-                else:
+                elif key == "start":
                     mod = await is_moderator(self, interaction)
                     done = await service.start(game_id, person(user), is_moderator=mod)
+                else:
+                    mod = await is_moderator(self, interaction)
+                    change = service.add_bot if key == ADD_BOT else service.remove_bot
+                    done = await change(game_id, person(user), is_moderator=mod)
                 report = await self.notifier.flush(game_id, carrier.for_rows(done.outbox_ids))
                 note = dm_note(report.dm_closed, user.id)
                 return Answer(text=(done.message or "") + note, always=bool(note))

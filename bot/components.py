@@ -2,8 +2,8 @@
 
 `GameButton` is a `discord.ui.DynamicItem` registered once at start-up (`bot.add_dynamic_items`), so a click on
 any message the bot ever posted is understood after any restart: no per-message view is kept in memory and no
-button goes dead. Keys `join`, `leave`, `start` and `hand` are the platform's; any other key is the game's own and
-goes to its presentation's `button_reply`, then `button_action` (see `bot.presentation`, and
+button goes dead. Keys `join`, `leave`, `start`, `addbot`, `dropbot` and `hand` are the platform's; any other key
+is the game's own and goes to its presentation's `button_reply`, then `button_action` (see `bot.presentation`, and
 `BoardroomBot.on_game_button` for clicks on hand DMs and ephemeral answers). The same buttons serve the status and
 tracked messages in the thread, the hand DMs and ephemeral answers: the seat is always the clicker's.
 """

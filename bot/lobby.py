@@ -4,13 +4,20 @@ It is the platform's (the same for every game) and is edited in place on every j
 started it says so, points to the table thread and loses its buttons. It lists the table's settings: the reaction
 time only for a game that has reaction windows (`Game.uses_reaction_time`), an option that names a player (e.g. the
 first player) by that person's name.
+
+Computer players are listed by name (with their 🤖: they have no Discord user to mention), and a game that has them
+(`engine.policy`) gets the buttons "Add a computer player" (while there is room) and "Remove a computer player"
+(while there is one): the lobby's creator or a moderator uses them.
 """
 
 from collections.abc import Sequence
 from datetime import timedelta
 
 from bot import game_options
+from bot.names import shown
 from bot.presentation import Button, Post, Table
+from engine.policy import policy_for
+from storage import SeatRecord
 
 
 def _duration(td: timedelta) -> str:
@@ -24,12 +31,34 @@ def _duration(td: timedelta) -> str:
     return f"{minutes} minute{'s' if minutes != 1 else ''}"
 
 
+ADD_BOT = "addbot"
+REMOVE_BOT = "dropbot"
+"""The keys of the lobby's buttons for computer players (`bot.client.BoardroomBot.on_game_button`)."""
+
+
+def _seated(seat: SeatRecord) -> str:
+    """A person by mention; a computer player by its name (it has no Discord user), which carries its 🤖."""
+    return f"<@{seat.player_id}>" if seat.player_id is not None else shown(seat.display_name)
+
+
+def _bot_buttons(table: Table, max_seats: int) -> list[Button]:
+    """Add (while there is room) and remove (while there is one) a computer player, for a game that has them."""
+    if policy_for(table.game) is None:
+        return []
+    buttons = []
+    if len(table.seats) < max_seats:
+        buttons.append(Button("Add a computer player", ADD_BOT, "secondary", "🤖"))
+    if any(s.bot for s in table.seats):
+        buttons.append(Button("Remove a computer player", REMOVE_BOT, "secondary"))
+    return buttons
+
+
 def lobby_post(table: Table, *, random_order: bool, picks: Sequence[tuple[str, game_options.PlayerPick]] = ()) -> Post:
     game, record = table.game, table.record
     options = game.parse_options(record.options)
     max_seats = table.lobby_max or game.max_seats
     joined = [s for s in table.seats if s.player_id is not None]
-    players = "\n".join(f"{i + 1}. <@{s.player_id}>" for i, s in enumerate(joined)) or "nobody yet"
+    players = "\n".join(f"{i + 1}. {_seated(s)}" for i, s in enumerate(table.seats)) or "nobody yet"
     thread = f"<#{record.thread_id}>" if record.thread_id else "the thread below"
     reaction = f"reaction time {_duration(options.reaction_time)} · " if game.uses_reaction_time else ""
     settings = (
@@ -48,7 +77,8 @@ def lobby_post(table: Table, *, random_order: bool, picks: Sequence[tuple[str, g
         return Post(
             title=f"{game.title} #{record.id} — looking for players",
             description=(
-                f"Opened by <@{record.created_by}>. {settings}.\n\n**Players ({len(joined)}/{max_seats})**\n{players}"
+                f"Opened by <@{record.created_by}>. {settings}.\n\n**Players ({len(table.seats)}/{max_seats})**\n"
+                f"{players}"
                 f"\n\nPress **Join** to take a seat; the table plays in {thread}."
             ),
             footer=footer,
@@ -57,6 +87,7 @@ def lobby_post(table: Table, *, random_order: bool, picks: Sequence[tuple[str, g
                 Button("Join", "join", "success"),
                 Button("Leave", "leave", "secondary"),
                 Button("Start", "start", "primary"),
+                *_bot_buttons(table, max_seats),
             ],
         )
     if not record.started:  # closed before it started: by its creator, a moderator, or idleness

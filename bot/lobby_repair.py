@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.service import LOBBY_REF, Done
+from bot.service import LOBBY_REF, Done, Refusal
 from storage import GameRecord
 
 if TYPE_CHECKING:
@@ -49,6 +49,20 @@ async def open_thread(bot: "BoardroomBot", record: GameRecord, channel_id: int, 
             raise ThreadRefused(exc.text or str(exc.status)) from None
         thread_id = message_id  # opened before a crash, not yet remembered
     return await bot.service.attach_thread(record.id, thread_id)
+
+
+async def open_thread_or_close(bot: "BoardroomBot", record: GameRecord, channel_id: int, message_id: int) -> list[int]:
+    """`open_thread` for a lobby just posted (`/game new`, a rematch): if Discord refuses the thread, the lobby is
+    closed at once and the person who asked is told what permission is missing (`Refusal`)."""
+    try:
+        return await open_thread(bot, record, channel_id, message_id)
+    except ThreadRefused as exc:
+        await bot.service.cancel_lobby(record.id, None, is_moderator=True, why="by itself: no table thread")
+        await bot.notifier.flush(record.id)
+        raise Refusal(
+            f"I couldn't open a thread for the table here ({exc.reason}). I need “Create Public "
+            "Threads” and “Send Messages in Threads” in this channel. The lobby is closed."
+        ) from None
 
 
 async def repair_lobby(bot: "BoardroomBot", record: GameRecord) -> GameRecord:

@@ -192,6 +192,8 @@ class Table:
         for s in self.seats:
             if s.seat < len(names):
                 names[s.seat] = shown(s.display_name) if s.display_name else names[s.seat]
+                if s.autopilot and not s.bot:  # a computer player's name carries its 🤖 already
+                    names[s.seat] += " (autopilot)"
         return names
 
     def plain_name(self, seat: int) -> str:
@@ -204,7 +206,7 @@ class Table:
 
     def mention(self, seat: int) -> str:
         for s in self.seats:
-            if s.seat == seat and s.player_id is not None:
+            if s.seat == seat and s.player_id is not None and not s.autopilot:  # the autopilot needs no ping
                 return f"<@{s.player_id}>"
         return self.names[seat] if seat < len(self.names) else f"seat {seat + 1}"
 

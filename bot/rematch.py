@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from bot.components import view_for
 from bot.lobby import lobby_post
-from bot.lobby_repair import ThreadRefused, open_thread
+from bot.lobby_repair import open_thread_or_close
 from bot.names import PINGS
 from bot.presentation import Table
 from bot.replies import Answer
@@ -58,15 +58,7 @@ async def rematch(bot: "BoardroomBot", game_id: int, person: Person) -> Answer:
         content=invite, embed=post.embed(), view=view_for(new.id, post.buttons), allowed_mentions=PINGS
     )
     await service.attach_lobby_message(new.id, message_id=message.id, channel_id=channel.id, settings=settings)
-    try:
-        ids = await open_thread(bot, new, channel.id, message.id)
-    except ThreadRefused as exc:
-        await service.cancel_lobby(new.id, None, is_moderator=True, why="by itself: no table thread")
-        await bot.notifier.flush(new.id)
-        raise Refusal(
-            f"I couldn't open a thread for the rematch ({exc.reason}). I need “Create Public Threads” and “Send "
-            "Messages in Threads” in this channel."
-        ) from None
+    ids = await open_thread_or_close(bot, new, channel.id, message.id)
     await store.put_message_ref(
         MessageRef(message_id=-new.id, channel_id=channel.id, game_id=game_id, kind=REMATCH_REF, key=str(new.id))
     )

@@ -47,6 +47,11 @@ class Settings(BaseSettings):
     outbox_keep_days: float = Field(default=7.0, gt=0)
     """Delivered messages stay in the outbox this many days (for looking into a problem), then the hourly
     housekeeping deletes them: the outbox is a queue, not a record (the game's log is the record)."""
+    autopilot_after: int = Field(default=3, ge=0, le=100)
+    """A player who lets this many turn deadlines in a row pass gets the autopilot for their seat (0: never); a DM
+    warns them one miss before. `/game back` takes the seat back."""
+    computer_moves_per_hour: int = Field(default=120, ge=1, le=3600)
+    """At most this many moves an hour by one computer player or autopiloted seat."""
 
     @property
     def backups(self) -> Path:

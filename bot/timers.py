@@ -83,7 +83,7 @@ def interruptions(before: list[Wait], after: list[Wait], timers: list[TimerRecor
     reaction wait is left (the turn has resumed, or moved on)."""
     if not any(w.kind == "reaction" for w in after):
         return []
-    kept = [list(x) for t in timers if t.kind == DEADLINE for x in t.payload.get("interrupted", [])]
+    kept = [[kind, what, list(seats)] for kind, what, seats in _interrupted(timers)]
     for w in before:
         if w.kind == "turn" and not any(a.kind == w.kind and a.what == w.what and a.seats == w.seats for a in after):
             kept.append([w.kind, w.what, list(w.seats)])
@@ -97,13 +97,18 @@ def interruptions(before: list[Wait], after: list[Wait], timers: list[TimerRecor
 def resumed_turns(after: list[Wait], timers: list[TimerRecord]) -> set[tuple[str, str, tuple[int, ...]]]:
     """The turn waits of `after` that only resume after a reaction window interrupted them (see `interruptions`):
     the same players awaited for the same thing as before the window — no news, so no new ping."""
-    kept = {
+    kept = set(_interrupted(timers))
+    return {(w.kind, w.what, tuple(w.seats)) for w in after if (w.kind, w.what, tuple(w.seats)) in kept}
+
+
+def _interrupted(timers: list[TimerRecord]) -> list[tuple[str, str, tuple[int, ...]]]:
+    """The interrupted turns kept on the deadlines' payloads (`interruptions`), in order."""
+    return [
         (str(x[0]), str(x[1]), tuple(int(s) for s in x[2]))
         for t in timers
         if t.kind == DEADLINE
         for x in t.payload.get("interrupted", [])
-    }
-    return {(w.kind, w.what, tuple(w.seats)) for w in after if (w.kind, w.what, tuple(w.seats)) in kept}
+    ]
 
 
 def carry_floors(

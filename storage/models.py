@@ -153,6 +153,12 @@ class NewSeat(_Model):
     """Whether DMs reach this player: None until the bot has tried, then True/False."""
     away_until: AwareDatetime | None = None
     """The player said they are away until then (None: not away)."""
+    autopilot: bool = False
+    """A person's seat played safely for them by the game's policy (see `bot.seat_players`)."""
+    bot: bool = False
+    """A computer player: no Discord user (`player_id` None), its name (with 🤖) in `display_name`."""
+    missed: int = Field(default=0, ge=0)
+    """Deadlines the seat's player let pass in a row (reset by any move of theirs)."""
 
 
 class SeatRecord(NewSeat):

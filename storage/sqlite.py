@@ -79,7 +79,7 @@ _GAME_COLUMNS = (
 _LOG_COLUMNS = "game_id, seq, kind, actor_seat, user_id, action, events, at, undo_to, note"
 _OUTBOX_COLUMNS = "id, game_id, kind, target, payload, created_at, attempts, last_error"
 _REF_COLUMNS = "message_id, channel_id, game_id, kind, seat, key, created_at"
-_SEAT_COLUMNS = "game_id, seat, player_id, display_name, dm_ok, away_until, joined_at"
+_SEAT_COLUMNS = "game_id, seat, player_id, display_name, dm_ok, away_until, joined_at, autopilot, bot, missed"
 
 _NEXT_OUTBOX_ID = (
     "1 + max(coalesce((SELECT max(id) FROM outbox), 0), coalesce((SELECT max(id) FROM outbox_delivered), 0))"
@@ -202,7 +202,7 @@ def _replace_seats(conn: Conn, game_id: int, seats: Sequence[NewSeat], joined_de
     )
     conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
     conn.executemany(
-        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 game_id,
@@ -212,6 +212,9 @@ def _replace_seats(conn: Conn, game_id: int, seats: Sequence[NewSeat], joined_de
                 None if s.dm_ok is None else int(s.dm_ok),
                 _ts_or_none(s.away_until),
                 joined.get(s.player_id, joined_default),
+                int(s.autopilot),
+                int(s.bot),
+                s.missed,
             )
             for s in seats
         ],
@@ -227,6 +230,9 @@ def _seat(row: tuple[Any, ...]) -> SeatRecord:
         dm_ok=None if row[4] is None else bool(row[4]),
         away_until=_dt(row[5]),
         joined_at=_dt(row[6]),
+        autopilot=bool(row[7]),
+        bot=bool(row[8]),
+        missed=row[9],
     )
 
 
@@ -794,6 +800,9 @@ class SQLiteStore(GameStore):
         display_name: str | _Keep = KEEP,
         dm_ok: bool | _Keep | None = KEEP,
         away_until: datetime | _Keep | None = KEEP,
+        autopilot: bool | _Keep = KEEP,
+        bot: bool | _Keep = KEEP,
+        missed: int | _Keep = KEEP,
     ) -> SeatRecord:
         sets: dict[str, Any] = {}
         if not isinstance(player_id, _Keep):
@@ -804,6 +813,12 @@ class SQLiteStore(GameStore):
             sets["dm_ok"] = None if dm_ok is None else int(dm_ok)
         if not isinstance(away_until, _Keep):
             sets["away_until"] = _ts_or_none(away_until)
+        if not isinstance(autopilot, _Keep):
+            sets["autopilot"] = int(autopilot)
+        if not isinstance(bot, _Keep):
+            sets["bot"] = int(bot)
+        if not isinstance(missed, _Keep):
+            sets["missed"] = missed
 
         def run(conn: Conn) -> SeatRecord:
             def body() -> SeatRecord:
@@ -1207,7 +1222,7 @@ class SQLiteStore(GameStore):
                 game_id: int = cur.lastrowid  # type: ignore[assignment]
                 for s in exported.seats:
                     conn.execute(
-                        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (
                             game_id,
                             s.seat,
@@ -1216,6 +1231,9 @@ class SQLiteStore(GameStore):
                             None if s.dm_ok is None else int(s.dm_ok),
                             _ts_or_none(s.away_until),
                             created,
+                            int(s.autopilot),
+                            int(s.bot),
+                            s.missed,
                         ),
                     )
                 for e in exported.log:

@@ -243,9 +243,12 @@ class GameStore(ABC):
         display_name: str | _Keep = KEEP,
         dm_ok: bool | _Keep | None = KEEP,
         away_until: datetime | _Keep | None = KEEP,
+        autopilot: bool | _Keep = KEEP,
+        bot: bool | _Keep = KEEP,
+        missed: int | _Keep = KEEP,
     ) -> SeatRecord:
-        """Change one seat's player (a substitute), name, DM reachability or away-until. Raises `GameNotFound`
-        if there is no such seat."""
+        """Change one seat's player (a substitute), name, DM reachability, away-until, autopilot, computer player
+        flag or count of missed deadlines. Raises `GameNotFound` if there is no such seat."""
 
     @abstractmethod
     async def seats_of_player(

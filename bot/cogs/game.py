@@ -30,12 +30,12 @@ from bot.durations import DurationTooLong, parse_duration
 from bot.durations import describe as describe_duration
 from bot.helping import with_help
 from bot.lobby import lobby_post
-from bot.lobby_repair import ThreadRefused, open_thread, repair_lobby
+from bot.lobby_repair import open_thread_or_close, repair_lobby
 from bot.names import shown
 from bot.notifier import MENTIONS, Carrier
 from bot.presentation import Table
 from bot.replies import Answer, answer
-from bot.resolve import describe, game_choices, is_moderator, resolve_game
+from bot.resolve import describe, game_choices, is_moderator, require_moderator, resolve_game
 from bot.rules import load as load_rules
 from bot.service import Done, LobbySettings, Person, Refusal
 from storage.models import OPEN_STATUSES
@@ -115,6 +115,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         turn_hours="How long a player has for a move (default 24 hours)",
         random_order="Shuffle the seat order at the start (default on)",
         options="The game's own options, e.g. “hide_hand_sizes” or “name=value, …” (`/game rules` lists them)",
+        bots="Computer players to seat at once (more with the lobby's button)",
     )
     @app_commands.autocomplete(game=_kind_autocomplete, options=_options_autocomplete)
     async def new(
@@ -126,6 +127,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         turn_hours: app_commands.Range[int, 1, 2160] | None = None,
         random_order: bool = True,
         options: str | None = None,
+        bots: app_commands.Range[int, 0, 24] = 0,
     ) -> None:
         typed_options = options
 
@@ -175,6 +177,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 channel_id=interaction.channel_id or 0,
                 creator=person(interaction.user),
                 options=options,
+                bots=bots,
+                max_seats=max_seats,
             )
             settings = LobbySettings(max_seats=max_seats, random_order=random_order, picks=picks)
             table = Table(
@@ -195,15 +199,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             await service.attach_lobby_message(
                 record.id, message_id=message_id, channel_id=channel.id, settings=settings
             )
-            try:
-                ids = await open_thread(self.bot, record, channel.id, message_id)
-            except ThreadRefused as exc:
-                await service.cancel_lobby(record.id, None, is_moderator=True, why="by itself: no table thread")
-                await self.bot.notifier.flush(record.id)
-                raise Refusal(
-                    f"I couldn't open a thread for the table here ({exc.reason}). I need “Create Public "
-                    "Threads” and “Send Messages in Threads” in this channel. The lobby is closed."
-                ) from None
+            ids = await open_thread_or_close(self.bot, record, channel.id, message_id)
             return await self._deliver(Done(record.id, ids), None, interaction.user.id)
 
         await answer(self.bot, interaction, work)
@@ -416,23 +412,39 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
         await answer(self.bot, interaction, work)
 
-    @app_commands.command(name="back", description="You're back: reaction windows wait for you again")
-    async def back(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="back", description="You're back: your seats come off autopilot, windows wait for you")
+    @app_commands.describe(player="A moderator: give this player's seats back from the autopilot")
+    async def back(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         async def work(carrier: Carrier) -> Answer:
-            now = self.bot.service.now()
+            service = self.bot.service
+            if player is not None and player.id != interaction.user.id:
+                await require_moderator(self.bot, interaction)
+                taken = await service.take_back(player.id, interaction.guild_id, by=person(interaction.user))
+                for d in taken:
+                    await self.bot.notifier.flush(d.game_id)
+                if not taken:
+                    raise Refusal(f"{shown(player.display_name)} has no seat on autopilot in this server.")
+                return Answer(text=f"{shown(player.display_name)} plays their seats again ({len(taken)}).")
+            now = service.now()
             seats = await self.bot.store.seats_of_player(interaction.user.id, statuses=OPEN_STATUSES)
             here = [s for s in seats if (await self.bot.store.get_game(s.game_id)).guild_id == interaction.guild_id]
             if not here:
                 return Answer(text="You're not in any game in this server.")
-            if not any(s.away_until is not None and s.away_until > now for s in here):
+            taken = await service.take_back(interaction.user.id, interaction.guild_id)
+            away = any(s.away_until is not None and s.away_until > now for s in here)
+            done = await service.set_away(interaction.user.id, interaction.guild_id, None) if away else []
+            for d in [*taken, *done]:
+                await self.bot.notifier.flush(d.game_id)
+            if taken:
+                games = f"{len(taken)} game{'s' if len(taken) != 1 else ''}"
+                windows = " Reaction windows wait for you again." if away else ""
+                return Answer(text=f"👋 Welcome back: the autopilot no longer plays for you ({games}).{windows}")
+            if not away:
                 # Nothing to undo: saying "welcome back" to someone who never left would be wrong (and would
                 # cost a status edit per game for nothing).
                 return Answer(
                     text="You weren't away: reaction windows already wait for you. (`/game away` is for an absence.)"
                 )
-            done = await self.bot.service.set_away(interaction.user.id, interaction.guild_id, None)
-            for d in done:
-                await self.bot.notifier.flush(d.game_id)
             return Answer(text="👋 Welcome back: reaction windows wait for you again.")
 
         await answer(self.bot, interaction, work)

@@ -3,6 +3,10 @@
 Each is a `GameService` call; every one that changes a game is logged in the game's thread (the service queues
 that line with its commit). `/mod role` sets the moderator role and needs Manage Server itself.
 
+`/mod kick player:@` puts the seat on autopilot and the game goes on; `remove:true` applies the game's rule for a
+leaving player instead. `/mod autopilot mode:on|off` switches a seat's autopilot, by `player:@` or `seat:N` (a computer
+player has no @: off leaves its seat empty for `/mod substitute seat:N`). See `bot.service.autopilot`.
+
 `/mod defaults [turn_deadline] [reaction_time]` sets the server's defaults for new games (durations such as `36h`,
 `2d`, `15m`; `reset` goes back to each game's own default); `/game new` uses them unless its own options say
 otherwise, and games already opened keep what they have. Without options it shows the current values (privately);
@@ -183,24 +187,61 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
         await self._run(interaction, game, call)
 
     @app_commands.command(name="substitute", description="A new player takes over a seat, with its hand")
+    @app_commands.describe(
+        old="The player who gives up the seat",
+        seat="Or the seat's number (a computer player's, or a seat left to the autopilot or empty)",
+    )
     @app_commands.autocomplete(game=_game_autocomplete)
     async def substitute(
-        self, interaction: discord.Interaction, old: discord.User, new: discord.User, game: int | None = None
+        self,
+        interaction: discord.Interaction,
+        new: discord.User,
+        old: discord.User | None = None,
+        seat: app_commands.Range[int, 1, 25] | None = None,
+        game: int | None = None,
     ) -> None:
         if new.bot:
             await answer(self.bot, interaction, _refuse("A bot can't take a seat."))
             return
 
         async def call(game_id: int, mod):  # type: ignore[no-untyped-def]
-            return await self.bot.service.substitute(game_id, mod, person(old), person(new))
+            who = person(old) if old is not None else None
+            return await self.bot.service.substitute(game_id, mod, who, person(new), seat_number=seat)
 
         await self._run(interaction, game, call)
 
-    @app_commands.command(name="kick", description="Remove a player: the game's rule for a leaving player applies")
+    @app_commands.command(name="kick", description="Remove a player: the autopilot plays their seat, the game goes on")
+    @app_commands.describe(remove="Instead apply the game's rule for a leaving player (which may end the game)")
     @app_commands.autocomplete(game=_game_autocomplete)
-    async def kick(self, interaction: discord.Interaction, player: discord.User, game: int | None = None) -> None:
+    async def kick(
+        self, interaction: discord.Interaction, player: discord.User, remove: bool = False, game: int | None = None
+    ) -> None:
         async def call(game_id: int, mod):  # type: ignore[no-untyped-def]
-            return await self.bot.service.kick(game_id, mod, person(player))
+            return await self.bot.service.kick(game_id, mod, person(player), remove=remove)
+
+        await self._run(interaction, game, call)
+
+    @app_commands.command(name="autopilot", description="Safe moves for a player's seat (on), or stop them (off)")
+    @app_commands.describe(
+        mode="on: the autopilot plays the seat; off: the player plays it again (a computer player's seat waits empty)",
+        player="The player whose seat it is",
+        seat="Or the seat's number (a computer player has no @)",
+    )
+    @app_commands.choices(
+        mode=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+    )
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def autopilot(
+        self,
+        interaction: discord.Interaction,
+        mode: str,
+        player: discord.User | None = None,
+        seat: app_commands.Range[int, 1, 25] | None = None,
+        game: int | None = None,
+    ) -> None:
+        async def call(game_id: int, mod):  # type: ignore[no-untyped-def]
+            who = person(player) if player is not None else None
+            return await self.bot.service.set_autopilot(game_id, mod, player=who, seat=seat, on=mode == "on")
 
         await self._run(interaction, game, call)
 

@@ -136,11 +136,24 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
         if first.id not in carrier.row_ids:
             return []  # an earlier move's rows come first
         if first.kind == outbox.POST:
-            return [first]
+            return [first, *self._edits_of_clicked(queue, carrier)]
         if first.kind in (outbox.STATUS, outbox.LOBBY, outbox.HAND):
             key = (first.kind, first.payload.get("seat"))
             return [r for r in queue.rows if (r.kind, r.payload.get("seat")) == key]
         return []
+
+    def _edits_of_clicked(self, queue: "GameQueue", carrier: Carrier) -> list[OutboxRecord]:
+        """A button clicked on a thread message is best answered by editing that message (no call of its own): the
+        move's rows that may edit it come along with its narration — its tracked rows (a prompt's buttons), or the
+        status group when the status was clicked (known without a read: `_status_at`)."""
+        message = carrier.interaction.message
+        if message is None or carrier.interaction.type != discord.InteractionType.component:
+            return []
+        tracked = [r for r in queue.rows[1:] if r.kind == outbox.TRACKED and r.id in carrier.row_ids]
+        status = self._status_at.get(carrier.interaction.channel_id or 0)
+        if status is not None and status[0] == message.id:
+            return [*tracked, *(r for r in queue.rows if r.kind == outbox.STATUS)]
+        return tracked
 
     def _start_worker(self, game_id: int) -> None:
         queue = self._queues.get(game_id)

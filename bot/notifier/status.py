@@ -64,7 +64,6 @@ class StatusOps(SenderBase):
                 await self._remove_status(ref)
                 ref = None
         if ref is not None:
-            self._status_at.setdefault(thread_id, (ref.message_id, 0))
             ids = {r.id for r in group}
             shown = self.pictures.edit_args(ref.message_id, picture, post.embed())
             looks = _shows(post) + (picture.digest if picture is not None else "")

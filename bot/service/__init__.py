@@ -21,8 +21,12 @@ Decisions where the issue is silent:
   is refused to a moderator who holds a seat in it; after the game (or in a lobby) anyone with the rights gets it.
 - An undo restarts the clocks of the waits it restores (a full turn / reaction time from the undo), so an old wait
   brought back is not overdue at once.
-- A kick applies the engine's `Leave` action (the game's rule for a leaving player) so it is logged and replays;
-  when the game cannot go on it ends, abandoned, with the standings so far. The kicked member's seat keeps its name.
+- A kick puts the seat on autopilot (`bot.service.autopilot`): the member is out, the seat keeps its name and the
+  game goes on. With `remove` (or in a game without a policy) it applies the engine's `Leave` action (the game's rule
+  for a leaving player) so it is logged and replays; when the game cannot go on it ends, abandoned, with the
+  standings so far.
+- Computer players and autopiloted seats play through `bot.service.autopilot` (timers planned by
+  `bot.seat_players` with every commit, a move applied like a person's).
 - `/game away` applies to all the player's seats in open games of that server; while away, each reaction window
   that waits on them gets the game's `away_action` (the generic one: a legal `pass`) at once.
 - A commit writes a seat's `hand` row when the seat got private events or its `hand_fingerprint` (the game's

@@ -3,13 +3,11 @@
 from datetime import datetime
 from typing import Any
 
-from bot import outbox
+from bot import outbox, seat_players
 from bot import timers as timing
 from bot.awaiting import for_the_player
 from bot.logs import game_logger
-from bot.service.core import (
-    ServiceCore,
-)
+from bot.service.autopilot import SeatOps
 from bot.service.results import Done
 from engine.errors import RuleError
 from engine.text import seat as seat_ref
@@ -20,7 +18,7 @@ from storage import (
 )
 
 
-class ClockOps(ServiceCore):
+class ClockOps(SeatOps):
     # --- the clock --------------------------------------------------------------------------------------
 
     async def fire_timer(self, timer_id: int, game_id: int) -> Done:
@@ -46,6 +44,11 @@ class ClockOps(ServiceCore):
                     return Done(game_id)
                 log.info("deadline fired", extra={"fields": {"what": timer.payload.get("what")}})
                 ids += await self._auto_pass(game_id, after_commit=True)
+                ids += await self._missed_deadline(game_id, timer.payload)
+                self._settle(game_id)
+                return Done(game_id, ids)
+            if timer.kind == seat_players.SEAT:
+                ids = await self._fire_seat(record, timer, loaded)
                 self._settle(game_id)
                 return Done(game_id, ids)
             if timer.kind == timing.REMINDER:

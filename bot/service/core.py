@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from bot import invalid, outbox
+from bot import invalid, outbox, seat_players
 from bot import timers as timing
 from bot.logs import game_logger
 from bot.names import shown
@@ -20,6 +20,7 @@ from bot.service.results import Refusal, RuleRefusal
 from engine.errors import RuleError
 from engine.events import Event, Wait
 from engine.game import Game
+from engine.policy import Policy, policy_for
 from engine.text import render
 from engine.text import seat as seat_ref
 from storage import (
@@ -77,6 +78,10 @@ class ServiceCore:
         """The table the last commit of a game left, taken by the auto-pass that follows it under the same lock."""
         self._fingerprints: OrderedDict[tuple[Any, ...], dict[int, str]] = OrderedDict()
         """(game, version, seats) → each seat's hand fingerprint in that state (see `_commit`)."""
+        self.seat_rules = seat_players.SeatRules()
+        """Limits of computer players and the autopilot (the bot sets them from its settings)."""
+        self.policies: dict[str, Policy | None] = {}
+        """Each game's policy (`engine.policy`), made on first use; a test may put its own here."""
 
     # --- basics -----------------------------------------------------------------------------------------
 
@@ -90,6 +95,12 @@ class ServiceCore:
         from bot.presentation import GenericPresentation
 
         return self.presentations.get(kind) or GenericPresentation()
+
+    def policy(self, kind: str) -> Policy | None:
+        """The game's computer player and autopilot (None: the game has none)."""
+        if kind not in self.policies:
+            self.policies[kind] = policy_for(self.game(kind))
+        return self.policies[kind]
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -240,6 +251,10 @@ class ServiceCore:
                 game, waits_after, clocks, now, paused=paused, reminders=self.reminders, interrupted=interrupted
             )
         )
+        if seats is None:
+            seats = await self.store.seats(record.id)
+        if not over and not paused:
+            timers += seat_players.plan(game, record.id, waits_after, seats, now)
         deadlines = timing.effective_deadlines(game, waits_after, clocks)
         awaits = [] if over else announcements(waits_before, waits_after, deadlines, fresh=fresh_clocks)
         if not fresh_clocks:
@@ -258,8 +273,6 @@ class ServiceCore:
             items.append(narration)
         presentation = self.presentation(record.kind)
         public = [e for e in events if e.public]
-        if seats is None:
-            seats = await self.store.seats(record.id)
         table_before = Table(game, record, seats, before, now)
         table_after = Table(game, record.model_copy(update={"status": effective_status}), seats, after, now)
         if (public and presentation.event_posts(table_after, public)) or presentation.live_posts(table_after):
@@ -271,7 +284,7 @@ class ServiceCore:
             items.append(outbox.lobby())  # the lobby message says it's over, and who won
         # A hand's fingerprint before this commit is the one the previous commit computed after it (same version,
         # same seats): each state's fingerprints are computed once.
-        seats_key = tuple((x.seat, x.player_id, x.display_name, x.dm_ok) for x in seats)
+        seats_key = tuple((x.seat, x.player_id, x.display_name, x.dm_ok, x.autopilot, x.bot) for x in seats)
         known = self._fingerprints.get((record.id, version, seats_key), {})
         after_prints: dict[int, str] = {}
         for s in range(game.seat_count(after)):
@@ -297,6 +310,10 @@ class ServiceCore:
         while len(self._fingerprints) > FINGERPRINTS_KEPT:
             self._fingerprints.popitem(last=False)
         self.on_timers_changed()
+        actor = next((s for s in seats if s.seat == entry.actor_seat), None)
+        if actor is not None and actor.missed and entry.user_id is not None and actor.player_id == entry.user_id:
+            await self.store.update_seat(record.id, actor.seat, missed=0)  # their own move: no longer missing
+            seats = [x.model_copy(update={"missed": 0}) if x is actor else x for x in seats]
         self._committed(record, result, items, timers, seats, after, effective_status, now)
         return result.outbox_ids
 
@@ -445,6 +462,9 @@ def _new_seat(s: SeatRecord | NewSeat, number: int | None = None) -> NewSeat:
         display_name=s.display_name,
         dm_ok=s.dm_ok,
         away_until=s.away_until,
+        autopilot=s.autopilot,
+        bot=s.bot,
+        missed=s.missed,
     )
 
 

@@ -4,7 +4,7 @@ import random
 from datetime import timedelta
 from typing import Any
 
-from bot import invalid, outbox
+from bot import invalid, outbox, seat_players
 from bot import timers as timing
 from bot.game_options import OptionsError, resolve_picks
 from bot.logs import game_logger
@@ -40,16 +40,32 @@ class LobbyOps(ServiceCore):
         channel_id: int,
         creator: Person,
         options: dict[str, Any],
+        bots: int = 0,
+        max_seats: int | None = None,
     ) -> GameRecord:
+        """A new lobby with its creator seated, and `bots` computer players (up to `max_seats`)."""
         game = self.game(kind)
         try:
             game.parse_options(options)
         except ValueError as exc:
             raise Refusal(f"Those options don't work for {game.title}: {invalid.problem(exc)}.") from None
+        if bots:
+            if self.policy(kind) is None:
+                raise Refusal(f"{game.title} has no computer players yet.")
+            room = (max_seats or game.max_seats) - 1
+            if bots > room:
+                raise Refusal(
+                    f"{game.title} seats at most {room + 1} here: you and {room} computer player"
+                    f"{'s' if room != 1 else ''} at most, not {bots}."
+                )
         record = await self.store.create_game(
             kind, guild_id=guild_id, channel_id=channel_id, options=options, created_by=creator.user_id, now=self.now()
         )
-        await self.store.set_seats(record.id, [NewSeat(seat=0, player_id=creator.user_id, display_name=creator.name)])
+        seats = [NewSeat(seat=0, player_id=creator.user_id, display_name=creator.name)]
+        for n in range(bots):
+            name = seat_players.bot_name([s.display_name for s in seats])
+            seats.append(NewSeat(seat=n + 1, display_name=name, bot=True))
+        await self.store.set_seats(record.id, seats)
         game_logger(record.id, "boardroom.service").info(
             "lobby opened", extra={"fields": {"kind": kind, "by": creator.user_id}}
         )
@@ -162,6 +178,47 @@ class LobbyOps(ServiceCore):
             game_logger(game_id, "boardroom.service").info("left the lobby", extra={"fields": {"user": person.user_id}})
             return Done(game_id, ids, f"You left {game.title} #{game_id}.")
 
+    async def add_bot(self, game_id: int, person: Person, *, is_moderator: bool) -> Done:
+        """The lobby's "Add a computer player" button: one more computer player, up to the table's size."""
+        async with self.lock(game_id):
+            record, game, seats = await self._lobby_for_bots(game_id, person, is_moderator, "add")
+            settings = await self.lobby_settings(record)
+            if len(seats) >= settings.max_seats:
+                raise Refusal(f"{game.title} #{game_id} is full ({len(seats)}/{settings.max_seats}).")
+            name = seat_players.bot_name([s.display_name for s in seats])
+            new = [_new_seat(s) for s in seats] + [NewSeat(seat=len(seats), display_name=name, bot=True)]
+            await self.store.set_seats(game_id, new, now=self.now())
+            ids = await self.store.add_outbox(game_id, [outbox.lobby()], now=self.now())
+            game_logger(game_id, "boardroom.service").info("computer player added", extra={"fields": {"name": name}})
+            return Done(game_id, ids, f"{name} joined {game.title} #{game_id} ({len(new)}/{settings.max_seats}).")
+
+    async def remove_bot(self, game_id: int, person: Person, *, is_moderator: bool) -> Done:
+        """The lobby's "Remove a computer player" button: the computer player added last leaves."""
+        async with self.lock(game_id):
+            _, game, seats = await self._lobby_for_bots(game_id, person, is_moderator, "remove")
+            gone = next((s for s in reversed(seats) if s.bot), None)
+            if gone is None:
+                raise Refusal(f"There is no computer player in {game.title} #{game_id}.")
+            rest = [s for s in seats if s.seat != gone.seat]
+            await self.store.set_seats(game_id, [_new_seat(s, i) for i, s in enumerate(rest)], now=self.now())
+            ids = await self.store.add_outbox(game_id, [outbox.lobby()], now=self.now())
+            game_logger(game_id, "boardroom.service").info("computer player removed")
+            return Done(game_id, ids, f"{gone.display_name} left {game.title} #{game_id}.")
+
+    async def _lobby_for_bots(
+        self, game_id: int, person: Person, is_moderator: bool, verb: str
+    ) -> tuple[GameRecord, Game, list[Any]]:
+        record = await self.store.get_game(game_id)
+        game = self.game(record.kind)
+        _not_closed(record, game)
+        if record.started:
+            raise Refusal(f"{game.title} #{game_id} has already started.")
+        if self.policy(record.kind) is None:
+            raise Refusal(f"{game.title} has no computer players yet.")
+        if record.created_by != person.user_id and not is_moderator:
+            raise Refusal(f"Only the player who opened this game, or a moderator, can {verb} computer players.")
+        return record, game, await self.store.seats(game_id)
+
     async def start(self, game_id: int, person: Person, *, is_moderator: bool) -> Done:
         async with self.lock(game_id):
             record = await self.store.get_game(game_id)
@@ -181,8 +238,11 @@ class LobbyOps(ServiceCore):
                 missing = game.min_seats - len(seats)
                 raise Refusal(
                     f"{game.title} needs at least {game.min_seats} players and {len(seats)} "
-                    f"{'has' if len(seats) == 1 else 'have'} joined: {missing} more to go (press **Join**)."
+                    f"{'has' if len(seats) == 1 else 'have'} joined: {missing} more to go (press **Join**"
+                    f"{', or add a computer player' if self.policy(record.kind) is not None else ''})."
                 )
+            if all(s.player_id is None for s in seats):
+                raise Refusal("A table of computer players only would play for nobody: a person must join first.")
             settings = await self.lobby_settings(record)
             try:  # options naming a player: that person, found before the seat order is shuffled …
                 picked = resolve_picks(game, settings.picks, seats)
@@ -200,6 +260,7 @@ class LobbyOps(ServiceCore):
             new_seats = [_new_seat(s, i) for i, s in enumerate(players)]
             waits = game.waiting_on(state)
             timers = timing.plan(game, waits, {}, now, paused=False, reminders=self.reminders)
+            timers += seat_players.plan(game, game_id, waits, new_seats, now)
             order = ", ".join(f"{i + 1}. {seat_ref(i)}" for i in range(len(players)))
             events = game.setup_events(state)
             items: list[NewOutbox] = [outbox.lobby()]

@@ -9,8 +9,8 @@ from bot import outbox
 from bot import timers as timing
 from bot.logs import game_logger
 from bot.names import shown
+from bot.service.autopilot import SeatOps, find_seat
 from bot.service.core import (
-    ServiceCore,
     _require_running,
     _text_post,
 )
@@ -40,7 +40,7 @@ class UndoPreview:
     forced: bool
 
 
-class ModerationOps(ServiceCore):
+class ModerationOps(SeatOps):
     # --- moderators -------------------------------------------------------------------------------------
 
     async def _mod_note(
@@ -139,52 +139,71 @@ class ModerationOps(ServiceCore):
             )
             return Done(game_id, ids, f"Extended by {_hours(hours)}.")
 
-    async def substitute(self, game_id: int, mod: Person, old: Person, new: Person) -> Done:
+    async def substitute(
+        self, game_id: int, mod: Person, old: Person | None, new: Person, *, seat_number: int | None = None
+    ) -> Done:
+        """`new` takes the seat of `old`, or seat `seat_number` (from 1: a computer player's, or a seat left to the
+        autopilot or empty), with its hand; the seat is a person's again (no autopilot, no computer player)."""
         async with self.lock(game_id):
             _, game = await self._running(game_id)
             seats = await self.store.seats(game_id)
-            seat = next((s for s in seats if s.player_id == old.user_id), None)
-            if seat is None:
-                raise Refusal(f"{shown(old.name)} doesn't hold a seat in {game.title} #{game_id}.")
+            seat = find_seat(seats, old, seat_number, game.title, game_id)
             if any(s.player_id == new.user_id for s in seats):
                 raise Refusal(f"{shown(new.name)} already plays in {game.title} #{game_id}.")
+            old = Person(seat.player_id, old.name if old else seat.display_name) if seat.player_id else None
+            old_name = old.name if old else seat.display_name or f"seat {seat.seat + 1}"
             await self.store.update_seat(
-                game_id, seat.seat, player_id=new.user_id, display_name=new.name, dm_ok=None, away_until=None
+                game_id,
+                seat.seat,
+                player_id=new.user_id,
+                display_name=new.name,
+                dm_ok=None,
+                away_until=None,
+                autopilot=False,
+                bot=False,
+                missed=0,
             )
             old_hand = await self.store.find_message_ref(game_id, outbox.HAND, seat=seat.seat)
             if old_hand is not None:
                 await self.store.delete_message_ref(old_hand.message_id)
             title = f"{game.title} #{game_id}"
             note = (
-                f"Moderator **{shown(mod.name)}** seated {shown(new.name)} in place of {shown(old.name)} "
+                f"Moderator **{shown(mod.name)}** seated {shown(new.name)} in place of {shown(old_name)} "
                 f"(seat {seat.seat + 1})."
             )
             said = (
-                f"Moderator **{shown(mod.name)}** seated {seat_ref(seat.seat)} in place of {shown(old.name)} "
+                f"Moderator **{shown(mod.name)}** seated {seat_ref(seat.seat)} in place of {shown(old_name)} "
                 f"(seat {seat.seat + 1}). Welcome! Your hand is in your DMs (or `/game hand`); `/game help` says "
                 "what you can do."
             )
-            goodbye = outbox.retire(
-                old.user_id,
-                f"👋 You no longer play in **{title}**: a moderator gave your seat to {shown(new.name)}. "
-                "Thanks for playing!",
-                (old_hand.channel_id, old_hand.message_id) if old_hand is not None else None,
-            )
-            ids = await self._mod_note(
-                game_id, mod, note, extra=[outbox.hand(seat.seat), goodbye], ping=[seat.seat], said=said
-            )
+            extra = [outbox.hand(seat.seat)]
+            if old is not None:
+                extra.append(
+                    outbox.retire(
+                        old.user_id,
+                        f"👋 You no longer play in **{title}**: a moderator gave your seat to {shown(new.name)}. "
+                        "Thanks for playing!",
+                        (old_hand.channel_id, old_hand.message_id) if old_hand is not None else None,
+                    )
+                )
+            ids = await self._mod_note(game_id, mod, note, extra=extra, ping=[seat.seat], said=said)
             game_logger(game_id, "boardroom.service").info(
-                "substituted", extra={"fields": {"by": mod.user_id, "old": old.user_id, "new": new.user_id}}
+                "substituted",
+                extra={"fields": {"by": mod.user_id, "old": old.user_id if old else None, "new": new.user_id}},
             )
             return Done(game_id, ids, f"{shown(new.name)} now plays seat {seat.seat + 1}.")
 
-    async def kick(self, game_id: int, mod: Person, player: Person) -> Done:
+    async def kick(self, game_id: int, mod: Person, player: Person, *, remove: bool = False) -> Done:
+        """The player is out. Their seat goes on autopilot and the game goes on (`bot.service.autopilot`); with
+        `remove` (or in a game without an autopilot) the game's rule for a leaving player applies, or it ends."""
         async with self.lock(game_id):
             record, game = await self._running(game_id)
             seats = await self.store.seats(game_id)
             seat = next((s for s in seats if s.player_id == player.user_id), None)
             if seat is None:
                 raise Refusal(f"{shown(player.name)} doesn't hold a seat in {game.title} #{game_id}.")
+            if not remove and self.policy(record.kind) is not None:
+                return await self._kick_to_autopilot(record, mod, player, seat)
             text = f"🛡️ Moderator **{shown(mod.name)}** removed {shown(player.name)} from the game."
             try:
                 ids = await self._apply_and_commit(

@@ -7,7 +7,8 @@
 - a failed hand-DM edit is retried (the duellist gets their fist buttons after all);
 - the first player is chosen as a person and begins, whatever the shuffle;
 - the lobby shows no reaction time (Kesse Rügen has no reaction windows) and `/game rules` reads well;
-- `/mod kick` with three players lets the game go on (the seat is skipped, its tubers stay); with two it ends.
+- `/mod kick remove:true` (the game's leave rule) with three players lets the game go on (the seat is skipped, its
+  tubers stay); with two it ends.
 """
 
 import discord
@@ -330,7 +331,7 @@ async def test_a_kick_in_a_three_player_game_lets_it_go_on(env: simcord.Env) -> 
     c = players[(game.first + 2) % 3]
     await a.slash(thread, "kr duel", opponent=b)
     await close_fist_by_dm(a, 2)
-    kicked = await mia.slash(thread, "mod kick", player=b)
+    kicked = await mia.slash(thread, "mod kick", player=b, remove=True)
     assert f"removed {b.name} from the game" in kicked.response.content
     assert f"The duel between {a.name} and {b.name} is off; no fist is shown." in kicked.response.content
     record = await server.bot.store.get_game(1)
@@ -356,6 +357,6 @@ async def test_a_kick_in_a_two_player_game_ends_it(env: simcord.Env) -> None:
     admins = server.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     mia = server.guild.add_member(env.create_user("mia"), roles=[admins])
     thread, _a, b = await placed_game(server)
-    ended = await mia.slash(thread, "mod kick", player=b)
+    ended = await mia.slash(thread, "mod kick", player=b, remove=True)
     assert "The game cannot go on without that player. The game ends here." in ended.response.content
     assert (await server.bot.store.get_game(1)).status == "abandoned"

@@ -68,7 +68,9 @@ async def test_game_move_suggests_words_and_plays_the_picked_move(env: simcord.E
     assert set(names) == {"Open the deal on space 8", "Roll the die"}
     assert not any("{" in value or "type" in value for value in names.values())  # opaque tokens, no JSON
     rolled = await anna.slash(t.thread, "game move", action=names["Roll the die"])
-    assert not rolled.response.ephemeral  # the move's narration is the reply
+    # The roll pings nobody new (anna goes on): its line joins the thread's newest narration message, and anna
+    # gets the same line privately.
+    assert "anna rolls" in rolled.response.content and "anna rolls" in t.narration()
     assert (await t.state()).phase == "rolled"
     # The same pick again is stale: the game moved on since the list was shown.
     version = await t.version()
@@ -77,7 +79,7 @@ async def test_game_move_suggests_words_and_plays_the_picked_move(env: simcord.E
     assert await t.version() == version
     # Typed words of a suggestion work too; typed nonsense is refused kindly, naming /game help.
     drew = await anna.slash(t.thread, "game move", action="draw 3 cards")
-    assert not drew.response.ephemeral and (await t.state()).turn == 1
+    assert "anna draws 3 cards" in drew.response.content and "anna draws 3 cards" in t.narration()
     nonsense = await t.players[1].slash(t.thread, "game move", action="win the game")
     assert nonsense.response.ephemeral and "`/game help`" in nonsense.response.content
 

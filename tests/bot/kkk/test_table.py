@@ -336,9 +336,8 @@ async def test_rest_calls_per_ordinary_move(env: simcord.Env) -> None:
     # status and both parties' DMs (each shows their open agreements) — a move between two players.
     assert await reacting(anna, 1) == ["dm", "dm", "edit", "status"]
     assert len(dms(dave)) == 1
-    # A Boss card: its window's announcement is the reply; the player's DM (one card less); and the status, which
-    # has sunk more than `STATUS_DEPTH` messages up the thread, moves down: the old one deleted, a new one posted.
-    assert await cost(bert, "kkk boss") == ["delete", "dm", "post", "reply"]
+    # A Boss card: its window's announcement is the reply; the status and the player's DM (one card less).
+    assert await cost(bert, "kkk boss") == ["dm", "reply", "status"]
 
 
 async def test_hand_sizes_can_be_hidden_with_a_game_option(env: simcord.Env) -> None:
@@ -370,12 +369,15 @@ async def test_a_moderator_ends_the_game_and_the_standings_show_money(env: simco
     mia = t.server.guild.add_member(env.create_user("mia"), roles=[admins])
     ended = await mia.slash(t.thread, "mod end")
     lines = ended.response.content.splitlines()
+    everyone = " ".join(f"<@{p.id}>" for p in t.players)
     assert lines[1:] == [
+        f"🏁 **Kohle, Kies & Knete #1 has ended** — {everyone}",
         "🥇 **bert** — $40M",
         "🥇 **dave** — $40M",
         "🥉 **anna** — $12M",
         "4. **cleo** — $7M",
         "_ended early_",
+        "🔁 **Rematch** on the status message opens a new lobby for the same table.",
     ]
     assert "🥇 **bert** — $40M" in embed_text(t.status())
 

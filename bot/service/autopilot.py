@@ -1,0 +1,283 @@
+"""The driver of seats that play themselves: a due `seat` timer becomes the policy's move, and the autopilot's switches.
+
+`bot.seat_players` plans the timers (and says why they never reveal a secret); this module fires them and keeps the
+seat flags:
+
+- `_fire_seat` (under the game's lock, from `fire_timer`): the seat still plays itself and is still awaited, it is
+  under its hourly cap (`SeatRules.per_hour`, counted in the log by the notes `AUTOPILOT_NOTE` / `BOT_NOTE`; over it,
+  the timer moves to when the cap frees), and the policy (`engine.policy`) picks one of the seat's legal actions
+  from the seat's own view (`autopilot=True` for a person's seat). The action is applied with `_apply_and_commit`
+  for that seat, like a person's move: logged (with the note), committed, then announced. None from the policy, a
+  refused action or a failing policy: the timer is dropped and the wait's own deadline default applies.
+- `_missed_deadline` (after a deadline fired): every person awaited by a turn's wait (a reaction window closing by
+  time is how it usually ends, not a miss) has one more missed deadline in a row; one before the server's limit
+  (`SeatRules.autopilot_after`) they get a DM warning, at the limit their seat goes on autopilot with a line in the
+  thread. A move of their own resets the count (`ServiceCore._commit`).
+- `set_autopilot` (`/mod autopilot`): on for a person's seat; off gives a person their seat back, and turns a
+  computer player (or a kicked player's autopiloted seat) into an empty seat that waits for `/mod substitute`.
+- `take_back` (`/game back`): the player's seats in this server come off autopilot.
+- `_kick_to_autopilot` (`/mod kick` without `remove`): the player leaves, their seat stays, played by the autopilot.
+
+Every change of a flag is committed as a log note with one short public line, so the thread says who plays what.
+"""
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from bot import outbox, seat_players
+from bot import timers as timing
+from bot.logs import game_logger
+from bot.names import shown
+from bot.service.core import ServiceCore, _require_running
+from bot.service.results import Done, Person, Refusal
+from engine.errors import RuleError
+from storage import GameRecord, LoadedGame, NewLogEntry, NewOutbox, NewTimer, SeatRecord, TimerRecord
+
+HOUR = timedelta(hours=1)
+_LOG_PAGE = 200
+_OWN_NOTES = (seat_players.AUTOPILOT_NOTE, seat_players.BOT_NOTE)
+
+
+class SeatOps(ServiceCore):
+    # --- firing -----------------------------------------------------------------------------------------
+
+    async def _fire_seat(self, record: GameRecord, timer: TimerRecord, loaded: LoadedGame) -> list[int]:
+        """A seat that plays itself makes its move (see the module docstring); under the game's lock, with the
+        game as `fire_timer` read it."""
+        game_id = record.id
+        glog = game_logger(game_id, "boardroom.autopilot")
+        seat = int(timer.payload.get("seat", -1))
+        held = next((s for s in loaded.seats if s.seat == seat), None)
+        policy = self.policy(record.kind)
+        table = await self.table_of(loaded)
+        if (
+            held is None
+            or not seat_players.plays_itself(held)
+            or policy is None
+            or table.state is None
+            or not any(seat in w.seats for w in table.waits)
+        ):
+            await self.store.delete_timer(timer.id)
+            return []
+        now = self.now()
+        free_at = await self._cap_frees_at(record, seat, now)
+        if free_at is not None:
+            await self.store.delete_timer(timer.id)
+            later = NewTimer(kind=seat_players.SEAT, due_at=free_at, payload=timer.payload)
+            await self.store.add_timers(game_id, [later])
+            self.on_timers_changed()
+            glog.info("seat at its hourly cap", extra={"fields": {"seat": seat, "until": free_at.isoformat()}})
+            return []
+        game = table.game
+        try:
+            legal = game.legal_actions(table.state, seat)
+            rng = seat_players.policy_rng(record.seed, record.version, seat)
+            view = game.view(table.state, seat)
+            action = policy.decide(view, legal, seat, rng, autopilot=not held.bot) if legal else None
+        except Exception:  # a policy's bug must not stall the table: the deadline's default still comes
+            glog.exception("the policy failed; the deadline's default applies")
+            action = None
+        if action is None:
+            await self.store.delete_timer(timer.id)
+            return []
+        note = seat_players.BOT_NOTE if held.bot else seat_players.AUTOPILOT_NOTE
+        try:
+            ids = await self._apply_and_commit(record, seat, action, user_id=None, note=note, loaded=loaded)
+        except (RuleError, Refusal) as exc:
+            glog.warning("the policy's move was refused: %s", getattr(exc, "message", exc))
+            await self.store.delete_timer(timer.id)
+            return []
+        glog.info("seat played itself", extra={"fields": {"seat": seat, "as": note}})
+        return ids + await self._auto_pass(game_id, after_commit=True)
+
+    async def _cap_frees_at(self, record: GameRecord, seat: int, now: datetime) -> datetime | None:
+        """None while the seat made fewer than `per_hour` moves of its own in the last hour; else when it may again."""
+        per_hour = self.seat_rules.per_hour
+        since = now - HOUR
+        moves: list[datetime] = []
+        upto = record.version
+        while upto > 0:  # newest pages first, until one starts before the hour
+            page = await self.store.log(record.id, after=max(0, upto - _LOG_PAGE), limit=_LOG_PAGE)
+            moves += [
+                e.at
+                for e in page
+                if e.actor_seat == seat and e.user_id is None and e.note in _OWN_NOTES and e.at > since
+            ]
+            if not page or page[0].at <= since:
+                break
+            upto = page[0].seq - 1
+        if len(moves) < per_hour:
+            return None
+        moves.sort()
+        return moves[-per_hour] + HOUR
+
+    # --- missed deadlines -------------------------------------------------------------------------------
+
+    async def _missed_deadline(self, game_id: int, payload: dict[str, object]) -> list[int]:
+        """Count a turn's deadline that passed against the people it waited for (see the module docstring)."""
+        if payload.get("wait_kind") == "reaction":
+            return []
+        record = await self.store.get_game(game_id)
+        after = self.seat_rules.autopilot_after
+        if record.status != "active" or after <= 0 or self.policy(record.kind) is None:
+            return []
+        seats = {s.seat: s for s in await self.store.seats(game_id)}
+        awaited = payload.get("seats")
+        ids: list[int] = []
+        for n in awaited if isinstance(awaited, list) else []:
+            held = seats.get(int(n))
+            if held is None or held.player_id is None or seat_players.plays_itself(held):
+                continue
+            missed = held.missed + 1
+            if missed >= after:
+                await self.store.update_seat(game_id, held.seat, autopilot=True, missed=0)
+                name = shown(held.display_name)
+                said = (
+                    f"🤖 **{name}** let {_deadlines(missed)} pass in a row: the autopilot plays their seat now (safe "
+                    "moves only). `/game back` takes it back."
+                )
+                ids += await self._seat_note(game_id, f"{held.display_name} on autopilot after {missed} misses", said)
+                game_logger(game_id, "boardroom.autopilot").info(
+                    "autopilot after missed deadlines", extra={"fields": {"seat": held.seat}}
+                )
+                continue
+            await self.store.update_seat(game_id, held.seat, missed=missed)
+            if missed == after - 1:
+                title = f"{self.game(record.kind).title} #{game_id}"
+                text = (
+                    f"⏰ You let {_deadlines(missed)} pass in a row in **{title}**. If the next one passes too, the "
+                    "autopilot plays your seat (safe moves only) until you use `/game back`."
+                )
+                ids += await self.store.add_outbox(game_id, [outbox.dm(held.seat, text)], now=self.now())
+        return ids
+
+    # --- switching --------------------------------------------------------------------------------------
+
+    async def _seat_note(
+        self, game_id: int, note: str, said: str, *, user_id: int | None = None, extra: Sequence[NewOutbox] = ()
+    ) -> list[int]:
+        """Commit a log note that leaves the game as it is, with `said` in the thread; the timers are planned anew
+        from the seats as they are now (a seat that now plays itself gets its timer)."""
+        record = await self.store.get_game(game_id)
+        game = self.game(record.kind)
+        snap = await self.store.get_snapshot(game_id)
+        state = game.load_state(snap.state)
+        clocks = timing.clocks_from(await self.store.timers(game_id))
+        entry = NewLogEntry.for_note(note, self.now(), user_id=user_id)
+        return await self._commit(
+            record, snap.version, state, state, [], entry, texts=[said], clocks=clocks, extra=extra
+        )
+
+    async def set_autopilot(
+        self, game_id: int, mod: Person, *, player: Person | None, seat: int | None, on: bool
+    ) -> Done:
+        """`/mod autopilot`: a seat (by its player, or its number from 1) on or off autopilot (see the docstring)."""
+        async with self.lock(game_id):
+            record = await self.store.get_game(game_id)
+            game = self.game(record.kind)
+            _require_running(record, game)
+            if self.policy(record.kind) is None:
+                raise Refusal(f"{game.title} has no autopilot yet.")
+            held = find_seat(await self.store.seats(game_id), player, seat, game.title, game_id)
+            name, number = shown(held.display_name), held.seat + 1
+            by = f"🛡️ Moderator **{shown(mod.name)}**"
+            if on:
+                if held.bot:
+                    raise Refusal(f"{name} is a computer player: it plays by itself already.")
+                if held.autopilot:
+                    raise Refusal(f"{name}'s seat is on autopilot already.")
+                await self.store.update_seat(game_id, held.seat, autopilot=True, missed=0)
+                said = f"{by} put **{name}**'s seat on autopilot: safe moves for them until `/game back`."
+                message = f"The autopilot plays seat {number} ({name})."
+            elif held.bot:
+                await self.store.update_seat(game_id, held.seat, bot=False, autopilot=False)
+                said = (
+                    f"{by} stopped the computer player **{name}**: seat {number} waits for a player "
+                    f"(`/mod substitute seat:{number}`)."
+                )
+                message = f"Seat {number} is empty now; `/mod substitute seat:{number} new:@…` fills it."
+            elif held.autopilot:
+                await self.store.update_seat(game_id, held.seat, autopilot=False, missed=0)
+                if held.player_id is not None:
+                    said = f"{by} took **{name}**'s seat off autopilot: it waits for them again."
+                    message = f"{name} plays seat {number} again."
+                else:
+                    said = f"{by} stopped the autopilot of seat {number}: it waits for a player (`/mod substitute`)."
+                    message = f"Seat {number} is empty now; `/mod substitute seat:{number} new:@…` fills it."
+            else:
+                raise Refusal(f"{name}'s seat isn't on autopilot.")
+            note = f"autopilot {'on' if on else 'off'} for seat {number}"
+            ids = await self._seat_note(game_id, note, said, user_id=mod.user_id)
+            game_logger(game_id, "boardroom.autopilot").info(
+                "autopilot switched", extra={"fields": {"by": mod.user_id, "seat": held.seat, "on": on}}
+            )
+            return Done(game_id, ids, message)
+
+    async def take_back(self, user_id: int, guild_id: int | None, *, by: Person | None = None) -> list[Done]:
+        """`/game back`: the player's seats on autopilot in this server's running games are theirs again (`by`: the
+        moderator who did it for them)."""
+        done: list[Done] = []
+        for held in await self.store.seats_of_player(user_id, statuses=("active", "paused")):
+            if not held.autopilot:
+                continue
+            record = await self.store.get_game(held.game_id)
+            if guild_id is not None and record.guild_id != guild_id:
+                continue
+            async with self.lock(record.id):
+                await self.store.update_seat(record.id, held.seat, autopilot=False, missed=0)
+                name = shown(held.display_name)
+                if by is None:
+                    said = f"🎮 **{name}** is back: the autopilot no longer plays their seat."
+                else:
+                    said = f"🛡️ Moderator **{shown(by.name)}** gave **{name}** their seat back from the autopilot."
+                note = f"autopilot off for seat {held.seat + 1} (back)"
+                ids = await self._seat_note(record.id, note, said, user_id=by.user_id if by else user_id)
+            done.append(Done(record.id, ids))
+        return done
+
+    async def _kick_to_autopilot(self, record: GameRecord, mod: Person, player: Person, held: SeatRecord) -> Done:
+        """`/mod kick` (without `remove`): the player is out, the seat plays on by the autopilot (under the lock)."""
+        game = self.game(record.kind)
+        await self.store.update_seat(
+            record.id, held.seat, player_id=None, autopilot=True, missed=0, dm_ok=None, away_until=None
+        )
+        old_hand = await self.store.find_message_ref(record.id, outbox.HAND, seat=held.seat)
+        if old_hand is not None:
+            await self.store.delete_message_ref(old_hand.message_id)
+        goodbye = outbox.retire(
+            player.user_id,
+            f"👋 A moderator removed you from **{game.title} #{record.id}**; the autopilot plays your seat.",
+            (old_hand.channel_id, old_hand.message_id) if old_hand is not None else None,
+        )
+        number = held.seat + 1
+        said = (
+            f"🛡️ Moderator **{shown(mod.name)}** removed {shown(player.name)} from the game: the autopilot plays "
+            f"their seat from now on (safe moves only). `/mod substitute seat:{number}` can seat someone else."
+        )
+        note = f"kicked {player.name}; seat {number} on autopilot"
+        ids = await self._seat_note(record.id, note, said, user_id=mod.user_id, extra=[goodbye])
+        game_logger(record.id, "boardroom.service").info(
+            "kicked to autopilot", extra={"fields": {"by": mod.user_id, "seat": held.seat}}
+        )
+        return Done(record.id, ids, f"{shown(player.name)} is out of the game; the autopilot plays seat {number}.")
+
+
+def find_seat(
+    seats: Sequence[SeatRecord], player: Person | None, seat: int | None, title: str, game_id: int
+) -> SeatRecord:
+    """The seat a moderator means: by its player, or by its number (from 1; a computer player has no @)."""
+    if player is not None:
+        found = next((s for s in seats if s.player_id == player.user_id), None)
+        if found is None:
+            raise Refusal(f"{shown(player.name)} doesn't hold a seat in {title} #{game_id}.")
+        return found
+    if seat is None:
+        raise Refusal("Say whose seat: `player:@…`, or `seat:` with its number (a computer player has no @).")
+    found = next((s for s in seats if s.seat == seat - 1), None)
+    if found is None:
+        raise Refusal(f"{title} #{game_id} has seats 1–{len(seats)}, not {seat}.")
+    return found
+
+
+def _deadlines(n: int) -> str:
+    return f"{n} deadline{'s' if n != 1 else ''}"
