@@ -303,7 +303,8 @@ async def per_move(directory: Path, games: int, pictures: bool) -> dict[str, Any
     ops: Counter[str] = Counter()
     wops: Counter[str] = Counter()
     rest_kinds: Counter[str] = Counter()
-    before = [rig.io.snapshot(), Counter(fake.calls)]
+    targets: Counter[str] = Counter()
+    before = [rig.io.snapshot(), Counter(fake.calls), Counter(fake.targets)]
 
     async def count(move: Move) -> None:
         await settle(rig.bot)
@@ -315,16 +316,17 @@ async def per_move(directory: Path, games: int, pictures: bool) -> dict[str, Any
             ops.update(io.by_op)
             wops.update(io.writes_by_op)
             rest_kinds.update(calls)
+            targets.update(fake.targets - before[2])
 
     async def counted(move: Move) -> None:
         await count(move)
-        before[:] = [rig.io.snapshot(), Counter(fake.calls)]
+        before[:] = [rig.io.snapshot(), Counter(fake.calls), Counter(fake.targets)]
 
     original_add = rig.add_table
 
     async def add_table(advance: int = 0) -> Table:  # setting up the next game is not a move
         table = await original_add(advance)
-        before[:] = [rig.io.snapshot(), Counter(fake.calls)]
+        before[:] = [rig.io.snapshot(), Counter(fake.calls), Counter(fake.targets)]
         return table
 
     rig.add_table = add_table  # type: ignore[method-assign]
@@ -342,6 +344,8 @@ async def per_move(directory: Path, games: int, pictures: bool) -> dict[str, Any
           + ", ".join(f"{op} {c / n:.2f}" for op, c in wops.most_common()))  # fmt: skip
     print("   REST calls per player move by kind: "
           + ", ".join(f"{k} {c / n:.2f}" for k, c in rest_kinds.most_common()))  # fmt: skip
+    print("   ... by where they go: "
+          + ", ".join(f"{k} {c / n:.2f}" for k, c in targets.most_common()))  # fmt: skip
     print(f"   {'kind of move':14}{'moves':>7}{'round trips':>13}{'writes':>8}{'REST':>7}{'REST max':>9}")
     for kind, xs in sorted(by_kind.items(), key=lambda kv: -len(kv[1])):
         print(f"   {kind:14}{len(xs):7d}{statistics.mean(x[0] for x in xs):13.1f}"

@@ -69,12 +69,16 @@ class FakeDiscord:
     log: list[Call] = field(default_factory=list)
     keep_log: bool = False
     on_call: Callable[[Call], None] | None = None
+    on_message: Callable[[int, int], None] | None = None
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(1_000_000_000_000_000_000)
         self._global = Window(50, 1.0)
         self._channels: dict[tuple[int, str], Window] = {}
         self._dms: dict[int, int] = {}
+        self._dm_ids: set[int] = set()
+        self.targets: Counter[str] = Counter()
+        """Posts, edits and reactions by where they go: a DM (hands) or a thread."""
         self.waited = 0.0
 
     def new_id(self) -> int:
@@ -82,6 +86,15 @@ class FakeDiscord:
 
     def install(self, bot: discord.Client) -> None:
         bot.http.request = self.request  # type: ignore[method-assign]
+        saw = getattr(getattr(bot, "notifier", None), "saw_message", None)
+        if saw is not None:
+            self.on_message = saw
+
+    def created(self, channel_id: int, message_id: int) -> None:
+        """A new message: the gateway tells the bot a moment later (MESSAGE_CREATE), as Discord does, so the
+        notifier knows what is the thread's newest message and how deep the status sits."""
+        if self.on_message is not None:
+            asyncio.get_running_loop().call_soon(self.on_message, channel_id, message_id)
 
     # --- the REST chokepoint ------------------------------------------------------------------------------
 
@@ -96,7 +109,9 @@ class FakeDiscord:
             body = next((json.loads(f["value"]) for f in form if f.get("name") == "payload_json"), {})
         if method == "POST" and path == "/channels/{channel_id}/messages":
             await self.call("post", channel)
-            return self.message(int(channel), body)
+            made = self.message(int(channel), body)
+            self.created(int(channel), int(made["id"]))
+            return made
         if method == "PATCH" and path == "/channels/{channel_id}/messages/{message_id}":
             await self.call("edit", channel)
             return self.message(int(channel), body, message_id=int(params["message_id"]))
@@ -104,6 +119,7 @@ class FakeDiscord:
             await self.call("dm_open", None)
             recipient = int(body["recipient_id"])
             dm = self._dms.setdefault(recipient, self.new_id())
+            self._dm_ids.add(dm)
             return {"id": str(dm), "type": 1, "recipients": [user_payload(recipient, f"user{recipient}")]}
         if "/reactions/" in path:
             if method == "GET":  # who reacted: nobody (the benchmarks give no reactions while the bot is away)
@@ -129,6 +145,8 @@ class FakeDiscord:
         if self.rtt:
             await asyncio.sleep(self.rtt)
         self.calls[kind] += 1
+        if kind in ("post", "edit", "react"):
+            self.targets[f"{kind} {'DM' if channel is not None and int(channel) in self._dm_ids else 'thread'}"] += 1
         self.waited += waited
         call = Call(kind, None if channel is None else int(channel), time.perf_counter(), waited)
         if self.keep_log:
@@ -193,7 +211,10 @@ class FakeResponse:
 
     async def send_message(self, content: Any = None, **kwargs: Any) -> _Sent:
         await self._callback()
-        return _Sent(self._i.fake.new_id())
+        made = self._i.fake.new_id()
+        if not kwargs.get("ephemeral"):
+            self._i.fake.created(self._i.channel_id, made)
+        return _Sent(made)
 
     async def defer(self, **kwargs: Any) -> None:
         await self._callback()
