@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Literal, Self
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from storage import logcodec
 from storage.jsontext import dump_json
 
 GameStatus = Literal["lobby", "active", "paused", "finished", "abandoned"]
@@ -211,8 +212,9 @@ class NewLogEntry(_Encoded):
         return self
 
     def _encode(self) -> tuple[Any, ...]:
-        """(action text or None, events text, at text)."""
-        return (None if self.action is None else dump_json(self.action), dump_json(self.events), db_time(self.at))
+        """(action text or None, events as stored: text or compressed, see `storage.logcodec`; at text)."""
+        action = None if self.action is None else dump_json(self.action)
+        return (action, logcodec.encode(dump_json(self.events)), db_time(self.at))
 
     @classmethod
     def for_action(

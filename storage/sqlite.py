@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 import aiosqlite
 from pydantic import BaseModel
 
-from storage import timerlist
+from storage import logcodec, timerlist
 from storage.errors import GameNotFound, InvalidOperation, StaleVersion, StorageError, StoreFileError
 from storage.jsontext import dump_json
 from storage.migrate import check_file, check_writable, inspect, load_migrations, migrate
@@ -244,7 +244,7 @@ def _log(row: tuple[Any, ...]) -> LogEntry:
         actor_seat=row[3],
         user_id=row[4],
         action=None if row[5] is None else json.loads(row[5]),
-        events=json.loads(row[6]),
+        events=logcodec.loads(row[6]),
         at=_dt(row[7]),
         undo_to=row[8],
         note=row[9],

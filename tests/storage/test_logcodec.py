@@ -1,0 +1,134 @@
+"""The log's compressed events (storage/logcodec.py): every game's real events round-trip through the store, rows
+written before compression are still read, and replay and export see no difference."""
+
+import hashlib
+import json
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from benchmarks.logsamples import samples
+from engine.kkk.rules import KKK
+from storage import ExportedGame, GameStore, NewLogEntry, NewSeat, StorageError, logcodec, open_store
+from storage.jsontext import dump_json
+from tests.storage.helpers import T0, random_step
+from tests.storage.replay_checks import play_random_game
+from tests.storage.test_kkk import kkk_chooser
+
+
+def stored_types(path: Path) -> dict[str, int]:
+    conn = sqlite3.connect(path)
+    try:
+        return dict(conn.execute("SELECT typeof(events), count(*) FROM action_log GROUP BY 1").fetchall())
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("name", ["kkk", "kesse_ruegen", "casablanca", "schwarzmarkt"])
+async def test_every_games_real_events_round_trip_through_the_store(name: str, tmp_path: Path) -> None:
+    steps = [(a, e) for a, e in samples(name, 1, seed=5) if a][:400]
+    path = tmp_path / "log.sqlite3"
+    store = await open_store(path, synchronous="OFF")
+    try:
+        game = await store.create_game(name)
+        await store.start_game(game.id, seed=1, setup_at=T0, seats=[NewSeat(seat=0)], snapshot="{}")
+        for version, (action, events) in enumerate(steps):
+            entry = NewLogEntry.for_action(0, json.loads(action), T0, json.loads(events))
+            await store.commit(game.id, version, entry, "{}")
+        logged = await store.log(game.id)
+    finally:
+        await store.close()
+    assert [(dump_json(e.action), dump_json(e.events)) for e in logged] == steps
+    types = stored_types(path)
+    assert types.get("blob", 0) > len(steps) // 2, types  # most moves' events are long enough to be compressed
+
+
+def test_stored_values_decode_to_the_same_text_and_are_never_longer() -> None:
+    for name in ("kkk", "casablanca"):
+        for _, events in samples(name, 1, seed=9)[:300]:
+            stored = logcodec.encode(events)
+            assert logcodec.decode(stored) == events
+            assert logcodec.loads(stored) == json.loads(events)
+            size = len(stored) if isinstance(stored, bytes) else len(stored.encode())
+            assert size <= len(events.encode())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_round_trips_and_never_grows(text: str) -> None:
+    stored = logcodec.encode(text)
+    assert logcodec.decode(stored) == text
+    size = len(stored) if isinstance(stored, bytes) else len(stored.encode())
+    assert size <= len(text.encode())
+    if len(text) < logcodec.MIN_LENGTH:
+        assert stored == text
+
+
+def test_short_events_stay_text_and_long_repetitive_ones_shrink() -> None:
+    assert logcodec.encode("[]") == "[]"
+    event = {"kind": "passed", "text": "{seat:0}: lets the last call go.", "data": {"seat": 0}, "to": None}
+    text = dump_json([event] * 3)
+    stored = logcodec.encode(text)
+    assert isinstance(stored, bytes) and stored[0] == 1 and len(stored) < len(text) // 3
+
+
+def test_unknown_versions_and_damaged_values_are_refused() -> None:
+    good = logcodec.encode(dump_json([{"kind": "x", "text": "Something long enough to be compressed, surely."}] * 2))
+    assert isinstance(good, bytes)
+    with pytest.raises(StorageError, match="version 7"):
+        logcodec.decode(bytes([7]) + good[1:])
+    with pytest.raises(StorageError, match="damaged"):
+        logcodec.decode(good[: len(good) // 2])
+    with pytest.raises(StorageError, match="damaged"):
+        logcodec.decode(good[:1] + b"\xff" * 20)
+
+
+def test_the_released_dictionary_is_the_one_checked_for() -> None:
+    data = (Path(logcodec.__file__).parent / "logdict-1.zdict").read_bytes()
+    assert hashlib.sha256(data).hexdigest() == logcodec._V1_SHA256
+    with pytest.raises(StorageError, match="not the released dictionary"):
+        logcodec._dictionary("logdict-1.zdict", "0" * 64)
+
+
+async def test_rows_written_before_compression_still_read_replay_and_export(
+    db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first half of a game is written as the code before compression wrote it (events as JSON text), the rest
+    compressed: the log reads as one, the game replays, and export/import gives the same game."""
+    game = KKK()
+    with monkeypatch.context() as patch:
+        patch.setattr(logcodec, "encode", lambda text: text)  # what the store wrote before this codec
+        store = await open_store(db_path, synchronous="OFF")
+        gid, _ = await play_random_game(store, game, seed=31, seats=4, steps=150, chooser=kkk_chooser(game))
+        await store.close()
+    assert set(stored_types(db_path)) == {"text"}
+    store: GameStore = await open_store(db_path, synchronous="OFF")
+    target = await open_store(tmp_path / "target.sqlite3", synchronous="OFF")
+    try:
+        version = (await store.get_game(gid)).version
+        rnd = random.Random(8)
+        chooser = kkk_chooser(game)
+        for _ in range(150):
+            if await random_step(store, game, gid, rnd, chooser=chooser) is None:
+                break
+        types = stored_types(db_path)
+        assert types.get("text", 0) >= version and types.get("blob", 0) > 0, types
+        report = await store.check_replay(game, gid)
+        assert report.ok, (report.differing_fields, report.event_mismatches)
+
+        exported = await store.export_game(gid)
+        text = exported.to_json()
+        assert '"kind":' in text.replace(" ", "")  # the export holds the events as JSON, whatever the row's form
+        imported = await target.import_game(ExportedGame.from_json(text), game)
+        source_log = [e.model_dump(exclude={"game_id"}) for e in await store.log(gid)]
+        target_log = [e.model_dump(exclude={"game_id"}) for e in await target.log(imported.id)]
+        assert target_log == source_log
+        assert (await target.check_replay(game, imported.id)).ok
+    finally:
+        await store.close()
+        await target.close()
+    assert "blob" in stored_types(tmp_path / "target.sqlite3")  # imported entries are stored compressed
