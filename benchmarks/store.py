@@ -152,8 +152,9 @@ def commit_args(step: Step, game_id: int) -> dict[str, Any]:
     }
 
 
-def floor_row(args: dict[str, Any]) -> str:
-    """Text as long as what the store writes for these commit arguments (see `floor_row`'s caller)."""
+def floor_row(args: dict[str, Any]) -> bytes:
+    """As many bytes as the store writes for these commit arguments (see `floor_row`'s caller): the log's events
+    count as stored, compressed or not (`storage.logcodec`)."""
     from storage.sqlite import _padded
 
     now = _ts(T0)
@@ -161,7 +162,8 @@ def floor_row(args: dict[str, Any]) -> str:
     state, _ = _padded(args["snapshot"], listed, 0)
     action, events, at = args["entry"].columns
     outbox = "".join(o.columns[0] + o.columns[1] + o.columns[2] + now for o in args["outbox"])
-    return state + listed + (action or "") + events + at + outbox
+    text = (state + listed + (action or "") + at + outbox).encode()
+    return text + (events if isinstance(events, bytes) else events.encode())
 
 
 # --- 1. commits --------------------------------------------------------------------------------------
@@ -200,7 +202,7 @@ async def bench_commits(directory: Path, games: list[PlayedGame], commits: int, 
     floor = await aiosqlite.connect(floor_path, isolation_level=None)
     await floor.execute("PRAGMA journal_mode = WAL")
     await floor.execute("PRAGMA synchronous = FULL")
-    await floor.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, data TEXT NOT NULL)")
+    await floor.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, data BLOB NOT NULL)")
 
     ids, versions = [], []
     for lane in range(LANES):
@@ -242,7 +244,7 @@ async def bench_commits(directory: Path, games: list[PlayedGame], commits: int, 
         versions[lane] = result.version
         return time.perf_counter() - t
 
-    def floor_transaction(conn: sqlite3.Connection, row: str) -> None:
+    def floor_transaction(conn: sqlite3.Connection, row: bytes) -> None:
         conn.execute("BEGIN IMMEDIATE")
         conn.execute("INSERT INTO t (data) VALUES (?)", (row,))
         conn.execute("COMMIT")
@@ -324,7 +326,7 @@ async def bench_commits(directory: Path, games: list[PlayedGame], commits: int, 
     await store.close()
     await floor.close()
     snapshot_sizes = [len(a["snapshot"]) for a in prepared[:cursor]]
-    row_sizes = [len(r.encode()) for r in rows[:cursor]]
+    row_sizes = [len(r) for r in rows[:cursor]]
 
     def ms(x: float) -> str:
         return f"{x * 1000:7.3f} ms"

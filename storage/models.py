@@ -5,17 +5,28 @@ Conventions:
 - Every timestamp is timezone-aware; the store keeps and returns them in UTC. Pass UTC datetimes
   (`datetime.now(UTC)`) to the engine *and* the store, so a replay feeds the engine the very same `now`.
 - JSON payloads (options, actions, events, timer payloads, outbox targets and payloads) are plain JSON-like data.
-  Pydantic models given where JSON is expected are dumped with `model_dump(mode="json")`; for actions prefer
-  `game.dump_action(action)`, which uses the game's discriminated union.
+  Pydantic models given where JSON is expected are dumped with `model_dump(mode="json")`, at any depth; for actions
+  prefer `game.dump_action(action)`, which uses the game's discriminated union. A `New…` record checks its JSON by
+  encoding it (what `dump_json` refuses raises TypeError when the record is built) rather than by walking it:
+  plain data is kept as given (a tuple is stored as a list), which makes building the records of a commit cheap.
 - `New…` models are what a caller supplies; `…Record` models are what the store returns (with ids and times).
   A `New…` model encodes its JSON and timestamp columns once, when it is built (it is frozen, so the text cannot go
   stale; `model_copy` re-encodes): a commit then only writes.
 """
 
 from datetime import UTC, datetime, timedelta
-from typing import Any, ClassVar, Literal, Self
+from typing import Annotated, Any, ClassVar, Literal, Self
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    field_validator,
+    model_validator,
+)
 
 from storage import logcodec
 from storage.jsontext import dump_json
@@ -56,6 +67,17 @@ def as_json(value: Any) -> Any:
     return value
 
 
+UtcTime = Annotated[AwareDatetime, AfterValidator(utc)]
+"""A timezone-aware timestamp, kept in UTC (only timestamp fields run this check, not every field of every record)."""
+
+
+def _dumped(value: Any) -> Any:
+    """A JSON field's value as given, a model replaced by its JSON data. Models nested deeper, and anything else
+    `dump_json` refuses, are dealt with when the record is encoded (`_Encoded._json_text`): walking every value
+    of every payload here would cost more than encoding it."""
+    return value.model_dump(mode="json") if isinstance(value, BaseModel) else value
+
+
 def db_time(dt: datetime) -> str:
     """A timestamp as stored: UTC, ISO 8601 with microseconds, so that text order is time order."""
     return utc(dt).isoformat(timespec="microseconds")
@@ -63,11 +85,6 @@ def db_time(dt: datetime) -> str:
 
 class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-    @field_validator("*", mode="after")
-    @classmethod
-    def _utc_times(cls, value: Any) -> Any:
-        return utc(value) if isinstance(value, datetime) else value
 
 
 class _Encoded(_Model):
@@ -82,6 +99,19 @@ class _Encoded(_Model):
 
     def _encode(self) -> tuple[Any, ...]:
         raise NotImplementedError
+
+    def _json_text(self, name: str) -> str:
+        """The JSON text of field `name`. Plain data is encoded as it is (tuples become lists in the text; the record
+        keeps what it was given). A model nested in it is dumped, and the record then holds the plain data, as it
+        will read back; a value that is not JSON-like at all raises TypeError."""
+        value = self.__dict__[name]
+        try:
+            return dump_json(value)
+        except TypeError:
+            plain = as_json(value)
+            text = dump_json(plain)
+            self.__dict__[name] = plain  # frozen: set once, while the record is being built
+            return text
 
     @property
     def columns(self) -> tuple[Any, ...]:
@@ -117,14 +147,14 @@ class GameRecord(_Model):
     """Set-up seed; None while in the lobby."""
     seat_count: int | None = None
     """Seats at set-up; None while in the lobby."""
-    setup_at: AwareDatetime | None = None
+    setup_at: UtcTime | None = None
     """The `now` given to `Game.setup`; None while in the lobby."""
     version: int
     """Number of log entries so far; 0 right after set-up. Every commit names it and bumps it by one."""
     created_by: int | None = None
-    created_at: AwareDatetime
-    updated_at: AwareDatetime
-    finished_at: AwareDatetime | None = None
+    created_at: UtcTime
+    updated_at: UtcTime
+    finished_at: UtcTime | None = None
     """When the game became finished or abandoned."""
 
     @property
@@ -152,7 +182,7 @@ class NewSeat(_Model):
     display_name: str = ""
     dm_ok: bool | None = None
     """Whether DMs reach this player: None until the bot has tried, then True/False."""
-    away_until: AwareDatetime | None = None
+    away_until: UtcTime | None = None
     """The player said they are away until then (None: not away)."""
     autopilot: bool = False
     """A person's seat played safely for them by the game's policy (see `bot.seat_players`)."""
@@ -164,7 +194,7 @@ class NewSeat(_Model):
 
 class SeatRecord(NewSeat):
     game_id: int
-    joined_at: AwareDatetime
+    joined_at: UtcTime
 
 
 # --- the action log ---------------------------------------------------------------------------------
@@ -174,7 +204,7 @@ class NewLogEntry(_Encoded):
     """One entry to append to a game's log. Build it with `action`, `undo` or `note`."""
 
     kind: LogKind
-    at: AwareDatetime
+    at: UtcTime
     """When it happened: for an action, the `now` given to `Game.apply` (replay gives the same)."""
     actor_seat: int | None = None
     """The seat that acted (None: the system, e.g. a timeout, or a moderator acting outside the seats)."""
@@ -192,12 +222,12 @@ class NewLogEntry(_Encoded):
     @field_validator("action", mode="before")
     @classmethod
     def _action_json(cls, value: Any) -> Any:
-        return as_json(value)
+        return _dumped(value)
 
     @field_validator("events", mode="before")
     @classmethod
     def _events_json(cls, value: Any) -> Any:
-        return as_json(list(value)) if value is not None else []
+        return [_dumped(e) for e in value] if value is not None else []
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
@@ -213,8 +243,8 @@ class NewLogEntry(_Encoded):
 
     def _encode(self) -> tuple[Any, ...]:
         """(action text or None, events as stored: text or compressed, see `storage.logcodec`; at text)."""
-        action = None if self.action is None else dump_json(self.action)
-        return (action, logcodec.encode(dump_json(self.events)), db_time(self.at))
+        action = None if self.action is None else self._json_text("action")
+        return (action, logcodec.encode(self._json_text("events")), db_time(self.at))
 
     @classmethod
     def for_action(
@@ -256,25 +286,25 @@ class LogEntry(NewLogEntry):
 class NewTimer(_Encoded):
     kind: str
     """What fires: e.g. "deadline", "reminder", "reaction" (the bot's vocabulary; the store does not care)."""
-    due_at: AwareDatetime
+    due_at: UtcTime
     payload: dict[str, Any] = Field(default_factory=dict)
     """What the scheduler needs, e.g. the system action to apply and the version it was computed for."""
 
     @field_validator("payload", mode="before")
     @classmethod
     def _payload_json(cls, value: Any) -> Any:
-        return as_json(value)
+        return _dumped(value)
 
     def _encode(self) -> tuple[Any, ...]:
         """(kind as JSON, due_at text, payload text)."""
-        return (dump_json(self.kind), db_time(self.due_at), dump_json(self.payload))
+        return (dump_json(self.kind), db_time(self.due_at), self._json_text("payload"))
 
 
 class TimerRecord(NewTimer):
     _eager: ClassVar[bool] = False
     id: int
     game_id: int
-    created_at: AwareDatetime
+    created_at: UtcTime
 
 
 # --- outbox -----------------------------------------------------------------------------------------
@@ -293,19 +323,19 @@ class NewOutbox(_Encoded):
     @field_validator("target", "payload", mode="before")
     @classmethod
     def _json(cls, value: Any) -> Any:
-        return as_json(value)
+        return _dumped(value)
 
     def _encode(self) -> tuple[Any, ...]:
         """(kind, target text, payload text)."""
-        return (self.kind, dump_json(self.target), dump_json(self.payload))
+        return (self.kind, self._json_text("target"), self._json_text("payload"))
 
 
 class OutboxRecord(NewOutbox):
     _eager: ClassVar[bool] = False
     id: int
     game_id: int | None
-    created_at: AwareDatetime
-    delivered_at: AwareDatetime | None = None
+    created_at: UtcTime
+    delivered_at: UtcTime | None = None
     attempts: int = 0
     last_error: str | None = None
 
@@ -327,7 +357,7 @@ class MessageRef(_Model):
     seat: int | None = None
     key: str = ""
     """Tells apart several messages of one kind and seat, e.g. the offer id."""
-    created_at: AwareDatetime = Field(default_factory=now_utc)
+    created_at: UtcTime = Field(default_factory=now_utc)
 
 
 # --- per-server settings ----------------------------------------------------------------------------
@@ -340,7 +370,7 @@ class GuildSettings(_Model):
     moderator_role_id: int | None = None
     turn_deadline: timedelta | None = Field(default=None, gt=timedelta(0))
     reaction_time: timedelta | None = Field(default=None, gt=timedelta(0))
-    updated_at: AwareDatetime | None = None
+    updated_at: UtcTime | None = None
 
 
 # --- results ----------------------------------------------------------------------------------------
@@ -396,7 +426,7 @@ class ExportedGame(_Model):
     """A whole game as one JSON document: enough to rebuild it anywhere with the same engine."""
 
     format: Literal["boardroom-game/1"] = EXPORT_FORMAT
-    exported_at: AwareDatetime = Field(default_factory=now_utc)
+    exported_at: UtcTime = Field(default_factory=now_utc)
     id: int
     """The id it had where it was exported (an import keeps it when free)."""
     kind: str
@@ -407,11 +437,11 @@ class ExportedGame(_Model):
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = None
     seat_count: int | None = None
-    setup_at: AwareDatetime | None = None
+    setup_at: UtcTime | None = None
     version: int
     created_by: int | None = None
-    created_at: AwareDatetime
-    finished_at: AwareDatetime | None = None
+    created_at: UtcTime
+    finished_at: UtcTime | None = None
     seats: list[NewSeat] = Field(default_factory=list)
     log: list[ExportedLogEntry] = Field(default_factory=list)
     snapshot: str | None = None

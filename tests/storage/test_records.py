@@ -1,0 +1,62 @@
+"""Building the `New…` records a commit writes: JSON given as plain data or as models (at any depth) is stored as
+the same text, timestamps are kept in UTC, and what is not JSON is refused when the record is built."""
+
+import json
+from datetime import UTC, datetime, timedelta, timezone
+
+import pytest
+from pydantic import BaseModel
+
+from engine.events import private, public
+from storage import NewLogEntry, NewOutbox, NewTimer, logcodec
+
+PARIS = timezone(timedelta(hours=1))
+
+
+class Box(BaseModel):
+    seats: tuple[int, ...]
+    label: str
+
+
+def test_events_given_as_models_or_as_their_json_are_stored_alike() -> None:
+    events = [public("turn", "{seat:1}'s turn", seat=1), private(2, "hand", "Your hand.", cards=["a", "b"])]
+    at = datetime(2025, 1, 1, 12, tzinfo=PARIS)
+    from_models = NewLogEntry.for_action(1, Box(seats=(1, 2), label="x"), at, events)
+    from_json = NewLogEntry.for_action(
+        1, {"seats": [1, 2], "label": "x"}, at, [e.model_dump(mode="json") for e in events]
+    )
+    assert from_models.columns == from_json.columns
+    assert from_models.events == from_json.events and from_models.action == from_json.action
+    assert from_models.at == datetime(2025, 1, 1, 11, tzinfo=UTC) and from_models.at.tzinfo is UTC
+    assert from_models.columns[2] == "2025-01-01T11:00:00.000000+00:00"
+
+
+def test_a_model_nested_in_plain_data_is_dumped_and_the_record_holds_its_json() -> None:
+    item = NewOutbox(kind="post", target={"to": "thread"}, payload={"box": Box(seats=(3,), label="b"), "n": [1]})
+    assert json.loads(item.columns[2]) == {"box": {"seats": [3], "label": "b"}, "n": [1]}
+    assert item.payload == {"box": {"seats": [3], "label": "b"}, "n": [1]}  # as it will read back
+    timer = NewTimer(kind="deadline", due_at=datetime(2025, 1, 2, tzinfo=UTC), payload={"w": [Box(seats=(), label="")]})
+    assert json.loads(timer.columns[2]) == {"w": [{"seats": [], "label": ""}]}
+
+
+def test_plain_data_is_kept_as_given_and_tuples_are_stored_as_lists() -> None:
+    payload = {"seats": (1, 2), "text": "hi"}
+    item = NewOutbox(kind="dm", target={"seat": 1}, payload=payload)
+    assert item.columns == ("dm", '{"seat":1}', '{"seats":[1,2],"text":"hi"}')
+
+
+def test_what_is_not_json_is_refused_when_built() -> None:
+    with pytest.raises(TypeError, match="datetime"):
+        NewOutbox(kind="post", payload={"when": datetime(2025, 1, 1, tzinfo=UTC)})
+    with pytest.raises(TypeError, match="set"):
+        NewLogEntry.for_note("x", datetime(2025, 1, 1, tzinfo=UTC), events=[{"seats": {1, 2}}])
+    with pytest.raises(ValueError, match="timezone"):
+        NewTimer(kind="deadline", due_at=datetime(2025, 1, 1))
+
+
+def test_the_events_column_is_the_codecs_form_of_the_json() -> None:
+    events = [public("turn", f"{{seat:{i}}}'s turn: roll, then move your piece.", seat=i) for i in range(4)]
+    entry = NewLogEntry.for_action(0, {"type": "roll"}, datetime(2025, 1, 1, tzinfo=UTC), events)
+    stored = entry.columns[1]
+    assert isinstance(stored, bytes)
+    assert json.loads(logcodec.decode(stored)) == [e.model_dump(mode="json") for e in events]
