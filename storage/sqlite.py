@@ -8,7 +8,9 @@ costs little more than SQLite's own work and the fsync. aiosqlite is pinned belo
 
 Layout (storage/migrations/*.sql): a game's row holds its record, its snapshot (`state`, read only by
 `get_snapshot`) and its timers (a JSON list, `storage.timerlist`, with `next_due` indexed for the scheduler); the
-log is appended in insertion order and found through a unique index on (game, seq). A commit is one read, one
+log is appended in insertion order and found through a unique index on (game, seq), each entry's events deflated
+with a preset dictionary when that is shorter (`storage.logcodec`: a BLOB, where JSON text is what older rows and
+short values hold; every reader goes through `_log`). A commit is one read, one
 UPDATE of the games row and two INSERTs (log, outbox), and writes about six database pages: the game's row (which
 overflows a page; a commit pads the snapshot so that the row keeps its size and SQLite rewrites it in place, see
 `_SLOT_STEP`), the scheduler's index entry (only when the soonest due time moves), the last page of the log and
