@@ -8,8 +8,9 @@
    replaced by those of the engine's `waiting_on` (a deadline, and a reminder for a turn), outbox rows (one per
    event, plus a status-message edit). 16 games take turns, each committing its recorded steps in order. The floor
    is one hop to aiosqlite's thread (as the store makes) running BEGIN, an `INSERT` of one row and COMMIT, the row
-   as long as what the store writes (the snapshot and timer list padded to their slot, the log entry, the outbox
-   rows), on the same disk with the same journal (WAL) and durability (synchronous=FULL). The headline ratio is
+   as long as what the store writes (the snapshot and timer list padded to their slot, the log entry with its
+   events as stored, i.e. compressed by storage/logcodec.py when that is shorter, the outbox rows), on the same
+   disk with the same journal (WAL) and durability (synchronous=FULL). The headline ratio is
    the store with the building of its records (`NewLogEntry`, `NewTimer`, `NewOutbox`) against the floor.
    The sides run in rounds of short blocks — floor, store, and the store again with the building of its records
    timed (validation and JSON encoding, which `New…` records do once, when built) — with the order reversed every
@@ -390,6 +391,8 @@ def build_big_database(path: Path, games: list[PlayedGame], finished: int, activ
             "INSERT INTO seats (game_id, seat, player_id, display_name, dm_ok, joined_at) VALUES (?, ?, ?, ?, 1, ?)",
             [(n + 1, s, 500 + (n * 3 + s) % 4000, f"Player {s}", created) for s in range(g.seats)],
         )
+        # The events as JSON text, as a database written before storage/logcodec.py holds them (the store reads
+        # both forms; compressing 4 million entries here would only make the build slower).
         conn.executemany(
             "INSERT INTO action_log (game_id, seq, kind, actor_seat, user_id, action, events, at)"
             " VALUES (?, ?, 'action', ?, ?, ?, ?, ?)",
