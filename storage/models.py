@@ -91,6 +91,8 @@ class _Encoded(_Model):
     """A record that knows the text of its database columns, encoded when it is built (`New…`) or on first use."""
 
     _eager: ClassVar[bool] = True
+    _encoded_fields: ClassVar[frozenset[str]] = frozenset()
+    """The fields `_encode` reads."""
     _columns: tuple[Any, ...] | None = PrivateAttr(default=None)
 
     def model_post_init(self, context: Any) -> None:
@@ -123,8 +125,11 @@ class _Encoded(_Model):
         return cached
 
     def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy; its columns are encoded again (when first used) only if `update` changes a field they hold, so
+        that e.g. adding a note to a log entry does not compress its events twice."""
         copy = super().model_copy(update=update, deep=deep)
-        copy._columns = None
+        if update and not self._encoded_fields.isdisjoint(update):
+            copy._columns = None
         return copy
 
 
@@ -202,6 +207,8 @@ class SeatRecord(NewSeat):
 
 class NewLogEntry(_Encoded):
     """One entry to append to a game's log. Build it with `action`, `undo` or `note`."""
+
+    _encoded_fields: ClassVar[frozenset[str]] = frozenset({"action", "events", "at"})
 
     kind: LogKind
     at: UtcTime
@@ -284,6 +291,8 @@ class LogEntry(NewLogEntry):
 
 
 class NewTimer(_Encoded):
+    _encoded_fields: ClassVar[frozenset[str]] = frozenset({"kind", "due_at", "payload"})
+
     kind: str
     """What fires: e.g. "deadline", "reminder", "reaction" (the bot's vocabulary; the store does not care)."""
     due_at: UtcTime
@@ -314,6 +323,8 @@ OutboxKind = str
 
 
 class NewOutbox(_Encoded):
+    _encoded_fields: ClassVar[frozenset[str]] = frozenset({"kind", "target", "payload"})
+
     kind: OutboxKind
     target: dict[str, Any] = Field(default_factory=dict)
     """Where it goes, e.g. {"channel_id": …}, {"user_id": …} or {"ref": {"kind": "status", "seat": None}}."""

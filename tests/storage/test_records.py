@@ -60,3 +60,17 @@ def test_the_events_column_is_the_codecs_form_of_the_json() -> None:
     stored = entry.columns[1]
     assert isinstance(stored, bytes)
     assert json.loads(logcodec.decode(stored)) == [e.model_dump(mode="json") for e in events]
+
+
+def test_a_copy_is_encoded_again_only_when_an_encoded_field_changes() -> None:
+    events = [public("turn", f"{{seat:{i}}}'s turn: roll, then move your piece.", seat=i) for i in range(4)]
+    entry = NewLogEntry.for_action(0, {"type": "roll"}, datetime(2025, 1, 1, tzinfo=UTC), events)
+    noted = entry.model_copy(update={"note": "reaction: 🤝"})
+    assert noted.note == "reaction: 🤝" and noted.columns[1] is entry.columns[1]  # the events not compressed again
+    later = entry.model_copy(update={"at": datetime(2025, 1, 2, tzinfo=UTC), "events": events[:1]})
+    assert later.columns[2] == "2025-01-02T00:00:00.000000+00:00"
+    assert json.loads(logcodec.decode(later.columns[1])) == [events[0].model_dump(mode="json")]
+    item = NewOutbox(kind="dm", target={"seat": 1}, payload={"text": "hi"})
+    guarded = item.model_copy(update={"payload": {**item.payload, "guard": 3}})
+    assert guarded.columns == ("dm", '{"seat":1}', '{"text":"hi","guard":3}')
+    assert item.columns == ("dm", '{"seat":1}', '{"text":"hi"}')
