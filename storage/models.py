@@ -430,6 +430,8 @@ EXPORT_FORMAT = "boardroom-game/1"
 
 
 class ExportedLogEntry(NewLogEntry):
+    _eager: ClassVar[bool] = False  # encoded (and its events compressed) only if an import writes it
+
     seq: int
 
 
