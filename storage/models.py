@@ -11,7 +11,8 @@ Conventions:
   plain data is kept as given (a tuple is stored as a list), which makes building the records of a commit cheap.
 - `New…` models are what a caller supplies; `…Record` models are what the store returns (with ids and times).
   A `New…` model encodes its JSON and timestamp columns once, when it is built (it is frozen, so the text cannot go
-  stale; `model_copy` re-encodes): a commit then only writes.
+  stale; `model_copy` re-encodes when the update changes an encoded field): a commit then only writes. A log
+  entry's events column is stored compressed when that is shorter (`storage.logcodec`).
 """
 
 from datetime import UTC, datetime, timedelta
@@ -112,7 +113,7 @@ class _Encoded(_Model):
         except TypeError:
             plain = as_json(value)
             text = dump_json(plain)
-            self.__dict__[name] = plain  # frozen: set once, while the record is being built
+            self.__dict__[name] = plain  # frozen, but this only swaps a value for its equal plain data, once
             return text
 
     @property
