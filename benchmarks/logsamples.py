@@ -8,13 +8,16 @@ one, otherwise a random legal move; the earliest deadline's timeout when nobody 
 would log for each step: the action's JSON text and the events' JSON text, exactly as `NewLogEntry` encodes them.
 tests/storage/test_logcodec.py round-trips these through the codec; benchmarks/size.py measures the result.
 
-`build_dictionary` makes a preset dictionary for `storage.logcodec` from such samples: for each game, one event
-of each kind (the most frequent kinds nearest the end, where deflate reaches them most cheaply) and one action of
-each type, within zlib's 32 KB window. A released dictionary is never edited (old rows need it to be read): a
-better one is written to a new file with the next number and registered in `storage.logcodec` as a new version.
+`build_dictionary` makes a preset dictionary for `storage.logcodec` from such samples: for each game (a quarter
+of zlib's 32 KB window each), up to three examples of each event kind and action type, the most frequent ones
+nearest the end, where deflate reaches them most cheaply (and where a smaller window would still see them).
+`storage/logdict-1.zdict` is `--build` with the defaults (seed 0, 3 games a game); the build is deterministic.
+A released dictionary is never edited (old rows need it to be read): a better one is written to a new file with
+the next number and registered in `storage.logcodec` as a new version.
 """
 
 import argparse
+import json
 import random
 import sys
 import zlib
@@ -82,8 +85,6 @@ def all_samples(games: int, seed: int) -> dict[str, list[tuple[str, str]]]:
 
 def build_dictionary(per_game: dict[str, list[tuple[str, str]]], size: int = WINDOW, examples: int = 3) -> bytes:
     """A preset dictionary from samples of each game (see the module docstring)."""
-    import json
-
     pieces: list[tuple[int, bytes]] = []  # (how often, text): frequent ones go last
     budget = size // len(per_game)
     for rows in per_game.values():
