@@ -187,6 +187,14 @@ class Table:
 
     @property
     def names(self) -> list[str]:
+        """Each seat's name as shown (computed once per table: a table's seats and state don't change)."""
+        key = ("names", id(self.state))
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._names()
+        return list(found)
+
+    def _names(self) -> list[str]:
         count = self.game.seat_count(self.state) if self.state is not None else len(self.seats)
         names = [f"seat {n + 1}" for n in range(count)]
         for s in self.seats:
