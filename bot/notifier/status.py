@@ -131,17 +131,19 @@ class StatusOps(SenderBase):
         self, message_id: int, later: list[OutboxRecord], record: GameRecord, table: Table
     ) -> StatusRide | None:
         """The status riding on an edit of the thread's newest narration message (`PostsOps._added_to_tail`):
-        when the same pass also edits the status, one edit shows both — the narration's new lines and the status,
-        which moves down onto that message if it sat higher (the old one then loses it: `_strip_status`). So a
-        quiet move costs one edit, not two, and the status stays at the bottom. None: it can't ride (no status row
-        in the pass, no status message yet, or a status with text of its own, which would overwrite the
-        narration)."""
+        when the same pass also edits the status and the status is on that message already — or buried deep
+        enough to move down anyway (`STATUS_DEPTH`; the old one then loses it: `_strip_status`) — one edit shows
+        both, the narration's new lines and the status. So a quiet move costs one edit, not two. None: it can't
+        ride (no status row in the pass, no status message yet, a status that stays where it is, or one with text
+        of its own, which would overwrite the narration)."""
         group = [r for r in later if r.kind == outbox.STATUS and r.id not in self._marked]
         if not group or table.state is None:
             return None
         ref = await self._find_ref(record.id, outbox.STATUS)
         if ref is None or ref.message_id > message_id:
             return None
+        if ref.message_id != message_id and self._buried(ref) <= STATUS_DEPTH:
+            return None  # not worth moving (a status that moved with every quiet line would jump under people's taps)
         post, view, picture = await self._status_look(record, table)
         if post.text:
             return None

@@ -303,9 +303,8 @@ async def test_rest_calls_per_ordinary_move(env: simcord.Env) -> None:
         return kinds(rest_calls_since(env, before))
 
     # Ordinary moves: at most three calls besides the reply. A roll pings nobody new (dave goes on): its line is
-    # added to the newest narration message, and the reply tells dave privately. The status rides on that same edit,
-    # moving down onto that message (the old status message, which had no text of its own, is deleted).
-    assert await cost(dave, "kkk roll") == ["delete", "reply", "status"]
+    # added to the newest narration message (an edit), and the reply tells dave privately.
+    assert await cost(dave, "kkk roll") == ["edit", "reply", "status"]
     assert await cost(dave, "kkk draw") == ["dm", "reply", "status"]
     assert await cost(anna, "kkk open") == ["reply", "status"]
     state = await t.state()
