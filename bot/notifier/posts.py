@@ -15,6 +15,7 @@ from bot.notifier.sending import (
     Carrier,
     SenderBase,
     _dt,
+    _in_flight_since,
     _merged_into,
     _send_args,
     _shows,
@@ -126,6 +127,8 @@ class PostsOps(SenderBase):
                     return True  # the edit went through before the crash
             except discord.NotFound:
                 pass
+        elif await self._merged_before(row, thread_id, content):
+            return True
         tail = self._tails.get(thread_id)
         if tail is None or "<@" in content:
             return False
@@ -157,6 +160,27 @@ class PostsOps(SenderBase):
         if ride is not None:
             await self._status_rode(ride, edited, message_id)
         return True
+
+    async def _merged_before(self, row: OutboxRecord, thread_id: int, content: str) -> bool:
+        """After a crash, for a row committed by an earlier process and not marked in flight (a fresh row is merged
+        without a mark: no write per quiet move): whether its lines were already added to one of the thread's
+        newest messages — the bot's, edited after the row's commit (its guard) or attempt, holding exactly these
+        lines."""
+        if row.id in self._fresh:
+            return False
+        bound = _in_flight_since(row) or row.payload.get(outbox.GUARD)
+        if bound is None:
+            return False
+        committed = discord.utils.snowflake_time(int(bound))
+        me = self.bot.user
+        async for message in self._thread(thread_id).history(limit=10):
+            if me is not None and message.author.id != me.id:
+                continue
+            edited = message.edited_at
+            if edited is not None and edited >= committed and f"\n{content}" in f"\n{message.content}\n":
+                log.info("merged narration found after a restart; not adding it again", extra={"game": row.game_id})
+                return True
+        return False
 
     async def _post_parts(self, row: OutboxRecord, thread_id: int, parts: list[str], carrier: Carrier | None) -> None:
         """A narration too long for one message, as several split at line breaks, each posted once: the row is

@@ -257,7 +257,9 @@ class SenderBase:
         # process's own commit carries that bound already (its guard): nothing to write before sending it as a new
         # message. (Narration merged into an earlier message is recorded: a retry must know where it went.)
         guard = row.payload.get(outbox.GUARD)
-        if row.id in self._fresh and guard is not None and merged_into is None:
+        if row.id in self._fresh and guard is not None:
+            # (A fresh row merged into an earlier message needs no mark either: after a crash, `_merged_before`
+            # finds the message edited since the guard that holds its lines.)
             self._flight[row.id] = int(guard)
             return
         since = discord.utils.time_snowflake(self.bot.clock() - timedelta(seconds=5))
