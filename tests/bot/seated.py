@@ -68,7 +68,7 @@ async def play_on(
     (at least `chunk` seconds). Returns the people's moves (with `until`, also after `steps` steps)."""
     bot = server.bot
     thread = thread_of(server)
-    game = bot.service.game("kkk")
+    game = bot.service.game((await bot.store.get_game(game_id)).kind)
     policy = policy_for(game)
     assert policy is not None
     rng = random.Random(seed)
