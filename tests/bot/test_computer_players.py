@@ -142,3 +142,37 @@ async def test_the_lobby_adds_and_removes_computer_players(env: simcord.Env) -> 
     too_many = await anna.slash(server.channel, "game new", game="kkk", bots=6)
     assert too_many.response.ephemeral
     assert too_many.response.content.startswith("Kohle, Kies & Knete seats at most 6 here: you and 5 computer players")
+
+
+async def test_a_rematch_seats_the_computer_players_again(env: simcord.Env) -> None:
+    """Rematch of a table with computer players: as many are seated again in the new lobby (a group of two needs
+    them to reach KKK's three), except one a moderator turned off; the people are invited, the clicker seated."""
+    server = make_server(env, ("anna", "bert"))
+    anna, bert = server.members
+    opened = await open_kkk(server, [anna, bert], bots=3)
+    await anna.click(opened.response, label="Start")
+    admins = server.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    mia = server.guild.add_member(env.create_user("mia"), roles=[admins])
+    thread = thread_of(server)
+    await mia.slash(thread, "mod autopilot", mode="off", seat=3)  # Robo Bruno 🤖 stops: an empty seat
+    await mia.slash(thread, "mod end")
+    assert (await server.bot.store.get_game(1)).status == "abandoned"
+
+    status = next(m for m in thread.history() if m.embeds and "Kohle" in (m.embeds[0].title or ""))
+    clicked = await bert.click(status, label="Rematch")
+    assert clicked.response.ephemeral and "rematch lobby is open" in clicked.response.content
+    seats = await server.bot.store.seats(2)
+    assert [(s.display_name, s.player_id, s.bot) for s in seats] == [
+        ("bert", bert.id, False),
+        ("Robo Anna 🤖", None, True),
+        ("Robo Bruno 🤖", None, True),
+    ]
+    invite = next(m for m in server.channel.history() if "Rematch of" in m.content)
+    lobby = embed_text(invite)
+    assert "2. Robo Anna 🤖" in lobby and "3. Robo Bruno 🤖" in lobby and "Players (3/6)" in lobby
+    assert next(m for m in env.backend.messages[server.channel.id].values() if m.id == invite.id).ping_user_ids == [
+        anna.id
+    ]
+    # The lobby with its computer players starts like any: bert and two computer players make three.
+    await bert.click(invite, label="Start")
+    assert (await server.bot.store.get_game(2)).status == "active"
