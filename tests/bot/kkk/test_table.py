@@ -267,11 +267,13 @@ async def test_rest_calls_per_ordinary_move(env: simcord.Env) -> None:
     state.turn = 3  # dave (3 cards) to move, so his draw stays under the limit
     await prepare(t, state, "Prepared table.")
     anna, bert, cleo, dave = t.players
-    status = t.status().id
     dm_channels = {m.user.dm_channel.id for m in t.players}
 
     def kinds(calls: list[str]) -> list[str]:
-        """Each call by what it does: reply, post, delete, status, edit (a tracked message), dm, reaction."""
+        """Each call by what it does: reply, post, delete, status (an edit of the message showing the status after
+        the move: it may have moved down onto the newest narration message), edit (another message), dm,
+        reaction."""
+        status = t.status().id
         out = []
         for call in calls:
             method, path = call.split(" ", 1)
