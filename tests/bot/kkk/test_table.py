@@ -72,7 +72,7 @@ async def test_an_offer_is_its_proposers_shake_and_binds_with_the_other_partys(e
     await t.unreact(bert, await t.offer_message(1), SHAKE)  # … nor does taking it off (he withdraws instead)
     assert await t.version() == version
     # A counter-offer replaces the open one; the old message says so.
-    await t.ok(anna, "kkk offer", price=3, family="K", to=bert)
+    await t.ok(anna, "kkk offer", price=3, family="K", to=bert.mention)
     assert "🔁 Replaced by offer #2." in (await t.offer_message(1)).content
     # A 🤝 on the replaced offer is refused with the reason, in the thread, and taken off.
     await t.react(bert, await t.offer_message(1), SHAKE)
@@ -136,9 +136,9 @@ async def test_agreements_add_up_and_a_counter_offer_names_the_one_it_replaces(e
     await t.ok(anna, "kkk open")  # the deal pays $12M
     await t.ok(bert, "kkk offer", price=4, family="K")
     await t.react(anna, await t.offer_message(1), SHAKE)  # #1: anna pays bert $4M for his Knetowitz
-    await t.ok(anna, "kkk offer", price=1, to=dave)
+    await t.ok(anna, "kkk offer", price=1, to=dave.mention)
     await t.react(dave, await t.offer_message(2), SHAKE)
-    await t.ok(anna, "kkk offer", price=2, to=dave)
+    await t.ok(anna, "kkk offer", price=2, to=dave.mention)
     assert "replaces" not in (await t.offer_message(3)).content  # a second share stands on its own
     await t.react(dave, await t.offer_message(3), SHAKE)
     state = await t.state()
@@ -208,7 +208,8 @@ async def test_refusals_are_private_name_the_fix_and_change_nothing(env: simcord
         "While investors lie beside the board, a recruitment must take one of those first: Raffzahn or Talerfeld."
     )
     outsider = t.server.guild.add_member(env.create_user("olga"))
-    assert "olga isn't playing in this game" in await t.refused(anna, "kkk offer", price=2, family="H", to=outsider)
+    refused = await t.refused(anna, "kkk offer", price=2, family="H", to=outsider.mention)
+    assert refused.startswith(f"{outsider.mention} isn't playing at Kohle, Kies & Knete #1. The players you can name:")
     assert "You're not playing" in await t.refused(outsider, "kkk pass")
     assert "I can't read “banana” as a card" in await t.refused(bert, "kkk discard", cards="banana")
     assert "You don't need to discard" in await t.refused(bert, "kkk discard", cards="STOP")
@@ -221,7 +222,7 @@ async def test_an_away_player_passes_and_a_window_closes_on_time(env: simcord.En
     away = await cleo.slash(t.thread, "game away", duration="1d")
     assert away.response.ephemeral
     await t.ok(anna, "kkk open")
-    await t.ok(dave, "kkk travel", family="L", target=cleo)
+    await t.ok(dave, "kkk travel", family="L", target=cleo.mention)
     assert "cleo is away: passing for them" in t.narration()
     await t.ok(anna, "kkk pass")
     assert (await t.state()).pending  # bert has not answered
@@ -312,14 +313,14 @@ async def test_rest_calls_per_ordinary_move(env: simcord.Env) -> None:
     usable = next(f for f in "KL" if f in state.data.space(state.marker).families)
     assert await cost(bert, "kkk clan", family=usable) == ["dm", "edit", "reply", "status"]
     # The window's announcement is the command's reply, with the mentions of who may STOP: no separate narration.
-    assert await cost(dave, "kkk travel", family="L", target=cleo) == ["dm", "reply", "status"]
+    assert await cost(dave, "kkk travel", family="L", target=cleo.mention) == ["dm", "reply", "status"]
     window = await t.window_message()
     assert f"<@{anna.id}>" in window.content and window.components
     assert "dave plays a travel card on cleo's Liebgeld investor" in window.content
     assert await cost(anna, "kkk pass") == ["reply", "status"]
     # A STOP changes four messages: the narration, the closed window's message, the status, the player's DM.
     assert await cost(anna, "kkk stop") == ["dm", "edit", "reply", "status"]
-    assert await cost(bert, "kkk travel", family="H", target=anna) == ["dm", "reply", "status"]
+    assert await cost(bert, "kkk travel", family="H", target=anna.mention) == ["dm", "reply", "status"]
     key = str((await t.state()).window)
     assert await cost(anna, "kkk pass") == ["reply", "status"]
     assert await cost(cleo, "kkk pass") == ["reply", "status"]
@@ -433,7 +434,7 @@ async def test_who_each_message_pings(env: simcord.Env) -> None:
     anna, bert, cleo, dave = t.players
     await t.ok(anna, "kkk open")
     meter = ThreadMeter.start(env, t.thread.id)
-    await t.ok(dave, "kkk travel", family="L", target=cleo)
+    await t.ok(dave, "kkk travel", family="L", target=cleo.mention)
     assert meter.step(dave.id) == [{anna.id, bert.id, cleo.id}]  # one message: whoever may STOP
     await t.ok(bert, "kkk pass")
     assert meter.step(bert.id) == []  # shown on the status: no message
