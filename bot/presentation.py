@@ -187,6 +187,14 @@ class Table:
 
     @property
     def names(self) -> list[str]:
+        """Each seat's name as shown (computed once per table: a table's seats and state don't change)."""
+        key = ("names", id(self.state))
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._names()
+        return list(found)
+
+    def _names(self) -> list[str]:
         count = self.game.seat_count(self.state) if self.state is not None else len(self.seats)
         names = [f"seat {n + 1}" for n in range(count)]
         for s in self.seats:
@@ -195,6 +203,20 @@ class Table:
                 if s.autopilot and not s.bot:  # a computer player's name carries its 🤖 already
                     names[s.seat] += " (autopilot)"
         return names
+
+    def view(self, seat: int | None) -> BaseModel:
+        """`game.view(state, seat)` (None: the public view), computed once per table and seat. Callers must not
+        change it."""
+        assert self.state is not None
+        key = ("view", seat, id(self.state))
+        found = self.memo.get(key)
+        if found is None:
+            if seat is None:
+                found = self.game.view(self.state, None)
+            else:
+                found = self.game.seat_view(self.state, seat, self.view(None))
+            self.memo[key] = found
+        return found
 
     def plain_name(self, seat: int) -> str:
         """The seat's name for text shown as typed (a footer, a title): see `bot.names`."""
@@ -350,6 +372,11 @@ class Presentation:
     def hand_digest(self, game: Game, state: BaseModel, seat: int) -> str:  # type: ignore[type-arg]
         """What the seat's hand message shows, as text: the platform edits the DM only when this changes."""
         return json.dumps(private_part(game, state, seat), sort_keys=True)
+
+    def table_hand_digest(self, table: Table, seat: int) -> str:
+        """`hand_digest` for a table's state: a game may read the table's once-computed views (`Table.view`)."""
+        assert table.state is not None
+        return self.hand_digest(table.game, table.state, seat)
 
     def picture(self, game: Game, view: BaseModel) -> bytes | None:  # type: ignore[type-arg]
         """The table as a PNG, drawn from the public view only (called in a worker thread); None: no picture."""
@@ -520,7 +547,7 @@ def hand_fingerprint(presentation: Presentation, table: Table, seat: int) -> str
     found = table.memo.get(key)
     if found is not None:
         return found
-    digest = presentation.hand_digest(table.game, table.state, seat)
+    digest = presentation.table_hand_digest(table, seat)
     try:
         buttons = private_post(presentation, table, seat).buttons
     except Exception:  # a rendering bug must not block a commit: the digest alone still decides

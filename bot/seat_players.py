@@ -13,8 +13,9 @@ When a seat acts — the secrets rule:
   decision of the same kind falls in the same bounds (`DELAYS`), and the timer exists whatever the seat holds, so
   how long a computer player takes to answer a reaction window tells nobody what it holds;
 - the timer is due `delay` after the wait began (so other players' moves in the same window never push it back);
-  a wait that began longer ago than that (the autopilot was just switched on, or the seat let an earlier chance go)
-  is answered `delay` after the commit that planned it, like a person reading the table anew;
+  a wait that began `delay` ago or longer (the autopilot was just switched on, the seat let an earlier chance go,
+  or it has just moved in this same wait, e.g. an offer in a round that stays open) is answered `delay` after the
+  commit that planned it, like a person reading the table anew — never twice at the same instant;
 - the delay is at most half the wait's own span (`until - since`), so the seat always answers before its deadline;
 - a seat makes at most `SeatRules.per_hour` moves an hour (counted in the log); past it, its timer waits until
   the oldest of those moves is an hour old. A computer player can never spam a thread, whatever its policy does.
@@ -124,7 +125,7 @@ def plan(
                 continue
             pause = delay(game_id, seat, wait, key)
             at = wait.since + pause
-            if at < now:
+            if at <= now:
                 at = now + pause
             if seat not in due or at < due[seat][0]:
                 due[seat] = (at, wait, key)

@@ -132,6 +132,13 @@ class SenderBase:
         self._queues: dict[int, Any] = {}
         """Game id → its `GameQueue` (bot.notifier.delivery)."""
 
+    async def _status_rider(self, message_id: int, later: list[OutboxRecord], record: GameRecord, table: Any) -> Any:
+        """The status riding on a narration edit (`StatusOps._status_rider`); None here."""
+        return None
+
+    async def _status_rode(self, ride: Any, message: discord.Message | None, message_id: int) -> None:
+        """After the edit the status rode on (`StatusOps._status_rode`)."""
+
     def saw_message(self, channel_id: int, message_id: int) -> None:
         """A new message in a channel (anyone's, from the gateway; the bot's own too): it ends the narration
         message's run as the newest message, and buries the status message one message deeper."""
@@ -199,12 +206,16 @@ class SenderBase:
         if session.refs is not None:
             session.refs[(ref.kind, ref.seat, ref.key)] = ref
 
-    async def _drop_ref(self, game_id: int, message_id: int) -> None:
+    async def _drop_ref(self, game_id: int, message_id: int, *, replaced: bool = False) -> None:
+        """Forget a message reference. `replaced`: a reference of the same kind takes its place in this pass's
+        marks, which replaces it in the database too (no write of its own)."""
         session = self._session(game_id)
         if session is not None:
             if session.refs is not None:
                 session.refs = {k: r for k, r in session.refs.items() if r.message_id != message_id}
             session.marks = [(i, [r for r in refs if r.message_id != message_id]) for i, refs in session.marks]
+            if replaced:
+                return
         await self.store.delete_message_ref(message_id)
 
     async def _end_session(self, session: Session) -> None:
@@ -246,7 +257,9 @@ class SenderBase:
         # process's own commit carries that bound already (its guard): nothing to write before sending it as a new
         # message. (Narration merged into an earlier message is recorded: a retry must know where it went.)
         guard = row.payload.get(outbox.GUARD)
-        if row.id in self._fresh and guard is not None and merged_into is None:
+        if row.id in self._fresh and guard is not None:
+            # (A fresh row merged into an earlier message needs no mark either: after a crash, `_merged_before`
+            # finds the message edited since the guard that holds its lines.)
             self._flight[row.id] = int(guard)
             return
         since = discord.utils.time_snowflake(self.bot.clock() - timedelta(seconds=5))

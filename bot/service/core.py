@@ -314,7 +314,7 @@ class ServiceCore:
         if actor is not None and actor.missed and entry.user_id is not None and actor.player_id == entry.user_id:
             await self.store.update_seat(record.id, actor.seat, missed=0)  # their own move: no longer missing
             seats = [x.model_copy(update={"missed": 0}) if x is actor else x for x in seats]
-        self._committed(record, result, items, timers, seats, after, effective_status, now)
+        self._committed(record, result, items, timers, seats, after, effective_status, now, table_after.memo)
         return result.outbox_ids
 
     def _committed(
@@ -327,6 +327,7 @@ class ServiceCore:
         state: BaseModel,
         status: str,
         now: datetime,
+        memo: dict[Any, Any],
     ) -> None:
         """After a commit: the table as it is now (for the auto-pass and the notifier, which need not read it back)
         and the committed rows, handed to `on_committed`."""
@@ -343,7 +344,8 @@ class ServiceCore:
             update["finished_at"] = stamp
         after = record.model_copy(update=update)
         deadlines = timing.effective_deadlines(game, game.waiting_on(state), timing.clocks_from(timer_records))
-        table = Table(game, after, list(seats), state, now, deadlines)
+        # The commit's renderings of this state (names, private posts) go on with it to the notifier.
+        table = Table(game, after, list(seats), state, now, deadlines, memo=memo)
         self._tables[record.id] = table
         rows = [
             OutboxRecord.model_construct(

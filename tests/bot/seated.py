@@ -1,4 +1,5 @@
-"""Helpers for the tests of seats that play themselves: open a table with computer players, and play it on.
+"""Helpers for the tests of seats that play themselves: open a table with computer players, and play it on (any game:
+`play_on` reads the game's kind from its record and plays in that game's thread).
 
 People play by commands (`/game move` with the engine's JSON for the move, as any player may type it); what they
 play is chosen by the game's own policy from their own view (`engine.policy`), so that a test game moves like a real
@@ -17,7 +18,7 @@ from bot.client import BoardroomBot
 from bot.presentation import Table
 from engine import registry
 from engine.policy import policy_for
-from tests.bot.helpers import Server, move, thread_of
+from tests.bot.helpers import Server, move
 from tests.bot.kkk.helpers import KkkTable, prepare
 
 KKK = registry.get("kkk")
@@ -67,8 +68,9 @@ async def play_on(
     never move) whose policy wants to move makes that move by command; when nobody does, time runs to the next timer
     (at least `chunk` seconds). Returns the people's moves (with `until`, also after `steps` steps)."""
     bot = server.bot
-    thread = thread_of(server)
-    game = bot.service.game("kkk")
+    record = await bot.store.get_game(game_id)
+    thread = next(t for t in server.channel.threads if t.id == record.thread_id)
+    game = bot.service.game(record.kind)
     policy = policy_for(game)
     assert policy is not None
     rng = random.Random(seed)

@@ -1,4 +1,4 @@
-"""The `/kr` commands: `/kr place square:`, `/kr duel opponent:@`, `/kr guess total:`, and `/kr choose` (your secret
+"""The `/kr` commands: `/kr place square:`, `/kr duel opponent:`, `/kr guess total:`, and `/kr choose` (your secret
 fist as ephemeral buttons — like the status message's **Choose in secret**, the way in for a player whose DMs are
 closed). The fist buttons themselves come with the duellists' hand messages (see `prompts`), so `/kr duel` only
 challenges; a challenger whose DMs are closed also gets their buttons privately with its answer. With two players
@@ -8,6 +8,9 @@ Each command only turns Discord input into an engine action and goes through `Ga
 narration is the command's public reply (the platform's `Carrier`), refusals are ephemeral with the engine's
 message rendered with names. Used in a game's thread a command acts on that game; elsewhere on the player's one
 Kesse Rügen game in this server, or the `game:` option says which.
+
+`opponent:` names any seat, a computer player too (`bot.seat_choice`: the list offers the table's players by name;
+a typed mention, name or seat number works as well).
 """
 
 from typing import TYPE_CHECKING
@@ -16,8 +19,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import seat_choice
 from bot.components import view_for
-from bot.names import shown
 from bot.notifier import Carrier
 from bot.replies import Answer, answer
 from bot.resolve import own_game_choices, resolve_own_game
@@ -99,22 +102,29 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
 
         await self._move(interaction, game, make)
 
+    async def _opponent_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            record = await kr_game(self.bot, interaction, getattr(interaction.namespace, "game", None))
+        except Refusal:
+            return []
+        seats = await self.bot.store.seats(record.id)
+        me = next((s.seat for s in seats if s.player_id == interaction.user.id), None)
+        return seat_choice.choices(seats, current, exclude=me)
+
     @app_commands.command(name="duel", description="Challenge another player to a duel (on your turn)")
-    @app_commands.describe(opponent="The player you challenge")
-    @app_commands.autocomplete(game=_game_autocomplete)
-    async def duel(self, interaction: discord.Interaction, opponent: discord.Member, game: int | None = None) -> None:
+    @app_commands.describe(opponent="The player you challenge (a computer player too): pick from the list")
+    @app_commands.autocomplete(opponent=_opponent_autocomplete, game=_game_autocomplete)
+    async def duel(self, interaction: discord.Interaction, opponent: str, game: int | None = None) -> None:
         async def work(carrier: Carrier) -> Answer | None:
             record = await kr_game(self.bot, interaction, game)
             seats = await self.bot.store.seats(record.id)
-            target = next((s for s in seats if s.player_id == opponent.id), None)
-            if target is None:
-                others = ", ".join(shown(s.display_name or "") for s in seats if s.player_id != interaction.user.id)
-                raise Refusal(
-                    f"{shown(opponent.display_name)} isn't playing in {TITLE} #{record.id} — "
-                    f"challenge one of: {others}."
-                )
+            me = next((s.seat for s in seats if s.player_id == interaction.user.id), None)
+            target = seat_choice.resolve(seats, opponent, where=f"{TITLE} #{record.id}", exclude=me)
+            assert target is not None  # a required option is never empty
             service = self.bot.service
-            done: Done = await service.act(record.id, interaction.user.id, Challenge(opponent=target.seat))
+            done: Done = await service.act(record.id, interaction.user.id, Challenge(opponent=target))
             await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
             # If the challenger's DMs are closed, their buttons come with this answer, for their eyes only.
             return await self._own_fist(record, interaction.user.id)

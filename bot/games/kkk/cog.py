@@ -2,7 +2,8 @@
 
 Each command resolves the game (the thread it is used in, or `game:`), builds the action, and hands it to
 `GameService.act`; the engine accepts or refuses it (the refusal, with names, comes back ephemeral). Options
-autocomplete from the player's own view (`choices`). Mentions in options (`to:`, `target:`) become seats. A picked
+autocomplete from the player's own view (`choices`). `to:` and `target:` name any seat, computer players too
+(`bot.seat_choice`: suggestions by name, or a typed mention, name or seat number). A picked
 suggestion for `/kkk travel` or the Boss's `/kkk offer` carries the options it decided (target, card, joker, `to:`),
 and options left out are filled in where the player's view leaves one possibility; a refusal for a missing option
 names the option to add (`picks`).
@@ -30,10 +31,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import seat_choice
 from bot.cogs.game import dm_note
 from bot.games.kkk import choices, picks, reading
 from bot.games.kkk.words import Unreadable, parse_cards, parse_family
-from bot.names import shown
 from bot.notifier import Carrier
 from bot.presentation import Table
 from bot.replies import Answer, answer
@@ -75,13 +76,11 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
             raise Refusal("That game isn't Kohle, Kies & Knete: use `/kkk` in a KKK table's thread (or `game:`).")
         return record
 
-    async def _seat(self, record: GameRecord, user: discord.abc.User | None) -> int | None:
-        if user is None:
-            return None
-        for s in await self.bot.store.seats(record.id):
-            if s.player_id == user.id:
-                return s.seat
-        raise Refusal(f"{shown(user.display_name)} isn't playing in this game: pick one of the players.")
+    async def _seat(self, record: GameRecord, named: str | None, user_id: int) -> int | None:
+        """The seat a `to:` or `target:` option names: anyone at the table, computer players too (`seat_choice`)."""
+        seats = await self.bot.store.seats(record.id)
+        me = next((s.seat for s in seats if s.player_id == user_id), None)
+        return seat_choice.resolve(seats, named, where=f"Kohle, Kies & Knete #{record.id}", exclude=me)
 
     async def _play(
         self, interaction: discord.Interaction, game_id: int | None, make: Make, hint: Hint | None = None
@@ -127,10 +126,9 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         return reading.mine(table, seat)
 
     async def _option_seat(self, interaction: discord.Interaction, name: str, table: Table) -> int | None:
-        user = getattr(interaction.namespace, name, None)
-        if user is None:
-            return None
-        return next((s.seat for s in table.seats if s.player_id == getattr(user, "id", None)), None)
+        """The seat another option names so far (for autocomplete: None when it names nobody yet)."""
+        named = getattr(interaction.namespace, name, None)
+        return seat_choice.find(table.seats, named if isinstance(named, str) else None)
 
     @staticmethod
     def _choices(pairs: list[choices.Choice]) -> list[app_commands.Choice[Any]]:
@@ -140,6 +138,13 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
 
     async def _game_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         return await game_choices(self.bot, interaction, current)
+
+    async def _player_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self._table(interaction)
+        if found is None:
+            return []
+        table, seat = found
+        return seat_choice.choices(table.seats, current, exclude=seat)
 
     async def _place_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         found = await self._table(interaction)
@@ -256,19 +261,19 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         card="Only if they have both: the investor or the clan card",
     )
     @app_commands.choices(card=CARDS)
-    @app_commands.autocomplete(family=_travel_ac, game=_game_ac)
+    @app_commands.autocomplete(family=_travel_ac, target=_player_ac, game=_game_ac)
     async def travel(
         self,
         interaction: discord.Interaction,
         family: str,
-        target: discord.Member | None = None,
+        target: str | None = None,
         joker: bool | None = None,
         card: str | None = None,
         game: int | None = None,
     ) -> None:
         async def make(record: GameRecord) -> Any:
             pick = picks.read(family)
-            seat = await self._seat(record, target)
+            seat = await self._seat(record, target, interaction.user.id)
             view = await self._view(record, interaction.user.id)
             seat, on, use_joker = picks.travel_options(view, pick, seat, card, joker)
             return A.Travel(target=seat, family=pick.family, joker=use_joker, on=on)  # type: ignore[arg-type]
@@ -317,20 +322,20 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         counter="A counter-offer to agreement #N: it replaces #N if it binds (same card or share, same player)",
     )
     @app_commands.choices(unit=UNITS)
-    @app_commands.autocomplete(family=_offer_family_ac, counter=_counter_ac, game=_game_ac)
+    @app_commands.autocomplete(family=_offer_family_ac, to=_player_ac, counter=_counter_ac, game=_game_ac)
     async def offer(
         self,
         interaction: discord.Interaction,
         price: app_commands.Range[int, 0, MAX_PRICE],
         family: str | None = None,
         unit: str = "money",
-        to: discord.Member | None = None,
+        to: str | None = None,
         counter: app_commands.Range[int, 1, MAX_OFFER] | None = None,
         game: int | None = None,
     ) -> None:
         async def make(record: GameRecord) -> Any:
             pick = picks.read(family) if family else None
-            seat = await self._seat(record, to)
+            seat = await self._seat(record, to, interaction.user.id)
             view = await self._view(record, interaction.user.id)
             if counter is None:  # a counter-offer's card and player are the agreement's (the engine fills them in)
                 seat = picks.offer_to(view, pick, seat)

@@ -26,7 +26,7 @@ async def test_refusals_are_private_worded_with_names_and_change_nothing(env: si
         "barn": await anna.slash(thread, "kr place", square="c3"),
         "off the board": await anna.slash(thread, "kr place", square="f9"),
         "not your turn": await bert.slash(thread, "kr place", square="b2"),
-        "too early to duel": await anna.slash(thread, "kr duel", opponent=bert),
+        "too early to duel": await anna.slash(thread, "kr duel", opponent=bert.mention),
         "not playing": await cleo.slash(thread, "kr place", square="b2"),
     }
     assert refused["barn"].response.content == "c3 is the barn — start your pawn on a field."
@@ -49,11 +49,13 @@ async def test_refusals_are_private_worded_with_names_and_change_nothing(env: si
     assert taken.response.content == "anna's pawn already stands on b2 — pick a free field."
     await bert.slash(thread, "kr place", square="c2")
 
-    outsider = await anna.slash(thread, "kr duel", opponent=cleo)
+    outsider = await anna.slash(thread, "kr duel", opponent=cleo.mention)
     assert outsider.response.ephemeral
-    assert outsider.response.content == "cleo isn't playing in Kesse Rügen #1 — challenge one of: bert."
+    assert (
+        outsider.response.content == f"{cleo.mention} isn't playing at Kesse Rügen #1. The players you can name: bert."
+    )
     # Two players: the duel began with bert's pawn; a challenge is refused with what to do instead.
-    again = await anna.slash(thread, "kr duel", opponent=bert)
+    again = await anna.slash(thread, "kr duel", opponent=bert.mention)
     assert again.response.ephemeral and again.response.content == (
         "With two players the challenge is automatic: your duel with bert is already on — close your fist."
     )
@@ -73,7 +75,7 @@ async def test_refusals_are_private_worded_with_names_and_change_nothing(env: si
     # anna guessed right (1 + 1): her prompt on b2 has no → (c2 holds bert's pawn).
     labels = [c.label for row in action_prompt(thread).components for c in row.children]
     assert labels == ["Plant", "↖", "↑", "↗", "←", "↙", "↓", "↘"]
-    stale = await anna.slash(thread, "kr duel", opponent=bert)
+    stale = await anna.slash(thread, "kr duel", opponent=bert.mention)
     assert stale.response.content == "You can't challenge anyone now — anna is taking their actions."
 
 

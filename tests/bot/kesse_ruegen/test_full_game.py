@@ -123,7 +123,7 @@ async def test_a_two_player_game_from_game_new_to_the_win(env: simcord.Env) -> N
     again = await a.click(status, label="Rematch")
     assert "already open" in again.response.content  # one rematch at a time
     # A move after the end is refused privately.
-    late = await b.slash(thread, "kr duel", opponent=a)
+    late = await b.slash(thread, "kr duel", opponent=a.mention)
     assert late.response.ephemeral and "is over" in late.response.content
 
 

@@ -55,7 +55,7 @@ async def test_the_challenge_is_the_one_explained_exception_at_four_calls(env: s
     thread, players, _mia = await three_placed(server)
     game = await state(server)
     a, b = players[game.turn], players[(game.turn + 1) % 3]
-    calls = await calls_of(env, a.slash(thread, "kr duel", opponent=b))
+    calls = await calls_of(env, a.slash(thread, "kr duel", opponent=b.mention))
     assert len(calls) == 4, calls
     assert calls[0].startswith("POST /interactions/")  # the narration is the reply
     hands = {hand_message(a).id, hand_message(b).id}
@@ -124,12 +124,12 @@ async def test_a_three_player_reveal_edits_no_hand_of_an_earlier_duellist(env: s
     game = await state(server)
     a, b, c = (players[(game.first + i) % 3] for i in range(3))
     # a vs b, nobody right: b moves next and challenges c.
-    await a.slash(thread, "kr duel", opponent=b)
+    await a.slash(thread, "kr duel", opponent=b.mention)
     await close_fist_by_dm(a, 0)
     await close_fist_by_dm(b, 0)
     await a.slash(thread, "kr guess", total=4)
     await b.slash(thread, "kr guess", total=3)
-    await b.slash(thread, "kr duel", opponent=c)
+    await b.slash(thread, "kr duel", opponent=c.mention)
     await close_fist_by_dm(b, 1)
     await close_fist_by_dm(c, 1)
     await b.slash(thread, "kr guess", total=0)
@@ -329,7 +329,7 @@ async def test_a_kick_in_a_three_player_game_lets_it_go_on(env: simcord.Env) -> 
     a = players[game.first]
     b = players[(game.first + 1) % 3]
     c = players[(game.first + 2) % 3]
-    await a.slash(thread, "kr duel", opponent=b)
+    await a.slash(thread, "kr duel", opponent=b.mention)
     await close_fist_by_dm(a, 2)
     kicked = await mia.slash(thread, "mod kick", player=b, remove=True)
     assert f"removed {b.name} from the game" in kicked.response.content
@@ -345,7 +345,7 @@ async def test_a_kick_in_a_three_player_game_lets_it_go_on(env: simcord.Env) -> 
     assert "Your duel is off: your fist of 2 " in embed_text(hand_message(a))
     assert "closed your fist on" not in embed_text(hand_message(a))
     # Nobody challenges any more (two players), and the game still replays exactly.
-    refused = await c.slash(thread, "kr duel", opponent=a)
+    refused = await c.slash(thread, "kr duel", opponent=a.mention)
     assert refused.response.ephemeral and "the challenge is automatic" in refused.response.content
     status = next(m for m in thread.history() if m.embeds and m.embeds[0].title == "Kesse Rügen #1")
     assert f"~~{b.name}~~" in embed_text(status) and "left the game" in embed_text(status)

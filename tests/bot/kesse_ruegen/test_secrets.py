@@ -30,7 +30,7 @@ async def duel_until_both_guessed_but_one(server: Server, secret: int) -> tuple[
     a, b = players
     await a.slash(thread, "kr place", square="b2")
     await b.slash(thread, "kr place", square="d4")
-    await a.slash(thread, "kr duel", opponent=b)
+    await a.slash(thread, "kr duel", opponent=b.mention)
     await close_fist_by_dm(a, secret, game_id)
     await close_fist_by_dm(b, 1, game_id)
     await a.slash(thread, "kr guess", total=3)

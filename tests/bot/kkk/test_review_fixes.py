@@ -92,11 +92,11 @@ async def test_picking_a_joker_suggestion_plays_the_joker(env: simcord.Env) -> N
     t = await table(env)
     anna, _bert, cleo, _dave = t.players
     await t.ok(anna, "kkk open")
-    got = await anna.autocomplete(t.thread, "kkk travel", "family", "", target=cleo)
+    got = await anna.autocomplete(t.thread, "kkk travel", "family", "", target=cleo.mention)
     joker = next(c for c in got if "joker" in c["name"])
     assert joker["name"] == "Liebgeld — investor (with your travel joker)"
     before = (await t.state()).hands[0].count(JOKER)
-    await t.ok(anna, "kkk travel", family=joker["value"], target=cleo)
+    await t.ok(anna, "kkk travel", family=joker["value"], target=cleo.mention)
     assert (await t.state()).hands[0].count(JOKER) == before - 1
 
 
@@ -105,7 +105,7 @@ async def test_typed_travel_fills_in_the_one_possibility_and_names_the_missing_o
     anna, bert, cleo, dave = t.players
     await t.ok(anna, "kkk open")
     # An explicit joker:False is the player's word: the refusal names the option that would work.
-    text = await t.refused(anna, "kkk travel", family="Liebgeld", target=cleo, joker=False)
+    text = await t.refused(anna, "kkk travel", family="Liebgeld", target=cleo.mention, joker=False)
     assert "you can play your travel joker instead" in text and "Add `joker:True`" in text
     # Typed by hand: cleo's Liebgeld investor is the only Liebgeld card on the table; anna holds no Liebgeld travel
     # card but a joker — so "Liebgeld" alone means the joker on cleo's investor.
@@ -115,7 +115,7 @@ async def test_typed_travel_fills_in_the_one_possibility_and_names_the_missing_o
     await t.ok(bert, "kkk stop")  # bert STOPs it; anna's joker is spent
     # Two Knetowitz cards on the table (bert's investor and his clan card): a target alone can't pick one.
     await t.ok(bert, "kkk clan", family="K")
-    text = await t.refused(anna, "kkk travel", family="Knetowitz", target=bert)
+    text = await t.refused(anna, "kkk travel", family="Knetowitz", target=bert.mention)
     assert "say which one goes on travel" in text and "Add `card:`" in text
     # An investor that isn't beside the board, with cards of two players on the table: name the target.
     await t.ok(cleo, "kkk clan", family="T")

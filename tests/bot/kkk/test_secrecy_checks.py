@@ -146,7 +146,7 @@ async def test_a_window_that_would_close_for_want_of_stop_cards_is_caught(
     for module in (windows, legal, waits):
         monkeypatch.setattr(module, "awaited", awaited)
     with pytest.raises(AssertionError, match="the status depends on a secret"):
-        await t.ok(t.players[3], "kkk travel", family="L", target=t.players[2])
+        await t.ok(t.players[3], "kkk travel", family="L", target=t.players[2].mention)
 
 
 async def test_a_running_total_of_money_in_public_is_caught(env: simcord.Env, monkeypatch: pytest.MonkeyPatch) -> None:

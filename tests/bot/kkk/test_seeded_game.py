@@ -171,14 +171,14 @@ class Driver:
             case A.Travel():
                 options: dict[str, Any] = {"family": a.family, "joker": a.joker, "card": a.on}
                 if a.target is not None:
-                    options["target"] = players[a.target]
+                    options["target"] = players[a.target].mention
                 return "kkk travel", options
             case A.Offer():
                 options = {"price": a.price, "unit": a.unit}
                 if a.family is not None:
                     options["family"] = a.family
                 if a.to is not None:
-                    options["to"] = players[a.to]
+                    options["to"] = players[a.to].mention
                 if a.counter is not None:
                     options["counter"] = a.counter
                 return "kkk offer", options

@@ -72,7 +72,7 @@ async def test_an_offer_is_its_proposers_shake_and_binds_with_the_other_partys(e
     await t.unreact(bert, await t.offer_message(1), SHAKE)  # … nor does taking it off (he withdraws instead)
     assert await t.version() == version
     # A counter-offer replaces the open one; the old message says so.
-    await t.ok(anna, "kkk offer", price=3, family="K", to=bert)
+    await t.ok(anna, "kkk offer", price=3, family="K", to=bert.mention)
     assert "🔁 Replaced by offer #2." in (await t.offer_message(1)).content
     # A 🤝 on the replaced offer is refused with the reason, in the thread, and taken off.
     await t.react(bert, await t.offer_message(1), SHAKE)
@@ -136,9 +136,9 @@ async def test_agreements_add_up_and_a_counter_offer_names_the_one_it_replaces(e
     await t.ok(anna, "kkk open")  # the deal pays $12M
     await t.ok(bert, "kkk offer", price=4, family="K")
     await t.react(anna, await t.offer_message(1), SHAKE)  # #1: anna pays bert $4M for his Knetowitz
-    await t.ok(anna, "kkk offer", price=1, to=dave)
+    await t.ok(anna, "kkk offer", price=1, to=dave.mention)
     await t.react(dave, await t.offer_message(2), SHAKE)
-    await t.ok(anna, "kkk offer", price=2, to=dave)
+    await t.ok(anna, "kkk offer", price=2, to=dave.mention)
     assert "replaces" not in (await t.offer_message(3)).content  # a second share stands on its own
     await t.react(dave, await t.offer_message(3), SHAKE)
     state = await t.state()
@@ -208,7 +208,8 @@ async def test_refusals_are_private_name_the_fix_and_change_nothing(env: simcord
         "While investors lie beside the board, a recruitment must take one of those first: Raffzahn or Talerfeld."
     )
     outsider = t.server.guild.add_member(env.create_user("olga"))
-    assert "olga isn't playing in this game" in await t.refused(anna, "kkk offer", price=2, family="H", to=outsider)
+    refused = await t.refused(anna, "kkk offer", price=2, family="H", to=outsider.mention)
+    assert refused.startswith(f"{outsider.mention} isn't playing at Kohle, Kies & Knete #1. The players you can name:")
     assert "You're not playing" in await t.refused(outsider, "kkk pass")
     assert "I can't read “banana” as a card" in await t.refused(bert, "kkk discard", cards="banana")
     assert "You don't need to discard" in await t.refused(bert, "kkk discard", cards="STOP")
@@ -221,7 +222,7 @@ async def test_an_away_player_passes_and_a_window_closes_on_time(env: simcord.En
     away = await cleo.slash(t.thread, "game away", duration="1d")
     assert away.response.ephemeral
     await t.ok(anna, "kkk open")
-    await t.ok(dave, "kkk travel", family="L", target=cleo)
+    await t.ok(dave, "kkk travel", family="L", target=cleo.mention)
     assert "cleo is away: passing for them" in t.narration()
     await t.ok(anna, "kkk pass")
     assert (await t.state()).pending  # bert has not answered
@@ -266,11 +267,13 @@ async def test_rest_calls_per_ordinary_move(env: simcord.Env) -> None:
     state.turn = 3  # dave (3 cards) to move, so his draw stays under the limit
     await prepare(t, state, "Prepared table.")
     anna, bert, cleo, dave = t.players
-    status = t.status().id
     dm_channels = {m.user.dm_channel.id for m in t.players}
 
     def kinds(calls: list[str]) -> list[str]:
-        """Each call by what it does: reply, post, delete, status, edit (a tracked message), dm, reaction."""
+        """Each call by what it does: reply, post, delete, status (an edit of the message showing the status after
+        the move: it may have moved down onto the newest narration message), edit (another message), dm,
+        reaction."""
+        status = t.status().id
         out = []
         for call in calls:
             method, path = call.split(" ", 1)
@@ -310,14 +313,14 @@ async def test_rest_calls_per_ordinary_move(env: simcord.Env) -> None:
     usable = next(f for f in "KL" if f in state.data.space(state.marker).families)
     assert await cost(bert, "kkk clan", family=usable) == ["dm", "edit", "reply", "status"]
     # The window's announcement is the command's reply, with the mentions of who may STOP: no separate narration.
-    assert await cost(dave, "kkk travel", family="L", target=cleo) == ["dm", "reply", "status"]
+    assert await cost(dave, "kkk travel", family="L", target=cleo.mention) == ["dm", "reply", "status"]
     window = await t.window_message()
     assert f"<@{anna.id}>" in window.content and window.components
     assert "dave plays a travel card on cleo's Liebgeld investor" in window.content
     assert await cost(anna, "kkk pass") == ["reply", "status"]
     # A STOP changes four messages: the narration, the closed window's message, the status, the player's DM.
     assert await cost(anna, "kkk stop") == ["dm", "edit", "reply", "status"]
-    assert await cost(bert, "kkk travel", family="H", target=anna) == ["dm", "reply", "status"]
+    assert await cost(bert, "kkk travel", family="H", target=anna.mention) == ["dm", "reply", "status"]
     key = str((await t.state()).window)
     assert await cost(anna, "kkk pass") == ["reply", "status"]
     assert await cost(cleo, "kkk pass") == ["reply", "status"]
@@ -431,7 +434,7 @@ async def test_who_each_message_pings(env: simcord.Env) -> None:
     anna, bert, cleo, dave = t.players
     await t.ok(anna, "kkk open")
     meter = ThreadMeter.start(env, t.thread.id)
-    await t.ok(dave, "kkk travel", family="L", target=cleo)
+    await t.ok(dave, "kkk travel", family="L", target=cleo.mention)
     assert meter.step(dave.id) == [{anna.id, bert.id, cleo.id}]  # one message: whoever may STOP
     await t.ok(bert, "kkk pass")
     assert meter.step(bert.id) == []  # shown on the status: no message
@@ -450,3 +453,30 @@ async def test_who_each_message_pings(env: simcord.Env) -> None:
     assert reminder == {anna.id}
     text = next(m.content for m in reversed(t.thread.history()) if m.content.startswith("⏰ Reminder"))
     assert text.count(f"<@{anna.id}>") == 1 and "to close the deal (or fail)" in text
+
+
+async def test_a_quiet_line_merged_just_before_a_crash_is_not_added_again(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
+    """A quiet line is added to the newest narration message without marking anything first (no write per quiet
+    move); when the process dies after the edit but before the row is marked delivered, the restarted bot finds
+    the edited message (the bot's, edited since the commit, holding the line) and does not add it again."""
+    from engine import registry
+
+    t = await start(env)
+    state = tables.turn_a().state
+    state.turn = 3
+    await prepare(t, state, "Prepared table.")
+    dave = t.players[3]
+
+    async def dies(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise RuntimeError("the process died before marking")
+
+    t.bot.store.mark_delivered_many = dies
+    t.bot.notifier._schedule_retry = lambda game_id, attempts: None  # (dead: no retry in this process)
+    await t.ok(dave, "kkk roll")
+    rolled = [m for m in t.thread.history() if "dave rolls" in m.content]
+    assert len(rolled) == 1 and rolled[0].content.startswith("🧪 Prepared table.")  # added to the newest message
+    assert any(r.kind == "post" for r in await t.bot.store.undelivered(game_id=t.game_id))
+
+    await env.restart_bot(make_bot(games={"kkk": registry.get("kkk")}, presentations={}))
+    assert sum(m.content.count("dave rolls") for m in t.thread.history()) == 1
+    assert not [r for r in await t.bot.store.undelivered(game_id=t.game_id) if r.kind == "post"]

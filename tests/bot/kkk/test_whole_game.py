@@ -189,7 +189,7 @@ async def test_a_scripted_endgame_from_a_prepared_table(env: simcord.Env, make_b
     await t.assert_hands_secret()
 
     # --- dave's travel on anna's Heiermann, stopped by the Boss's STOP (a button on its announcement) ----------
-    await t.ok(dave, "kkk travel", family="H", target=anna)
+    await t.ok(dave, "kkk travel", family="H", target=anna.mention)
     window = await t.window_message()
     assert "dave plays a travel card on anna's Heiermann investor" in window.content
     assert "Anyone else may **STOP** it by <t:" in window.content
@@ -257,7 +257,7 @@ async def test_a_scripted_endgame_from_a_prepared_table(env: simcord.Env, make_b
     three = await t.offer_message(3)
     await t.react(bert, three, SHAKE)
     assert "✅ **Binding**" in (await t.offer_message(3)).content
-    await t.ok(bert, "kkk offer", price=20, to=dave)
+    await t.ok(bert, "kkk offer", price=20, to=dave.mention)
     four = await t.offer_message(4)
     assert "as a share of this deal (no card)" in four.content
     await t.react(dave, four, SHAKE)

@@ -35,7 +35,7 @@ async def test_the_thirteenth_deal_through_discord(env: simcord.Env) -> None:
 
     # "One share for Knetowitz?" — "Nothing less than $8M." Axel accepts with gritted teeth: his 🤝 on Bert's
     # counter-offer (Bert's own offer is his 🤝) seals it.
-    await t.ok(axel, "kkk offer", price=1, unit="dividends", family="K", to=bert)
+    await t.ok(axel, "kkk offer", price=1, unit="dividends", family="K", to=bert.mention)
     await t.ok(bert, "kkk offer", price=8, family="K")
     assert "🔁 Replaced by offer #2." in (await t.offer_message(1)).content
     two = await t.offer_message(2)
@@ -45,10 +45,10 @@ async def test_the_thirteenth_deal_through_discord(env: simcord.Env) -> None:
     await t.assert_hands_secret()
 
     # Chris sends Axel's Liebgeld on vacation; Axel fends it off with a STOP.
-    await t.ok(chris, "kkk travel", family="L", target=axel)
+    await t.ok(chris, "kkk travel", family="L", target=axel.mention)
     await t.ok(axel, "kkk stop")
     # Doris does the same; Axel has no more STOP cards, and everyone else passes (buttons and a command).
-    await t.ok(doris, "kkk travel", family="L", target=axel)
+    await t.ok(doris, "kkk travel", family="L", target=axel.mention)
     window = await t.window_message()
     await t.click(axel, window, "Pass")
     await t.click(bert, window, "Pass")
