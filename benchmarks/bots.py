@@ -327,11 +327,13 @@ def play_table(
     seed: int,
     autopilot_seats: Collection[int],
     cap: int = ENDS_CAP,
+    on_state: Callable[[Any], None] | None = None,
 ) -> tuple[bool, int]:
     """One table whose every seat plays itself, as the platform runs it: each step the seats a wait names, or that
     are free to act (`Game.free_to_act`), are asked in a seeded order (the platform's delays differ per seat) and the
     first that acts moves; when none does, the earliest wait's deadline default applies. `autopilot_seats` play the
-    autopilot, the others the computer player. Returns (ended by the rules, actions)."""
+    autopilot, the others the computer player; `on_state` sees every state before it is played on. Returns (ended by
+    the rules, actions)."""
     policy = policy_for(game)
     assert policy is not None
     rnd = random.Random(seed)
@@ -339,6 +341,8 @@ def play_table(
     state = game.setup(seats, options, seed, now)
     actions = 0
     while game.result(state) is None and actions < cap:
+        if on_state is not None:
+            on_state(state)
         waits = game.waiting_on(state)
         asked = list(dict.fromkeys([s for w in waits for s in w.seats] + sorted(game.free_to_act(state))))
         rnd.shuffle(asked)
