@@ -2,9 +2,10 @@
 
 At start-up the bot opens the store (migrations run; a broken or newer file stops it with the store's message),
 registers the persistent buttons, adds the `/game` and `/mod` commands, the reaction listener and each game's own
-cog, syncs the slash commands if they changed, and once connected delivers what a crash left in the outbox, reads
-back the reactions that changed while it was offline (`ReactionCog.reconcile`; again after any new gateway session)
-and starts the scheduler (overdue timers fire at once).
+cog, syncs the slash commands if they changed, and once connected starts the scheduler (overdue timers fire at once)
+and serves commands, while behind them it delivers what a crash left in the outbox and reads back the reactions that
+changed while it was offline (`ReactionCog.reconcile`; again after any new gateway session). Games with overdue
+timers are caught up with first, and their timers wait for that.
 
 Gateway intents: only `guilds` (channels, threads, roles — for moderator checks), `guild_reactions` (the raw
 reaction events behind "Shake!") and `guild_messages` (that a message was posted in a table thread — never its
@@ -13,6 +14,7 @@ message is buried). No privileged intent: the bot reads no message content and n
 with each interaction).
 """
 
+import asyncio
 import logging
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -97,6 +99,7 @@ class BoardroomBot(commands.Bot):
         self.scheduler = Scheduler(self, clock)
         self.housekeeper = Housekeeper(self, clock)
         self._ready_once = False
+        self._tasks: set[asyncio.Task[Any]] = set()
         self.synced_commands: bool | None = None
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
@@ -122,6 +125,8 @@ class BoardroomBot(commands.Bot):
             reminders=self.settings.reminders,
         )
         self._service.on_timers_changed = self.scheduler.poke
+        self._service.on_committed = self.notifier.enqueue
+        self._service.on_settled = self.notifier.settled
         self._service.seat_rules = SeatRules(
             autopilot_after=self.settings.autopilot_after, per_hour=self.settings.computer_moves_per_hour
         )
@@ -150,16 +155,45 @@ class BoardroomBot(commands.Bot):
         if self._ready_once:
             # A new gateway session (not a resume): reaction events in between were lost, read them back.
             if isinstance(reactions, ReactionCog):
-                await reactions.reconcile()
+                self._background(reactions.reconcile())
             return
         self._ready_once = True
         log.info("connected as %s; serving %d game kinds", self.user, len(self._games))
         await repair_all(self)  # lobbies a crash left without their thread
-        await self.notifier.flush_all()
-        if isinstance(reactions, ReactionCog):
-            await reactions.reconcile()  # reactions added or taken off while the bot was offline, before timers fire
+        # Timers fire and commands are served at once; what a crash or a downtime left behind is caught up with
+        # behind them. A game with an overdue timer is caught up with first, and its timers wait for that (the
+        # scheduler holds them): a 🤝 given while the bot was offline counts before the deadline it beat.
+        overdue = {t.game_id for t in await self.store.due_timers(self.clock(), limit=1000)}
+        self.scheduler.hold(overdue)
         self.scheduler.start()
         self.housekeeper.start()
+        self._background(self._catch_up(reactions if isinstance(reactions, ReactionCog) else None, overdue))
+
+    async def _catch_up(self, reactions: "ReactionCog | None", first: set[int]) -> None:
+        """At start-up, behind play: deliver what the outbox still holds and read back the reactions missed while
+        offline. The games with overdue timers first, each released to the scheduler once caught up with; then
+        all the others."""
+        try:
+            for game_id in sorted(first):
+                try:
+                    await self.notifier.flush(game_id)
+                except Exception:
+                    log.exception("delivery failed", extra={"game": game_id})
+            if reactions is not None:
+                await reactions.reconcile(only=first, caught_up=self.scheduler.release)
+            self.scheduler.release_all()
+            await self.notifier.flush_all()
+            if reactions is not None:
+                await reactions.reconcile(skip=first)
+        except Exception:
+            log.exception("catching up at start-up failed")
+        finally:
+            self.scheduler.release_all()
+
+    def _background(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def close(self) -> None:
         self.scheduler.close()

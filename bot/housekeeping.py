@@ -1,4 +1,5 @@
-"""Chores that keep a long-running bot tidy, run every hour: idle lobbies closed, the database backed up.
+"""Chores that keep a long-running bot tidy, run every hour: idle lobbies closed, delivered outbox rows older than
+`outbox_keep_days` deleted, the database backed up.
 
 One `loop.call_later` handle, re-armed after each pass (like the scheduler), the first pass ten minutes after
 start-up so that start-up itself stays quick. A pass closes every lobby nobody touched for `lobby_idle_days` and
@@ -57,6 +58,9 @@ class Housekeeper:
         settings = self.bot.settings
         for done in await self.bot.service.close_idle_lobbies(timedelta(days=settings.lobby_idle_days)):
             await self.bot.notifier.flush(done.game_id)
+        pruned = await self.bot.store.prune_outbox(self.clock() - timedelta(days=settings.outbox_keep_days))
+        if pruned:
+            log.info("pruned %d delivered outbox rows", pruned)
         if self.backup_due():
             try:
                 await make_backup(self.bot.store, settings.backups, "auto", self.clock(), settings.backup_keep)

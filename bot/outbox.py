@@ -18,11 +18,18 @@ stored in the row. Kinds:
 - `retire`: a player who lost their seat (a substitution) is told so in their old hand DM, which loses the hand.
 - `lobby`: bring the lobby message up to date; `welcome`: the first DM to a player who joined the lobby (it later
   becomes their hand message).
+
+Every row a commit writes carries a `guard` in its payload: a Discord message id (snowflake) from a few seconds
+before the commit. A row read back after a crash is treated as possibly sent since then (the notifier looks among
+the messages posted since the guard before sending it again), without a write to the database before each send;
+a row this process committed and has not tried yet needs no look (`bot.notifier`).
 """
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
+
+import discord.utils
 
 from engine.events import Event, Wait
 from storage.models import NewOutbox
@@ -35,6 +42,12 @@ DM = "dm"
 LOBBY = "lobby"
 WELCOME = "welcome"
 RETIRE = "retire"
+GUARD = "guard"
+
+
+def discord_guard(now: datetime) -> int:
+    """The guard of rows committed at `now` (see the module docstring)."""
+    return discord.utils.time_snowflake(now - timedelta(seconds=5))
 
 
 def post(

@@ -181,9 +181,20 @@ class Table:
     deadlines: dict[int, datetime] = field(default_factory=dict)
     """Effective deadline per index into `waits`."""
     lobby_max: int | None = None
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    """What was computed from this table's state (keyed by the state object): waits, views and fingerprints,
+    computed once per state and seat."""
 
     @property
     def names(self) -> list[str]:
+        """Each seat's name as shown (computed once per table: a table's seats and state don't change)."""
+        key = ("names", id(self.state))
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._names()
+        return list(found)
+
+    def _names(self) -> list[str]:
         count = self.game.seat_count(self.state) if self.state is not None else len(self.seats)
         names = [f"seat {n + 1}" for n in range(count)]
         for s in self.seats:
@@ -192,6 +203,20 @@ class Table:
                 if s.autopilot and not s.bot:  # a computer player's name carries its 🤖 already
                     names[s.seat] += " (autopilot)"
         return names
+
+    def view(self, seat: int | None) -> BaseModel:
+        """`game.view(state, seat)` (None: the public view), computed once per table and seat. Callers must not
+        change it."""
+        assert self.state is not None
+        key = ("view", seat, id(self.state))
+        found = self.memo.get(key)
+        if found is None:
+            if seat is None:
+                found = self.game.view(self.state, None)
+            else:
+                found = self.game.seat_view(self.state, seat, self.view(None))
+            self.memo[key] = found
+        return found
 
     def plain_name(self, seat: int) -> str:
         """The seat's name for text shown as typed (a footer, a title): see `bot.names`."""
@@ -209,7 +234,11 @@ class Table:
 
     @property
     def waits(self) -> list[Wait]:
-        return self.game.waiting_on(self.state) if self.state is not None else []
+        key = ("waits", id(self.state))
+        waits = self.memo.get(key)
+        if waits is None:
+            waits = self.memo[key] = self.game.waiting_on(self.state) if self.state is not None else []
+        return waits
 
     def deadline(self, index: int, wait: Wait) -> datetime:
         return self.deadlines.get(index, wait.until)
@@ -343,6 +372,11 @@ class Presentation:
     def hand_digest(self, game: Game, state: BaseModel, seat: int) -> str:  # type: ignore[type-arg]
         """What the seat's hand message shows, as text: the platform edits the DM only when this changes."""
         return json.dumps(private_part(game, state, seat), sort_keys=True)
+
+    def table_hand_digest(self, table: Table, seat: int) -> str:
+        """`hand_digest` for a table's state: a game may read the table's once-computed views (`Table.view`)."""
+        assert table.state is not None
+        return self.hand_digest(table.game, table.state, seat)
 
     def picture(self, game: Game, view: BaseModel) -> bytes | None:  # type: ignore[type-arg]
         """The table as a PNG, drawn from the public view only (called in a worker thread); None: no picture."""
@@ -495,16 +529,32 @@ def button_signature(buttons: Sequence[Button]) -> str:
     return json.dumps([[b.label, b.key, b.style, b.emoji] for b in buttons])
 
 
+def private_post(presentation: Presentation, table: Table, seat: int) -> Post:
+    """`presentation.private_view(table, seat)`, computed once per table and seat (a table holds one state): the
+    commit's fingerprint and the hand message's delivery share it. Callers must not change the post."""
+    key = ("private", seat, id(table.state))
+    post = table.memo.get(key)
+    if post is None:
+        post = table.memo[key] = presentation.private_view(table, seat)
+    return post
+
+
 def hand_fingerprint(presentation: Presentation, table: Table, seat: int) -> str:
-    """What decides whether a seat's hand DM must be edited: the game's `hand_digest` plus the hand's buttons."""
+    """What decides whether a seat's hand DM must be edited: the game's `hand_digest` plus the hand's buttons.
+    Computed once per table and seat."""
     assert table.state is not None
-    digest = presentation.hand_digest(table.game, table.state, seat)
+    key = ("fingerprint", seat, id(table.state))
+    found = table.memo.get(key)
+    if found is not None:
+        return found
+    digest = presentation.table_hand_digest(table, seat)
     try:
-        buttons = presentation.private_view(table, seat).buttons
+        buttons = private_post(presentation, table, seat).buttons
     except Exception:  # a rendering bug must not block a commit: the digest alone still decides
         log.exception("rendering the hand of seat %s failed", seat, extra={"game": table.record.id})
         buttons = []
-    return f"{digest}\n{button_signature(buttons)}" if buttons else digest
+    found = table.memo[key] = f"{digest}\n{button_signature(buttons)}" if buttons else digest
+    return found
 
 
 def standings_lines(table: Table, result: Result, presentation: Presentation | None = None) -> list[str]:

@@ -6,8 +6,8 @@ fires every due timer through `GameService.fire_timer` (the same lock and commit
 the wait's timeout action applied with actor None) and hands the result to the notifier. A commit that changes
 timers calls `poke()`, which re-arms the handle; a poke that arrives while a pass is running (even while it is
 arming) makes that pass look again before it ends, so no change of timers is ever missed. At start-up `start()`
-runs at once, so overdue timers fire immediately. Paused games hold `frozen` timers due far in the future, which
-never fire.
+runs at once, so overdue timers fire immediately (except those of games `held` until start-up has caught up with
+them: see `bot.client`). Paused games hold `frozen` timers due far in the future, which never fire.
 
 A timer that fails to fire (e.g. the database stays locked by another writer past its busy timeout) is never
 dropped: it stays in the database, and this process retries it with back-off (5 s, doubling, at most 5 minutes)
@@ -64,6 +64,21 @@ class Scheduler:
         self._again = False
         self._closed = False
         self.fired = 0
+        self.held: set[int] = set()
+        """Games whose due timers wait (at start-up, until the game is caught up with: `bot.client._catch_up`)."""
+
+    def hold(self, game_ids: set[int]) -> None:
+        self.held |= game_ids
+
+    def release(self, game_id: int) -> None:
+        if game_id in self.held:
+            self.held.discard(game_id)
+            self.poke()
+
+    def release_all(self) -> None:
+        if self.held:
+            self.held.clear()
+            self.poke()
 
     def start(self) -> None:
         self._closed = False
@@ -94,7 +109,7 @@ class Scheduler:
                 for timer_id in set(self.failing) - {t.id for t in due}:
                     if not self._waiting(timer_id):
                         del self.failing[timer_id]  # no longer due: a commit replaced or removed it
-                due = [t for t in due if not self._waiting(t.id)]
+                due = [t for t in due if not self._waiting(t.id) and t.game_id not in self.held]
                 for timer in due:
                     if self._closed:
                         return
@@ -164,7 +179,7 @@ class Scheduler:
     async def _arm(self) -> None:
         if self._closed:
             return
-        if not self.failing:
+        if not self.failing and not self.held:
             nxt = await self.bot.store.next_timer()
             if nxt is None:
                 if self._handle is not None:
@@ -176,11 +191,14 @@ class Scheduler:
             return
         # Failing timers are overdue but wait for their retry: arm for the sooner of their retries and the first
         # timer that is not failing (every other overdue timer was fired by the pass that is ending).
+        # Held games' timers wait for their release, which pokes.
         now = self.clock()
-        soon = await self.bot.store.due_timers(now + timedelta(seconds=self.max_sleep), limit=len(self.failing) + 1)
+        soon = await self.bot.store.due_timers(
+            now + timedelta(seconds=self.max_sleep), limit=len(self.failing) + len(self.held) * 8 + 1
+        )
         loop_now = asyncio.get_running_loop().time()
         delays = [f.retry_at - loop_now for f in self.failing.values()]
-        fresh = next((t for t in soon if t.id not in self.failing), None)
+        fresh = next((t for t in soon if t.id not in self.failing and t.game_id not in self.held), None)
         if fresh is not None:
             delays.append((fresh.due_at - now).total_seconds())
         self._arm_in(min(max(min(delays, default=self.max_sleep), 0.0), self.max_sleep))

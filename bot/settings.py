@@ -44,6 +44,9 @@ class Settings(BaseSettings):
     """How many automatic backups to keep (and, separately, how many made with `/mod backup`)."""
     lobby_idle_days: float = Field(default=14.0, gt=0)
     """A lobby nobody opened, joined, left or started for this many days is closed by itself."""
+    outbox_keep_days: float = Field(default=7.0, gt=0)
+    """Delivered messages stay in the outbox this many days (for looking into a problem), then the hourly
+    housekeeping deletes them: the outbox is a queue, not a record (the game's log is the record)."""
     autopilot_after: int = Field(default=3, ge=0, le=100)
     """A player who lets this many turn deadlines in a row pass gets the autopilot for their seat (0: never); a DM
     warns them one miss before. `/game back` takes the seat back."""

@@ -221,6 +221,11 @@ class Game(ABC, Generic[S, OptT]):
     def view(self, state: S, seat: int | None) -> BaseModel:
         """All that `seat` may know (None: the public table). The only way state leaves the engine."""
 
+    def seat_view(self, state: S, seat: int, public: BaseModel) -> BaseModel:
+        """`view(state, seat)`, given `public` = `view(state, None)` of the same state: a game whose seat views
+        contain the public view may build on it instead of computing it again for every seat."""
+        return self.view(state, seat)
+
     @abstractmethod
     def legal_actions(self, state: S, seat: int | None) -> list[Any]:
         """What `seat` may do now; None lists the system's actions (timeouts). Free amounts are sampled."""

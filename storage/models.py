@@ -353,6 +353,16 @@ class CommitResult(_Model):
     timer_ids: list[int] = Field(default_factory=list)
 
 
+class LoadedGame(_Model):
+    """Everything a move reads about a game, read at once (`GameStore.load_game`): the record, the seats, the
+    current snapshot (None before the start) and the pending timers, as of one moment."""
+
+    record: GameRecord
+    seats: list[SeatRecord]
+    snapshot: Snapshot | None
+    timers: list[TimerRecord]
+
+
 class ReplayReport(_Model):
     """The outcome of rebuilding a game from set-up plus its log and comparing it with the stored snapshot."""
 

@@ -47,6 +47,7 @@ from storage.models import (
     GameRecord,
     GameStatus,
     GuildSettings,
+    LoadedGame,
     LogEntry,
     MessageRef,
     NewLogEntry,
@@ -120,6 +121,10 @@ _INSERT_LOG = (
     "INSERT INTO action_log (game_id, seq, kind, actor_seat, user_id, action, events, at, undo_to, note)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
+_REACTION_NOTES = "reaction:"
+"""The one note prefix the log has an index for (`log_notes`)."""
+_PRUNE_BATCH = 2000
+"""Delivered outbox rows deleted per transaction by `prune_outbox`."""
 _OUTBOX_CHUNK = 200  # rows per INSERT: well within SQLite's limit on bound variables
 
 
@@ -625,6 +630,35 @@ class SQLiteStore(GameStore):
 
         return await self._run(run)
 
+    async def load_game(self, game_id: int) -> LoadedGame:
+        def run(conn: Conn) -> LoadedGame:
+            # One read transaction: the four reads see the same moment even while another connection writes.
+            conn.execute("BEGIN")
+            try:
+                row = conn.execute(
+                    f"SELECT {_GAME_COLUMNS}, state, timers FROM games WHERE id = ?", (game_id,)
+                ).fetchone()
+                if row is None:
+                    raise GameNotFound(f"there is no game {game_id}")
+                seats = conn.execute(
+                    f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+                ).fetchall()
+            finally:
+                conn.execute("COMMIT")
+            record = _game(row)
+            state, timers = row[-2], row[-1]
+            snapshot = (
+                None if state is None else Snapshot(game_id=game_id, version=record.version, state=state.rstrip(" "))
+            )
+            return LoadedGame.model_construct(
+                record=record,
+                seats=[_seat(r) for r in seats],
+                snapshot=snapshot,
+                timers=timerlist.parse(game_id, timers),
+            )
+
+        return await self._run(run)
+
     # --- the commit ---------------------------------------------------------------------------------------
 
     async def commit(
@@ -836,6 +870,21 @@ class SQLiteStore(GameStore):
 
         return await self._run(run)
 
+    async def log_notes(self, game_id: int, prefix: str) -> list[LogEntry]:
+        if prefix != _REACTION_NOTES:
+            return await super().log_notes(game_id, prefix)
+
+        def run(conn: Conn) -> list[LogEntry]:
+            # The term matches the partial index action_log_reactions (schema 4) word for word, so only the
+            # reaction entries are read.
+            rows = conn.execute(
+                f"SELECT {_LOG_COLUMNS} FROM action_log WHERE game_id = ? AND note LIKE 'reaction:%' ORDER BY seq",
+                (game_id,),
+            )
+            return [_log(r) for r in rows.fetchall()]
+
+        return await self._run(run)
+
     async def log_entry(self, game_id: int, seq: int) -> LogEntry:
         def run(conn: Conn) -> LogEntry:
             row = conn.execute(
@@ -987,6 +1036,33 @@ class SQLiteStore(GameStore):
 
         return await self._run(run)
 
+    async def mark_delivered_many(
+        self, rows: Sequence[tuple[int, Sequence[MessageRef]]], *, now: datetime | None = None
+    ) -> int:
+        if not rows:
+            return 0
+        stamp = _ts(now or now_utc())
+
+        def run(conn: Conn) -> int:
+            def body() -> int:
+                marked = 0
+                for outbox_id, refs in rows:
+                    moved = conn.execute(
+                        f"INSERT INTO outbox_delivered ({_OUTBOX_COLUMNS}, delivered_at)"
+                        f" SELECT {_OUTBOX_COLUMNS}, ? FROM outbox WHERE id = ?",
+                        (stamp, outbox_id),
+                    ).rowcount
+                    if moved:
+                        conn.execute("DELETE FROM outbox WHERE id = ?", (outbox_id,))
+                        marked += 1
+                    for ref in refs:
+                        _put_ref(conn, ref)
+                return marked
+
+            return _transaction(conn, body)
+
+        return await self._run(run)
+
     async def mark_failed(self, outbox_id: int, error: str) -> int:
         def run(conn: Conn) -> int:
             row = conn.execute(
@@ -1003,9 +1079,20 @@ class SQLiteStore(GameStore):
         bound = _ts(delivered_before)
 
         def run(conn: Conn) -> int:
-            return conn.execute("DELETE FROM outbox_delivered WHERE delivered_at < ?", (bound,)).rowcount
+            return conn.execute(
+                "DELETE FROM outbox_delivered WHERE id IN"
+                " (SELECT id FROM outbox_delivered WHERE delivered_at < ? LIMIT ?)",
+                (bound, _PRUNE_BATCH),
+            ).rowcount
 
-        return await self._run(run)
+        # In batches, each its own short transaction: the first prune of a big database (or one after a long
+        # pause) must not hold the writer for seconds while moves wait.
+        total = 0
+        while (pruned := await self._run(run)) > 0:
+            total += pruned
+            if pruned < _PRUNE_BATCH:
+                break
+        return total
 
     # --- message references ---------------------------------------------------------------------------
 

@@ -17,7 +17,8 @@ How the bot uses it (one action, under its per-game lock):
         timers=[NewTimer(...) for each wait in game.waiting_on(outcome.state)],
         outbox=[NewOutbox(...) for each message to post],
     )                                                                     # StaleVersion: reload and retry
-    # then hand result.outbox_ids to the notifier, which marks them delivered one by one.
+    # then hand the rows to the notifier, which marks each delivery pass's rows in one transaction
+    # (`mark_delivered_many`). `load_game` reads record, seats, snapshot and timers at once.
 
 Guarantees every backend keeps:
 - `commit` is all or nothing: log entry, snapshot, version bump, timers and outbox rows in one transaction, and
@@ -46,6 +47,7 @@ from storage.models import (
     GameRecord,
     GameStatus,
     GuildSettings,
+    LoadedGame,
     LogEntry,
     MessageRef,
     NewLogEntry,
@@ -178,6 +180,14 @@ class GameStore(ABC):
         integer (e.g. `secrets.randbits(63)`).
         Raises `InvalidOperation` if the game is not in its lobby (e.g. someone else started it)."""
 
+    async def load_game(self, game_id: int) -> LoadedGame:
+        """The record, seats, snapshot (None in the lobby) and timers of a game, as of one moment: what a move
+        reads, in one go (the SQLite store: one hop to its thread). Raises `GameNotFound`."""
+        record = await self.get_game(game_id)
+        seats = await self.seats(game_id)
+        snapshot = await self.get_snapshot(game_id) if record.started else None
+        return LoadedGame(record=record, seats=seats, snapshot=snapshot, timers=await self.timers(game_id))
+
     @abstractmethod
     async def get_snapshot(self, game_id: int) -> Snapshot:
         """The game's current state and version. Raises `GameNotFound` (also for a game still in its lobby)."""
@@ -252,6 +262,11 @@ class GameStore(ABC):
     async def log(self, game_id: int, *, after: int = 0, limit: int | None = None) -> list[LogEntry]:
         """The game's log entries with seq > `after`, in order (at most `limit` of them)."""
 
+    async def log_notes(self, game_id: int, prefix: str) -> list[LogEntry]:
+        """The game's log entries whose note starts with `prefix`, in order. The SQLite store reads only those
+        entries for the prefix "reaction:" (an index holds them); any other prefix reads the whole log."""
+        return [e for e in await self.log(game_id) if e.note.startswith(prefix)]
+
     @abstractmethod
     async def log_entry(self, game_id: int, seq: int) -> LogEntry:
         """One log entry. Raises `GameNotFound` if there is none with that seq."""
@@ -307,6 +322,16 @@ class GameStore(ABC):
     ) -> bool:
         """Mark a row delivered and, in the same transaction, store the references of the messages it created
         (e.g. the new status message). False if it was already delivered (nothing changed)."""
+
+    async def mark_delivered_many(
+        self, rows: Sequence[tuple[int, Sequence[MessageRef]]], *, now: datetime | None = None
+    ) -> int:
+        """`mark_delivered` for several rows (each with its message references) in one transaction: all or none.
+        Rows already delivered are left as they are. Returns how many were marked now."""
+        marked = 0
+        for outbox_id, refs in rows:
+            marked += await self.mark_delivered(outbox_id, refs=refs, now=now)
+        return marked
 
     @abstractmethod
     async def mark_failed(self, outbox_id: int, error: str) -> int:

@@ -25,6 +25,7 @@ refused ones included (`GameService.reconcile_reactions`).
 
 import logging
 from collections import OrderedDict
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,7 +34,7 @@ from discord.ext import commands
 
 from bot.logs import GameLogger, game_logger
 from bot.service import Reacted, Refusal
-from storage import MessageRef
+from storage import GameRecord, MessageRef
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
@@ -111,27 +112,41 @@ class ReactionCog(commands.Cog):
 
     # --- reactions missed while offline -------------------------------------------------------------------
 
-    async def reconcile(self) -> None:
-        """At start-up (after the outbox is flushed), for every active game: the reactions added or taken off
-        while the bot wasn't listening, handled as the events it missed (`GameService.reconcile_reactions`). One
-        REST call per message the game watches (`Presentation.reconcile_refs`, e.g. KKK's live offers)."""
+    async def reconcile(
+        self,
+        *,
+        only: Collection[int] | None = None,
+        skip: Collection[int] = (),
+        caught_up: Callable[[int], None] = lambda _game_id: None,
+    ) -> None:
+        """At start-up (behind play, after the game's outbox is flushed), for every active game (those in `only`,
+        if given; not those in `skip`): the reactions added or taken off while the bot wasn't listening, handled as
+        the events it missed (`GameService.reconcile_reactions`); `caught_up(game_id)` after each game. One REST
+        call per message the game watches (`Presentation.reconcile_refs`, e.g. KKK's live offers)."""
         try:
             records = await self.bot.store.list_games(statuses=("active",))
         except Exception:  # never let this keep the scheduler from starting
             log.exception("could not list the games to reconcile their reactions")
             return
+        records = [r for r in records if (only is None or r.id in only) and r.id not in skip]
         for record in records:
-            glog = game_logger(record.id, "boardroom.reactions")
             try:
-                found = await self.bot.service.reconcile_reactions(record.id, self._reactors)
-            except Exception:
-                glog.exception("reconciling reactions failed")
-                continue
-            if any(r.reacted.done.outbox_ids for r in found):
-                await self.bot.notifier.flush(record.id)
-            for r in found:
-                spot = Spot(record.guild_id, r.ref.channel_id, r.ref.message_id, r.user_id, r.emoji)
-                await self._after(spot, r.reacted, r.added, glog)
+                await self._reconcile_game(record)
+            finally:
+                caught_up(record.id)
+
+    async def _reconcile_game(self, record: GameRecord) -> None:
+        glog = game_logger(record.id, "boardroom.reactions")
+        try:
+            found = await self.bot.service.reconcile_reactions(record.id, self._reactors)
+        except Exception:
+            glog.exception("reconciling reactions failed")
+            return
+        if any(r.reacted.done.outbox_ids for r in found):
+            await self.bot.notifier.flush(record.id)
+        for r in found:
+            spot = Spot(record.guild_id, r.ref.channel_id, r.ref.message_id, r.user_id, r.emoji)
+            await self._after(spot, r.reacted, r.added, glog)
 
     async def _reactors(self, ref: MessageRef, emoji: str) -> set[int] | None:
         """Who reacts to the message with `emoji` now (not the bot itself); None if Discord won't say."""

@@ -1,15 +1,17 @@
 """Delivers outbox rows to Discord: narration into the table thread, the one status message and the one hand DM per
-player edited in place, reminders, the lobby message. Rows are marked delivered one by one.
+player edited in place, reminders, the lobby message. Each delivery pass marks its rows delivered in one transaction;
+a move's rows are queued by its commit and delivered behind its answer (see `bot.notifier.delivery`).
 
 Exactly once, across crashes. Edits (status, hand, lobby) are idempotent: they are rendered from the game's current
 state, so delivering one twice is harmless and several pending ones collapse into one edit. A new message (a post,
 a first status or hand message, a DM) is not idempotent, so before sending it the row is marked "in flight"
-(`mark_failed(IN_FLIGHT)`), and the message is sent with a nonce derived from the row (Discord drops a repeated
-nonce for a few minutes). If the process dies between sending and `mark_delivered`, the next delivery of that row
-finds the in-flight mark and first looks at the channel's messages since the row was written: a message of the bot
-with the same signature (its text, or for embeds its title and footer) is taken as the delivery instead of sending
-again. The one way to post twice is a crash in the instant between Discord accepting a message and the bot getting
-the answer, followed by someone editing that message before the restart; we accept that.
+(`mark_failed(IN_FLIGHT)`; a row this process committed and not yet tried needs no write: its commit gave it a guard,
+see `bot.outbox`), and the message is sent with a nonce derived from the row (Discord drops a repeated
+nonce for a few minutes). If the process dies between sending and marking, the next delivery of that row
+finds the in-flight mark (or the guard) and first looks at the channel's messages since the row was written: a
+message of the bot with the same signature (its text, or for embeds its title and footer) is taken as the delivery
+instead of sending again. The one way to post twice is a crash in the instant between Discord accepting a message
+and the bot getting the answer, followed by someone editing that message before the restart; we accept that.
 
 Discord errors never touch game state (it is committed before anything is delivered). A closed DM marks the seat
 `dm_ok=false` and tells the thread once; other errors are logged, reported once per game and problem to the game's

@@ -1,6 +1,7 @@
 """Private messages: each player's hand DM (edited in place), one-off DMs, lobby welcomes, and closed DMs."""
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import discord
 
@@ -13,7 +14,7 @@ from bot.notifier.sending import (
     SenderBase,
     _send_args,
 )
-from bot.presentation import Post, Presentation, Table, standings_lines
+from bot.presentation import Post, Presentation, Table, private_post, standings_lines
 from storage import GameRecord, MessageRef, OutboxRecord
 
 
@@ -37,14 +38,14 @@ class HandsOps(SenderBase):
             or seat_rec.player_id is None
             or (seat_rec.dm_ok is False and not retry)
         ):
-            await self.store.mark_delivered(last.id)
+            await self._mark(last)
             return
         post = hand_post(self.bot.service.presentation(record.kind), table, seat, notes)
         view = view_for(record.id, post.buttons)
-        ref = await self.store.find_message_ref(record.id, outbox.HAND, seat=seat)
+        ref = await self._find_ref(record.id, outbox.HAND, seat=seat)
         adopted: MessageRef | None = None
         if ref is None:
-            welcome = await self.store.find_message_ref(record.id, outbox.WELCOME, key=str(seat_rec.player_id))
+            welcome = await self._find_ref(record.id, outbox.WELCOME, key=str(seat_rec.player_id))
             if welcome is not None:
                 adopted = ref = MessageRef(
                     message_id=welcome.message_id,
@@ -61,7 +62,7 @@ class HandsOps(SenderBase):
                     content=post.text or None, embed=post.embed(), view=view
                 )
                 carrier.used = True
-                await self.store.mark_delivered(last.id, refs=[adopted] if adopted else [])
+                await self._mark(last, refs=[adopted] if adopted else [])
                 await self._dm_works(record, seat_rec.seat, seat_rec.dm_ok)
                 return
             try:
@@ -70,32 +71,32 @@ class HandsOps(SenderBase):
                     .get_partial_message(ref.message_id)
                     .edit(content=post.text or None, embed=post.embed(), view=view)
                 )
-                await self.store.mark_delivered(last.id, refs=[adopted] if adopted else [])
+                await self._mark(last, refs=[adopted] if adopted else [])
                 await self._dm_works(record, seat_rec.seat, seat_rec.dm_ok)
                 return
             except discord.NotFound:
                 if adopted is None:
-                    await self.store.delete_message_ref(ref.message_id)
+                    await self._drop_ref(record.id, ref.message_id)
             except discord.Forbidden as exc:
                 await self._dm_closed(record, table, seat, seat_rec.player_id, exc, report)
-                await self.store.mark_delivered(last.id)
+                await self._mark(last)
                 return
         try:
             dm = await self.bot.create_dm(discord.Object(id=seat_rec.player_id))
             message = await self._send_once(group, dm.id, post, lambda: dm.send(**_send_args(post, last), view=view))
         except discord.Forbidden as exc:
             await self._dm_closed(record, table, seat, seat_rec.player_id, exc, report)
-            await self.store.mark_delivered(last.id)
+            await self._mark(last)
             return
         new = MessageRef(message_id=message.id, channel_id=dm.id, game_id=record.id, kind=outbox.HAND, seat=seat)
-        await self.store.mark_delivered(last.id, refs=[new])
+        await self._mark(last, refs=[new])
         await self._dm_works(record, seat, seat_rec.dm_ok)
 
     async def _dm(self, row: OutboxRecord, record: GameRecord, table: Table, report: FlushReport) -> None:
         seat = int(row.payload["seat"])
         seat_rec = next((s for s in table.seats if s.seat == seat), None)
         if seat_rec is None or seat_rec.player_id is None or seat_rec.dm_ok is False:
-            await self.store.mark_delivered(row.id)
+            await self._mark(row)
             return
         post = Post(content=table.render(row.payload.get("text", "")))
         try:
@@ -103,7 +104,7 @@ class HandsOps(SenderBase):
             await self._send_once([row], dm.id, post, lambda: dm.send(**_send_args(post, row)))
         except discord.Forbidden as exc:
             await self._dm_closed(record, table, seat, seat_rec.player_id, exc, report)
-        await self.store.mark_delivered(row.id)
+        await self._mark(row)
 
     async def _retire(self, row: OutboxRecord) -> None:
         """A player who lost their seat: their old hand DM now says so, without the hand (whose cards someone else
@@ -115,7 +116,7 @@ class HandsOps(SenderBase):
                 try:
                     message = self.bot.get_partial_messageable(int(hand[0])).get_partial_message(int(hand[1]))
                     await message.edit(content=text, embed=None, view=None, attachments=[])
-                    await self.store.mark_delivered(row.id)
+                    await self._mark(row)
                     return
                 except discord.NotFound:
                     pass
@@ -124,14 +125,14 @@ class HandsOps(SenderBase):
             await self._send_once([row], dm.id, post, lambda: dm.send(**_send_args(post, row)))
         except discord.Forbidden:
             pass
-        await self.store.mark_delivered(row.id)
+        await self._mark(row)
 
     async def _welcome(self, row: OutboxRecord, record: GameRecord, table: Table, report: FlushReport) -> None:
         user_id = int(row.payload["user_id"])
         seat_rec = next((s for s in table.seats if s.player_id == user_id), None)
-        existing = await self.store.find_message_ref(record.id, outbox.WELCOME, key=str(user_id))
+        existing = await self._find_ref(record.id, outbox.WELCOME, key=str(user_id))
         if record.started or seat_rec is None or existing is not None:
-            await self.store.mark_delivered(row.id)
+            await self._mark(row)
             return
         where = f"<#{record.thread_id}>" if record.thread_id else f"<#{record.channel_id}>"
         title = f"{table.game.title} #{record.id}"
@@ -143,12 +144,12 @@ class HandsOps(SenderBase):
             message = await self._send_once([row], dm.id, post, lambda: dm.send(**_send_args(post, row)))
         except discord.Forbidden as exc:
             await self._dm_closed(record, table, seat_rec.seat, user_id, exc, report)
-            await self.store.mark_delivered(row.id)
+            await self._mark(row)
             return
         ref = MessageRef(
             message_id=message.id, channel_id=dm.id, game_id=record.id, kind=outbox.WELCOME, key=str(user_id)
         )
-        await self.store.mark_delivered(row.id, refs=[ref])
+        await self._mark(row, refs=[ref])
         await self._dm_works(record, seat_rec.seat, seat_rec.dm_ok)
 
     # --- DMs --------------------------------------------------------------------------------------------
@@ -184,15 +185,14 @@ class HandsOps(SenderBase):
 
 def hand_post(presentation: Presentation, table: Table, seat: int, notes: Sequence[str] = ()) -> Post:
     """The seat's hand message: the presentation's private view, with the seat's latest private events."""
-    post = presentation.private_view(table, seat)
+    post = private_post(presentation, table, seat)
     if notes:
-        post.fields = [*post.fields, ("Latest", "\n".join(table.render(n) for n in notes[-10:]))]
+        post = replace(post, fields=[*post.fields, ("Latest", "\n".join(table.render(n) for n in notes[-10:]))])
     if table.record.status in ("finished", "abandoned") and table.state is not None:
         # The game is over: the hand says so, with the final standings, and its buttons go.
         result = table.result or table.game.standings(table.state)
         how = "is over" if table.result is not None else "was ended by a moderator"
         where = f" The table: <#{table.record.thread_id}>." if table.record.thread_id else ""
         lines = [f"🏁 **{table.title} {how}.**{where}", *standings_lines(table, result, presentation)]
-        post.content = "\n".join(lines)
-        post.buttons = []
+        post = replace(post, content="\n".join(lines), buttons=[])  # a copy: the table's view is shared
     return post

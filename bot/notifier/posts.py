@@ -85,7 +85,7 @@ class PostsOps(SenderBase):
             await self._post_parts(row, thread_id, parts, carrier)
             return
         content = parts[0]
-        if await self._added_to_tail(row, thread_id, content, carrier):
+        if await self._added_to_tail(row, rows, record, table, content, carrier):
             return
         post = Post(content=content)
         if carrier is not None and carrier.can_post(row, thread_id) and carrier.claim():
@@ -100,14 +100,25 @@ class PostsOps(SenderBase):
         )
         self._tails[thread_id] = (message.id, content)
 
-    async def _added_to_tail(self, row: OutboxRecord, thread_id: int, content: str, carrier: Carrier | None) -> bool:
+    async def _added_to_tail(
+        self,
+        row: OutboxRecord,
+        rows: list[OutboxRecord],
+        record: GameRecord,
+        table: Table,
+        content: str,
+        carrier: Carrier | None,
+    ) -> bool:
         """A quiet thread: narration that pings nobody is added, by an edit, to the bot's narration message that is
         still the thread's newest message (`saw_message` ends that run), instead of posting one more message — so
         a pass, a half-shake or a card played costs no new message, and people read the table's story in a few
-        messages, not one per click. A command's interaction is then answered privately with the same lines.
+        messages, not one per click. A command's interaction is answered first, privately, with the same lines.
+        When the same pass edits the status too, the status rides on that one edit (`StatusOps._status_rider`).
 
         Exactly once: the row is marked in flight with the message it is added to; a retry after a crash first
         looks there and finds the lines if the edit went through."""
+        thread_id = record.thread_id
+        assert thread_id is not None
         merged = _merged_into(row)
         if merged is not None:
             try:
@@ -116,6 +127,8 @@ class PostsOps(SenderBase):
                     return True  # the edit went through before the crash
             except discord.NotFound:
                 pass
+        elif await self._merged_before(row, thread_id, content):
+            return True
         tail = self._tails.get(thread_id)
         if tail is None or "<@" in content:
             return False
@@ -123,15 +136,8 @@ class PostsOps(SenderBase):
         joined = f"{text}\n{content}"
         if len(joined) > TAIL_LIMIT:
             return False
+        ride = await self._status_rider(message_id, rows[rows.index(row) + 1 :] if row in rows else [], record, table)
         await self._mark_in_flight(row, merged_into=message_id)
-        try:
-            await (
-                self._thread(thread_id).get_partial_message(message_id).edit(content=joined, allowed_mentions=MENTIONS)
-            )
-        except discord.NotFound:
-            self._tails.pop(thread_id, None)
-            return False
-        self._tails[thread_id] = (message_id, joined)
         if (
             carrier is not None
             and carrier.interaction.type == discord.InteractionType.application_command
@@ -140,7 +146,41 @@ class PostsOps(SenderBase):
         ):
             await carrier.interaction.response.send_message(content, ephemeral=True, allowed_mentions=MENTIONS)
             carrier.used = True
+        extra = ride.args if ride is not None else {}
+        try:
+            edited = await (
+                self._thread(thread_id)
+                .get_partial_message(message_id)
+                .edit(content=joined, allowed_mentions=MENTIONS, **extra)
+            )
+        except discord.NotFound:
+            self._tails.pop(thread_id, None)
+            return False
+        self._tails[thread_id] = (message_id, joined)
+        if ride is not None:
+            await self._status_rode(ride, edited, message_id)
         return True
+
+    async def _merged_before(self, row: OutboxRecord, thread_id: int, content: str) -> bool:
+        """After a crash, for a row committed by an earlier process and not marked in flight (a fresh row is merged
+        without a mark: no write per quiet move): whether its lines were already added to one of the thread's
+        newest messages — the bot's, edited after the row's commit (its guard) or attempt, holding exactly these
+        lines."""
+        if row.id in self._fresh:
+            return False
+        bound = _in_flight_since(row) or row.payload.get(outbox.GUARD)
+        if bound is None:
+            return False
+        committed = discord.utils.snowflake_time(int(bound))
+        me = self.bot.user
+        async for message in self._thread(thread_id).history(limit=10):
+            if me is not None and message.author.id != me.id:
+                continue
+            edited = message.edited_at
+            if edited is not None and edited >= committed and f"\n{content}" in f"\n{message.content}\n":
+                log.info("merged narration found after a restart; not adding it again", extra={"game": row.game_id})
+                return True
+        return False
 
     async def _post_parts(self, row: OutboxRecord, thread_id: int, parts: list[str], carrier: Carrier | None) -> None:
         """A narration too long for one message, as several split at line breaks, each posted once: the row is
@@ -148,7 +188,7 @@ class PostsOps(SenderBase):
         sent so far), and a retry first finds the parts that already reached the thread and sends only the rest."""
         posts = [Post(content=p) for p in parts]
         sent = await self._parts_sent(row, thread_id, posts)
-        since = _in_flight_since(row)
+        since = self._since(row)
         if since is None:
             await self._mark_in_flight(row)
         else:
@@ -168,7 +208,7 @@ class PostsOps(SenderBase):
 
     async def _parts_sent(self, row: OutboxRecord, channel_id: int, posts: list[Post]) -> set[int]:
         """After a crash (or a failed part): which of a split narration's parts an in-flight row already posted."""
-        since = _in_flight_since(row)
+        since = self._since(row)
         if since is None:
             return set()
         me = self.bot.user
@@ -202,7 +242,7 @@ class PostsOps(SenderBase):
         for post in self.bot.service.presentation(record.kind).event_posts(table, events):
             if post.replaces_narration and post.ref is not None:
                 kind, key = post.ref
-                if await self.store.find_message_ref(record.id, kind, key=key) is None:
+                if await self._find_ref(record.id, kind, key=key) is None:
                     return post
         return None
 
@@ -243,7 +283,7 @@ class PostsOps(SenderBase):
             await message.add_reaction(emoji)
         kind, key = post.ref
         ref = MessageRef(message_id=message_id, channel_id=thread_id, game_id=record.id, kind=kind, key=key)
-        await self.store.mark_delivered(row.id, refs=[ref])
+        await self._mark(row, refs=[ref])
         self._remember(message_id, _shows(post))
 
     async def _tracked(
@@ -263,7 +303,7 @@ class PostsOps(SenderBase):
             if post.ref is None:
                 continue
             kind, key = post.ref
-            ref = await self.store.find_message_ref(record.id, kind, key=key)
+            ref = await self._find_ref(record.id, kind, key=key)
             if ref is None and index >= len(posts):
                 continue  # a live post is only ever edited
             view = view_for(record.id, post.buttons) if post.buttons else None
@@ -286,13 +326,13 @@ class PostsOps(SenderBase):
                     self._remember(ref.message_id, shown)
                     continue
                 except discord.NotFound:
-                    await self.store.delete_message_ref(ref.message_id)
+                    await self._drop_ref(record.id, ref.message_id)
                     self._shown.pop(ref.message_id, None)
             args = _send_args(post, row, nonce=f"br{row.id}t{index}")
             if view is not None:
                 args["view"] = view
             sent = await self._send_once([row], thread_id, post, lambda a=args: self._thread(thread_id).send(**a))
-            await self.store.put_message_ref(
+            await self._put_ref(
                 MessageRef(message_id=sent.id, channel_id=thread_id, game_id=record.id, kind=kind, key=key)
             )
             self._remember(sent.id, shown)

@@ -1,11 +1,12 @@
 """Sending exactly once: the in-flight guard, the history check after a crash, the interaction carrier, failures."""
 
 import asyncio
+import contextvars
 import json
 import logging
 import re
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -16,7 +17,7 @@ from bot import outbox
 from bot.logs import game_logger
 from bot.names import PINGS
 from bot.presentation import Post, button_signature
-from storage import GameRecord, OutboxRecord
+from storage import GameRecord, MessageRef, OutboxRecord
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
@@ -74,6 +75,20 @@ class Carrier:
 
 
 @dataclass
+class Session:
+    """One delivery pass over a game's rows: the game's message references, read once when first needed and kept up
+    to date by the pass, and the rows delivered (with the references they created), marked in one transaction at the
+    end (`Notifier._end_session`)."""
+
+    game_id: int
+    refs: dict[tuple[str, int | None, str], MessageRef] | None = None
+    marks: list[tuple[int | None, list[MessageRef]]] = field(default_factory=list)
+
+
+_SESSION: contextvars.ContextVar[Session | None] = contextvars.ContextVar("delivery_session", default=None)
+
+
+@dataclass
 class FlushReport:
     dm_closed: set[int] = field(default_factory=set)
     """Users found to have closed DMs during this delivery."""
@@ -109,6 +124,21 @@ class SenderBase:
         self._status_text: dict[int, bool] = {}
         """Status message id → whether it has text of its own (the narration it moved into), if this process knows."""
 
+        self._fresh: set[int] = set()
+        """Rows this process committed and has not tried to deliver yet: nothing of them can be on Discord, so
+        sending them needs neither an in-flight mark in the database nor a look at the channel first."""
+        self._marked: set[int] = set()
+        """Rows delivered whose marking is not yet committed: no other pass delivers them again meanwhile."""
+        self._queues: dict[int, Any] = {}
+        """Game id → its `GameQueue` (bot.notifier.delivery)."""
+
+    async def _status_rider(self, message_id: int, later: list[OutboxRecord], record: GameRecord, table: Any) -> Any:
+        """The status riding on a narration edit (`StatusOps._status_rider`); None here."""
+        return None
+
+    async def _status_rode(self, ride: Any, message: discord.Message | None, message_id: int) -> None:
+        """After the edit the status rode on (`StatusOps._status_rode`)."""
+
     def saw_message(self, channel_id: int, message_id: int) -> None:
         """A new message in a channel (anyone's, from the gateway; the bot's own too): it ends the narration
         message's run as the newest message, and buries the status message one message deeper."""
@@ -135,6 +165,78 @@ class SenderBase:
         while len(self._shown) > SHOWN_LIMIT:
             self._shown.popitem(last=False)
 
+    # --- the pass's marks and message references ---------------------------------------------------------
+
+    def _session(self, game_id: int | None) -> Session | None:
+        session = _SESSION.get()
+        return session if session is not None and session.game_id == game_id else None
+
+    async def _mark(self, row: OutboxRecord, refs: Sequence[MessageRef] = ()) -> None:
+        """The row is delivered (with the references of the messages it created): marked with the pass's other
+        rows at its end, or at once outside a pass."""
+        session = self._session(row.game_id)
+        if session is None:
+            await self.store.mark_delivered(row.id, refs=refs)
+            return
+        session.marks.append((row.id, list(refs)))
+        self._marked.add(row.id)
+        if session.refs is not None:
+            for ref in refs:
+                session.refs[(ref.kind, ref.seat, ref.key)] = ref
+
+    async def _find_ref(self, game_id: int, kind: str, *, seat: int | None = None, key: str = "") -> MessageRef | None:
+        session = self._session(game_id)
+        if session is None:
+            return await self.store.find_message_ref(game_id, kind, seat=seat, key=key)
+        if session.refs is None:
+            refs = {(r.kind, r.seat, r.key): r for r in await self.store.message_refs(game_id)}
+            for _, made in session.marks:  # references of rows delivered but not yet marked (an answer's)
+                for ref in made:
+                    refs = {k: r for k, r in refs.items() if r.message_id != ref.message_id}
+                    refs[(ref.kind, ref.seat, ref.key)] = ref
+            session.refs = refs
+        return session.refs.get((kind, seat, key))
+
+    async def _put_ref(self, ref: MessageRef) -> None:
+        session = self._session(ref.game_id)
+        if session is None:
+            await self.store.put_message_ref(ref)
+            return
+        session.marks.append((None, [ref]))
+        if session.refs is not None:
+            session.refs[(ref.kind, ref.seat, ref.key)] = ref
+
+    async def _drop_ref(self, game_id: int, message_id: int, *, replaced: bool = False) -> None:
+        """Forget a message reference. `replaced`: a reference of the same kind takes its place in this pass's
+        marks, which replaces it in the database too (no write of its own)."""
+        session = self._session(game_id)
+        if session is not None:
+            if session.refs is not None:
+                session.refs = {k: r for k, r in session.refs.items() if r.message_id != message_id}
+            session.marks = [(i, [r for r in refs if r.message_id != message_id]) for i, refs in session.marks]
+            if replaced:
+                return
+        await self.store.delete_message_ref(message_id)
+
+    async def _end_session(self, session: Session) -> None:
+        """Mark the pass's rows delivered, in one transaction."""
+        ids = {i for i, _ in session.marks if i is not None}
+        try:
+            if session.marks:
+                await self.store.mark_delivered_many(session.marks, now=self.bot.clock())
+        finally:
+            self._marked -= ids
+            self._fresh -= ids
+
+    def _since(self, row: OutboxRecord) -> int | None:
+        """Since when the row may already be on Discord (a message id to look after), or None if it cannot be:
+        its in-flight mark, else (a row read back, e.g. after a crash) the guard its commit gave it."""
+        since = _in_flight_since(row)
+        if since is None and row.id not in self._fresh:
+            guard = row.payload.get(outbox.GUARD)
+            since = int(guard) if guard is not None else None
+        return since
+
     # --- sending once -----------------------------------------------------------------------------------
 
     async def _send_once(
@@ -151,7 +253,15 @@ class SenderBase:
         return await send()
 
     async def _mark_in_flight(self, row: OutboxRecord, *, merged_into: int | None = None) -> None:
-        # The lower bound lets a later check look only at messages sent since this attempt began.
+        # The lower bound lets a later check look only at messages sent since this attempt began. A row of this
+        # process's own commit carries that bound already (its guard): nothing to write before sending it as a new
+        # message. (Narration merged into an earlier message is recorded: a retry must know where it went.)
+        guard = row.payload.get(outbox.GUARD)
+        if row.id in self._fresh and guard is not None:
+            # (A fresh row merged into an earlier message needs no mark either: after a crash, `_merged_before`
+            # finds the message edited since the guard that holds its lines.)
+            self._flight[row.id] = int(guard)
+            return
         since = discord.utils.time_snowflake(self.bot.clock() - timedelta(seconds=5))
         self._flight[row.id] = since
         into = f" {MERGED_INTO} {merged_into}" if merged_into is not None else ""
@@ -159,7 +269,7 @@ class SenderBase:
 
     async def _already_sent(self, group: list[OutboxRecord], channel_id: int, post: Post) -> discord.Message | None:
         """After a crash: the message an in-flight row already produced, if Discord has it."""
-        bounds = [_in_flight_since(r) for r in group]
+        bounds = [self._since(r) for r in group]
         known = [b for b in bounds if b is not None]
         if not known:
             return None

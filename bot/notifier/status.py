@@ -1,7 +1,9 @@
 """The table's public messages edited in place: the status message in the thread and the lobby message."""
 
 import asyncio
+from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import discord
 
@@ -15,6 +17,7 @@ from bot.notifier.sending import (
     Carrier,
     SenderBase,
     _send_args,
+    _shows,
 )
 from bot.pictures import Picture, Pictures
 from bot.presentation import Button, Post, Table
@@ -26,6 +29,18 @@ STATUS_DEPTH = 6
 """How many messages may pile up below the status message before it moves down, into the newest narration message."""
 STATUS_DEPTH_MAX = 12
 """How deep it may sink waiting for a narration message to move into, before it is posted afresh instead."""
+
+
+@dataclass
+class StatusRide:
+    """The status riding on a narration edit (`StatusOps._status_rider`): its rows, where it was, the edit's
+    arguments (embed, buttons, picture) and what it then shows."""
+
+    group: list[OutboxRecord]
+    ref: MessageRef
+    args: dict[str, Any]
+    picture: Picture | None
+    looks: str
 
 
 class StatusOps(SenderBase):
@@ -41,23 +56,14 @@ class StatusOps(SenderBase):
         thread_id = record.thread_id
         assert thread_id is not None  # the delivery loop holds thread rows back until the thread exists
         if table.state is None:  # a status asked for before the start: the start posts its own
-            await self.store.mark_delivered(last.id)
+            await self._mark(last)
             return
-        presentation = self.bot.service.presentation(record.kind)
-        post = presentation.status(table)
-        post.buttons = with_help(table, post.buttons)  # the platform's "❓ What can I do?" (`bot.helping`)
-        if record.status in ("finished", "abandoned"):
-            post.buttons = [*post.buttons, REMATCH]
-        view = view_for(record.id, post.buttons)
-        # Rendered from the current state, like the text: a retried edit shows the picture of now.
-        picture, late = await self.pictures.picture_or_task(presentation, table)
-        if late is not None:
-            self._show_when_ready(record.id, late)
-        ref = await self.store.find_message_ref(record.id, outbox.STATUS)
+        post, view, picture = await self._status_look(record, table)
+        ref = await self._find_ref(record.id, outbox.STATUS)
         if ref is not None and self._buried(ref) > STATUS_DEPTH:
             moved = await self._move_into_tail(ref, record, post, view, picture)
             if moved is not None:
-                await self.store.mark_delivered(last.id, refs=[moved])
+                await self._mark(last, refs=[moved])
                 return
             if self._buried(ref) > STATUS_DEPTH_MAX:  # no narration message to move into for too long: repost
                 await self._remove_status(ref)
@@ -65,12 +71,20 @@ class StatusOps(SenderBase):
         if ref is not None:
             ids = {r.id for r in group}
             shown = self.pictures.edit_args(ref.message_id, picture, post.embed())
+            looks = _shows(post) + (picture.digest if picture is not None else "")
+            clicked = carrier is not None and carrier.can_edit(ids, ref.message_id)
+            if not clicked and self._shown.get(ref.message_id) == looks:
+                # The message already shows exactly this (as this process last sent it): no edit needed.
+                await self._mark(last)
+                return
+            self._shown.pop(ref.message_id, None)
             if carrier is not None and carrier.can_edit(ids, ref.message_id) and carrier.claim():
                 response = await carrier.interaction.response.edit_message(view=view, **_text(post), **shown)
                 carrier.used = True
                 if "attachments" in shown:
                     self.pictures.sent(_resource(response), picture)
-                await self.store.mark_delivered(last.id)
+                self._remember(ref.message_id, looks)
+                await self._mark(last)
                 return
             try:
                 edited = await (
@@ -80,11 +94,12 @@ class StatusOps(SenderBase):
                 )
                 if "attachments" in shown:
                     self.pictures.sent(edited, picture)
-                await self.store.mark_delivered(last.id)
+                self._remember(ref.message_id, looks)
+                await self._mark(last)
                 return
             except discord.NotFound:
                 self.pictures.forget(ref.message_id)
-                await self.store.delete_message_ref(ref.message_id)
+                await self._drop_ref(record.id, ref.message_id)
         first = self.pictures.edit_args(None, picture, post.embed())
         message = await self._send_once(
             group,
@@ -96,7 +111,61 @@ class StatusOps(SenderBase):
         self._status_at[thread_id] = (message.id, 0)
         self._status_text[message.id] = bool(post.text)
         ref = MessageRef(message_id=message.id, channel_id=thread_id, game_id=record.id, kind=outbox.STATUS)
-        await self.store.mark_delivered(last.id, refs=[ref])
+        await self._mark(last, refs=[ref])
+
+    async def _status_look(self, record: GameRecord, table: Table) -> tuple[Post, discord.ui.View, Picture | None]:
+        """The status as it is now: its post (with the platform's buttons), their view, and its picture."""
+        presentation = self.bot.service.presentation(record.kind)
+        post = presentation.status(table)
+        post.buttons = with_help(table, post.buttons)  # the platform's "❓ What can I do?" (`bot.helping`)
+        if record.status in ("finished", "abandoned"):
+            post.buttons = [*post.buttons, REMATCH]
+        view = view_for(record.id, post.buttons)
+        # Rendered from the current state, like the text: a retried edit shows the picture of now.
+        picture, late = await self.pictures.picture_or_task(presentation, table)
+        if late is not None:
+            self._show_when_ready(record.id, late)
+        return post, view, picture
+
+    async def _status_rider(
+        self, message_id: int, later: list[OutboxRecord], record: GameRecord, table: Table
+    ) -> StatusRide | None:
+        """The status riding on an edit of the thread's newest narration message (`PostsOps._added_to_tail`):
+        when the same pass also edits the status and the status is on that message already — or buried deep
+        enough to move down anyway (`STATUS_DEPTH`; the old one then loses it: `_strip_status`) — one edit shows
+        both, the narration's new lines and the status. So a quiet move costs one edit, not two. None: it can't
+        ride (no status row in the pass, no status message yet, a status that stays where it is, or one with text
+        of its own, which would overwrite the narration)."""
+        group = [r for r in later if r.kind == outbox.STATUS and r.id not in self._marked]
+        if not group or table.state is None:
+            return None
+        ref = await self._find_ref(record.id, outbox.STATUS)
+        if ref is None or ref.message_id > message_id:
+            return None
+        if ref.message_id != message_id and self._buried(ref) <= STATUS_DEPTH:
+            return None  # not worth moving (a status that moved with every quiet line would jump under people's taps)
+        post, view, picture = await self._status_look(record, table)
+        if post.text:
+            return None
+        args = {"view": view, **self.pictures.edit_args(message_id, picture, post.embed())}
+        looks = _shows(post) + (picture.digest if picture is not None else "")
+        return StatusRide(group, ref, args, picture, looks)
+
+    async def _status_rode(self, ride: StatusRide, message: discord.Message | None, message_id: int) -> None:
+        """The edit with the status went through: its rows are delivered, and the status now lives there."""
+        old = ride.ref
+        if "attachments" in ride.args or "file" in ride.args:
+            self.pictures.sent(message, ride.picture)
+        moved = old.model_copy(update={"message_id": message_id})
+        if old.message_id != message_id:
+            await self._drop_ref(old.game_id or 0, old.message_id, replaced=True)
+            await self._strip_status(old)
+        for row in ride.group[:-1]:
+            await self._mark(row)
+        await self._mark(ride.group[-1], refs=[moved] if old.message_id != message_id else [])
+        self._status_at[old.channel_id] = (message_id, 0)
+        self._status_text[message_id] = True
+        self._remember(message_id, ride.looks)
 
     def _buried(self, ref: MessageRef) -> int:
         """How many messages sit below the status message (after a restart, when this process doesn't know:
@@ -129,7 +198,7 @@ class StatusOps(SenderBase):
         if "attachments" in shown or "file" in shown:
             self.pictures.sent(edited, picture)
         moved = MessageRef(message_id=message_id, channel_id=ref.channel_id, game_id=record.id, kind=outbox.STATUS)
-        await self.store.delete_message_ref(ref.message_id)
+        await self._drop_ref(record.id, ref.message_id, replaced=True)
         await self._strip_status(ref)
         self._status_at[ref.channel_id] = (message_id, 0)
         self._status_text[message_id] = True
@@ -152,7 +221,10 @@ class StatusOps(SenderBase):
 
     async def _remove_status(self, ref: MessageRef) -> None:
         await self._strip_status(ref)
-        await self.store.delete_message_ref(ref.message_id)
+        if ref.game_id is not None:
+            await self._drop_ref(ref.game_id, ref.message_id)
+        else:
+            await self.store.delete_message_ref(ref.message_id)
         self._status_at.pop(ref.channel_id, None)
 
     def _show_when_ready(self, game_id: int, task: "asyncio.Task[Picture | None]") -> None:
@@ -178,7 +250,7 @@ class StatusOps(SenderBase):
         last = group[-1]
         refs = await self.store.message_refs(record.id, kind="lobby")
         if not refs:
-            await self.store.mark_delivered(last.id)
+            await self._mark(last)
             return
         ref = refs[0]
         settings = await self.bot.service.lobby_settings(record)
@@ -195,7 +267,7 @@ class StatusOps(SenderBase):
                 )
             except discord.NotFound:
                 game_logger(record.id, "boardroom.notifier").warning("the lobby message is gone")
-        await self.store.mark_delivered(last.id)
+        await self._mark(last)
 
 
 def _resource(response: object) -> discord.Message | None:

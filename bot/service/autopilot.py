@@ -37,7 +37,7 @@ from bot.names import shown
 from bot.service.core import ServiceCore, _require_running
 from bot.service.results import Done, Person, Refusal
 from engine.errors import RuleError
-from storage import GameRecord, NewLogEntry, NewOutbox, NewTimer, SeatRecord, TimerRecord
+from storage import GameRecord, LoadedGame, NewLogEntry, NewOutbox, NewTimer, SeatRecord, TimerRecord
 
 HOUR = timedelta(hours=1)
 _LOG_PAGE = 200
@@ -47,14 +47,15 @@ _OWN_NOTES = (seat_players.AUTOPILOT_NOTE, seat_players.BOT_NOTE)
 class SeatOps(ServiceCore):
     # --- firing -----------------------------------------------------------------------------------------
 
-    async def _fire_seat(self, record: GameRecord, timer: TimerRecord) -> list[int]:
-        """A seat that plays itself makes its move (see the module docstring); under the game's lock."""
+    async def _fire_seat(self, record: GameRecord, timer: TimerRecord, loaded: LoadedGame) -> list[int]:
+        """A seat that plays itself makes its move (see the module docstring); under the game's lock, with the
+        game as `fire_timer` read it."""
         game_id = record.id
         glog = game_logger(game_id, "boardroom.autopilot")
         seat = int(timer.payload.get("seat", -1))
-        held = next((s for s in await self.store.seats(game_id) if s.seat == seat), None)
+        held = next((s for s in loaded.seats if s.seat == seat), None)
         policy = self.policy(record.kind)
-        table = await self.table(game_id, record=record)
+        table = await self.table_of(loaded)
         if (
             held is None
             or not seat_players.plays_itself(held)
@@ -87,13 +88,13 @@ class SeatOps(ServiceCore):
             return []
         note = seat_players.BOT_NOTE if held.bot else seat_players.AUTOPILOT_NOTE
         try:
-            ids = await self._apply_and_commit(record, seat, action, user_id=None, note=note)
+            ids = await self._apply_and_commit(record, seat, action, user_id=None, note=note, loaded=loaded)
         except (RuleError, Refusal) as exc:
             glog.warning("the policy's move was refused: %s", getattr(exc, "message", exc))
             await self.store.delete_timer(timer.id)
             return []
         glog.info("seat played itself", extra={"fields": {"seat": seat, "as": note}})
-        return ids + await self._auto_pass(game_id)
+        return ids + await self._auto_pass(game_id, after_commit=True)
 
     async def _cap_frees_at(self, record: GameRecord, seat: int, now: datetime) -> datetime | None:
         """None while the seat made fewer than `per_hour` moves of its own in the last hour; else when it may again."""

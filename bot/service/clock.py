@@ -24,27 +24,33 @@ class ClockOps(SeatOps):
     async def fire_timer(self, timer_id: int, game_id: int) -> Done:
         """Fire one due timer: a deadline applies the wait's system action, a reminder queues its messages."""
         async with self.lock(game_id):
-            timers = {t.id: t for t in await self.store.timers(game_id)}
-            timer = timers.get(timer_id)
+            loaded = await self.store.load_game(game_id)  # the one read of the timer
+            timer = next((t for t in loaded.timers if t.id == timer_id), None)
             if timer is None:
                 return Done(game_id)  # replaced by a commit since it was read
-            record = await self.store.get_game(game_id)
+            record = loaded.record
             log = game_logger(game_id, "boardroom.service")
             if record.status != "active":
                 await self.store.delete_timer(timer_id)
                 return Done(game_id)
             if timer.kind == timing.DEADLINE:
                 try:
-                    ids = await self._apply_and_commit(record, None, timer.payload["action"], user_id=None)
+                    ids = await self._apply_and_commit(
+                        record, None, timer.payload["action"], user_id=None, loaded=loaded
+                    )
                 except RuleError as exc:
                     log.info("deadline no longer applies: %s", exc.message)
                     await self.store.delete_timer(timer_id)
                     return Done(game_id)
                 log.info("deadline fired", extra={"fields": {"what": timer.payload.get("what")}})
-                ids += await self._auto_pass(game_id)
-                return Done(game_id, ids + await self._missed_deadline(game_id, timer.payload))
+                ids += await self._auto_pass(game_id, after_commit=True)
+                ids += await self._missed_deadline(game_id, timer.payload)
+                self._settle(game_id)
+                return Done(game_id, ids)
             if timer.kind == seat_players.SEAT:
-                return Done(game_id, await self._fire_seat(record, timer))
+                ids = await self._fire_seat(record, timer, loaded)
+                self._settle(game_id)
+                return Done(game_id, ids)
             if timer.kind == timing.REMINDER:
                 # Delete first: after a crash a reminder is lost rather than sent twice.
                 await self.store.delete_timer(timer_id)

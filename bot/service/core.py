@@ -2,6 +2,7 @@
 
 import asyncio
 import random
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
@@ -12,6 +13,7 @@ from bot import invalid, outbox, seat_players
 from bot import timers as timing
 from bot.logs import game_logger
 from bot.names import shown
+from bot.outbox import GUARD, discord_guard
 from bot.presentation import Presentation, Table, hand_fingerprint
 from bot.service.lobby_settings import LobbySettings
 from bot.service.results import Refusal, RuleRefusal
@@ -22,19 +24,26 @@ from engine.policy import Policy, policy_for
 from engine.text import render
 from engine.text import seat as seat_ref
 from storage import (
+    CommitResult,
+    GameNotFound,
     GameRecord,
     GameStore,
+    LoadedGame,
     NewLogEntry,
     NewOutbox,
     NewSeat,
+    NewTimer,
+    OutboxRecord,
     SeatRecord,
     StaleVersion,
+    TimerRecord,
 )
 
 T = TypeVar("T")
 Clock = Callable[[], datetime]
 LOBBY_REF = "lobby"
 COMMIT_RETRIES = 3
+FINGERPRINTS_KEPT = 2048
 
 
 class ServiceCore:
@@ -59,6 +68,16 @@ class ServiceCore:
         self.reminders = reminders
         self._locks: dict[int, asyncio.Lock] = {}
         self.on_timers_changed: Callable[[], None] = lambda: None
+        self.on_committed: Callable[[int, list[OutboxRecord]], None] = lambda _game_id, _rows: None
+        """Called (synchronously, in commit order) with each commit's rows: the notifier's queue
+        (`Notifier.enqueue`)."""
+        self.on_settled: Callable[[int, Table], None] = lambda _game_id, _table: None
+        """Called at the end of a move with the game's table as it is then (`Notifier.settled`): the notifier
+        renders from it instead of reading the game back."""
+        self._tables: dict[int, Table] = {}
+        """The table the last commit of a game left, taken by the auto-pass that follows it under the same lock."""
+        self._fingerprints: OrderedDict[tuple[Any, ...], dict[int, str]] = OrderedDict()
+        """(game, version, seats) → each seat's hand fingerprint in that state (see `_commit`)."""
         self.seat_rules = seat_players.SeatRules()
         """Limits of computer players and the autopilot (the bot sets them from its settings)."""
         self.policies: dict[str, Policy | None] = {}
@@ -93,21 +112,25 @@ class ServiceCore:
         return self.clock()
 
     async def table(self, game_id: int, *, record: GameRecord | None = None) -> Table:
-        record = record or await self.store.get_game(game_id)
+        """The game as it is now, read in one go (`GameStore.load_game`); `record` is accepted for callers that
+        already hold it, but the table's own record is read with the rest, so that all of it is of one moment."""
+        loaded = await self.store.load_game(game_id)
+        return await self.table_of(loaded)
+
+    async def table_of(self, loaded: LoadedGame) -> Table:
+        """The `Table` of a loaded game (a lobby's reads its settings too)."""
+        record = loaded.record
         game = self.game(record.kind)
-        seats = await self.store.seats(game_id)
         state = None
         deadlines: dict[int, datetime] = {}
-        if record.started:
-            snap = await self.store.get_snapshot(game_id)
-            state = game.load_state(snap.state)
+        if loaded.snapshot is not None:
+            state = game.load_state(loaded.snapshot.state)
             waits = game.waiting_on(state)
-            clocks = timing.clocks_from(await self.store.timers(game_id))
-            deadlines = timing.effective_deadlines(game, waits, clocks)
+            deadlines = timing.effective_deadlines(game, waits, timing.clocks_from(loaded.timers))
         lobby_max = None
         if not record.started:
             lobby_max = (await self.lobby_settings(record)).max_seats
-        return Table(game, record, seats, state, self.now(), deadlines, lobby_max)
+        return Table(game, record, list(loaded.seats), state, self.now(), deadlines, lobby_max)
 
     async def lobby_settings(self, record: GameRecord) -> LobbySettings:
         refs = await self.store.message_refs(record.id, kind=LOBBY_REF)
@@ -131,9 +154,16 @@ class ServiceCore:
         texts: Sequence[str] = (),
         fresh_clocks: bool = False,
         note: str = "",
+        loaded: LoadedGame | None = None,
     ) -> list[int]:
+        """Apply the action to the game's state and commit it. `loaded`: the game as read under the lock by the
+        caller (read here otherwise), so that a move reads the game once."""
         game = self.game(record.kind)
-        snap = await self.store.get_snapshot(record.id)
+        if loaded is None:
+            loaded = await self.store.load_game(record.id)
+        snap = loaded.snapshot
+        if snap is None:
+            raise GameNotFound(f"game {record.id} has not started yet: it has no state")
         state = game.load_state(snap.state)
         now = self.now()
         try:
@@ -141,7 +171,7 @@ class ServiceCore:
         except RuleError as exc:
             if user_id is None or seat is None:
                 raise
-            names = [shown(s.display_name or "") for s in await self.store.seats(record.id)]
+            names = [shown(s.display_name or "") for s in loaded.seats]
             raise RuleRefusal(render(exc.message, names), exc.message) from None
         except ValueError as exc:  # a malformed action (pydantic's ValidationError)
             if seat is None:
@@ -155,7 +185,16 @@ class ServiceCore:
         if note:
             entry = entry.model_copy(update={"note": note})
         ids = await self._commit(
-            record, snap.version, state, outcome.state, outcome.events, entry, texts=texts, fresh_clocks=fresh_clocks
+            record,
+            snap.version,
+            state,
+            outcome.state,
+            outcome.events,
+            entry,
+            texts=texts,
+            fresh_clocks=fresh_clocks,
+            seats=loaded.seats,
+            old_timers=loaded.timers,
         )
         game_logger(record.id, "boardroom.service").info(
             "applied",
@@ -179,13 +218,18 @@ class ServiceCore:
         extra: Sequence[NewOutbox] = (),
         result_post: bool | None = None,
         ping: Sequence[int] = (),
+        seats: list[SeatRecord] | None = None,
+        old_timers: list[TimerRecord] | None = None,
     ) -> list[int]:
-        """Commit one log entry with its snapshot, timers and outbox rows (one transaction)."""
+        """Commit one log entry with its snapshot, timers and outbox rows (one transaction). `seats` and
+        `old_timers`: as the caller read them under the lock (read here otherwise). The committed rows and the table
+        after the commit go to `on_committed` (the notifier's queue), so they are delivered without reading back."""
         game = self.game(record.kind)
         now = entry.at
         waits_before = game.waiting_on(before)
         waits_after = game.waiting_on(after)
-        old_timers = await self.store.timers(record.id)
+        if old_timers is None:
+            old_timers = await self.store.timers(record.id)
         if clocks is None:
             clocks = timing.clocks_from(old_timers)
         if fresh_clocks:
@@ -207,7 +251,8 @@ class ServiceCore:
                 game, waits_after, clocks, now, paused=paused, reminders=self.reminders, interrupted=interrupted
             )
         )
-        seats = await self.store.seats(record.id)
+        if seats is None:
+            seats = await self.store.seats(record.id)
         if not over and not paused:
             timers += seat_players.plan(game, record.id, waits_after, seats, now, game.free_to_act(after))
         deadlines = timing.effective_deadlines(game, waits_after, clocks)
@@ -237,14 +282,21 @@ class ServiceCore:
         ending = new_status in ("finished", "abandoned")
         if ending:
             items.append(outbox.lobby())  # the lobby message says it's over, and who won
+        # A hand's fingerprint before this commit is the one the previous commit computed after it (same version,
+        # same seats): each state's fingerprints are computed once.
+        seats_key = tuple((x.seat, x.player_id, x.display_name, x.dm_ok, x.autopilot, x.bot) for x in seats)
+        known = self._fingerprints.get((record.id, version, seats_key), {})
+        after_prints: dict[int, str] = {}
         for s in range(game.seat_count(after)):
             notes = outbox.private_notes(events, s)
-            if (
-                notes
-                or ending  # every hand says the game is over, with the final standings
-                or hand_fingerprint(presentation, table_before, s) != hand_fingerprint(presentation, table_after, s)
-            ):
+            before_print = known.get(s)
+            if before_print is None:
+                before_print = hand_fingerprint(presentation, table_before, s)
+            after_prints[s] = hand_fingerprint(presentation, table_after, s)
+            if notes or ending or before_print != after_prints[s]:  # an ending: every hand shows the standings
                 items.append(outbox.hand(s, notes))
+        guard = discord_guard(now)
+        items = [i.model_copy(update={"payload": {**i.payload, GUARD: guard}}) for i in items]
         result = await self.store.commit(
             record.id,
             version,
@@ -254,20 +306,76 @@ class ServiceCore:
             timers=timers,
             outbox=items,
         )
+        self._fingerprints[(record.id, result.version, seats_key)] = after_prints
+        while len(self._fingerprints) > FINGERPRINTS_KEPT:
+            self._fingerprints.popitem(last=False)
         self.on_timers_changed()
         actor = next((s for s in seats if s.seat == entry.actor_seat), None)
         if actor is not None and actor.missed and entry.user_id is not None and actor.player_id == entry.user_id:
             await self.store.update_seat(record.id, actor.seat, missed=0)  # their own move: no longer missing
+            seats = [x.model_copy(update={"missed": 0}) if x is actor else x for x in seats]
+        self._committed(record, result, items, timers, seats, after, effective_status, now, table_after.memo)
         return result.outbox_ids
 
-    async def _auto_pass(self, game_id: int) -> list[int]:
-        """Apply the away action for every away seat a reaction window waits on (under the game's lock)."""
+    def _committed(
+        self,
+        record: GameRecord,
+        result: CommitResult,
+        items: Sequence[NewOutbox],
+        timers: Sequence[NewTimer],
+        seats: list[SeatRecord],
+        state: BaseModel,
+        status: str,
+        now: datetime,
+        memo: dict[Any, Any],
+    ) -> None:
+        """After a commit: the table as it is now (for the auto-pass and the notifier, which need not read it back)
+        and the committed rows, handed to `on_committed`."""
+        game = self.game(record.kind)
+        stamp = now
+        timer_records = [
+            TimerRecord.model_construct(
+                id=i, game_id=record.id, created_at=stamp, kind=t.kind, due_at=t.due_at, payload=t.payload
+            )
+            for i, t in zip(result.timer_ids, timers, strict=True)
+        ]
+        update: dict[str, Any] = {"version": result.version, "status": status, "updated_at": stamp}
+        if status in ("finished", "abandoned") and record.finished_at is None:
+            update["finished_at"] = stamp
+        after = record.model_copy(update=update)
+        deadlines = timing.effective_deadlines(game, game.waiting_on(state), timing.clocks_from(timer_records))
+        # The commit's renderings of this state (names, private posts) go on with it to the notifier.
+        table = Table(game, after, list(seats), state, now, deadlines, memo=memo)
+        self._tables[record.id] = table
+        rows = [
+            OutboxRecord.model_construct(
+                id=i,
+                game_id=record.id,
+                kind=item.kind,
+                target=item.target,
+                payload=item.payload,
+                created_at=stamp,
+                delivered_at=None,
+                attempts=0,
+                last_error=None,
+            )
+            for i, item in zip(result.outbox_ids, items, strict=True)
+        ]
+        self.on_committed(record.id, rows)
+
+    async def _auto_pass(self, game_id: int, *, after_commit: bool = False) -> list[int]:
+        """Apply the away action for every away seat a reaction window waits on (under the game's lock).
+        `after_commit`: called right after a commit under the same lock, whose table it then looks at (nothing is
+        read when nobody is away)."""
         ids: list[int] = []
         for _ in range(32):
-            record = await self.store.get_game(game_id)
+            table = self._tables.pop(game_id, None) if after_commit else None
+            table = table or await self.table(game_id)
+            after_commit = True  # each pass below commits before the next looks again
+            record = table.record
+            self._tables[game_id] = table  # the game as it is, unless the pass below commits
             if record.status != "active":
                 return ids
-            table = await self.table(game_id, record=record)
             assert table.state is not None
             now = self.now()
             away = {s.seat for s in table.seats if s.away_until is not None and s.away_until > now}
@@ -297,6 +405,13 @@ class ServiceCore:
                 game_logger(game_id, "boardroom.service").warning("away action refused: %s", exc.message)
                 return ids
         return ids
+
+    def _settle(self, game_id: int) -> None:
+        """A move is complete (under the game's lock, nothing else changes it before the lock is released): the
+        table its last commit (or auto-pass) left is the game as it is, and the notifier may render from it."""
+        table = self._tables.pop(game_id, None)
+        if table is not None:
+            self.on_settled(game_id, table)
 
     # --- reading ----------------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """Playing: moves by command or button, reactions (live and reconciled after a gap), away players, DMs retried."""
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -18,6 +18,7 @@ from bot.service.results import Done, Reacted, Reconciled, Refusal, RuleRefusal
 from storage import (
     GameRecord,
     MessageRef,
+    SeatRecord,
     StaleVersion,
 )
 from storage.models import OPEN_STATUSES
@@ -44,6 +45,11 @@ def parse_reaction_note(note: str) -> tuple[int, str, bool] | None:
     return int(message_id), emoji, sign == "+"
 
 
+def _seat_in(seats: Sequence[SeatRecord], user_id: int) -> int | None:
+    """The seat the user holds (the first, should they hold several), if any."""
+    return next((s.seat for s in seats if s.player_id == user_id), None)
+
+
 class PlayOps(ServiceCore):
     # --- playing ----------------------------------------------------------------------------------------
 
@@ -51,14 +57,17 @@ class PlayOps(ServiceCore):
         """A player's move: `action` is an engine action (model or JSON-like dict)."""
         async with self.lock(game_id):
             for attempt in range(COMMIT_RETRIES):
-                record = await self.store.get_game(game_id)
+                loaded = await self.store.load_game(game_id)  # the one read of the move
+                record = loaded.record
                 game = self.game(record.kind)
                 _require_running(record, game)
                 if record.status == "paused":
                     raise Refusal("⏸️ This game is paused by a moderator; moves wait until `/mod resume`.")
-                seat = await self.seat_of(game_id, user_id)
+                seat = _seat_in(loaded.seats, user_id)
+                if seat is None:
+                    raise Refusal(f"You're not playing in {game.title} #{game_id}.")
                 try:
-                    ids = await self._apply_and_commit(record, seat, action, user_id=user_id)
+                    ids = await self._apply_and_commit(record, seat, action, user_id=user_id, loaded=loaded)
                 except StaleVersion:
                     if attempt == COMMIT_RETRIES - 1:
                         raise
@@ -66,7 +75,8 @@ class PlayOps(ServiceCore):
                 except RuleRefusal as exc:
                     await self._tell_refusal(record, seat, action, exc)
                     raise
-                ids += await self._auto_pass(game_id)
+                ids += await self._auto_pass(game_id, after_commit=True)
+                self._settle(game_id)
                 return Done(game_id, ids)
         raise AssertionError("unreachable")
 
@@ -90,22 +100,26 @@ class PlayOps(ServiceCore):
         """A move chosen from the table as it is under the lock (buttons, reactions): `make(table, seat)` gives
         the action, or None when there is nothing to do (then a `Refusal` explains)."""
         async with self.lock(game_id):
-            record = await self.store.get_game(game_id)
+            loaded = await self.store.load_game(game_id)  # the one read of the move
+            record = loaded.record
             game = self.game(record.kind)
             _require_running(record, game)
             if record.status == "paused":
                 raise Refusal("⏸️ This game is paused by a moderator; moves wait until `/mod resume`.")
-            seat = await self.seat_of(game_id, user_id)
-            table = await self.table(game_id, record=record)
+            seat = _seat_in(loaded.seats, user_id)
+            if seat is None:
+                raise Refusal(f"You're not playing in {game.title} #{game_id}.")
+            table = await self.table_of(loaded)
             action = make(table, seat)
             if action is None:
                 raise Refusal("There's nothing for you to do with that right now.")
             try:
-                ids = await self._apply_and_commit(record, seat, action, user_id=user_id)
+                ids = await self._apply_and_commit(record, seat, action, user_id=user_id, loaded=loaded)
             except RuleRefusal as exc:
                 await self._tell_refusal(record, seat, action, exc)
                 raise
-            ids += await self._auto_pass(game_id)
+            ids += await self._auto_pass(game_id, after_commit=True)
+            self._settle(game_id)
             return Done(game_id, ids)
 
     async def react(self, game_id: int, user_id: int, ref: MessageRef, emoji: str, *, added: bool) -> Reacted:
@@ -119,10 +133,11 @@ class PlayOps(ServiceCore):
 
     async def _react(self, game_id: int, user_id: int, ref: MessageRef, emoji: str, *, added: bool) -> Reacted:
         """`react` under the game's lock."""
-        record = await self.store.get_game(game_id)
+        loaded = await self.store.load_game(game_id)  # the one read of the reaction
+        record = loaded.record
         presentation = self.presentation(record.kind)
-        table = await self.table(game_id, record=record)
-        seat = next((s.seat for s in table.seats if s.player_id == user_id), None)
+        table = await self.table_of(loaded)
+        seat = _seat_in(table.seats, user_id)
         if table.state is None:
             return Reacted("ignored", Done(game_id), "the game hasn't started")
         if not presentation.reaction_allowed(table, ref, seat, emoji):
@@ -136,7 +151,7 @@ class PlayOps(ServiceCore):
             return Reacted("ignored", Done(game_id), "nothing to do")
         note = reaction_note(ref.message_id, emoji, added)
         try:
-            ids = await self._apply_and_commit(record, seat, action, user_id=user_id, note=note)
+            ids = await self._apply_and_commit(record, seat, action, user_id=user_id, note=note, loaded=loaded)
         except RuleRefusal as exc:
             post = presentation.reaction_refused(table, ref, seat, emoji, added, exc.rule_message)
             ids = []
@@ -145,7 +160,8 @@ class PlayOps(ServiceCore):
             return Reacted("refused", Done(game_id, ids), exc.message)
         except Refusal as exc:
             return Reacted("ignored", Done(game_id), exc.message)
-        ids += await self._auto_pass(game_id)
+        ids += await self._auto_pass(game_id, after_commit=True)
+        self._settle(game_id)
         return Reacted("applied", Done(game_id, ids))
 
     async def reconcile_reactions(self, game_id: int, fetch: FetchReactions) -> list[Reconciled]:
@@ -157,10 +173,10 @@ class PlayOps(ServiceCore):
         event that was missed (`_react`: stray, a move, refused, or nothing). All under the game's lock, fetches
         included, so a live reaction arriving meanwhile is handled after, in order."""
         async with self.lock(game_id):
-            record = await self.store.get_game(game_id)
+            table = await self.table(game_id)
+            record = table.record
             if record.status != "active":
                 return []
-            table = await self.table(game_id, record=record)
             if table.state is None:
                 return []
             watched = self.presentation(record.kind).reconcile_refs(table)
@@ -190,7 +206,7 @@ class PlayOps(ServiceCore):
     async def _heard_reactions(self, game_id: int) -> dict[tuple[int, str], set[int]]:
         """(message, emoji) → the users whose last applied reaction there, as recorded in the log, was an add."""
         last: dict[tuple[int, str, int], bool] = {}
-        for entry in await self.store.log(game_id):
+        for entry in await self.store.log_notes(game_id, REACTION_NOTE):  # only those entries, not the whole log
             parsed = parse_reaction_note(entry.note)
             if parsed is not None and entry.user_id is not None:
                 message_id, emoji, added = parsed

@@ -43,7 +43,7 @@ from engine.kkk.data import KkkData, default_data, load_board, load_tiles
 from engine.kkk.legal import legal_actions
 from engine.kkk.options import KkkOptions
 from engine.kkk.state import KkkState
-from engine.kkk.views import player_view, public_view
+from engine.kkk.views import PublicView, player_view, public_view
 from engine.kkk.waits import refresh, timeout, waiting_on
 
 
@@ -133,6 +133,10 @@ class KKK(Game[KkkState, KkkOptions]):
         if seat is None:
             return public_view(state)
         return player_view(state, seat)
+
+    def seat_view(self, state: KkkState, seat: int, public: BaseModel) -> BaseModel:
+        assert isinstance(public, PublicView)
+        return player_view(state, seat, public)
 
     def legal_actions(self, state: KkkState, seat: int | None) -> list[Any]:
         return legal_actions(state, seat)

@@ -298,9 +298,10 @@ def _public_fields(state: KkkState) -> dict[str, object]:
     }
 
 
-def player_view(state: KkkState, s: int) -> PlayerView:
+def player_view(state: KkkState, s: int, public: PublicView | None = None) -> PlayerView:
+    """Seat `s`'s view; `public`: the public view of the same state, if already computed (its fields are shared)."""
     return PlayerView(
-        **_public_fields(state),
+        **(dict(public) if public is not None else _public_fields(state)),
         you=s,
         hand=list(state.hands[s]),
         my_money=state.money[s],

@@ -88,6 +88,7 @@ async def test_a_crash_between_posting_and_marking_delivered_posts_nothing_twice
         raise StorageError("simulated crash: the process died before recording the delivery")
 
     old.store.mark_delivered = crash  # type: ignore[method-assign]
+    old.store.mark_delivered_many = crash  # type: ignore[method-assign]  (a pass's rows are marked together)
     await players[0].slash(thread, "game move", action=move({"type": "draw"}))
     assert sum("draws a card" in t for t in texts(thread)) == 1
     assert [r.kind for r in await old.store.undelivered(game_id=1)][:1] == ["post"]

@@ -426,3 +426,25 @@ async def test_starting_a_game_replaces_its_lobby_timers(store: GameStore) -> No
     )
     timers = await store.timers(game.id)
     assert [(t.id, t.kind, t.payload) for t in timers] == [(result.timer_ids[0], "deadline", {"a": 1})]
+
+
+async def test_prune_deletes_only_delivered_rows_older_than_the_bound_in_batches(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import storage.sqlite
+
+    monkeypatch.setattr(storage.sqlite, "_PRUNE_BATCH", 3)  # several batches for a handful of rows
+    gid = await started(store)
+    ids = await store.add_outbox(gid, [NewOutbox(kind="post", target={}, payload={"n": i}) for i in range(10)])
+    old, recent, pending = ids[:7], ids[7:9], ids[9:]
+    for i in old:
+        await store.mark_delivered(i, now=T)
+    for i in recent:
+        await store.mark_delivered(i, now=T + timedelta(days=7))
+    assert await store.prune_outbox(T + timedelta(days=6)) == len(old)
+    for i in old:
+        with pytest.raises(GameNotFound):
+            await store.outbox_item(i)
+    assert [(await store.outbox_item(i)).delivered_at for i in recent] == [T + timedelta(days=7)] * 2
+    assert [o.id for o in await store.undelivered(game_id=gid)] == pending
+    assert await store.prune_outbox(T + timedelta(days=6)) == 0

@@ -64,7 +64,7 @@ def open_agreements(view: PlayerView) -> list[str]:
 
 def hand_post(table: Table, seat: int) -> Post:
     assert table.state is not None
-    view = table.game.view(table.state, seat)
+    view = table.view(seat)
     assert isinstance(view, PlayerView)
     names = table.names
     return Post(
@@ -78,5 +78,12 @@ def hand_post(table: Table, seat: int) -> Post:
 
 def digest(game: Game, state: BaseModel, seat: int) -> str:  # type: ignore[type-arg]
     view = game.view(state, seat)
+    assert isinstance(view, PlayerView)
+    return json.dumps(hand_fields(view))
+
+
+def table_digest(table: Table, seat: int) -> str:
+    """`digest` from the table's once-computed view of the seat."""
+    view = table.view(seat)
     assert isinstance(view, PlayerView)
     return json.dumps(hand_fields(view))

@@ -99,6 +99,9 @@ class KkkPresentation(GenericPresentation):
     def hand_digest(self, game: Game, state: BaseModel, seat: int) -> str:  # type: ignore[type-arg]
         return hand.digest(game, state, seat)
 
+    def table_hand_digest(self, table: Table, seat: int) -> str:
+        return hand.table_digest(table, seat)
+
     def event_line(self, table: Table, event: Event) -> str | None:
         return narration.event_line(table, event)
 

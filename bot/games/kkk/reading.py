@@ -11,15 +11,13 @@ from engine.kkk.views import OfferView, PlayerView, PublicView
 
 
 def public(table: Table) -> PublicView:
-    assert table.state is not None
-    view = table.game.view(table.state, None)
+    view = table.view(None)
     assert isinstance(view, PublicView)
     return view
 
 
 def mine(table: Table, seat: int) -> PlayerView:
-    assert table.state is not None
-    view = table.game.view(table.state, seat)
+    view = table.view(seat)
     assert isinstance(view, PlayerView)
     return view
 

@@ -266,11 +266,13 @@ async def test_rest_calls_per_ordinary_move(env: simcord.Env) -> None:
     state.turn = 3  # dave (3 cards) to move, so his draw stays under the limit
     await prepare(t, state, "Prepared table.")
     anna, bert, cleo, dave = t.players
-    status = t.status().id
     dm_channels = {m.user.dm_channel.id for m in t.players}
 
     def kinds(calls: list[str]) -> list[str]:
-        """Each call by what it does: reply, post, delete, status, edit (a tracked message), dm, reaction."""
+        """Each call by what it does: reply, post, delete, status (an edit of the message showing the status after
+        the move: it may have moved down onto the newest narration message), edit (another message), dm,
+        reaction."""
+        status = t.status().id
         out = []
         for call in calls:
             method, path = call.split(" ", 1)
@@ -450,3 +452,30 @@ async def test_who_each_message_pings(env: simcord.Env) -> None:
     assert reminder == {anna.id}
     text = next(m.content for m in reversed(t.thread.history()) if m.content.startswith("⏰ Reminder"))
     assert text.count(f"<@{anna.id}>") == 1 and "to close the deal (or fail)" in text
+
+
+async def test_a_quiet_line_merged_just_before_a_crash_is_not_added_again(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
+    """A quiet line is added to the newest narration message without marking anything first (no write per quiet
+    move); when the process dies after the edit but before the row is marked delivered, the restarted bot finds
+    the edited message (the bot's, edited since the commit, holding the line) and does not add it again."""
+    from engine import registry
+
+    t = await start(env)
+    state = tables.turn_a().state
+    state.turn = 3
+    await prepare(t, state, "Prepared table.")
+    dave = t.players[3]
+
+    async def dies(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise RuntimeError("the process died before marking")
+
+    t.bot.store.mark_delivered_many = dies
+    t.bot.notifier._schedule_retry = lambda game_id, attempts: None  # (dead: no retry in this process)
+    await t.ok(dave, "kkk roll")
+    rolled = [m for m in t.thread.history() if "dave rolls" in m.content]
+    assert len(rolled) == 1 and rolled[0].content.startswith("🧪 Prepared table.")  # added to the newest message
+    assert any(r.kind == "post" for r in await t.bot.store.undelivered(game_id=t.game_id))
+
+    await env.restart_bot(make_bot(games={"kkk": registry.get("kkk")}, presentations={}))
+    assert sum(m.content.count("dave rolls") for m in t.thread.history()) == 1
+    assert not [r for r in await t.bot.store.undelivered(game_id=t.game_id) if r.kind == "post"]

@@ -57,3 +57,26 @@ def test_money_stays_private_until_the_end() -> None:
     assert GAME.view(t.state, None).money is None  # type: ignore[attr-defined]
     assert GAME.view(t.state, 1).my_money == 7  # type: ignore[attr-defined]
     assert "7" not in GAME.view(t.state, 0).model_dump_json(include={"my_money", "money"})
+
+
+def test_a_seat_view_built_on_the_public_view_is_the_seat_view() -> None:
+    """`seat_view` (the platform computes the public view once per state and builds each seat's on it) gives
+    exactly `view(state, seat)`, at every step of seeded random games."""
+    import random
+    from datetime import timedelta
+
+    from engine.kkk.randomplay import choose
+
+    from .helpers import NOW
+
+    for seed in range(3):
+        rnd = random.Random(seed)
+        state = GAME.setup(4 + seed, KkkOptions(), seed, NOW)
+        for step in range(150):
+            public = GAME.view(state, None)
+            for seat in range(state.seats):
+                assert GAME.seat_view(state, seat, public) == GAME.view(state, seat)
+            if GAME.result(state) is not None:
+                break
+            actor, action = choose(GAME, state, rnd, timeout_rate=0.0)
+            state = GAME.apply(state, actor, action, NOW + timedelta(minutes=step)).state

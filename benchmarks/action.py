@@ -1,0 +1,531 @@
+"""Benchmark of the action path: a player's command through the real service, notifier and SQLite store.
+
+    .venv/bin/python benchmarks/action.py [--games 1,10,50,200] [--seconds S] [--rate R] [--rtt MS] [--only PART]
+
+Discord is `benchmarks/fakecord.py`: in-process, every REST call counted by kind, with an optional round trip and
+Discord's rate limits (50/s in all with interaction callbacks exempt; per channel 5 posts and 5 edits in 5 s).
+Games are Kohle, Kies & Knete (4–6 seats), moves chosen by the engine's seeded random player
+(`engine.kkk.randomplay.choose`) on the stored state and made the way the `/kkk` commands make them (`KkkCog._play`
+with an interaction in the game's thread: resolve the game, `GameService.act`, the notifier, the answer); a
+timeout is the game's deadline timer fired by the scheduler. Status pictures are off (`--pictures` turns them on):
+they are drawn in a worker thread and measured by benchmarks/pictures.py.
+
+Printed:
+1. per move, measured one move at a time (each delivered in full before the next): database round trips (hops to
+   the database thread, by store operation) and fsync'd writes (`storage.iocount`), and rate-limited REST calls,
+   with the distribution per kind of move;
+2. closed loop, no limits, no round trip: N games, one player each always moving as soon as answered: moves
+   answered per second, and the time to deliver what is still queued at the end;
+3. open loop: 200 games, commands arriving at random (Poisson) at `--rate` per second, with the limits and an
+   80 ms round trip: acknowledgement p50/p99 (command in → interaction answered), delivery-done p99 (command in →
+   its last outbox row marked delivered) and the REST calls per move.
+"""
+
+import argparse
+import asyncio
+import contextvars
+import logging
+import platform
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.fakecord import FakeDiscord, FakeInteraction, FakeUser  # noqa: E402
+from bot import outbox  # noqa: E402
+from bot import timers as timing  # noqa: E402
+from bot.client import BoardroomBot, create_bot  # noqa: E402
+from bot.games.kkk.presentation import KkkPresentation  # noqa: E402
+from bot.presentation import Presentation  # noqa: E402
+from bot.service import Person  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+from engine import registry  # noqa: E402
+from engine.kkk.randomplay import choose  # noqa: E402
+from storage import NewLogEntry, open_store  # noqa: E402
+from storage.iocount import IoCounts, count_io, uncounted  # noqa: E402
+
+GUILD = 770_000_000_000_000_001
+CHANNEL = 770_000_000_000_000_002
+KKK = registry.get("kkk")
+_MOVE: contextvars.ContextVar["Move | None"] = contextvars.ContextVar("move", default=None)
+
+
+class NoPicture(KkkPresentation):
+    picture = Presentation.picture  # type: ignore[assignment]
+
+
+@dataclass
+class Move:
+    kind: str
+    arrived: float
+    wall: float
+    interaction: FakeInteraction | None = None
+    outbox_ids: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Table:
+    game_id: int
+    thread_id: int
+    users: list[FakeUser]
+    rnd: random.Random
+    busy: bool = False
+
+
+class Rig:
+    """A bot on a fresh database with the fake Discord, and its tables."""
+
+    def __init__(self, directory: Path, fake: FakeDiscord, pictures: bool, seed: int, **settings: Any) -> None:
+        self.directory = directory
+        self.settings = settings
+        self.fake = fake
+        self.pictures = pictures
+        self.seeds = random.Random(seed)
+        self.tables: list[Table] = []
+        self.users = iter(range(600_000_000_000_000_000, 700_000_000_000_000_000))
+        self.moves: list[Move] = []
+        self.current: dict[int, FakeInteraction] = {}
+        self.bot: BoardroomBot
+        self.io: IoCounts
+        self.offset = timedelta(0)
+        """Simulated time: how far the bot's clock is ahead of the wall clock (a timeout moves it on)."""
+        self.timeouts = 0.0
+        """How often the random player lets a deadline pass (only with one game at a time: the clock is shared)."""
+
+    async def start(self) -> None:
+        path = self.directory / f"action-{self.seeds.random():.6f}.sqlite3"
+        settings = Settings(  # type: ignore[call-arg]
+            _env_file=None, discord_token="x", database_path=path, command_sync="never", **self.settings
+        )
+        store = await open_store(path)
+        presentation = KkkPresentation() if self.pictures else NoPicture()
+        self.bot = create_bot(
+            settings,
+            games={"kkk": KKK},
+            presentations={"kkk": presentation},
+            store=store,
+            seed_source=lambda: self.seeds.getrandbits(62),
+            clock=lambda: datetime.now(UTC) + self.offset,
+        )
+        self.fake.install(self.bot)
+        await self.bot.setup_hook()
+        self.cog = next(c for c in self.bot.cogs.values() if type(c).__name__ == "KkkCog")
+        act = self.bot.service.act
+
+        async def recorded_act(game_id: int, user_id: int, action: Any) -> Any:
+            done = await act(game_id, user_id, action)
+            move = _MOVE.get()
+            if move is not None:
+                move.outbox_ids += done.outbox_ids
+            return done
+
+        self.bot.service.act = recorded_act  # type: ignore[method-assign]
+        self.bot.scheduler.start()
+        self.io = count_io(store)
+
+    async def close(self) -> None:
+        await settle(self.bot)
+        self.bot.scheduler.close()
+        self.bot.notifier.close()
+        await self.bot.store.close()
+
+    async def add_table(self, advance: int = 0) -> Table:
+        """A new game of 4–6 members through the lobby, started; then `advance` moves of the random player made on
+        the engine alone and stored as one prepared step (a log note with the snapshot, its timers, the status, hand
+        and narration rows, delivered), so that tables under way are at every stage of a game."""
+        service = self.bot.service
+        seats = self.seeds.randint(4, 6)
+        people = [Person(next(self.users), f"P{i}") for i in range(seats)]
+        with uncounted():
+            record = await service.create_lobby(
+                "kkk", guild_id=GUILD, channel_id=CHANNEL, creator=people[0], options={}
+            )
+            thread = self.fake.new_id()
+            await service.attach_thread(record.id, thread)
+            for p in people[1:]:
+                await service.join(record.id, p)
+            await service.start(record.id, people[0], is_moderator=False)
+            await self.bot.notifier.flush(record.id)
+            if advance:
+                await self._advance(record.id, advance)
+            await settle(self.bot)
+            seats_ = await self.bot.store.seats(record.id)
+        by_id = {p.user_id: p for p in people}
+        users = [FakeUser(s.player_id, by_id[s.player_id].name) for s in seats_]  # type: ignore[index]
+        table = Table(record.id, thread, users, random.Random(self.seeds.getrandbits(32)))
+        self.tables.append(table)
+        return table
+
+    async def _advance(self, game_id: int, moves: int) -> None:
+        store = self.bot.store
+        snap = await store.get_snapshot(game_id)
+        state = KKK.load_state(snap.state)
+        rnd = random.Random(self.seeds.getrandbits(32))
+        now = self.bot.clock()
+        for _ in range(moves):
+            if KKK.result(state) is not None:
+                break
+            seat, action = choose(KKK, state, rnd, timeout_rate=0.0)
+            try:
+                state = KKK.apply(state, seat, action, now).state
+            except Exception:
+                continue
+        if KKK.result(state) is not None:
+            return  # played to the end: keep the fresh start instead
+        waits = KKK.waiting_on(state)
+        timers = timing.plan(KKK, waits, {}, now, paused=False, reminders=self.bot.settings.reminders)
+        items = [outbox.post(texts=["(a table under way)"]), outbox.status()]
+        items += [outbox.hand(s) for s in range(state.seats)]
+        await store.commit(
+            game_id,
+            snap.version,
+            NewLogEntry.for_note("benchmark: a table under way", now),
+            KKK.dump_state(state),
+            timers=timers,
+            outbox=[i for i in items if i is not None],
+        )
+        await self.bot.notifier.flush(game_id)
+
+    async def next_move(self, table: Table) -> tuple[int | None, Any] | None:
+        """The random player's next move on the stored state (not counted), or None when the game is over."""
+        with uncounted():
+            snap = await self.bot.store.get_snapshot(table.game_id)
+        state = KKK.load_state(snap.state)
+        if KKK.result(state) is not None:
+            return None
+        return choose(KKK, state, table.rnd, timeout_rate=self.timeouts)
+
+    async def play(self, table: Table, actor: int | None, action: Any) -> Move:
+        """Make the move as Discord would bring it; returns once it is answered (a timeout: once fired)."""
+        kind = "timeout" if actor is None else action.type
+        move = Move(kind, time.perf_counter(), time.time())
+        token = _MOVE.set(move)
+        try:
+            if actor is None:
+                with uncounted():
+                    timers = await self.bot.store.timers(table.game_id)
+                deadline = min((t for t in timers if t.kind == "deadline"), key=lambda t: t.due_at, default=None)
+                if deadline is not None:
+                    late = deadline.due_at - self.bot.clock() + timedelta(seconds=1)
+                    self.offset += max(late, timedelta(0))
+                    await self.bot.scheduler._fire(deadline.id, table.game_id)
+            else:
+                interaction = FakeInteraction(self.fake, table.users[actor], GUILD, table.thread_id)
+                self.current[table.game_id] = interaction
+                move.interaction = interaction
+                move.arrived = interaction.created
+                await self.cog._play(interaction, None, action)  # type: ignore[arg-type]
+        finally:
+            _MOVE.reset(token)
+        self.moves.append(move)
+        return move
+
+    async def step(self, table: Table) -> Move | None:
+        chosen = await self.next_move(table)
+        if chosen is None:
+            return None
+        return await self.play(table, *chosen)
+
+    def moves_answered(self, table: Table) -> bool:
+        """Whether the table's command in progress was answered."""
+        interaction = self.current.get(table.game_id)
+        return interaction is not None and interaction.answered.is_set()
+
+    def delivered_at(self) -> dict[int, float]:
+        """Outbox row id → when it was marked delivered (wall clock), read straight from the file."""
+        conn = sqlite3.connect(self.bot.store.path)  # type: ignore[attr-defined]
+        try:
+            rows = conn.execute("SELECT id, delivered_at FROM outbox_delivered").fetchall()
+        finally:
+            conn.close()
+        return {i: datetime.fromisoformat(at).timestamp() for i, at in rows}
+
+
+async def settle(bot: BoardroomBot) -> None:
+    """Wait until the bot has nothing left to do: the scheduler's pass and every delivery."""
+    for _ in range(1000):
+        drain = getattr(bot.notifier, "drain", None)
+        if drain is not None:
+            await drain()
+        pending = [t for t in (bot.scheduler._task, *bot.notifier._tasks) if t is not None and not t.done()]
+        if not pending:
+            await asyncio.sleep(0)
+            if drain is None or not getattr(bot.notifier, "busy", lambda: False)():
+                return
+            continue
+        await asyncio.wait(pending)
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))] if ordered else float("nan")
+
+
+# --- 1. per move --------------------------------------------------------------------------------------
+
+
+async def whole_games(rig: Rig, games: int, after_move: Any = None) -> int:
+    """Play `games` whole games one after the other (one game at a time, so that a timeout can move the shared
+    clock past its deadline); `after_move(move)` is awaited after each. Returns the number of moves."""
+    rig.timeouts = 0.02
+    await rig.add_table()
+    made = finished = 0
+    while True:
+        table = rig.tables[-1]
+        chosen = await rig.next_move(table)
+        if chosen is None:
+            finished += 1
+            if finished == games:
+                return made
+            await rig.add_table()
+            continue
+        move = await rig.play(table, *chosen)
+        if after_move is not None:
+            await after_move(move)
+        made += 1
+
+
+async def per_move(directory: Path, games: int, pictures: bool) -> dict[str, Any]:
+    fake = FakeDiscord()
+    rig = Rig(directory, fake, pictures, seed=11)
+    await rig.start()
+    by_kind: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
+    ops: Counter[str] = Counter()
+    wops: Counter[str] = Counter()
+    rest_kinds: Counter[str] = Counter()
+    targets: Counter[str] = Counter()
+    cpu: list[float] = []
+    before = [rig.io.snapshot(), Counter(fake.calls), Counter(fake.targets), time.process_time()]
+
+    async def count(move: Move) -> None:
+        await settle(rig.bot)
+        io = rig.io.since(before[0])
+        calls = fake.calls - before[1]
+        rest = sum(n for k, n in calls.items() if k not in ("callback", "followup"))
+        by_kind[move.kind].append((io.round_trips, io.writes, rest))
+        if move.kind != "timeout":
+            ops.update(io.by_op)
+            wops.update(io.writes_by_op)
+            rest_kinds.update(calls)
+            targets.update(fake.targets - before[2])
+            cpu.append(time.process_time() - before[3])
+
+    async def counted(move: Move) -> None:
+        await count(move)
+        before[:] = [rig.io.snapshot(), Counter(fake.calls), Counter(fake.targets), time.process_time()]
+
+    original_add = rig.add_table
+
+    async def add_table(advance: int = 0) -> Table:  # setting up the next game is not a move
+        table = await original_add(advance)
+        before[:] = [rig.io.snapshot(), Counter(fake.calls), Counter(fake.targets), time.process_time()]
+        return table
+
+    rig.add_table = add_table  # type: ignore[method-assign]
+    made = await whole_games(rig, games, counted)
+    await rig.close()
+    player = [x for k, v in by_kind.items() if k != "timeout" for x in v]
+    n = len(player)
+    print(f"1. Per move, one at a time ({made} moves: {games} whole games; {n} by players, the rest timeouts)")
+    print(f"   player moves: {sum(x[0] for x in player) / n:.1f} database round trips, "
+          f"{sum(x[1] for x in player) / n:.2f} fsync'd writes, {sum(x[2] for x in player) / n:.2f} "
+          f"rate-limited REST calls per move")  # fmt: skip
+    print(f"   CPU time of the process per player move (command in to everything delivered): "
+          f"median {statistics.median(cpu) * 1000:.2f} ms, mean {statistics.mean(cpu) * 1000:.2f} ms")  # fmt: skip
+    print("   round trips per player move by store operation: "
+          + ", ".join(f"{op} {c / n:.2f}" for op, c in ops.most_common()))  # fmt: skip
+    print("   writes per player move by store operation: "
+          + ", ".join(f"{op} {c / n:.2f}" for op, c in wops.most_common()))  # fmt: skip
+    print("   REST calls per player move by kind: "
+          + ", ".join(f"{k} {c / n:.2f}" for k, c in rest_kinds.most_common()))  # fmt: skip
+    print("   ... by where they go: "
+          + ", ".join(f"{k} {c / n:.2f}" for k, c in targets.most_common()))  # fmt: skip
+    print(f"   {'kind of move':14}{'moves':>7}{'round trips':>13}{'writes':>8}{'REST':>7}{'REST max':>9}")
+    for kind, xs in sorted(by_kind.items(), key=lambda kv: -len(kv[1])):
+        print(f"   {kind:14}{len(xs):7d}{statistics.mean(x[0] for x in xs):13.1f}"
+              f"{statistics.mean(x[1] for x in xs):8.2f}{statistics.mean(x[2] for x in xs):7.2f}"
+              f"{max(x[2] for x in xs):9d}")  # fmt: skip
+    return {"round_trips": sum(x[0] for x in player) / n, "writes": sum(x[1] for x in player) / n}
+
+
+# --- 2. closed loop -----------------------------------------------------------------------------------
+
+
+async def closed_loop(directory: Path, games: int, seconds: float, pictures: bool) -> None:
+    fake = FakeDiscord()
+    rig = Rig(directory, fake, pictures, seed=22)
+    await rig.start()
+    for _ in range(games):
+        await rig.add_table(advance=rig.seeds.randrange(300))
+    # The tables that replace finished games are set up before the clock starts: setting one up (a lobby, and up
+    # to 300 moves on the engine alone) is the benchmark's work, not a move the bot answers.
+    spares = [await rig.add_table(advance=rig.seeds.randrange(300)) for _ in range(max(2, games // 4))]
+    for spare in spares:
+        rig.tables.remove(spare)
+    late_spares = 0
+    await settle(rig.bot)
+    stop = time.perf_counter() + seconds
+    warm = time.perf_counter() + min(1.0, seconds / 5)
+    counted = 0
+    choosing = 0.0  # the players' own time (the random player choosing on the stored state), after `warm`
+
+    async def timed_next_move(table: Table) -> tuple[int | None, Any] | None:
+        """`Rig.next_move`, its synchronous part (the choosing: no other task runs meanwhile) timed."""
+        nonlocal choosing
+        with uncounted():
+            snap = await rig.bot.store.get_snapshot(table.game_id)
+        began = time.perf_counter()
+        state = KKK.load_state(snap.state)
+        chosen = None if KKK.result(state) is not None else choose(KKK, state, table.rnd, timeout_rate=rig.timeouts)
+        if began >= warm:
+            choosing += time.perf_counter() - began
+        return chosen
+
+    rig.next_move = timed_next_move  # type: ignore[method-assign]
+
+    async def player(table: Table) -> None:
+        nonlocal counted, late_spares
+        while time.perf_counter() < stop:
+            move = await rig.step(table)
+            if move is None:
+                rig.tables.remove(table)
+                if spares:
+                    table = spares.pop()
+                    rig.tables.append(table)
+                else:
+                    late_spares += 1
+                    table = await rig.add_table(advance=rig.seeds.randrange(300))
+                continue
+            if move.arrived >= warm:
+                counted += 1
+
+    await asyncio.gather(*(player(t) for t in list(rig.tables)))
+    ended = time.perf_counter()
+    await settle(rig.bot)
+    drain = time.perf_counter() - ended
+    rate = counted / (ended - warm)
+    print(f"   N = {games:3d}: {rate:6.0f} moves/s answered ({counted} moves in {ended - warm:.1f} s); "
+          f"{drain:.2f} s to deliver what was queued at the end; "
+          f"{counted / (ended - warm + drain):.0f} moves/s counting that; "
+          f"the players' choosing took {choosing / (ended - warm):.0%} of the time "
+          f"({counted / (ended - warm + drain - choosing):.0f} moves/s without it)"
+          + (f"; {late_spares} tables set up inside the window" if late_spares else ""))  # fmt: skip
+    await rig.close()
+
+
+# --- 3. open loop -------------------------------------------------------------------------------------
+
+
+async def open_loop(directory: Path, games: int, rate: float, seconds: float, rtt: float, pictures: bool) -> None:
+    fake = FakeDiscord(rtt=rtt, limits=True)
+    rig = Rig(directory, fake, pictures, seed=33)
+    fake.limits, fake.rtt = False, 0.0  # the tables are set up at full speed
+    await rig.start()
+    for _ in range(games):
+        await rig.add_table(advance=rig.seeds.randrange(300))
+    await settle(rig.bot)
+    fake.limits, fake.rtt = True, rtt
+    calls0 = Counter(fake.calls)
+    arrivals = random.Random(44)
+    tasks: set[asyncio.Task[Any]] = set()
+    first_move = len(rig.moves)
+    t0 = time.perf_counter()
+
+    async def one(table: Table) -> None:
+        # The table takes its next command once this one is answered (its player has seen the answer), whether or
+        # not the bot is still delivering.
+        try:
+            chosen = await rig.next_move(table)
+            if chosen is None:
+                rig.tables.remove(table)
+                await rig.add_table(advance=rig.seeds.randrange(300))
+                return
+            move = asyncio.get_running_loop().create_task(rig.play(table, *chosen))
+            while not move.done():
+                if rig.moves_answered(table):
+                    table.busy = False
+                await asyncio.sleep(0.005)
+            await move
+        finally:
+            table.busy = False
+
+    skipped = 0
+    due = t0
+    while due - t0 < seconds:
+        due += arrivals.expovariate(rate)  # absolute arrival times: a late wake-up does not lower the rate
+        await asyncio.sleep(max(0.0, due - time.perf_counter()))
+        idle = [t for t in rig.tables if not t.busy]
+        if not idle:
+            skipped += 1
+            continue
+        table = arrivals.choice(idle)
+        table.busy = True
+        task = asyncio.get_running_loop().create_task(one(table))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+    ended = time.perf_counter()
+    if tasks:
+        await asyncio.wait(set(tasks))
+    await settle(rig.bot)
+    drain = time.perf_counter() - ended
+    moves = rig.moves[first_move:]
+    delivered = rig.delivered_at()
+    acks = [m.interaction.answered_at - m.arrived for m in moves if m.interaction and m.interaction.answered_at]
+    done = []
+    for m in moves:
+        if m.outbox_ids and all(i in delivered for i in m.outbox_ids):
+            done.append(max(delivered[i] for i in m.outbox_ids) - m.wall)
+    calls = fake.calls - calls0
+    rest = sum(n for k, n in calls.items() if k not in ("callback", "followup"))
+    print(f"   {rate:.0f} commands/s for {seconds:.0f} s, {games} games, rtt {rtt * 1000:.0f} ms, limits on: "
+          f"{len(moves)} moves ({len(acks)} answered, {skipped} skipped: every table busy);"
+          f" ack p50 {percentile(acks, 50) * 1000:.0f} ms, "
+          f"p99 {percentile(acks, 99) * 1000:.0f} ms, max {max(acks, default=0) * 1000:.0f} ms; "
+          f"delivery done p50 {percentile(done, 50):.2f} s, p99 {percentile(done, 99):.2f} s "
+          f"({len(done)} moves with rows); drained {drain:.1f} s after the last arrival; "
+          f"{rest / max(len(moves), 1):.2f} rate-limited REST calls per move "
+          f"({', '.join(f'{k} {v}' for k, v in calls.most_common())})")  # fmt: skip
+    await rig.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--dir", type=Path, default=None)
+    parser.add_argument("--games", default="1,10,50,200", help="closed loop: numbers of games")
+    parser.add_argument("--seconds", type=float, default=10.0, help="closed loop: seconds per run")
+    parser.add_argument("--rate", default="30", help="open loop: commands per second (several: 15,20,30)")
+    parser.add_argument("--open-seconds", type=float, default=30.0)
+    parser.add_argument("--rtt", type=float, default=80.0, help="open loop: round trip in ms")
+    parser.add_argument("--whole", type=int, default=3, help="per-move counts: how many whole games")
+    parser.add_argument("--pictures", action="store_true", help="draw the status pictures (off by default)")
+    parser.add_argument("--only", choices=("moves", "closed", "open"), default=None)
+    args = parser.parse_args()
+    logging.disable(logging.WARNING)
+    print(f"Machine: {platform.node()} {platform.machine()}, Python {platform.python_version()}, "
+          f"SQLite {sqlite3.sqlite_version}; pictures {'on' if args.pictures else 'off'}")  # fmt: skip
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
+        directory = Path(tmp)
+        if args.only in (None, "moves"):
+            asyncio.run(per_move(directory, args.whole, args.pictures))
+        if args.only in (None, "closed"):
+            print("2. Closed loop, no rate limits, no round trip (one player per game, moving as soon as answered)")
+            for n in [int(x) for x in args.games.split(",")]:
+                asyncio.run(closed_loop(directory, n, args.seconds, args.pictures))
+        if args.only in (None, "open"):
+            print("3. Open loop (commands arriving at random)")
+            for r in [float(x) for x in args.rate.split(",")]:
+                asyncio.run(open_loop(directory, 200, r, args.open_seconds, args.rtt / 1000, args.pictures))
+
+
+if __name__ == "__main__":
+    main()
