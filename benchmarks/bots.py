@@ -2,6 +2,8 @@
 
     .venv/bin/python benchmarks/bots.py [--games N] [--seed K]                 (every game with a policy)
     .venv/bin/python benchmarks/bots.py --game kkk [--seats S] [--games N] [--seed K] [--random uniform|weighted]
+                                        [--answers both|yes|no]
+    .venv/bin/python benchmarks/bots.py --ends [--game G] [--games N] [--seed K]   (do such tables end?)
 
 For each game with a registered policy it plays:
 
@@ -28,7 +30,15 @@ A policy seat is asked at every step, so it can answer as soon as anything chang
 Random seats choose uniformly among the legal actions, or, with `--random weighted` (the default where a game has
 them: Kohle, Kies & Knete), with the weights of the game's own random player (`engine.kkk.randomplay`), which
 favour progress (opening coverable deals, offering what the Boss lacks, shaking, passing, closing). The output
-says which.
+says which. In Kohle, Kies & Knete the policy's strength depended on whether random seats answer offers made to
+them (an offer waits for its 🤝 though no wait names the seat): by default both lines are printed, random seats that
+answer such offers as if waited on (`ANSWERING`), and random seats that ignore them (they act only when asked anyway,
+`CHATTER`); `--answers` picks one.
+
+`--ends` measures something else: whether tables of seats that play themselves end by the rules (issue 16: no table
+stalls). For each table of `ENDS_TABLES` it plays all computer players, all autopilots, and both mixed, the way the
+platform runs them (`play_table`: only seats a wait names or that are free to act are asked), and prints how many of
+the seeded games ended within `ENDS_CAP` actions (goal >= 99 %) and how long they took.
 """
 
 import argparse
@@ -107,12 +117,14 @@ def play_one(
     max_actions: int = 2000,
     chatter: float = CHATTER,
     on_step: Callable[[Any, int | None, Any, Any], None] | None = None,
+    answers: bool = True,
 ) -> Played:
     """One seeded game: `policy_seats` play the game's policy (those also in `autopilot_seats` as the autopilot),
     the others at random (see the module docstring);
-    `on_step(state before, actor, action, state after)` sees every step."""
+    `on_step(state before, actor, action, state after)` sees every step; `answers=False`: random seats don't treat
+    offers waiting for them as waits (they answer only when they happen to act)."""
     policy: Policy | None = policy_for(game)
-    answering = ANSWERING.get(game.name)
+    answering = ANSWERING.get(game.name) if answers else None
     if policy_seats and policy is None:
         raise ValueError(f"{game.name} has no policy")
     rnd = random.Random(seed)
@@ -200,7 +212,14 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-def bench(name: str, games: int, seats: int | None, seed: int, random_mode: str) -> bool:
+def bench(
+    name: str,
+    games: int,
+    seats: int | None,
+    seed: int,
+    random_mode: str,
+    answer_models: tuple[bool, ...] = (True, False),
+) -> bool:
     """Both match-ups for one game; prints the figures and returns whether the goals are met."""
     game = build()[name]
     seats = seats or DEFAULT_SEATS.get(name, game.min_seats)
@@ -211,28 +230,34 @@ def bench(name: str, games: int, seats: int | None, seed: int, random_mode: str)
     print(f"{game.title}: {games} games of {seats} players, seeds {seed}…; random seats choose {how}")
     print("  (a first place shared by k seats counts as 1/k of a win for each: half for a tie of two)")
 
-    wins = 0.0
-    capped = 0
     times: list[float] = []
     whole: list[float] = []
     acting: list[float] = []
-    lengths: list[int] = []
-    for i in range(games):
-        me = i % seats
-        played = play_one(game, seats, seed + i, {me}, weigher=weigher, max_actions=cap)
-        wins += win_share(played.result, me)
-        capped += played.capped
-        times += played.decisions
-        whole += played.whole
-        acting += played.acting
-        lengths.append(played.actions)
-    low, high = wilson(wins, games)
     goal = {"kkk": 0.6, "kesse_ruegen": 0.7}.get(name) if seats == DEFAULT_SEATS.get(name) else None
-    print(
-        f"  policy vs random        {wins / games:6.1%} of {games}  (95 % CI {low:.1%}–{high:.1%}; "
-        f"a random seat's share would be {1 / seats:.0%})" + (f"   goal >= {goal:.0%}" if goal else "")
-    )
-    print(f"    actions per game      {statistics.mean(lengths):6.0f}  (max {max(lengths)}); at the cap: {capped}")
+    strong = True
+    for model in answer_models if name in ANSWERING else (True,):
+        wins = 0.0
+        capped = 0
+        lengths: list[int] = []
+        for i in range(games):
+            me = i % seats
+            played = play_one(game, seats, seed + i, {me}, weigher=weigher, max_actions=cap, answers=model)
+            wins += win_share(played.result, me)
+            capped += played.capped
+            times += played.decisions
+            whole += played.whole
+            acting += played.acting
+            lengths.append(played.actions)
+        low, high = wilson(wins, games)
+        strong = strong and (goal is None or wins / games >= goal)
+        which = ""
+        if name in ANSWERING:
+            which = " (random seats answer offers made to them)" if model else " (random seats ignore offers)"
+        print(
+            f"  policy vs random        {wins / games:6.1%} of {games}  (95 % CI {low:.1%}–{high:.1%}; "
+            f"a random seat's share would be {1 / seats:.0%})" + (f"   goal >= {goal:.0%}" if goal else "") + which
+        )
+        print(f"    actions per game      {statistics.mean(lengths):6.0f}  (max {max(lengths)}); at the cap: {capped}")
 
     pp_games = max(1, games // 2)
     shares = [0.0] * seats
@@ -272,8 +297,107 @@ def bench(name: str, games: int, seats: int | None, seed: int, random_mode: str)
         f"    calls that acted      {statistics.median(acting) * 1e3:6.2f} ms median, "
         f"{percentile(acting, 99) * 1e3:.2f} ms p99 ({len(acting)} of the {len(times)}; the rest returned None)"
     )
-    ok = median <= 50 and (goal is None or wins / games >= goal)
+    ok = median <= 50 and strong
     print("  goals                   " + ("met" if ok else "NOT met"))
+    return ok
+
+
+# --- do tables end? ----------------------------------------------------------------------------------------------
+
+ENDS_TABLES: tuple[tuple[str, int, dict[str, str]], ...] = (
+    ("kkk", 3, {}),
+    ("kkk", 4, {}),
+    ("kkk", 6, {}),
+    ("kesse_ruegen", 2, {}),
+    ("casablanca", 4, {}),
+    ("casablanca", 4, {"variant": "hq"}),
+    ("casablanca", 8, {}),
+    ("schwarzmarkt", 4, {}),
+)
+"""The tables `--ends` plays: each game at its usual size, and Kohle, Kies & Knete and Casablanca at their extremes."""
+ENDS_CAP = 5000
+"""Actions after which a table counts as not ending (the bound of the goal)."""
+ENDS_GOAL = 0.99
+
+
+def play_table(
+    game: Game,  # type: ignore[type-arg]
+    options: Any,
+    seats: int,
+    seed: int,
+    autopilot_seats: Collection[int],
+    cap: int = ENDS_CAP,
+    on_state: Callable[[Any], None] | None = None,
+) -> tuple[bool, int]:
+    """One table whose every seat plays itself, as the platform runs it: each step the seats a wait names, or that
+    are free to act (`Game.free_to_act`), are asked in a seeded order (the platform's delays differ per seat) and the
+    first that acts moves; when none does, the earliest wait's deadline default applies. `autopilot_seats` play the
+    autopilot, the others the computer player; `on_state` sees every state before it is played on. Returns (ended by
+    the rules, actions)."""
+    policy = policy_for(game)
+    assert policy is not None
+    rnd = random.Random(seed)
+    now = START
+    state = game.setup(seats, options, seed, now)
+    actions = 0
+    while game.result(state) is None and actions < cap:
+        if on_state is not None:
+            on_state(state)
+        waits = game.waiting_on(state)
+        asked = list(dict.fromkeys([s for w in waits for s in w.seats] + sorted(game.free_to_act(state))))
+        rnd.shuffle(asked)
+        chosen: tuple[int, Any] | None = None
+        for s in asked:
+            legal = game.legal_actions(state, s)
+            if not legal:
+                continue
+            rng = random.Random(rnd.getrandbits(32))
+            action = policy.decide(game.view(state, s), legal, s, rng, autopilot=s in autopilot_seats)
+            if action is not None:
+                chosen = (s, action)
+                break
+        if chosen is None:
+            if not waits:
+                break
+            wait = min(waits, key=lambda w: w.until)
+            now = max(now, wait.until)
+            actor, action = None, wait.timeout
+        else:
+            now += timedelta(seconds=rnd.randint(20, 120))
+            actor, action = chosen
+        state = game.apply(state, actor, action, now).state
+        actions += 1
+    return game.result(state) is not None, actions
+
+
+def ends(games: int, seed: int, only: str) -> bool:
+    """Every table of seats that play themselves — all computer players, all autopilots, and both mixed — must end
+    by the rules within `ENDS_CAP` actions in at least 99 % of seeded games (issue 16: no table stalls)."""
+    print(f"Tables of seats that play themselves: {games} seeded games each (seeds {seed}…), cap {ENDS_CAP} actions")
+    ok = True
+    for name, seats, raw in ENDS_TABLES:
+        if only not in ("all", name):
+            continue
+        game = build()[name]
+        options = game.parse_options(raw)
+        label = f"{game.title}{' (' + raw['variant'] + ')' if raw else ''}, {seats} seats"
+        for mode, autopilot in (
+            ("all computer players", ()),
+            ("all autopilot", tuple(range(seats))),
+            ("mixed", tuple(range(0, seats, 2))),
+        ):
+            t0 = time.perf_counter()
+            played = [play_table(game, options, seats, seed + i, autopilot) for i in range(games)]
+            ended = sum(e for e, _ in played)
+            lengths = sorted(n for _, n in played)
+            good = ended / games >= ENDS_GOAL
+            ok = ok and good
+            print(
+                f"  {label:34} {mode:21} ended {ended:4}/{games} ({ended / games:6.1%})  actions median "
+                f"{statistics.median(lengths):5.0f}, p99 {percentile(lengths, 99):5.0f}, max {lengths[-1]:5}"
+                f"  [{time.perf_counter() - t0:4.0f} s]" + ("" if good else "   < 99 %")
+            )
+    print("  goal (>= 99 % end within the cap) " + ("met" if ok else "NOT met"))
     return ok
 
 
@@ -285,10 +409,24 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=None, help="default: 4 for kkk, 2 for kesse_ruegen, else min")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--random", choices=("weighted", "uniform"), default="weighted")
+    parser.add_argument(
+        "--answers",
+        choices=("both", "yes", "no"),
+        default="both",
+        help="Kohle, Kies & Knete: random seats answer offers made to them (yes), ignore them (no), or both lines",
+    )
+    parser.add_argument(
+        "--ends", action="store_true", help="instead: do tables of computer players and autopilots end by the rules?"
+    )
     args = parser.parse_args()
+    if args.ends:
+        ok = ends(args.games, args.seed, args.game)
+        print("all goals " + ("met" if ok else "NOT met"))
+        return
     ok = True
     for name in names if args.game == "all" else [args.game]:
-        ok = bench(name, args.games, args.seats, args.seed, args.random) and ok
+        models = {"both": (True, False), "yes": (True,), "no": (False,)}[args.answers]
+        ok = bench(name, args.games, args.seats, args.seed, args.random, models) and ok
     print("all goals " + ("met" if ok else "NOT met"))
 
 

@@ -17,6 +17,9 @@ When a seat acts — the secrets rule:
   or it has just moved in this same wait, e.g. an offer in a round that stays open) is answered `delay` after the
   commit that planned it, like a person reading the table anew — never twice at the same instant;
 - the delay is at most half the wait's own span (`until - since`), so the seat always answers before its deadline;
+- a seat that may act though no wait names it (`Game.free_to_act`: anyone in an open Kohle, Kies & Knete round, to
+  answer an offer made to it or to offer its cards) gets its timer too, timed by the game's first wait in the same
+  way, after every commit whatever it holds; when its policy has nothing to do, nothing happens;
 - a seat makes at most `SeatRules.per_hour` moves an hour (counted in the log); past it, its timer waits until
   the oldest of those moves is an hour old. A computer player can never spam a thread, whatever its policy does.
 
@@ -30,7 +33,7 @@ name and is shown as "name (autopilot)" (`bot.presentation.Table.names`); it is 
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -114,13 +117,16 @@ def plan(
     waits: Sequence[Wait],
     seats: Sequence[NewSeat],
     now: datetime,
+    free: Collection[int] = (),
 ) -> list[NewTimer]:
-    """One `seat` timer per seat that plays itself and is awaited, at its earliest due time over its waits."""
+    """One `seat` timer per seat that plays itself and is awaited, at its earliest due time over its waits; a seat
+    among `free` (`Game.free_to_act`: it may act though no wait names it) is timed by the first wait as if it were
+    awaited by it."""
     playing = {s.seat for s in seats if plays_itself(s)}
     due: dict[int, tuple[datetime, Wait, str]] = {}
-    for wait in waits:
+    for index, wait in enumerate(waits):
         key = timing.wait_key(game, wait)
-        for seat in wait.seats:
+        for seat in (*wait.seats, *(sorted(free) if index == 0 else ())):
             if seat not in playing:
                 continue
             pause = delay(game_id, seat, wait, key)

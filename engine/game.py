@@ -234,6 +234,12 @@ class Game(ABC, Generic[S, OptT]):
     def waiting_on(self, state: S) -> list[Wait]:
         """Who the game waits for, for what, until when, and what happens at the deadline."""
 
+    def free_to_act(self, state: S) -> set[int]:
+        """Seats that may act now though no wait names them (Kohle, Kies & Knete: everyone in an open negotiation
+        round may offer, answer an offer or play a card at any moment). The platform asks seats that play
+        themselves among them too, so a computer player can answer an offer made to it. Default: none."""
+        return set()
+
     @abstractmethod
     def result(self, state: S) -> Result | None:
         """Final standings once the game is over, else None."""

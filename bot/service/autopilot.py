@@ -3,7 +3,8 @@
 `bot.seat_players` plans the timers (and says why they never reveal a secret); this module fires them and keeps the
 seat flags:
 
-- `_fire_seat` (under the game's lock, from `fire_timer`): the seat still plays itself and is still awaited, it is
+- `_fire_seat` (under the game's lock, from `fire_timer`): the seat still plays itself and is still awaited (or free
+  to act: `engine.game.Game.free_to_act`), it is
   under its hourly cap (`SeatRules.per_hour`, counted in the log by the notes `AUTOPILOT_NOTE` / `BOT_NOTE`; over it,
   the timer moves to when the cap frees), and the policy (`engine.policy`) picks one of the seat's legal actions
   from the seat's own view (`autopilot=True` for a person's seat). The action is applied with `_apply_and_commit`
@@ -19,6 +20,11 @@ seat flags:
 - `_kick_to_autopilot` (`/mod kick` without `remove`): the player leaves, their seat stays, played by the autopilot.
 
 Every change of a flag is committed as a log note with one short public line, so the thread says who plays what.
+
+A table whose every seat then plays itself (all its people kicked or on autopilot) is not paused: the autopilot
+plays it on to its end, which the policies make sure of (every game's all-autopilot tables end within a bounded number
+of actions: `benchmarks/bots.py --ends`), and the line that made it so says it (`_nobody_in_person`), so a moderator
+who reads the thread sees why the table moves by itself. The hourly cap per seat still holds.
 """
 
 from collections.abc import Sequence
@@ -55,7 +61,7 @@ class SeatOps(ServiceCore):
             or not seat_players.plays_itself(held)
             or policy is None
             or table.state is None
-            or not any(seat in w.seats for w in table.waits)
+            or not (any(seat in w.seats for w in table.waits) or seat in table.game.free_to_act(table.state))
         ):
             await self.store.delete_timer(timer.id)
             return []
@@ -135,7 +141,7 @@ class SeatOps(ServiceCore):
                 said = (
                     f"🤖 **{name}** let {_deadlines(missed)} pass in a row: the autopilot plays their seat now (safe "
                     "moves only). `/game back` takes it back."
-                )
+                ) + await self._nobody_in_person(game_id)
                 ids += await self._seat_note(game_id, f"{held.display_name} on autopilot after {missed} misses", said)
                 game_logger(game_id, "boardroom.autopilot").info(
                     "autopilot after missed deadlines", extra={"fields": {"seat": held.seat}}
@@ -152,6 +158,15 @@ class SeatOps(ServiceCore):
         return ids
 
     # --- switching --------------------------------------------------------------------------------------
+
+    async def _nobody_in_person(self, game_id: int) -> str:
+        """The line's ending when the switch just made leaves no seat played in person (see the module docstring)."""
+        if all(seat_players.plays_itself(s) for s in await self.store.seats(game_id)):
+            return (
+                " Nobody plays this table in person any more: the autopilot plays it on to its end. `/game back` "
+                "brings a player back; a moderator can still end the game."
+            )
+        return ""
 
     async def _seat_note(
         self, game_id: int, note: str, said: str, *, user_id: int | None = None, extra: Sequence[NewOutbox] = ()
@@ -188,6 +203,7 @@ class SeatOps(ServiceCore):
                     raise Refusal(f"{name}'s seat is on autopilot already.")
                 await self.store.update_seat(game_id, held.seat, autopilot=True, missed=0)
                 said = f"{by} put **{name}**'s seat on autopilot: safe moves for them until `/game back`."
+                said += await self._nobody_in_person(game_id)
                 message = f"The autopilot plays seat {number} ({name})."
             elif held.bot:
                 await self.store.update_seat(game_id, held.seat, bot=False, autopilot=False)
@@ -253,7 +269,7 @@ class SeatOps(ServiceCore):
         said = (
             f"🛡️ Moderator **{shown(mod.name)}** removed {shown(player.name)} from the game: the autopilot plays "
             f"their seat from now on (safe moves only). `/mod substitute seat:{number}` can seat someone else."
-        )
+        ) + await self._nobody_in_person(record.id)
         note = f"kicked {player.name}; seat {number} on autopilot"
         ids = await self._seat_note(record.id, note, said, user_id=mod.user_id, extra=[goodbye])
         game_logger(record.id, "boardroom.service").info(

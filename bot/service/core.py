@@ -254,7 +254,7 @@ class ServiceCore:
         if seats is None:
             seats = await self.store.seats(record.id)
         if not over and not paused:
-            timers += seat_players.plan(game, record.id, waits_after, seats, now)
+            timers += seat_players.plan(game, record.id, waits_after, seats, now, game.free_to_act(after))
         deadlines = timing.effective_deadlines(game, waits_after, clocks)
         awaits = [] if over else announcements(waits_before, waits_after, deadlines, fresh=fresh_clocks)
         if not fresh_clocks:

@@ -23,9 +23,16 @@ share for each card and one for the Boss who brings the deal together (`_share`)
 A decision counts earlier offers between the same two players about the same card (the round's offers stay in the
 view with their status), so two computer players never haggle for ever.
 
-Autopilot (`autopilot=True`): the deadline defaults taken early: roll then draw, pass in every reaction window and
-last call, close a deal it already leads if the cards are there (else fail it), a random space for the marker, and
-the least useful cards when over 12. It never offers, and shakes only an offer that pays it money as a seller.
+Autopilot (`autopilot=True`): an absent player's seat kept safe, yet moving the game towards its end (the game ends
+only after concluded deals: an autopilot that only rolled and drew would keep a table of absent players going for
+ever). It passes in every reaction window and last call (no STOP, Boss or travel card: nothing from its hand is
+spent on others), places the marker at random and discards its least useful cards when over 12, like the deadline
+defaults. On its turn it opens a deal it can hope to cover keeping two shares (as the computer player), else rolls
+then draws. As the Boss it bargains like the computer player, who never makes or takes an agreement leaving it less
+than a share; it closes when it can and fails a hopeless deal. As anyone else it answers offers made to it (a fair
+share or more: shake; less: one counter at its asking price, then no) and offers only its own investors that the
+Boss lacks at its asking price: an investor stays its owner's, so any payment is a gain. It never plays a clan card
+for someone else's deal.
 """
 
 import random
@@ -156,22 +163,23 @@ class _Seat:
             return self.discard(a)
         if self.find(A.PlaceMarker) is not None:
             return self.rng.choice([a for a in self.legal if isinstance(a, A.PlaceMarker)])
-        if v.phase == "turn" and (a := self.find(A.Roll)) is not None:
-            return a
-        if v.phase == "rolled" and (a := self.find(A.Draw)) is not None:
-            return a
+        if v.phase in ("turn", "rolled") and self.find(A.Open) is not None:
+            return self.open_or_not()  # a deal it can cover keeping two shares; else roll, then draw
         if (a := self.find(A.Pass)) is not None:
-            return a
+            return a  # every reaction window and last call: no STOP, no Boss or travel card
         r = self.r
-        if r is None:
+        if r is None or v.pending:
             return None
         if r.boss == self.me:
-            if v.pending or r.last_call is not None:
-                return None
-            return self.find(A.Close) or self.find(A.Fail)
-        for o in self.to_answer():
-            if o.seller == self.me and o.value > 0 and (shake := self.find(A.Shake, offer=o.id)) is not None:
-                return shake
+            return self.as_boss()  # every agreement it makes or takes leaves it at least a share
+        answer = self.answer_offers()
+        if answer is not None:
+            return answer
+        required, group_free, short = self.needs()
+        for f in list(required) + (list(group_free) if short else []):
+            mine = self.owner.get(f) == self.me and self.serves(self.me, f)
+            if mine and not self.live(self.me, f) and self.tries(self.me, f) < MAX_TRIES:
+                return A.Offer(price=self.ask(f), unit="money", family=f)  # type: ignore[arg-type]
         return None
 
     # --- the computer player ------------------------------------------------------------------------------------

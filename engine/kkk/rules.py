@@ -144,6 +144,13 @@ class KKK(Game[KkkState, KkkOptions]):
     def waiting_on(self, state: KkkState) -> list[Wait]:
         return waiting_on(state)
 
+    def free_to_act(self, state: KkkState) -> set[int]:
+        """In an open negotiation round (nothing pending, no last call) everyone may act; the Boss is awaited."""
+        r = state.round
+        if state.phase == "over" or r is None or state.pending or r.last_call is not None:
+            return set()
+        return set(range(state.seats)) - {r.boss}
+
     def result(self, state: KkkState) -> Result | None:
         if state.phase != "over":
             return None

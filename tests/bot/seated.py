@@ -112,11 +112,15 @@ async def fast_forward(server: Server, deals: int) -> None:
     policy = policy_for(game)
     assert policy is not None
     state = game.load_state((await bot.store.get_snapshot(1)).state)
+    people = {s.seat for s in await bot.store.seats(1) if s.player_id is not None and not s.autopilot}
     rng = random.Random(3)
     now = bot.clock()
     for _ in range(2000):
         assert state.phase != "over", "the game ended during the fast-forward: pick fewer deals"
-        if state.deals >= deals and state.phase == "turn" and state.round is None and not state.pending:
+        # Stop at a person's turn (when there is one): the timers stored below are armed from test code, outside
+        # the bot's SimCord scope (a real-time wake-up); a person's first command re-arms them in simulated time.
+        ready = state.deals >= deals and state.phase == "turn" and state.round is None and not state.pending
+        if ready and (state.turn in people or not people):
             break
         for seat in rng.sample(range(state.seats), state.seats):
             legal = game.legal_actions(state, seat)
