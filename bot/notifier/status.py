@@ -71,14 +71,14 @@ class StatusOps(SenderBase):
         if ref is not None:
             ids = {r.id for r in group}
             shown = self.pictures.edit_args(ref.message_id, picture, post.embed())
-            looks = _shows(post) + (picture.digest if picture is not None else "")
+            looks = _looks(post, picture)
             clicked = carrier is not None and carrier.can_edit(ids, ref.message_id)
             if not clicked and self._shown.get(ref.message_id) == looks:
                 # The message already shows exactly this (as this process last sent it): no edit needed.
                 await self._mark(last)
                 return
             self._shown.pop(ref.message_id, None)
-            if carrier is not None and carrier.can_edit(ids, ref.message_id) and carrier.claim():
+            if clicked and carrier is not None and carrier.claim():
                 response = await carrier.interaction.response.edit_message(view=view, **_text(post), **shown)
                 carrier.used = True
                 if "attachments" in shown:
@@ -148,24 +148,29 @@ class StatusOps(SenderBase):
         if post.text:
             return None
         args = {"view": view, **self.pictures.edit_args(message_id, picture, post.embed())}
-        looks = _shows(post) + (picture.digest if picture is not None else "")
-        return StatusRide(group, ref, args, picture, looks)
+        return StatusRide(group, ref, args, picture, _looks(post, picture))
 
     async def _status_rode(self, ride: StatusRide, message: discord.Message | None, message_id: int) -> None:
         """The edit with the status went through: its rows are delivered, and the status now lives there."""
-        old = ride.ref
-        if "attachments" in ride.args or "file" in ride.args:
-            self.pictures.sent(message, ride.picture)
-        moved = old.model_copy(update={"message_id": message_id})
+        moved = await self._status_landed(ride.ref, message_id, message, ride.picture, ride.args)
+        for row in ride.group[:-1]:
+            await self._mark(row)
+        await self._mark(ride.group[-1], refs=[moved] if ride.ref.message_id != message_id else [])
+        self._remember(message_id, ride.looks)
+
+    async def _status_landed(
+        self, old: MessageRef, message_id: int, edited: discord.Message | None, picture: Picture | None, args: Any
+    ) -> MessageRef:
+        """The status now shows on the narration message `message_id` (edited with `args`): its picture noted, and
+        if it moved there, the old message loses it (`_strip_status`). Returns its reference there."""
+        if "attachments" in args or "file" in args:
+            self.pictures.sent(edited, picture)
         if old.message_id != message_id:
             await self._drop_ref(old.game_id or 0, old.message_id, replaced=True)
             await self._strip_status(old)
-        for row in ride.group[:-1]:
-            await self._mark(row)
-        await self._mark(ride.group[-1], refs=[moved] if old.message_id != message_id else [])
         self._status_at[old.channel_id] = (message_id, 0)
         self._status_text[message_id] = True
-        self._remember(message_id, ride.looks)
+        return MessageRef(message_id=message_id, channel_id=old.channel_id, game_id=old.game_id, kind=outbox.STATUS)
 
     def _buried(self, ref: MessageRef) -> int:
         """How many messages sit below the status message (after a restart, when this process doesn't know:
@@ -195,14 +200,7 @@ class StatusOps(SenderBase):
             )
         except discord.NotFound:
             return None
-        if "attachments" in shown or "file" in shown:
-            self.pictures.sent(edited, picture)
-        moved = MessageRef(message_id=message_id, channel_id=ref.channel_id, game_id=record.id, kind=outbox.STATUS)
-        await self._drop_ref(record.id, ref.message_id, replaced=True)
-        await self._strip_status(ref)
-        self._status_at[ref.channel_id] = (message_id, 0)
-        self._status_text[message_id] = True
-        return moved
+        return await self._status_landed(ref, message_id, edited, picture, shown)
 
     async def _strip_status(self, ref: MessageRef) -> None:
         """The old status message after a move: its own narration stays, the status goes (deleted if nothing else)."""
@@ -274,6 +272,11 @@ def _resource(response: object) -> discord.Message | None:
     """The message an interaction's edit answered with, if discord.py hands it back."""
     resource = getattr(response, "resource", None)
     return resource if isinstance(resource, discord.Message) else None
+
+
+def _looks(post: Post, picture: Picture | None) -> str:
+    """What a status message shows (its post and picture), to skip an edit that would change nothing."""
+    return _shows(post) + (picture.digest if picture is not None else "")
 
 
 def _text(post: Post) -> dict[str, str]:

@@ -314,7 +314,9 @@ class ServiceCore:
         if actor is not None and actor.missed and entry.user_id is not None and actor.player_id == entry.user_id:
             await self.store.update_seat(record.id, actor.seat, missed=0)  # their own move: no longer missing
             seats = [x.model_copy(update={"missed": 0}) if x is actor else x for x in seats]
-        self._committed(record, result, items, timers, seats, after, effective_status, now, table_after.memo)
+        self._committed(
+            record, result, items, timers, seats, after, waits_after, effective_status, now, table_after.memo
+        )
         return result.outbox_ids
 
     def _committed(
@@ -325,6 +327,7 @@ class ServiceCore:
         timers: Sequence[NewTimer],
         seats: list[SeatRecord],
         state: BaseModel,
+        waits: list[Wait],
         status: str,
         now: datetime,
         memo: dict[Any, Any],
@@ -332,18 +335,17 @@ class ServiceCore:
         """After a commit: the table as it is now (for the auto-pass and the notifier, which need not read it back)
         and the committed rows, handed to `on_committed`."""
         game = self.game(record.kind)
-        stamp = now
         timer_records = [
             TimerRecord.model_construct(
-                id=i, game_id=record.id, created_at=stamp, kind=t.kind, due_at=t.due_at, payload=t.payload
+                id=i, game_id=record.id, created_at=now, kind=t.kind, due_at=t.due_at, payload=t.payload
             )
             for i, t in zip(result.timer_ids, timers, strict=True)
         ]
-        update: dict[str, Any] = {"version": result.version, "status": status, "updated_at": stamp}
+        update: dict[str, Any] = {"version": result.version, "status": status, "updated_at": now}
         if status in ("finished", "abandoned") and record.finished_at is None:
-            update["finished_at"] = stamp
+            update["finished_at"] = now
         after = record.model_copy(update=update)
-        deadlines = timing.effective_deadlines(game, game.waiting_on(state), timing.clocks_from(timer_records))
+        deadlines = timing.effective_deadlines(game, waits, timing.clocks_from(timer_records))
         # The commit's renderings of this state (names, private posts) go on with it to the notifier.
         table = Table(game, after, list(seats), state, now, deadlines, memo=memo)
         self._tables[record.id] = table
@@ -354,7 +356,7 @@ class ServiceCore:
                 kind=item.kind,
                 target=item.target,
                 payload=item.payload,
-                created_at=stamp,
+                created_at=now,
                 delivered_at=None,
                 attempts=0,
                 last_error=None,

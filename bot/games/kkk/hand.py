@@ -77,13 +77,14 @@ def hand_post(table: Table, seat: int) -> Post:
 
 
 def digest(game: Game, state: BaseModel, seat: int) -> str:  # type: ignore[type-arg]
-    view = game.view(state, seat)
-    assert isinstance(view, PlayerView)
-    return json.dumps(hand_fields(view))
+    return view_digest(game.view(state, seat))
 
 
 def table_digest(table: Table, seat: int) -> str:
     """`digest` from the table's once-computed view of the seat."""
-    view = table.view(seat)
+    return view_digest(table.view(seat))
+
+
+def view_digest(view: BaseModel) -> str:
     assert isinstance(view, PlayerView)
     return json.dumps(hand_fields(view))
