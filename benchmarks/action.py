@@ -13,12 +13,16 @@ they are drawn in a worker thread and measured by benchmarks/pictures.py.
 Printed:
 1. per move, measured one move at a time (each delivered in full before the next): database round trips (hops to
    the database thread, by store operation) and fsync'd writes (`storage.iocount`), and rate-limited REST calls,
-   with the distribution per kind of move;
+   with the distribution per kind of move; twice: moves minutes apart (a command's token, which lives 15 minutes,
+   still edits the messages it made when the next moves come: `bot.notifier.tokens`) and a slow table (moves more
+   than 15 minutes apart: every edit is the bot's own call);
 2. closed loop, no limits, no round trip: N games, one player each always moving as soon as answered: moves
    answered per second, and the time to deliver what is still queued at the end;
 3. open loop: 200 games, commands arriving at random (Poisson) at `--rate` per second, with the limits and an
    80 ms round trip: acknowledgement p50/p99 (command in → interaction answered), delivery-done p99 (command in →
-   its last outbox row marked delivered) and the REST calls per move.
+   its last outbox row marked delivered) and the REST calls per move; measured for `--open-seconds` after a
+   `--warmup` at the same load (tables under way at that load look like it: e.g. their status message sits on a
+   recent narration message, edited with its command's token, instead of the message their set-up posted).
 """
 
 import argparse
@@ -46,6 +50,7 @@ from bot import outbox  # noqa: E402
 from bot import timers as timing  # noqa: E402
 from bot.client import BoardroomBot, create_bot  # noqa: E402
 from bot.games.kkk.presentation import KkkPresentation  # noqa: E402
+from bot.notifier.tokens import TokenBook  # noqa: E402
 from bot.presentation import Presentation  # noqa: E402
 from bot.service import Person  # noqa: E402
 from bot.settings import Settings  # noqa: E402
@@ -297,7 +302,9 @@ async def whole_games(rig: Rig, games: int, after_move: Any = None) -> int:
         made += 1
 
 
-async def per_move(directory: Path, games: int, pictures: bool) -> dict[str, Any]:
+async def per_move(directory: Path, games: int, pictures: bool, slow: bool = False) -> dict[str, Any]:
+    """`slow`: a table whose moves are more than 15 minutes apart, so no command's token lives until the next
+    move (`bot.notifier.tokens`): every edit of an earlier message is the bot's own, rate-limited call."""
     fake = FakeDiscord()
     rig = Rig(directory, fake, pictures, seed=11)
     await rig.start()
@@ -324,6 +331,8 @@ async def per_move(directory: Path, games: int, pictures: bool) -> dict[str, Any
 
     async def counted(move: Move) -> None:
         await count(move)
+        if slow:  # the next move comes after every token so far has expired
+            rig.bot.notifier.tokens = TokenBook(rig.bot.clock)
         before[:] = [rig.io.snapshot(), Counter(fake.calls), Counter(fake.targets), time.process_time()]
 
     original_add = rig.add_table
@@ -338,7 +347,9 @@ async def per_move(directory: Path, games: int, pictures: bool) -> dict[str, Any
     await rig.close()
     player = [x for k, v in by_kind.items() if k != "timeout" for x in v]
     n = len(player)
-    print(f"1. Per move, one at a time ({made} moves: {games} whole games; {n} by players, the rest timeouts)")
+    pace = "a slow table: no command's token lives until the next move" if slow else "moves minutes apart"
+    print(f"1. Per move, one at a time, {pace} ({made} moves: {games} whole games; {n} by players, the rest "
+          "timeouts)")  # fmt: skip
     print(f"   player moves: {sum(x[0] for x in player) / n:.1f} database round trips, "
           f"{sum(x[1] for x in player) / n:.2f} fsync'd writes, {sum(x[2] for x in player) / n:.2f} "
           f"rate-limited REST calls per move")  # fmt: skip
@@ -522,7 +533,7 @@ def main() -> None:
     parser.add_argument(
         "--warmup",
         type=float,
-        default=60.0,
+        default=180.0,
         help="open loop: seconds of the same load before measuring (tables settle into how they look under it)",
     )
     parser.add_argument("--rtt", type=float, default=80.0, help="open loop: round trip in ms")
@@ -537,6 +548,7 @@ def main() -> None:
         directory = Path(tmp)
         if args.only in (None, "moves"):
             asyncio.run(per_move(directory, args.whole, args.pictures))
+            asyncio.run(per_move(directory, args.whole, args.pictures, slow=True))
         if args.only in (None, "closed"):
             print("2. Closed loop, no rate limits, no round trip (one player per game, moving as soon as answered)")
             for n in [int(x) for x in args.games.split(",")]:

@@ -15,7 +15,7 @@ import simcord
 
 from bot.notifier import Carrier
 from bot.notifier.tokens import TokenBook
-from tests.bot.helpers import make_server, move, texts, thread_of
+from tests.bot.helpers import make_server, move, state, texts, thread_of
 from tests.bot.test_restart import started
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -184,3 +184,29 @@ async def test_a_narration_behind_an_earlier_delivery_is_the_commands_follow_up(
     assert sum("draws a card" in t for t in texts(thread)) == 1
     narration = next(m for m in thread.history() if "draws a card" in m.content)
     assert not narration.flags.ephemeral and narration.interaction_metadata is not None
+
+
+async def test_a_tracked_post_behind_an_earlier_delivery_is_a_follow_up_that_works_as_before(env: simcord.Env) -> None:
+    """The reaction window's own message, posted as the command's follow-up, carries the bot's 🛑 and a player's
+    🛑 on it stops the card, as on a message the bot posted."""
+    server = make_server(env)
+    players = await started(server, players=3)
+    thread = thread_of(server)
+    card = (await state(server, 1)).hands[0][0]
+    lock = server.bot.notifier.lock(1)
+    await lock.acquire()
+    played = asyncio.create_task(players[0].slash(thread, "game move", action=move({"type": "play", "card": card})))
+    await asyncio.sleep(0.05)
+    start = len(env.http_requests)
+    lock.release()
+    await played
+    await env.settle()
+    calls = [f"{e.method} {e.path}" for e in env.http_requests[start:]]
+    assert sum(c.startswith("POST /webhooks/") for c in calls) == 2  # the narration and the window's message
+    assert not any(c.startswith(f"POST /channels/{thread.id}/messages") for c in calls)
+    window = next(m for m in thread.history() if m.content.startswith("🛑 React with 🛑"))
+    assert window.interaction_metadata is not None and [str(r.emoji) for r in window.reactions] == ["🛑"]
+    assert (await state(server, 1)).window is not None
+    await players[1].react(window, "🛑")
+    await env.settle()
+    assert (await state(server, 1)).window is None
