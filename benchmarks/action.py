@@ -41,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.fakecord import FakeDiscord, FakeInteraction, FakeUser  # noqa: E402
+from benchmarks.fakecord import EXEMPT, FakeDiscord, FakeInteraction, FakeUser  # noqa: E402
 from bot import outbox  # noqa: E402
 from bot import timers as timing  # noqa: E402
 from bot.client import BoardroomBot, create_bot  # noqa: E402
@@ -220,7 +220,9 @@ class Rig:
                     self.offset += max(late, timedelta(0))
                     await self.bot.scheduler._fire(deadline.id, table.game_id)
             else:
-                interaction = FakeInteraction(self.fake, table.users[actor], GUILD, table.thread_id)
+                interaction = FakeInteraction(
+                    self.fake, table.users[actor], GUILD, table.thread_id, created_at=self.bot.clock()
+                )
                 self.current[table.game_id] = interaction
                 move.interaction = interaction
                 move.arrived = interaction.created
@@ -311,7 +313,7 @@ async def per_move(directory: Path, games: int, pictures: bool) -> dict[str, Any
         await settle(rig.bot)
         io = rig.io.since(before[0])
         calls = fake.calls - before[1]
-        rest = sum(n for k, n in calls.items() if k not in ("callback", "followup"))
+        rest = sum(n for k, n in calls.items() if k not in EXEMPT)
         by_kind[move.kind].append((io.round_trips, io.writes, rest))
         if move.kind != "timeout":
             ops.update(io.by_op)
@@ -426,7 +428,9 @@ async def closed_loop(directory: Path, games: int, seconds: float, pictures: boo
 # --- 3. open loop -------------------------------------------------------------------------------------
 
 
-async def open_loop(directory: Path, games: int, rate: float, seconds: float, rtt: float, pictures: bool) -> None:
+async def open_loop(
+    directory: Path, games: int, rate: float, seconds: float, rtt: float, pictures: bool, warmup: float
+) -> None:
     fake = FakeDiscord(rtt=rtt, limits=True)
     rig = Rig(directory, fake, pictures, seed=33)
     fake.limits, fake.rtt = False, 0.0  # the tables are set up at full speed
@@ -435,11 +439,17 @@ async def open_loop(directory: Path, games: int, rate: float, seconds: float, rt
         await rig.add_table(advance=rig.seeds.randrange(300))
     await settle(rig.bot)
     fake.limits, fake.rtt = True, rtt
-    calls0 = Counter(fake.calls)
     arrivals = random.Random(44)
     tasks: set[asyncio.Task[Any]] = set()
-    first_move = len(rig.moves)
     t0 = time.perf_counter()
+    first_move = len(rig.moves)
+    calls0, targets0 = Counter(fake.calls), Counter(fake.targets)
+    measuring = warmup <= 0
+
+    def begin() -> None:
+        # The warm-up is over: what came before is not counted (its deliveries may still be going on).
+        nonlocal first_move, calls0, targets0, measuring
+        first_move, calls0, targets0, measuring = len(rig.moves), Counter(fake.calls), Counter(fake.targets), True
 
     async def one(table: Table) -> None:
         # The table takes its next command once this one is answered (its player has seen the answer), whether or
@@ -461,9 +471,11 @@ async def open_loop(directory: Path, games: int, rate: float, seconds: float, rt
 
     skipped = 0
     due = t0
-    while due - t0 < seconds:
+    while due - t0 < warmup + seconds:
         due += arrivals.expovariate(rate)  # absolute arrival times: a late wake-up does not lower the rate
         await asyncio.sleep(max(0.0, due - time.perf_counter()))
+        if not measuring and due - t0 >= warmup:
+            begin()
         idle = [t for t in rig.tables if not t.busy]
         if not idle:
             skipped += 1
@@ -486,15 +498,17 @@ async def open_loop(directory: Path, games: int, rate: float, seconds: float, rt
         if m.outbox_ids and all(i in delivered for i in m.outbox_ids):
             done.append(max(delivered[i] for i in m.outbox_ids) - m.wall)
     calls = fake.calls - calls0
-    rest = sum(n for k, n in calls.items() if k not in ("callback", "followup"))
-    print(f"   {rate:.0f} commands/s for {seconds:.0f} s, {games} games, rtt {rtt * 1000:.0f} ms, limits on: "
+    rest = sum(n for k, n in calls.items() if k not in EXEMPT)
+    print(f"   {rate:.0f} commands/s for {seconds:.0f} s after a {warmup:.0f} s warm-up at that rate, {games} games, "
+          f"rtt {rtt * 1000:.0f} ms, limits on: "
           f"{len(moves)} moves ({len(acks)} answered, {skipped} skipped: every table busy);"
           f" ack p50 {percentile(acks, 50) * 1000:.0f} ms, "
           f"p99 {percentile(acks, 99) * 1000:.0f} ms, max {max(acks, default=0) * 1000:.0f} ms; "
           f"delivery done p50 {percentile(done, 50):.2f} s, p99 {percentile(done, 99):.2f} s "
           f"({len(done)} moves with rows); drained {drain:.1f} s after the last arrival; "
           f"{rest / max(len(moves), 1):.2f} rate-limited REST calls per move "
-          f"({', '.join(f'{k} {v}' for k, v in calls.most_common())})")  # fmt: skip
+          f"({', '.join(f'{k} {v}' for k, v in calls.most_common())}; by where: "
+          f"{', '.join(f'{k} {v}' for k, v in (fake.targets - targets0).most_common())})")  # fmt: skip
     await rig.close()
 
 
@@ -505,6 +519,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="closed loop: seconds per run")
     parser.add_argument("--rate", default="30", help="open loop: commands per second (several: 15,20,30)")
     parser.add_argument("--open-seconds", type=float, default=30.0)
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=60.0,
+        help="open loop: seconds of the same load before measuring (tables settle into how they look under it)",
+    )
     parser.add_argument("--rtt", type=float, default=80.0, help="open loop: round trip in ms")
     parser.add_argument("--whole", type=int, default=3, help="per-move counts: how many whole games")
     parser.add_argument("--pictures", action="store_true", help="draw the status pictures (off by default)")
@@ -524,7 +544,9 @@ def main() -> None:
         if args.only in (None, "open"):
             print("3. Open loop (commands arriving at random)")
             for r in [float(x) for x in args.rate.split(",")]:
-                asyncio.run(open_loop(directory, 200, r, args.open_seconds, args.rtt / 1000, args.pictures))
+                asyncio.run(
+                    open_loop(directory, 200, r, args.open_seconds, args.rtt / 1000, args.pictures, args.warmup)
+                )
 
 
 if __name__ == "__main__":

@@ -3,9 +3,11 @@
 `FakeDiscord.install(bot)` replaces the bot's `HTTPClient.request` (through which every REST call of discord.py
 goes, except interaction responses); `FakeInteraction` stands for an interaction, its response and follow-ups
 going to the same fake. Each call is counted by kind (`post`, `edit`, `dm_open`, `react`, `history`, `callback`,
-`followup`, …), takes `rtt` seconds, and with `limits` waits as Discord's rate limits make a bot wait: 50 requests a
-second in all (interaction callbacks and follow-ups exempt, as they are in Discord), and per channel 5 new messages
-and 5 edits in any 5 seconds. Waiting is first come, first served per bucket, like discord.py's own rate limiter.
+`followup`, `token_edit`, …), takes `rtt` seconds, and with `limits` waits as Discord's rate limits make a bot
+wait: 50 requests a second in all — the calls made with an interaction's token (its callback, its follow-ups, edits
+of its messages) exempt, as they are in Discord — and per channel 5 new messages and 5 edits in any 5 seconds
+(counting follow-ups and token edits too, which is stricter than Discord, whose limits for those are per token).
+Waiting is first come, first served per bucket, like discord.py's own rate limiter.
 """
 
 import asyncio
@@ -14,14 +16,17 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import discord
 
 BOT_ID = 880_000_000_000_000_001
 TIMESTAMP = "2026-01-01T00:00:00+00:00"
-EXEMPT = ("callback", "followup")
+EXEMPT = ("callback", "followup", "token_edit")
 """Calls made with the interaction's token: outside the bot's global limit."""
+WINDOWS = {"post": "post", "followup": "post", "edit": "edit", "token_edit": "edit"}
+"""The per-channel window (new messages, edits) each kind of call counts in."""
 
 
 def user_payload(uid: int, name: str, bot: bool = False) -> dict[str, Any]:
@@ -135,17 +140,19 @@ class FakeDiscord:
 
     async def call(self, kind: str, channel: Any) -> None:
         waited = 0.0
-        if self.limits and kind not in EXEMPT:
-            if kind in ("post", "edit") and channel is not None:
-                window = self._channels.get((int(channel), kind))
+        if self.limits:
+            bucket = WINDOWS.get(kind)
+            if bucket is not None and channel is not None:
+                window = self._channels.get((int(channel), bucket))
                 if window is None:
-                    window = self._channels[(int(channel), kind)] = Window(5, 5.0)
+                    window = self._channels[(int(channel), bucket)] = Window(5, 5.0)
                 waited += await window.take()
-            waited += await self._global.take()
+            if kind not in EXEMPT:
+                waited += await self._global.take()
         if self.rtt:
             await asyncio.sleep(self.rtt)
         self.calls[kind] += 1
-        if kind in ("post", "edit", "react"):
+        if kind in ("post", "edit", "react", "followup", "token_edit"):
             self.targets[f"{kind} {'DM' if channel is not None and int(channel) in self._dm_ids else 'thread'}"] += 1
         self.waited += waited
         call = Call(kind, None if channel is None else int(channel), time.perf_counter(), waited)
@@ -191,6 +198,7 @@ def _params(template: str, url: str) -> dict[str, str]:
 class _Sent:
     message_id: int | None
     resource: Any = None
+    id: int | None = None
 
 
 class FakeResponse:
@@ -224,12 +232,33 @@ class FakeResponse:
         return _Sent(self._i.message.id if self._i.message else None)
 
 
+@dataclass
+class _Followup:
+    """A follow-up message (what discord.py's `WebhookMessage` offers the bot: its id, adding a reaction)."""
+
+    id: int
+    channel_id: int
+    fake: FakeDiscord
+
+    async def add_reaction(self, emoji: Any) -> None:
+        await self.fake.call("react", self.channel_id)
+
+
 class FakeFollowup:
     def __init__(self, interaction: "FakeInteraction") -> None:
         self._i = interaction
 
-    async def send(self, content: Any = None, **kwargs: Any) -> None:
+    async def send(self, content: Any = None, **kwargs: Any) -> Any:
         await self._i.fake.call("followup", self._i.channel_id)
+        if kwargs.get("ephemeral") or not kwargs.get("wait"):
+            return None
+        made = self._i.fake.new_id()
+        self._i.fake.created(self._i.channel_id, made)
+        return _Followup(made, self._i.channel_id, self._i.fake)
+
+    async def edit_message(self, message_id: int, **kwargs: Any) -> Any:
+        await self._i.fake.call("token_edit", self._i.channel_id)
+        return _Sent(message_id, id=message_id)
 
 
 class FakeChannel:
@@ -254,7 +283,9 @@ class FakeInteraction:
     type = discord.InteractionType.application_command
     message = None
 
-    def __init__(self, fake: FakeDiscord, user: FakeUser, guild_id: int, thread_id: int) -> None:
+    def __init__(
+        self, fake: FakeDiscord, user: FakeUser, guild_id: int, thread_id: int, created_at: datetime | None = None
+    ) -> None:
         self.fake = fake
         self.user = user
         self.guild_id = guild_id
@@ -262,7 +293,13 @@ class FakeInteraction:
         self.channel = FakeChannel(thread_id)
         self.namespace = discord.app_commands.Namespace.__new__(discord.app_commands.Namespace)
         self.created = time.perf_counter()
+        self.created_at = created_at
         self.answered_at: float | None = None
         self.answered = asyncio.Event()
         self.response = FakeResponse(self)
         self.followup = FakeFollowup(self)
+
+    async def edit_original_response(self, **kwargs: Any) -> Any:
+        """An edit of the command's answer, with its token."""
+        await self.fake.call("token_edit", self.channel_id)
+        return None

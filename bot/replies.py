@@ -78,6 +78,8 @@ async def answer(
         await _send(interaction, carrier, result)
     except discord.HTTPException as exc:
         log.warning("could not answer an interaction: %s", exc, extra={"game": game_id})
+    finally:
+        carrier.settled.set()  # its follow-ups (the move's later narration, `bot.notifier.tokens`) may go out
 
 
 async def _run(work: Work, carrier: Carrier) -> Answer | str | BaseException | None:

@@ -96,6 +96,7 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
         worker, which never holds the game's lock while waiting on Discord: only the notifier's own per-game lock."""
         report = FlushReport()
         lock = self.lock(game_id)
+        chosen: list[OutboxRecord] = []
         if not lock.locked():  # nothing of this game is being delivered: the carrier may take its row now
             async with lock:
                 chosen = await self._carried_rows(game_id, queue, carrier)
@@ -111,6 +112,8 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
                     finally:
                         _SESSION.reset(token)
                         queue.marks += session.marks  # marked with the worker's rows, in one transaction
+        # The move's rows its answer did not carry may go out as the command's follow-ups (`bot.notifier.tokens`).
+        self.tokens.carry_later(carrier, carrier.row_ids - {r.id for r in chosen})
         user = getattr(carrier.interaction, "user", None)
         if user is not None:
             queue.watch[user.id] = carrier  # a DM found closed behind the answer is told as a follow-up
@@ -339,6 +342,7 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
                 self._flight.pop(row.id, None)
                 self._partial.discard(row.id)
                 self._fresh.discard(row.id)  # tried: from now on it may be on Discord
+                self.tokens.done(row.id)
             if group is not None:
                 for other in group[:-1]:
                     await self._mark(other)

@@ -94,9 +94,10 @@ class PostsOps(SenderBase):
             carrier.used = True
             if response.message_id is not None:
                 self._tails[thread_id] = (response.message_id, content)
+                self.tokens.made(response.message_id, carrier.interaction, original=True)
             return
         message = await self._send_once(
-            [row], thread_id, post, lambda: self._thread(thread_id).send(**_send_args(post, row))
+            [row], thread_id, post, lambda: self._new_message(row, thread_id, _send_args(post, row))
         )
         self._tails[thread_id] = (message.id, content)
 
@@ -148,11 +149,7 @@ class PostsOps(SenderBase):
             carrier.used = True
         extra = ride.args if ride is not None else {}
         try:
-            edited = await (
-                self._thread(thread_id)
-                .get_partial_message(message_id)
-                .edit(content=joined, allowed_mentions=MENTIONS, **extra)
-            )
+            edited = await self._edit_message(thread_id, message_id, content=joined, allowed_mentions=MENTIONS, **extra)
         except discord.NotFound:
             self._tails.pop(thread_id, None)
             return False
@@ -199,10 +196,11 @@ class PostsOps(SenderBase):
             if index in sent:
                 continue
             if not sent and carrier is not None and carrier.can_post(row, thread_id) and carrier.claim():
-                await carrier.interaction.response.send_message(post.text, allowed_mentions=MENTIONS)
+                response = await carrier.interaction.response.send_message(post.text, allowed_mentions=MENTIONS)
                 carrier.used = True
+                self.tokens.made(response.message_id, carrier.interaction, original=True)
             else:
-                await self._thread(thread_id).send(**_send_args(post, row, nonce=f"br{row.id}p{index}"))
+                await self._new_message(row, thread_id, _send_args(post, row, nonce=f"br{row.id}p{index}"))
             sent.add(index)
             self._partial.add(row.id)
 
@@ -269,12 +267,13 @@ class PostsOps(SenderBase):
             carrier.used = True
             message_id = response.message_id
             assert message_id is not None
+            self.tokens.made(message_id, carrier.interaction, original=True)
         else:
             args = _send_args(sent, row)
             if view is not None:
                 args["view"] = view
             message_id = (
-                await self._send_once([row], thread_id, sent, lambda: self._thread(thread_id).send(**args))
+                await self._send_once([row], thread_id, sent, lambda: self._new_message(row, thread_id, args))
             ).id
         # The reactions before the delivery is recorded: after a crash in between, the retry finds the message
         # (the row is in flight) and adds them again (adding the bot's own reaction twice is harmless).
@@ -319,9 +318,13 @@ class PostsOps(SenderBase):
                         carrier.used = True
                         self._remember(ref.message_id, shown)
                         continue
-                    message = self._thread(ref.channel_id).get_partial_message(ref.message_id)
-                    await message.edit(
-                        content=post.text or None, embed=post.embed(), view=view, allowed_mentions=MENTIONS
+                    await self._edit_message(
+                        ref.channel_id,
+                        ref.message_id,
+                        content=post.text or None,
+                        embed=post.embed(),
+                        view=view,
+                        allowed_mentions=MENTIONS,
                     )
                     self._remember(ref.message_id, shown)
                     continue
@@ -331,7 +334,7 @@ class PostsOps(SenderBase):
             args = _send_args(post, row, nonce=f"br{row.id}t{index}")
             if view is not None:
                 args["view"] = view
-            sent = await self._send_once([row], thread_id, post, lambda a=args: self._thread(thread_id).send(**a))
+            sent = await self._send_once([row], thread_id, post, lambda a=args: self._new_message(row, thread_id, a))
             await self._put_ref(
                 MessageRef(message_id=sent.id, channel_id=thread_id, game_id=record.id, kind=kind, key=key)
             )

@@ -16,6 +16,7 @@ import discord
 from bot import outbox
 from bot.logs import game_logger
 from bot.names import PINGS
+from bot.notifier.tokens import TokenBook
 from bot.presentation import Post, button_signature
 from storage import GameRecord, MessageRef, OutboxRecord
 
@@ -43,6 +44,8 @@ class Carrier:
         self.deferred = False
         self.private = False
         """The clicked message is private (a hand DM, an ephemeral answer): the narration is not its reply."""
+        self.settled = asyncio.Event()
+        """Set once the interaction is answered (or could not be): its follow-ups may go out from then on."""
 
     def for_rows(self, ids: list[int]) -> "Carrier":
         self.row_ids = set(ids)
@@ -131,6 +134,8 @@ class SenderBase:
         """Rows delivered whose marking is not yet committed: no other pass delivers them again meanwhile."""
         self._queues: dict[int, Any] = {}
         """Game id → its `GameQueue` (bot.notifier.delivery)."""
+        self.tokens = TokenBook(lambda: self.bot.clock())
+        """Messages made by recent commands, edited with their tokens; rows posted as a command's follow-ups."""
 
     async def _status_rider(self, message_id: int, later: list[OutboxRecord], record: GameRecord, table: Any) -> Any:
         """The status riding on a narration edit (`StatusOps._status_rider`); None here."""
@@ -286,6 +291,31 @@ class SenderBase:
 
     def _thread(self, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.public_thread)
+
+    async def _new_message(self, row: OutboxRecord, channel_id: int, args: dict[str, Any]) -> discord.Message:
+        """Post a new thread message for `row`: as a follow-up of the command whose move it tells, when that command
+        can carry it (`TokenBook.courier`: outside Discord's global limit), else as the bot."""
+        carrier = self.tokens.courier(row.id, channel_id)
+        if carrier is not None:
+            interaction = await self.tokens.answered(carrier)
+            if interaction is not None:
+                try:
+                    message = await interaction.followup.send(
+                        wait=True, **{k: v for k, v in args.items() if k != "nonce"}
+                    )
+                except discord.HTTPException as exc:
+                    if exc.status >= 500:
+                        raise  # it may have been posted: the retry looks for it (the row is in flight)
+                    # refused, so nothing was posted: the bot posts it itself
+                else:
+                    self.tokens.made(message.id, interaction, original=False)
+                    return message
+        return await self._thread(channel_id).send(**args)
+
+    async def _edit_message(self, channel_id: int, message_id: int, **kwargs: Any) -> discord.Message:
+        """Edit a message of the bot: with the token of the command that made it while that lives (outside the
+        global limit, `TokenBook.edit`), else as the bot."""
+        return await self.tokens.edit(self._thread(channel_id).get_partial_message(message_id), **kwargs)
 
     # --- failures ---------------------------------------------------------------------------------------
 

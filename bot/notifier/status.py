@@ -87,10 +87,8 @@ class StatusOps(SenderBase):
                 await self._mark(last)
                 return
             try:
-                edited = await (
-                    self._thread(ref.channel_id)
-                    .get_partial_message(ref.message_id)
-                    .edit(view=view, allowed_mentions=MENTIONS, **_text(post), **shown)
+                edited = await self._edit_message(
+                    ref.channel_id, ref.message_id, view=view, allowed_mentions=MENTIONS, **_text(post), **shown
                 )
                 if "attachments" in shown:
                     self.pictures.sent(edited, picture)
@@ -193,11 +191,7 @@ class StatusOps(SenderBase):
         message_id = tail[0]
         shown = self.pictures.edit_args(message_id, picture, post.embed())
         try:
-            edited = await (
-                self._thread(ref.channel_id)
-                .get_partial_message(message_id)
-                .edit(view=view, allowed_mentions=MENTIONS, **shown)
-            )
+            edited = await self._edit_message(ref.channel_id, message_id, view=view, allowed_mentions=MENTIONS, **shown)
         except discord.NotFound:
             return None
         return await self._status_landed(ref, message_id, edited, picture, shown)
@@ -211,7 +205,7 @@ class StatusOps(SenderBase):
             if text is None:
                 text = bool((await old.fetch()).content)
             if text:
-                await old.edit(embed=None, view=None, attachments=[])
+                await self.tokens.edit(old, embed=None, view=None, attachments=[])
             else:
                 await old.delete()
         except discord.NotFound:
