@@ -1,7 +1,7 @@
 """Benchmark of the game store (storage/): commit latency and throughput against the floor, and start-up time.
 
     .venv/bin/python benchmarks/store.py [--dir DIR] [--commits N] [--block N] [--finished N] [--active N]
-                                         [--synthetic] [--skip-startup]
+                                         [--synthetic] [--skip-startup] [--skip-commits] [--synchronous FULL|OFF]
 
 1. Commits. Realistic Kohle, Kies & Knete steps (snapshot, action and events recorded from the engine's random
    player) are committed through `GameStore.commit` as the bot does: log entry, new snapshot, the game's timers
@@ -10,8 +10,9 @@
    is one hop to aiosqlite's thread (as the store makes) running BEGIN, an `INSERT` of one row and COMMIT, the row
    as long as what the store writes (the snapshot and timer list padded to their slot, the log entry with its
    events as stored, i.e. compressed by storage/logcodec.py when that is shorter, the outbox rows), on the same
-   disk with the same journal (WAL) and durability (synchronous=FULL). The headline ratio is
-   the store with the building of its records (`NewLogEntry`, `NewTimer`, `NewOutbox`) against the floor.
+   disk with the same journal (WAL) and durability (synchronous=FULL; `--synchronous OFF` on both sides leaves the
+   disk out, to compare the CPU alone). The headline ratio is the store with the building of all its records
+   (`NewLogEntry`, the `NewTimer`s of the game's waits, `NewOutbox`) against the floor.
    The sides run in rounds of short blocks — floor, store, and the store again with the building of its records
    timed (validation and JSON encoding, which `New…` records do once, when built) — with the order reversed every
    other round, so that whatever drifts meanwhile (other programs, the disk, the WAL filling up towards a
@@ -53,6 +54,7 @@ sys.path.insert(0, str(ROOT))
 import aiosqlite  # noqa: E402
 
 from storage import NewLogEntry, NewOutbox, NewSeat, NewTimer, open_store, timerlist  # noqa: E402
+from storage.store import Synchronous  # noqa: E402
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -64,7 +66,13 @@ class Step:
     events: list[dict[str, Any]]
     at: datetime
     actor: int | None
-    timers: list[NewTimer]
+    timer_args: list[dict[str, Any]]
+    """The keyword arguments of the step's `NewTimer`s: built with the other records, as the bot builds them from
+    the game's waits on every move."""
+
+    @property
+    def timers(self) -> list[NewTimer]:
+        return [NewTimer(**a) for a in self.timer_args]
 
 
 @dataclass
@@ -75,15 +83,17 @@ class PlayedGame:
     steps: list[Step]
 
 
-def timers_of(waits: list[Any]) -> list[NewTimer]:
-    """The timers a bot keeps for the game's waits: the deadline, and a reminder for a turn three quarters in."""
-    timers = []
+def timers_of(game: Any, waits: list[Any]) -> list[dict[str, Any]]:
+    """The timers a bot keeps for the game's waits (as `NewTimer` arguments, JSON as bot/timers.py passes it): the
+    deadline, and a reminder for a turn three quarters in."""
+    timers: list[dict[str, Any]] = []
     for w in waits:
-        timers.append(NewTimer(kind="deadline", due_at=w.until, payload={"action": w.timeout, "seats": w.seats}))
+        seats = list(w.seats)
+        action = w.timeout if isinstance(w.timeout, dict) else game.dump_action(w.timeout)
+        timers.append({"kind": "deadline", "due_at": w.until, "payload": {"action": action, "seats": seats}})
         if w.kind == "turn":
-            timers.append(
-                NewTimer(kind="reminder", due_at=w.since + (w.until - w.since) * 3 / 4, payload={"seats": w.seats})
-            )
+            due = w.since + (w.until - w.since) * 3 / 4
+            timers.append({"kind": "reminder", "due_at": due, "payload": {"seats": seats}})
     return timers
 
 
@@ -109,7 +119,7 @@ def kkk_games(count: int, seed: int) -> list[PlayedGame]:
                     events=[e.model_dump(mode="json") for e in outcome.events],
                     at=now,
                     actor=actor,
-                    timers=timers_of(game.waiting_on(outcome.state)),
+                    timer_args=timers_of(game, game.waiting_on(outcome.state)),
                 )
             )
 
@@ -128,7 +138,8 @@ def synthetic_games(count: int, seed: int) -> list[PlayedGame]:
             state = json.dumps({"seq": i, "cards": ["travel:K"] * rnd.randint(150, 300), "money": [4, 2, 4, 6]})
             events = [{"kind": "turn", "text": "{seat:1}'s turn" + "x" * rnd.randint(50, 400), "data": {}, "to": None}]
             at = T0 + timedelta(minutes=i)
-            timers = [NewTimer(kind="deadline", due_at=at + timedelta(days=1), payload={"action": {"type": "timeout"}})]
+            timeout = {"action": {"type": "timeout"}}
+            timers = [{"kind": "deadline", "due_at": at + timedelta(days=1), "payload": timeout}]
             steps.append(Step(state, {"type": "roll"}, events, at, i % 4, timers))
         games.append(PlayedGame(4, rnd.randrange(1 << 62), steps[0].state, steps))
     return games
@@ -140,7 +151,7 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def commit_args(step: Step, game_id: int) -> dict[str, Any]:
-    """What the bot hands to `commit` for one step: entry, snapshot, timers, outbox."""
+    """What the bot hands to `commit` for one step, every record built here: entry, snapshot, timers, outbox."""
     return {
         "entry": NewLogEntry.for_action(step.actor, step.action, step.at, step.events, user_id=step.actor),
         "snapshot": step.state,
@@ -197,12 +208,14 @@ async def wal_pages_per_commit(wal: Path, page_size: int, run: Any, commit: Any,
     return grown / (page_size + 24) / n  # 24: a frame's header
 
 
-async def bench_commits(directory: Path, games: list[PlayedGame], commits: int, block: int) -> None:
+async def bench_commits(
+    directory: Path, games: list[PlayedGame], commits: int, block: int, synchronous: Synchronous = "FULL"
+) -> None:
     store_path, floor_path = directory / "commit-store.sqlite3", directory / "commit-floor.sqlite3"
-    store = await open_store(store_path)
+    store = await open_store(store_path, synchronous=synchronous)
     floor = await aiosqlite.connect(floor_path, isolation_level=None)
     await floor.execute("PRAGMA journal_mode = WAL")
-    await floor.execute("PRAGMA synchronous = FULL")
+    await floor.execute(f"PRAGMA synchronous = {synchronous}")
     await floor.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, data BLOB NOT NULL)")
 
     ids, versions = [], []
@@ -334,7 +347,7 @@ async def bench_commits(directory: Path, games: list[PlayedGame], commits: int, 
 
     print(f"Commits: {len(times['store'])} per side, in rounds of blocks of {block} (floor, store, store building"
           f" its records; reversed every other round); {LANES} games, each committing its steps in order;"
-          f" WAL, synchronous=FULL")  # fmt: skip
+          f" WAL, synchronous={synchronous}")  # fmt: skip
     print(f"  snapshot size: median {statistics.median(snapshot_sizes):.0f} B, max {max(snapshot_sizes)} B; "
           f"floor row: median {statistics.median(row_sizes):.0f} B")  # fmt: skip
     print(f"  {'':44}{'median':>12}{'p99':>12}{'commits/s':>12}{'pages':>8}")
@@ -384,7 +397,7 @@ def build_big_database(path: Path, games: list[PlayedGame], finished: int, activ
             " setup_at, version, timer_seq, created_by, created_at, updated_at, finished_at, timers, next_due, state)"
             " VALUES (?, 'kkk', ?, ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (n + 1, 1 + n % 7, 100 + n % 7, 10_000 + n, "active" if is_active else "finished", g.seed, g.seats,
-             created, length, len(last.timers), 5, created, _ts(last.at), None if is_active else _ts(last.at),
+             created, length, len(last.timer_args), 5, created, _ts(last.at), None if is_active else _ts(last.at),
              listed, next_due, last.state),
         )  # fmt: skip
         conn.executemany(
@@ -576,6 +589,12 @@ def main() -> None:
     parser.add_argument("--synthetic", action="store_true", help="JSON blobs instead of the KKK engine")
     parser.add_argument("--skip-startup", action="store_true")
     parser.add_argument("--skip-commits", action="store_true")
+    parser.add_argument(
+        "--synchronous",
+        choices=("FULL", "OFF"),
+        default="FULL",
+        help="both sides' durability; OFF leaves the disk's fsync out, to compare what the CPU does",
+    )
     args = parser.parse_args()
 
     t = time.perf_counter()
@@ -589,7 +608,7 @@ def main() -> None:
         directory = Path(tmp)
         print(f"Disk: {directory}")
         if not args.skip_commits:
-            asyncio.run(bench_commits(directory, games, args.commits, args.block))
+            asyncio.run(bench_commits(directory, games, args.commits, args.block, args.synchronous))
         if not args.skip_startup:
             bench_startup(directory, games, args.finished, args.active, args.keep_startup_db)
 
