@@ -23,6 +23,11 @@ delivered as the interaction's response (a narration as the reply in the thread,
 edited by the button that was clicked), which saves a REST call per action. A `private` carrier (a click on a hand
 DM or an ephemeral message) never carries the public narration.
 
+A command lends its token to its move's later messages (`bot.notifier.tokens`): a narration its answer could not
+carry (an earlier move of the game still being delivered) follows, in order, as the command's follow-up, and a
+message a command made is edited with its token while the token lives (15 minutes) — calls outside Discord's global
+limit of 50 a second, which is what makes deliveries queue under load. Anything a token can't do, the bot does.
+
 A narration longer than one Discord message (2000 characters; e.g. the end of a big game: every payout, then the
 standings) is split at line breaks into several messages, never cut. The parts share their row's exactly-once
 guard: the row is marked in flight once, before the first part (a retry keeps the first attempt's mark), and a
