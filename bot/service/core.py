@@ -35,6 +35,7 @@ from storage import (
     NewTimer,
     OutboxRecord,
     SeatRecord,
+    Snapshot,
     StaleVersion,
     TimerRecord,
 )
@@ -44,6 +45,7 @@ Clock = Callable[[], datetime]
 LOBBY_REF = "lobby"
 COMMIT_RETRIES = 3
 FINGERPRINTS_KEPT = 2048
+STATES_KEPT = 1024
 
 
 class ServiceCore:
@@ -78,6 +80,9 @@ class ServiceCore:
         """The table the last commit of a game left, taken by the auto-pass that follows it under the same lock."""
         self._fingerprints: OrderedDict[tuple[Any, ...], dict[int, str]] = OrderedDict()
         """(game, version, seats) → each seat's hand fingerprint in that state (see `_commit`)."""
+        self._states: OrderedDict[int, tuple[tuple[Any, ...], BaseModel]] = OrderedDict()
+        """Game id → (which game and version, the state) its last commit wrote: the next move starts from that
+        object instead of parsing the snapshot's JSON again (see `_state_of`)."""
         self.seat_rules = seat_players.SeatRules()
         """Limits of computer players and the autopilot (the bot sets them from its settings)."""
         self.policies: dict[str, Policy | None] = {}
@@ -124,13 +129,29 @@ class ServiceCore:
         state = None
         deadlines: dict[int, datetime] = {}
         if loaded.snapshot is not None:
-            state = game.load_state(loaded.snapshot.state)
+            state = self._state_of(game, record, loaded.snapshot)
             waits = game.waiting_on(state)
             deadlines = timing.effective_deadlines(game, waits, timing.clocks_from(loaded.timers))
         lobby_max = None
         if not record.started:
             lobby_max = (await self.lobby_settings(record)).max_seats
         return Table(game, record, list(loaded.seats), state, self.now(), deadlines, lobby_max)
+
+    def _state_of(self, game: Game, record: GameRecord, snapshot: Snapshot) -> BaseModel:  # type: ignore[type-arg]
+        """The snapshot's state: the object the game's last commit wrote when that is the version read (equal to
+        what parsing the text gives, by the engine's round trip; nothing changes a state once made: `Game.apply`
+        works on a copy), parsed otherwise. Keyed by the game's creation too, so a reused id never matches."""
+        kept = self._states.get(record.id)
+        if kept is not None and kept[0] == (record.created_at, snapshot.version):
+            self._states.move_to_end(record.id)
+            return kept[1]
+        return game.load_state(snapshot.state)  # type: ignore[no-any-return]
+
+    def _keep_state(self, record: GameRecord, version: int, state: BaseModel) -> None:
+        self._states[record.id] = ((record.created_at, version), state)
+        self._states.move_to_end(record.id)
+        while len(self._states) > STATES_KEPT:
+            self._states.popitem(last=False)
 
     async def lobby_settings(self, record: GameRecord) -> LobbySettings:
         refs = await self.store.message_refs(record.id, kind=LOBBY_REF)
@@ -164,7 +185,7 @@ class ServiceCore:
         snap = loaded.snapshot
         if snap is None:
             raise GameNotFound(f"game {record.id} has not started yet: it has no state")
-        state = game.load_state(snap.state)
+        state = self._state_of(game, record, snap)
         now = self.now()
         try:
             outcome = game.apply(state, seat, action, now)
@@ -307,6 +328,8 @@ class ServiceCore:
             outbox=items,
         )
         self._fingerprints[(record.id, result.version, seats_key)] = after_prints
+        if entry.kind != "note":  # a note writes no snapshot
+            self._keep_state(record, result.version, after)
         while len(self._fingerprints) > FINGERPRINTS_KEPT:
             self._fingerprints.popitem(last=False)
         self.on_timers_changed()
