@@ -10,6 +10,9 @@ with an interaction in the game's thread: resolve the game, `GameService.act`, t
 timeout is the game's deadline timer fired by the scheduler. Status pictures are off (`--pictures` turns them on):
 they are drawn in a worker thread and measured by benchmarks/pictures.py.
 
+The garbage collector is set as `python -m bot` sets it (`bot.runtime.tune_gc`); `--default-gc` keeps CPython's
+defaults.
+
 Printed:
 1. per move, measured one move at a time (each delivered in full before the next): database round trips (hops to
    the database thread, by store operation) and fsync'd writes (`storage.iocount`), and rate-limited REST calls,
@@ -47,6 +50,7 @@ from bot import timers as timing  # noqa: E402
 from bot.client import BoardroomBot, create_bot  # noqa: E402
 from bot.games.kkk.presentation import KkkPresentation  # noqa: E402
 from bot.presentation import Presentation  # noqa: E402
+from bot.runtime import GC_THRESHOLDS, tune_gc  # noqa: E402
 from bot.service import Person  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from engine import registry  # noqa: E402
@@ -509,10 +513,15 @@ def main() -> None:
     parser.add_argument("--whole", type=int, default=3, help="per-move counts: how many whole games")
     parser.add_argument("--pictures", action="store_true", help="draw the status pictures (off by default)")
     parser.add_argument("--only", choices=("moves", "closed", "open"), default=None)
+    parser.add_argument("--default-gc", action="store_true", help="keep CPython's collector settings")
     args = parser.parse_args()
     logging.disable(logging.WARNING)
+    if not args.default_gc:
+        tune_gc()  # as `python -m bot` does (bot.runtime)
+    collector = "CPython's defaults" if args.default_gc else f"as the bot sets it (thresholds {GC_THRESHOLDS})"
     print(f"Machine: {platform.node()} {platform.machine()}, Python {platform.python_version()}, "
-          f"SQLite {sqlite3.sqlite_version}; pictures {'on' if args.pictures else 'off'}")  # fmt: skip
+          f"SQLite {sqlite3.sqlite_version}; pictures {'on' if args.pictures else 'off'}; "
+          f"garbage collector {collector}")  # fmt: skip
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         directory = Path(tmp)
         if args.only in (None, "moves"):

@@ -17,6 +17,7 @@ import discord
 from pydantic import ValidationError
 
 from bot import logs
+from bot.runtime import tune_gc
 from bot.settings import Settings
 from bot.sync import SyncRefused
 from engine.errors import DataFileError
@@ -90,6 +91,7 @@ def main() -> int:
         say("DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token in it.")
         return EXIT_CONFIG
     logs.configure(settings.log_level, settings.log_format)
+    tune_gc()  # the process's own setting: `run` (which the tests call) leaves the collector alone
     try:
         return asyncio.run(run(settings))
     except KeyboardInterrupt:

@@ -116,3 +116,21 @@ def test_python_m_bot_without_a_token(tmp_path: Path) -> None:
         "Boardroom: DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token in it."
     )
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_the_bot_process_sets_its_garbage_collector(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m bot` tunes the collector (bot.runtime) before it runs; `run`, which the tests call, does not."""
+    import bot.__main__ as entry
+
+    calls: list[str] = []
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setattr(entry, "tune_gc", lambda: calls.append("tune_gc"))
+
+    async def fake_run(settings: Settings) -> int:
+        calls.append("run")
+        return 0
+
+    monkeypatch.setattr(entry, "run", fake_run)
+    assert entry.main() == 0
+    assert calls == ["tune_gc", "run"]
