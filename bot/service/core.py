@@ -358,17 +358,11 @@ class ServiceCore:
         """After a commit: the table as it is now (for the auto-pass and the notifier, which need not read it back)
         and the committed rows, handed to `on_committed`."""
         game = self.game(record.kind)
-        timer_records = [
-            TimerRecord.model_construct(
-                id=i, game_id=record.id, created_at=now, kind=t.kind, due_at=t.due_at, payload=t.payload
-            )
-            for i, t in zip(result.timer_ids, timers, strict=True)
-        ]
         update: dict[str, Any] = {"version": result.version, "status": status, "updated_at": now}
         if status in ("finished", "abandoned") and record.finished_at is None:
             update["finished_at"] = now
         after = record.model_copy(update=update)
-        deadlines = timing.effective_deadlines(game, waits, timing.clocks_from(timer_records))
+        deadlines = timing.effective_deadlines(game, waits, timing.clocks_from(timers))  # the committed timers' clocks
         # The commit's renderings of this state (names, private posts) go on with it to the notifier.
         table = Table(game, after, list(seats), state, now, deadlines, memo=memo)
         self._tables[record.id] = table

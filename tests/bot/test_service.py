@@ -158,3 +158,16 @@ def _record(t):  # type: ignore[no-untyped-def]
     from storage import TimerRecord
 
     return TimerRecord(id=1, game_id=1, created_at=T0, **t.model_dump())
+
+
+def test_a_wait_keeps_its_key_and_no_two_waits_share_one() -> None:
+    """`wait_key` remembers the keys of the waits it saw last (by object): a wait computed again, or forgotten and
+    asked for again, has the same key; different waits never get each other's."""
+    toy = Toy()
+    state = toy.setup(3, toy.parse_options({}), 1, T0)
+    (wait,) = toy.waiting_on(state)
+    others = [wait.model_copy(update={"since": T0 + timedelta(seconds=i)}) for i in range(timing.KEYS_KEPT + 10)]
+    keys = [timing.wait_key(toy, w) for w in others]  # more than are kept: the first ones are forgotten
+    assert len(set(keys)) == len(others)
+    assert [timing.wait_key(toy, w) for w in reversed(others)] == keys[::-1]
+    assert timing.wait_key(toy, toy.waiting_on(state)[0]) == timing.wait_key(toy, wait)
