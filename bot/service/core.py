@@ -80,9 +80,9 @@ class ServiceCore:
         """The table the last commit of a game left, taken by the auto-pass that follows it under the same lock."""
         self._fingerprints: OrderedDict[tuple[Any, ...], dict[int, str]] = OrderedDict()
         """(game, version, seats) → each seat's hand fingerprint in that state (see `_commit`)."""
-        self._states: OrderedDict[int, tuple[tuple[Any, ...], BaseModel]] = OrderedDict()
-        """Game id → (which game and version, the state) its last commit wrote: the next move starts from that
-        object instead of parsing the snapshot's JSON again (see `_state_of`)."""
+        self._states: OrderedDict[int, tuple[tuple[Any, ...], BaseModel, list[Wait]]] = OrderedDict()
+        """Game id → (which game and version, the state, its waits) its last commit wrote: the next move starts from
+        that object instead of parsing the snapshot's JSON again (see `_state_of`), and knows its waits."""
         self.seat_rules = seat_players.SeatRules()
         """Limits of computer players and the autopilot (the bot sets them from its settings)."""
         self.policies: dict[str, Policy | None] = {}
@@ -147,8 +147,8 @@ class ServiceCore:
             return kept[1]
         return game.load_state(snapshot.state)  # type: ignore[no-any-return]
 
-    def _keep_state(self, record: GameRecord, version: int, state: BaseModel) -> None:
-        self._states[record.id] = ((record.created_at, version), state)
+    def _keep_state(self, record: GameRecord, version: int, state: BaseModel, waits: list[Wait]) -> None:
+        self._states[record.id] = ((record.created_at, version), state, waits)
         self._states.move_to_end(record.id)
         while len(self._states) > STATES_KEPT:
             self._states.popitem(last=False)
@@ -247,7 +247,8 @@ class ServiceCore:
         after the commit go to `on_committed` (the notifier's queue), so they are delivered without reading back."""
         game = self.game(record.kind)
         now = entry.at
-        waits_before = game.waiting_on(before)
+        kept = self._states.get(record.id)
+        waits_before = kept[2] if kept is not None and kept[1] is before else game.waiting_on(before)
         waits_after = game.waiting_on(after)
         if old_timers is None:
             old_timers = await self.store.timers(record.id)
@@ -296,6 +297,8 @@ class ServiceCore:
         public = [e for e in events if e.public]
         table_before = Table(game, record, seats, before, now)
         table_after = Table(game, record.model_copy(update={"status": effective_status}), seats, after, now)
+        table_before.memo[("waits", id(before))] = waits_before  # `Table.waits`: the engine is asked once per state
+        table_after.memo[("waits", id(after))] = waits_after
         if (public and presentation.event_posts(table_after, public)) or presentation.live_posts(table_after):
             items.append(outbox.tracked(public))
         items += extra
@@ -329,7 +332,7 @@ class ServiceCore:
         )
         self._fingerprints[(record.id, result.version, seats_key)] = after_prints
         if entry.kind != "note":  # a note writes no snapshot
-            self._keep_state(record, result.version, after)
+            self._keep_state(record, result.version, after, waits_after)
         while len(self._fingerprints) > FINGERPRINTS_KEPT:
             self._fingerprints.popitem(last=False)
         self.on_timers_changed()
