@@ -13,7 +13,7 @@ from bot import invalid, outbox, seat_players
 from bot import timers as timing
 from bot.logs import game_logger
 from bot.names import shown
-from bot.outbox import GUARD, discord_guard
+from bot.outbox import discord_guard
 from bot.presentation import Presentation, Table, hand_fingerprint
 from bot.service.lobby_settings import LobbySettings
 from bot.service.results import Refusal, RuleRefusal
@@ -283,6 +283,7 @@ class ServiceCore:
             resumed = timing.resumed_turns(waits_after, old_timers)
             awaits = [(w, due) for w, due in awaits if (w.kind, w.what, tuple(w.seats)) not in resumed]
         items: list[NewOutbox] = []
+        guard = discord_guard(now)
         narration = outbox.post(
             events=events,
             texts=texts,
@@ -290,6 +291,7 @@ class ServiceCore:
             result=result_post if result_post is not None else (finished and record.status != "finished"),
             actor=entry.actor_seat,
             ping=ping,
+            guard=guard,
         )
         if narration is not None:
             items.append(narration)
@@ -300,12 +302,12 @@ class ServiceCore:
         table_before.memo[("waits", id(before))] = waits_before  # `Table.waits`: the engine is asked once per state
         table_after.memo[("waits", id(after))] = waits_after
         if (public and presentation.event_posts(table_after, public)) or presentation.live_posts(table_after):
-            items.append(outbox.tracked(public))
-        items += extra
-        items.append(outbox.status())
+            items.append(outbox.tracked(public, guard=guard))
+        items += [outbox.guarded(i, guard) for i in extra]
+        items.append(outbox.status(guard=guard))
         ending = new_status in ("finished", "abandoned")
         if ending:
-            items.append(outbox.lobby())  # the lobby message says it's over, and who won
+            items.append(outbox.lobby(guard=guard))  # the lobby message says it's over, and who won
         # A hand's fingerprint before this commit is the one the previous commit computed after it (same version,
         # same seats): each state's fingerprints are computed once.
         seats_key = tuple((x.seat, x.player_id, x.display_name, x.dm_ok, x.autopilot, x.bot) for x in seats)
@@ -318,9 +320,7 @@ class ServiceCore:
                 before_print = hand_fingerprint(presentation, table_before, s)
             after_prints[s] = hand_fingerprint(presentation, table_after, s)
             if notes or ending or before_print != after_prints[s]:  # an ending: every hand shows the standings
-                items.append(outbox.hand(s, notes))
-        guard = discord_guard(now)
-        items = [i.model_copy(update={"payload": {**i.payload, GUARD: guard}}) for i in items]
+                items.append(outbox.hand(s, notes, guard=guard))
         result = await self.store.commit(
             record.id,
             version,
