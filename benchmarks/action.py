@@ -10,8 +10,8 @@ with an interaction in the game's thread: resolve the game, `GameService.act`, t
 timeout is the game's deadline timer fired by the scheduler. Status pictures are off (`--pictures` turns them on):
 they are drawn in a worker thread and measured by benchmarks/pictures.py.
 
-The garbage collector is set as `python -m bot` sets it (`bot.runtime.tune_gc`); `--default-gc` keeps CPython's
-defaults.
+The interpreter is set as `python -m bot` sets it (`bot.runtime.tune`: the garbage collector's thresholds and the
+GIL's switch interval); `--default-interpreter` keeps CPython's defaults, for comparison.
 
 Printed:
 1. per move, measured one move at a time (each delivered in full before the next): database round trips (hops to
@@ -45,12 +45,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.fakecord import FakeDiscord, FakeInteraction, FakeUser  # noqa: E402
-from bot import outbox  # noqa: E402
+from bot import outbox, runtime  # noqa: E402
 from bot import timers as timing  # noqa: E402
 from bot.client import BoardroomBot, create_bot  # noqa: E402
 from bot.games.kkk.presentation import KkkPresentation  # noqa: E402
 from bot.presentation import Presentation  # noqa: E402
-from bot.runtime import GC_THRESHOLDS, tune_gc  # noqa: E402
 from bot.service import Person  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from engine import registry  # noqa: E402
@@ -513,15 +512,21 @@ def main() -> None:
     parser.add_argument("--whole", type=int, default=3, help="per-move counts: how many whole games")
     parser.add_argument("--pictures", action="store_true", help="draw the status pictures (off by default)")
     parser.add_argument("--only", choices=("moves", "closed", "open"), default=None)
-    parser.add_argument("--default-gc", action="store_true", help="keep CPython's collector settings")
+    parser.add_argument(
+        "--default-interpreter", action="store_true", help="keep CPython's collector and switch interval"
+    )
     args = parser.parse_args()
     logging.disable(logging.WARNING)
-    if not args.default_gc:
-        tune_gc()  # as `python -m bot` does (bot.runtime)
-    collector = "CPython's defaults" if args.default_gc else f"as the bot sets it (thresholds {GC_THRESHOLDS})"
+    if not args.default_interpreter:
+        runtime.tune()  # as `python -m bot` does
+    interpreter = (
+        "CPython's defaults"
+        if args.default_interpreter
+        else f"as the bot sets it (GC thresholds {runtime.GC_THRESHOLDS}, switch interval {runtime.SWITCH_INTERVAL} s)"
+    )
     print(f"Machine: {platform.node()} {platform.machine()}, Python {platform.python_version()}, "
           f"SQLite {sqlite3.sqlite_version}; pictures {'on' if args.pictures else 'off'}; "
-          f"garbage collector {collector}")  # fmt: skip
+          f"interpreter {interpreter}")  # fmt: skip
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         directory = Path(tmp)
         if args.only in (None, "moves"):

@@ -118,14 +118,15 @@ def test_python_m_bot_without_a_token(tmp_path: Path) -> None:
     assert "Traceback" not in done.stdout + done.stderr
 
 
-def test_the_bot_process_sets_its_garbage_collector(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`python -m bot` tunes the collector (bot.runtime) before it runs; `run`, which the tests call, does not."""
+def test_the_bot_process_tunes_the_interpreter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m bot` sets the collector and the switch interval (bot.runtime) before it runs; `run`, which the
+    tests call, does not."""
     import bot.__main__ as entry
 
     calls: list[str] = []
     monkeypatch.chdir(tmp_path)  # no .env here
     monkeypatch.setenv("DISCORD_TOKEN", "x")
-    monkeypatch.setattr(entry, "tune_gc", lambda: calls.append("tune_gc"))
+    monkeypatch.setattr(entry.runtime, "tune", lambda: calls.append("tune"))
 
     async def fake_run(settings: Settings) -> int:
         calls.append("run")
@@ -133,4 +134,4 @@ def test_the_bot_process_sets_its_garbage_collector(tmp_path: Path, monkeypatch:
 
     monkeypatch.setattr(entry, "run", fake_run)
     assert entry.main() == 0
-    assert calls == ["tune_gc", "run"]
+    assert calls == ["tune", "run"]
