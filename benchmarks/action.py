@@ -18,7 +18,8 @@ Printed:
    the database thread, by store operation) and fsync'd writes (`storage.iocount`), and rate-limited REST calls,
    with the distribution per kind of move;
 2. closed loop, no limits, no round trip: N games, one player each always moving as soon as answered: moves
-   answered per second, and the time to deliver what is still queued at the end;
+   answered per second, the time to deliver what is still queued at the end, and the process's CPU time a move
+   (all its threads, over every move of the run);
 3. open loop: 200 games, commands arriving at random (Poisson) at `--rate` per second, with the limits and an
    80 ms round trip: acknowledgement p50/p99 (command in → interaction answered), delivery-done p99 (command in →
    its last outbox row marked delivered) and the REST calls per move.
@@ -412,8 +413,10 @@ async def closed_loop(directory: Path, games: int, seconds: float, pictures: boo
             if move.arrived >= warm:
                 counted += 1
 
+    cpu0, made0 = time.process_time(), len(rig.moves)
     await asyncio.gather(*(player(t) for t in list(rig.tables)))
     ended = time.perf_counter()
+    cpu = (time.process_time() - cpu0) / max(len(rig.moves) - made0, 1)
     await settle(rig.bot)
     drain = time.perf_counter() - ended
     rate = counted / (ended - warm)
@@ -421,7 +424,8 @@ async def closed_loop(directory: Path, games: int, seconds: float, pictures: boo
           f"{drain:.2f} s to deliver what was queued at the end; "
           f"{counted / (ended - warm + drain):.0f} moves/s counting that; "
           f"the players' choosing took {choosing / (ended - warm):.0%} of the time "
-          f"({counted / (ended - warm + drain - choosing):.0f} moves/s without it)"
+          f"({counted / (ended - warm + drain - choosing):.0f} moves/s without it); "
+          f"CPU time of the process {cpu * 1000:.2f} ms a move (the players' choosing included)"
           + (f"; {late_spares} tables set up inside the window" if late_spares else ""))  # fmt: skip
     await rig.close()
 
