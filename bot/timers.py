@@ -72,9 +72,9 @@ def wait_key(game: Game, wait: Wait) -> str:  # type: ignore[type-arg]
 
 KEYS_KEPT = 4096
 _KEYS: dict[int, tuple[Wait, str]] = {}
-"""The keys of the waits seen last, by object (a wait is frozen, and a move asks for the key of each of its waits
-four times: the timers, the clocks carried over, the deadlines shown, the seat players). The entry holds the wait
-itself, so its id cannot be reused while the entry lasts."""
+"""The keys of the waits seen last, by object (a wait is frozen, and a commit asks for the key of each of its waits
+five times: the clocks carried over, the timers, the seat players, the deadlines shown and those handed on). The
+entry holds the wait itself, so its id cannot be reused while the entry lasts."""
 
 
 def clocks_from(timers: Sequence[NewTimer]) -> dict[str, Clock]:
