@@ -10,6 +10,9 @@ with an interaction in the game's thread: resolve the game, `GameService.act`, t
 timeout is the game's deadline timer fired by the scheduler. Status pictures are off (`--pictures` turns them on):
 they are drawn in a worker thread and measured by benchmarks/pictures.py.
 
+The interpreter is set as `python -m bot` sets it (`bot.runtime.tune`: the garbage collector's thresholds and the
+GIL's switch interval); `--default-interpreter` keeps CPython's defaults, for comparison.
+
 Printed:
 1. per move, measured one move at a time (each delivered in full before the next): database round trips (hops to
    the database thread, by store operation) and fsync'd writes (`storage.iocount`), and rate-limited REST calls,
@@ -17,7 +20,8 @@ Printed:
    still edits the messages it made when the next moves come: `bot.notifier.tokens`) and a slow table (moves more
    than 15 minutes apart: every edit is the bot's own call);
 2. closed loop, no limits, no round trip: N games, one player each always moving as soon as answered: moves
-   answered per second, and the time to deliver what is still queued at the end;
+   answered per second, the time to deliver what is still queued at the end, and the process's CPU time a move
+   (all its threads, over every move of the run);
 3. open loop: 200 games, commands arriving at random (Poisson) at `--rate` per second, with the limits and an
    80 ms round trip: acknowledgement p50/p99 (command in → interaction answered), delivery-done p99 (command in →
    its last outbox row marked delivered) and the REST calls per move; measured for `--open-seconds` after a
@@ -46,7 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.fakecord import EXEMPT, FakeDiscord, FakeInteraction, FakeUser  # noqa: E402
-from bot import outbox  # noqa: E402
+from bot import outbox, runtime  # noqa: E402
 from bot import timers as timing  # noqa: E402
 from bot.client import BoardroomBot, create_bot  # noqa: E402
 from bot.games.kkk.presentation import KkkPresentation  # noqa: E402
@@ -422,8 +426,10 @@ async def closed_loop(directory: Path, games: int, seconds: float, pictures: boo
             if move.arrived >= warm:
                 counted += 1
 
+    cpu0, made0 = time.process_time(), len(rig.moves)
     await asyncio.gather(*(player(t) for t in list(rig.tables)))
     ended = time.perf_counter()
+    cpu = (time.process_time() - cpu0) / max(len(rig.moves) - made0, 1)
     await settle(rig.bot)
     drain = time.perf_counter() - ended
     rate = counted / (ended - warm)
@@ -431,7 +437,8 @@ async def closed_loop(directory: Path, games: int, seconds: float, pictures: boo
           f"{drain:.2f} s to deliver what was queued at the end; "
           f"{counted / (ended - warm + drain):.0f} moves/s counting that; "
           f"the players' choosing took {choosing / (ended - warm):.0%} of the time "
-          f"({counted / (ended - warm + drain - choosing):.0f} moves/s without it)"
+          f"({counted / (ended - warm + drain - choosing):.0f} moves/s without it); "
+          f"CPU time of the process {cpu * 1000:.2f} ms a move (the players' choosing included)"
           + (f"; {late_spares} tables set up inside the window" if late_spares else ""))  # fmt: skip
     await rig.close()
 
@@ -540,10 +547,21 @@ def main() -> None:
     parser.add_argument("--whole", type=int, default=3, help="per-move counts: how many whole games")
     parser.add_argument("--pictures", action="store_true", help="draw the status pictures (off by default)")
     parser.add_argument("--only", choices=("moves", "closed", "open"), default=None)
+    parser.add_argument(
+        "--default-interpreter", action="store_true", help="keep CPython's collector and switch interval"
+    )
     args = parser.parse_args()
     logging.disable(logging.WARNING)
+    if not args.default_interpreter:
+        runtime.tune()  # as `python -m bot` does
+    interpreter = (
+        "CPython's defaults"
+        if args.default_interpreter
+        else f"as the bot sets it (GC thresholds {runtime.GC_THRESHOLDS}, switch interval {runtime.SWITCH_INTERVAL} s)"
+    )
     print(f"Machine: {platform.node()} {platform.machine()}, Python {platform.python_version()}, "
-          f"SQLite {sqlite3.sqlite_version}; pictures {'on' if args.pictures else 'off'}")  # fmt: skip
+          f"SQLite {sqlite3.sqlite_version}; pictures {'on' if args.pictures else 'off'}; "
+          f"interpreter {interpreter}")  # fmt: skip
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         directory = Path(tmp)
         if args.only in (None, "moves"):

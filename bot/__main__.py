@@ -16,7 +16,7 @@ import aiohttp
 import discord
 from pydantic import ValidationError
 
-from bot import logs
+from bot import logs, runtime
 from bot.settings import Settings
 from bot.sync import SyncRefused
 from engine.errors import DataFileError
@@ -90,6 +90,7 @@ def main() -> int:
         say("DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token in it.")
         return EXIT_CONFIG
     logs.configure(settings.log_level, settings.log_format)
+    runtime.tune()  # the process's own settings: `run` (which the tests call) leaves the interpreter alone
     try:
         return asyncio.run(run(settings))
     except KeyboardInterrupt:

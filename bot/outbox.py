@@ -59,6 +59,7 @@ def post(
     intro: Sequence[str] = (),
     actor: int | None = None,
     ping: Sequence[int] = (),
+    guard: int | None = None,
 ) -> NewOutbox | None:
     public = [e.model_dump(mode="json") for e in events if e.public]
     waiting = [{"seats": list(w.seats), "what": w.what, "deadline": due.isoformat()} for w, due in awaits]
@@ -71,23 +72,36 @@ def post(
         payload["actor"] = actor  # the awaits' lines name them without a ping
     if ping:
         payload["ping"] = list(ping)  # seats whose references in `texts` are mentions
-    return NewOutbox(kind=POST, target={"to": "thread"}, payload=payload)
+    return _row(POST, {"to": "thread"}, payload, guard)
 
 
-def tracked(events: Sequence[Event]) -> NewOutbox:
+def tracked(events: Sequence[Event], *, guard: int | None = None) -> NewOutbox:
     public = [e.model_dump(mode="json") for e in events if e.public]
-    return NewOutbox(kind=TRACKED, target={"to": "thread"}, payload={"events": public})
+    return _row(TRACKED, {"to": "thread"}, {"events": public}, guard)
 
 
-def status() -> NewOutbox:
-    return NewOutbox(kind=STATUS, target={"to": "thread"})
+def status(*, guard: int | None = None) -> NewOutbox:
+    return _row(STATUS, {"to": "thread"}, {}, guard)
 
 
-def hand(seat: int, notes: Iterable[str] = (), *, retry_dm: bool = False) -> NewOutbox:
+def hand(seat: int, notes: Iterable[str] = (), *, retry_dm: bool = False, guard: int | None = None) -> NewOutbox:
     payload: dict[str, Any] = {"seat": seat, "notes": list(notes)}
     if retry_dm:
         payload["retry_dm"] = True
-    return NewOutbox(kind=HAND, target={"seat": seat}, payload=payload)
+    return _row(HAND, {"seat": seat}, payload, guard)
+
+
+def guarded(item: NewOutbox, guard: int) -> NewOutbox:
+    """The row with the commit's `guard` in its payload (last)."""
+    return item.model_copy(update={"payload": {**item.payload, GUARD: guard}})
+
+
+def _row(kind: str, target: dict[str, Any], payload: dict[str, Any], guard: int | None) -> NewOutbox:
+    """A row of the builders above; `guard`: the commit's guard, put in its payload (last) when it is built, so that
+    a commit does not encode the row a second time to add it (`guarded`)."""
+    if guard is not None:
+        payload[GUARD] = guard
+    return NewOutbox(kind=kind, target=target, payload=payload)
 
 
 def retire(user_id: int, text: str, hand: tuple[int, int] | None) -> NewOutbox:
@@ -103,8 +117,8 @@ def dm(seat: int, text: str) -> NewOutbox:
     return NewOutbox(kind=DM, target={"seat": seat}, payload={"seat": seat, "text": text})
 
 
-def lobby() -> NewOutbox:
-    return NewOutbox(kind=LOBBY, target={"to": "lobby"})
+def lobby(*, guard: int | None = None) -> NewOutbox:
+    return _row(LOBBY, {"to": "lobby"}, {}, guard)
 
 
 def welcome(user_id: int) -> NewOutbox:

@@ -378,6 +378,11 @@ class Presentation:
         assert table.state is not None
         return self.hand_digest(table.game, table.state, seat)
 
+    def hand_buttons(self, table: Table, seat: int) -> list[Button]:
+        """The buttons of the seat's hand message (`private_view(table, seat).buttons`), for its fingerprint. A game
+        whose hand message never has buttons may say so here, so that a move renders only the hands that changed."""
+        return private_post(self, table, seat).buttons
+
     def picture(self, game: Game, view: BaseModel) -> bytes | None:  # type: ignore[type-arg]
         """The table as a PNG, drawn from the public view only (called in a worker thread); None: no picture."""
         return None
@@ -549,7 +554,7 @@ def hand_fingerprint(presentation: Presentation, table: Table, seat: int) -> str
         return found
     digest = presentation.table_hand_digest(table, seat)
     try:
-        buttons = private_post(presentation, table, seat).buttons
+        buttons = presentation.hand_buttons(table, seat)
     except Exception:  # a rendering bug must not block a commit: the digest alone still decides
         log.exception("rendering the hand of seat %s failed", seat, extra={"game": table.record.id})
         buttons = []

@@ -19,6 +19,7 @@ repeats one; a default reaction window (10 minutes) gets none.
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -58,11 +59,26 @@ def timeout_json(game: Game, wait: Wait) -> dict[str, Any]:  # type: ignore[type
 
 
 def wait_key(game: Game, wait: Wait) -> str:  # type: ignore[type-arg]
+    found = _KEYS.get(id(wait))
+    if found is not None and found[0] is wait:
+        return found[1]
     raw = json.dumps([wait.kind, wait.since.isoformat(), timeout_json(game, wait)], sort_keys=True)
-    return hashlib.sha256(raw.encode()).hexdigest()[:20]
+    key = hashlib.sha256(raw.encode()).hexdigest()[:20]
+    _KEYS[id(wait)] = (wait, key)
+    if len(_KEYS) > KEYS_KEPT:
+        del _KEYS[next(iter(_KEYS))]
+    return key
 
 
-def clocks_from(timers: list[TimerRecord]) -> dict[str, Clock]:
+KEYS_KEPT = 4096
+_KEYS: dict[int, tuple[Wait, str]] = {}
+"""The keys of the waits seen last, by object (a wait is frozen, and a commit asks for the key of each of its waits
+five times: the clocks carried over, the timers, the seat players, the deadlines shown and those handed on). The
+entry holds the wait itself, so its id cannot be reused while the entry lasts."""
+
+
+def clocks_from(timers: Sequence[NewTimer]) -> dict[str, Clock]:
+    """Each wait's clock, from the game's timers (as stored, or as just planned: their payloads are the same)."""
     clocks: dict[str, Clock] = {}
     for t in timers:
         if t.kind not in (DEADLINE, FROZEN) or "wait" not in t.payload:

@@ -13,7 +13,7 @@ from bot import invalid, outbox, seat_players
 from bot import timers as timing
 from bot.logs import game_logger
 from bot.names import shown
-from bot.outbox import GUARD, discord_guard
+from bot.outbox import discord_guard
 from bot.presentation import Presentation, Table, hand_fingerprint
 from bot.service.lobby_settings import LobbySettings
 from bot.service.results import Refusal, RuleRefusal
@@ -35,6 +35,7 @@ from storage import (
     NewTimer,
     OutboxRecord,
     SeatRecord,
+    Snapshot,
     StaleVersion,
     TimerRecord,
 )
@@ -44,6 +45,7 @@ Clock = Callable[[], datetime]
 LOBBY_REF = "lobby"
 COMMIT_RETRIES = 3
 FINGERPRINTS_KEPT = 2048
+STATES_KEPT = 1024
 
 
 class ServiceCore:
@@ -78,6 +80,9 @@ class ServiceCore:
         """The table the last commit of a game left, taken by the auto-pass that follows it under the same lock."""
         self._fingerprints: OrderedDict[tuple[Any, ...], dict[int, str]] = OrderedDict()
         """(game, version, seats) → each seat's hand fingerprint in that state (see `_commit`)."""
+        self._states: OrderedDict[int, tuple[tuple[Any, ...], BaseModel, list[Wait]]] = OrderedDict()
+        """Game id → (which game and version, the state, its waits) its last commit wrote: the next move starts from
+        that object instead of parsing the snapshot's JSON again (see `_state_of`), and knows its waits."""
         self.seat_rules = seat_players.SeatRules()
         """Limits of computer players and the autopilot (the bot sets them from its settings)."""
         self.policies: dict[str, Policy | None] = {}
@@ -124,13 +129,29 @@ class ServiceCore:
         state = None
         deadlines: dict[int, datetime] = {}
         if loaded.snapshot is not None:
-            state = game.load_state(loaded.snapshot.state)
+            state = self._state_of(game, record, loaded.snapshot)
             waits = game.waiting_on(state)
             deadlines = timing.effective_deadlines(game, waits, timing.clocks_from(loaded.timers))
         lobby_max = None
         if not record.started:
             lobby_max = (await self.lobby_settings(record)).max_seats
         return Table(game, record, list(loaded.seats), state, self.now(), deadlines, lobby_max)
+
+    def _state_of(self, game: Game, record: GameRecord, snapshot: Snapshot) -> BaseModel:  # type: ignore[type-arg]
+        """The snapshot's state: the object the game's last commit wrote when that is the version read (equal to
+        what parsing the text gives, by the engine's round trip; nothing changes a state once made: `Game.apply`
+        works on a copy), parsed otherwise. Keyed by the game's creation too, so a reused id never matches."""
+        kept = self._states.get(record.id)
+        if kept is not None and kept[0] == (record.created_at, snapshot.version):
+            self._states.move_to_end(record.id)
+            return kept[1]
+        return game.load_state(snapshot.state)  # type: ignore[no-any-return]
+
+    def _keep_state(self, record: GameRecord, version: int, state: BaseModel, waits: list[Wait]) -> None:
+        self._states[record.id] = ((record.created_at, version), state, waits)
+        self._states.move_to_end(record.id)
+        while len(self._states) > STATES_KEPT:
+            self._states.popitem(last=False)
 
     async def lobby_settings(self, record: GameRecord) -> LobbySettings:
         refs = await self.store.message_refs(record.id, kind=LOBBY_REF)
@@ -164,7 +185,7 @@ class ServiceCore:
         snap = loaded.snapshot
         if snap is None:
             raise GameNotFound(f"game {record.id} has not started yet: it has no state")
-        state = game.load_state(snap.state)
+        state = self._state_of(game, record, snap)
         now = self.now()
         try:
             outcome = game.apply(state, seat, action, now)
@@ -226,7 +247,8 @@ class ServiceCore:
         after the commit go to `on_committed` (the notifier's queue), so they are delivered without reading back."""
         game = self.game(record.kind)
         now = entry.at
-        waits_before = game.waiting_on(before)
+        kept = self._states.get(record.id)
+        waits_before = kept[2] if kept is not None and kept[1] is before else game.waiting_on(before)
         waits_after = game.waiting_on(after)
         if old_timers is None:
             old_timers = await self.store.timers(record.id)
@@ -261,6 +283,7 @@ class ServiceCore:
             resumed = timing.resumed_turns(waits_after, old_timers)
             awaits = [(w, due) for w, due in awaits if (w.kind, w.what, tuple(w.seats)) not in resumed]
         items: list[NewOutbox] = []
+        guard = discord_guard(now)
         narration = outbox.post(
             events=events,
             texts=texts,
@@ -268,6 +291,7 @@ class ServiceCore:
             result=result_post if result_post is not None else (finished and record.status != "finished"),
             actor=entry.actor_seat,
             ping=ping,
+            guard=guard,
         )
         if narration is not None:
             items.append(narration)
@@ -275,13 +299,15 @@ class ServiceCore:
         public = [e for e in events if e.public]
         table_before = Table(game, record, seats, before, now)
         table_after = Table(game, record.model_copy(update={"status": effective_status}), seats, after, now)
+        table_before.memo[("waits", id(before))] = waits_before  # `Table.waits`: the engine is asked once per state
+        table_after.memo[("waits", id(after))] = waits_after
         if (public and presentation.event_posts(table_after, public)) or presentation.live_posts(table_after):
-            items.append(outbox.tracked(public))
-        items += extra
-        items.append(outbox.status())
+            items.append(outbox.tracked(public, guard=guard))
+        items += [outbox.guarded(i, guard) for i in extra]
+        items.append(outbox.status(guard=guard))
         ending = new_status in ("finished", "abandoned")
         if ending:
-            items.append(outbox.lobby())  # the lobby message says it's over, and who won
+            items.append(outbox.lobby(guard=guard))  # the lobby message says it's over, and who won
         # A hand's fingerprint before this commit is the one the previous commit computed after it (same version,
         # same seats): each state's fingerprints are computed once.
         seats_key = tuple((x.seat, x.player_id, x.display_name, x.dm_ok, x.autopilot, x.bot) for x in seats)
@@ -294,9 +320,7 @@ class ServiceCore:
                 before_print = hand_fingerprint(presentation, table_before, s)
             after_prints[s] = hand_fingerprint(presentation, table_after, s)
             if notes or ending or before_print != after_prints[s]:  # an ending: every hand shows the standings
-                items.append(outbox.hand(s, notes))
-        guard = discord_guard(now)
-        items = [i.model_copy(update={"payload": {**i.payload, GUARD: guard}}) for i in items]
+                items.append(outbox.hand(s, notes, guard=guard))
         result = await self.store.commit(
             record.id,
             version,
@@ -307,6 +331,8 @@ class ServiceCore:
             outbox=items,
         )
         self._fingerprints[(record.id, result.version, seats_key)] = after_prints
+        if entry.kind != "note":  # a note writes no snapshot
+            self._keep_state(record, result.version, after, waits_after)
         while len(self._fingerprints) > FINGERPRINTS_KEPT:
             self._fingerprints.popitem(last=False)
         self.on_timers_changed()
@@ -335,17 +361,11 @@ class ServiceCore:
         """After a commit: the table as it is now (for the auto-pass and the notifier, which need not read it back)
         and the committed rows, handed to `on_committed`."""
         game = self.game(record.kind)
-        timer_records = [
-            TimerRecord.model_construct(
-                id=i, game_id=record.id, created_at=now, kind=t.kind, due_at=t.due_at, payload=t.payload
-            )
-            for i, t in zip(result.timer_ids, timers, strict=True)
-        ]
         update: dict[str, Any] = {"version": result.version, "status": status, "updated_at": now}
         if status in ("finished", "abandoned") and record.finished_at is None:
             update["finished_at"] = now
         after = record.model_copy(update=update)
-        deadlines = timing.effective_deadlines(game, waits, timing.clocks_from(timer_records))
+        deadlines = timing.effective_deadlines(game, waits, timing.clocks_from(timers))  # the committed timers' clocks
         # The commit's renderings of this state (names, private posts) go on with it to the notifier.
         table = Table(game, after, list(seats), state, now, deadlines, memo=memo)
         self._tables[record.id] = table

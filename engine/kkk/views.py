@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from engine.built import built
 from engine.kkk.assignment import best_uses, sources
 from engine.kkk.negotiation import promised, value
 from engine.kkk.state import CardKind, KkkState, OfferStatus, Phase, Unit, Use
@@ -299,12 +300,16 @@ def _public_fields(state: KkkState) -> dict[str, object]:
 
 
 def player_view(state: KkkState, s: int, public: PublicView | None = None) -> PlayerView:
-    """Seat `s`'s view; `public`: the public view of the same state, if already computed (its fields are shared)."""
-    return PlayerView(
-        **(dict(public) if public is not None else _public_fields(state)),
+    """Seat `s`'s view; `public`: the public view of the same state, if already computed (its fields are shared).
+    Built without validating the public fields again (`engine.built`): every seat's view is made on every move."""
+    if public is None:
+        public = public_view(state)
+    fields = dict(public.__dict__)
+    fields.update(
         you=s,
         hand=list(state.hands[s]),
         my_money=state.money[s],
         my_investors=[f for f, o in state.investors.items() if o == s],
         my_offers=[o.id for o in state.offers if o.live and s in (o.seller, o.boss)],
     )
+    return built(PlayerView, fields)

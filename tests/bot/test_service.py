@@ -93,6 +93,39 @@ async def test_a_commit_by_another_process_is_detected_and_retried(store: GameSt
     assert len(state.hands[0]) == 4 and state.turn == 1
 
 
+async def test_a_move_starts_from_the_state_the_last_commit_kept(store: GameStore) -> None:
+    """The second move reads no state text (the first one's committed state is kept), and commits exactly what
+    applying the move to the stored state gives."""
+    clock = Clock()
+    service, people = await started(store, clock)
+    toy = service.game("toy")
+    await service.act(1, people[0].user_id, {"type": "draw"})
+    stored = (await store.get_snapshot(1)).state
+    parsed: list[object] = []
+    real_load = toy.load_state
+    toy.load_state = lambda data: parsed.append(data) or real_load(data)  # type: ignore[method-assign]
+    await service.act(1, people[1].user_id, {"type": "draw"})
+    assert parsed == []
+    expected = toy.apply(real_load(stored), 1, {"type": "draw"}, clock()).state
+    assert (await store.get_snapshot(1)).state.rstrip() == toy.dump_state(expected)
+
+
+async def test_a_kept_state_is_not_used_once_another_commit_changed_the_game(store: GameStore) -> None:
+    """A commit the service did not make (another process, a moderator's tool writing the store) bumps the version:
+    the next move parses the stored state instead of starting from the kept one."""
+    clock = Clock()
+    service, people = await started(store, clock)
+    toy = service.game("toy")
+    await service.act(1, people[0].user_id, {"type": "draw"})
+    snap = await store.get_snapshot(1)
+    changed = toy.load_state(snap.state)
+    changed.hands[1] = []  # something the kept state does not have
+    await store.commit(1, snap.version, NewLogEntry.for_note("elsewhere", clock()), toy.dump_state(changed))
+    await service.act(1, people[1].user_id, {"type": "draw"})
+    state = toy.load_state((await store.get_snapshot(1)).state)
+    assert len(state.hands[1]) == 1  # drawn onto the empty hand the other commit left, not onto the kept one
+
+
 def test_timer_plan_reminders_and_clocks() -> None:
     toy = Toy()
     state = toy.setup(3, toy.parse_options({}), 1, T0)
@@ -125,3 +158,16 @@ def _record(t):  # type: ignore[no-untyped-def]
     from storage import TimerRecord
 
     return TimerRecord(id=1, game_id=1, created_at=T0, **t.model_dump())
+
+
+def test_a_wait_keeps_its_key_and_no_two_waits_share_one() -> None:
+    """`wait_key` remembers the keys of the waits it saw last (by object): a wait computed again, or forgotten and
+    asked for again, has the same key; different waits never get each other's."""
+    toy = Toy()
+    state = toy.setup(3, toy.parse_options({}), 1, T0)
+    (wait,) = toy.waiting_on(state)
+    others = [wait.model_copy(update={"since": T0 + timedelta(seconds=i)}) for i in range(timing.KEYS_KEPT + 10)]
+    keys = [timing.wait_key(toy, w) for w in others]  # more than are kept: the first ones are forgotten
+    assert len(set(keys)) == len(others)
+    assert [timing.wait_key(toy, w) for w in reversed(others)] == keys[::-1]
+    assert timing.wait_key(toy, toy.waiting_on(state)[0]) == timing.wait_key(toy, wait)

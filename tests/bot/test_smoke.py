@@ -116,3 +116,22 @@ def test_python_m_bot_without_a_token(tmp_path: Path) -> None:
         "Boardroom: DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token in it."
     )
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_the_bot_process_tunes_the_interpreter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m bot` sets the collector and the switch interval (bot.runtime) before it runs; `run`, which the
+    tests call, does not."""
+    import bot.__main__ as entry
+
+    calls: list[str] = []
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setattr(entry.runtime, "tune", lambda: calls.append("tune"))
+
+    async def fake_run(settings: Settings) -> int:
+        calls.append("run")
+        return 0
+
+    monkeypatch.setattr(entry, "run", fake_run)
+    assert entry.main() == 0
+    assert calls == ["tune", "run"]

@@ -62,15 +62,25 @@ def open_agreements(view: PlayerView) -> list[str]:
     return lines
 
 
+def table_fields(table: Table, seat: int) -> list[tuple[str, str]]:
+    """`hand_fields` of the table's view of the seat, computed once per state and seat: the commit's digest and
+    the hand's post share them. Callers must not change the list."""
+    key = ("kkk.hand_fields", seat, id(table.state))
+    found = table.memo.get(key)
+    if found is None:
+        view = table.view(seat)
+        assert isinstance(view, PlayerView)
+        found = table.memo[key] = hand_fields(view)
+    return found  # type: ignore[no-any-return]
+
+
 def hand_post(table: Table, seat: int) -> Post:
     assert table.state is not None
-    view = table.view(seat)
-    assert isinstance(view, PlayerView)
     names = table.names
     return Post(
         title=f"Your hand — {table.title}",
         description=f"You play **{names[seat]}** (seat {seat + 1}). Only you see this message.",
-        fields=[(name, table.render(value)) for name, value in hand_fields(view)],
+        fields=[(name, table.render(value)) for name, value in table_fields(table, seat)],
         colour=COLOUR,
         footer=f"Game #{table.record.id} · seat {seat + 1} ({table.plain_name(seat)})",
     )
@@ -81,8 +91,8 @@ def digest(game: Game, state: BaseModel, seat: int) -> str:  # type: ignore[type
 
 
 def table_digest(table: Table, seat: int) -> str:
-    """`digest` from the table's once-computed view of the seat."""
-    return view_digest(table.view(seat))
+    """`digest` from the table's once-computed view of the seat (and its fields, which the hand's post shares)."""
+    return json.dumps(table_fields(table, seat))
 
 
 def view_digest(view: BaseModel) -> str:

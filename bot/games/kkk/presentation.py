@@ -1,8 +1,8 @@
 """Kohle, Kies & Knete's presentation: the platform's hooks, wired to this package's renderers.
 
 - `status` → `status.status_post` (one phone screen), `status_details` → `status.details_post` (all of it);
-  `private_view` / `hand_digest` → `hand`; `event_line` → `narration`;
-  `event_posts` → `posts` (offers, reaction windows, last calls).
+  `private_view` / `hand_digest` → `hand` (the hand DM has no buttons: `hand_buttons` is empty);
+  `event_line` → `narration`; `event_posts` → `posts` (offers, reaction windows, last calls).
 - `button_action`: the status and window buttons (Open, Roll, Draw, Close, Fail, and Pass / STOP / Call off keyed by
   the window they were made for: a click on a window that has closed is refused, never applied to a newer one).
 - `reaction_allowed`: a 🤝 on an offer's message is stray (removed if the bot may, and never answered in the thread)
@@ -36,7 +36,7 @@ from pydantic import BaseModel
 
 from bot.games.kkk import hand, helps, narration, picture, posts, reading, status
 from bot.games.kkk.words import money
-from bot.presentation import GenericPresentation, Post, Table
+from bot.presentation import Button, GenericPresentation, Post, Table
 from bot.service import Refusal
 from engine.events import Event
 from engine.game import Game
@@ -101,6 +101,9 @@ class KkkPresentation(GenericPresentation):
 
     def table_hand_digest(self, table: Table, seat: int) -> str:
         return hand.table_digest(table, seat)
+
+    def hand_buttons(self, table: Table, seat: int) -> list[Button]:
+        return []  # the hand DM (`hand.hand_post`) has no buttons: its digest alone says when it changes
 
     def event_line(self, table: Table, event: Event) -> str | None:
         return narration.event_line(table, event)

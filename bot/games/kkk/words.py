@@ -7,6 +7,7 @@ never see codes: they read "Heiermann clan", "travel joker", "STOP", and may typ
 
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
 from engine.kkk.cards import BOSS, FAMILIES, FAMILY_NAMES, JOKER, RECRUIT, STOP
 
@@ -66,6 +67,12 @@ def _order(item: tuple[str, int]) -> tuple[int, str]:
 
 def hand_block(codes: list[str]) -> str:
     """A hand grouped by type, one line per type (the DM's hand field)."""
+    return _hand_block(tuple(codes))
+
+
+@lru_cache(maxsize=4096)
+def _hand_block(codes: tuple[str, ...]) -> str:
+    """`hand_block`, kept per hand: every move renders every seat's hand (for the DM's digest), mostly unchanged."""
     counts = Counter(codes)
     if not counts:
         return "No influence cards."

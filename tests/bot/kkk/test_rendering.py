@@ -467,3 +467,18 @@ def test_an_oversized_status_drops_the_least_needed_fields() -> None:
     post = fit(Post(title="t", description="d" * 2000, fields=[*fields, ("Players", "p" * 500)]))
     assert [name for name, _ in post.fields] == ["Board", "Next deal", "The deal", "Players"]
     assert embed_size(post) <= 5800 and len(post.embed()) <= 6000  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "build",
+    [tables.turn_a, tables.rolled_a, tables.pending_travel, tables.binding, tables.last_call_b, tables.over_c],
+)
+def test_the_hand_fingerprint_is_what_the_hand_message_shows(build) -> None:  # type: ignore[no-untyped-def]
+    """`hand_buttons` says the hand DM has no buttons (so the commit's fingerprint renders no post): it must agree
+    with the post, and the digest read from the table's shared fields must be the state's own digest."""
+    t = build()
+    for seat in range(len(t.state.hands)):
+        table = table_for(t.state)
+        assert PRESENTATION.hand_buttons(table, seat) == PRESENTATION.private_view(table_for(t.state), seat).buttons
+        assert PRESENTATION.table_hand_digest(table, seat) == PRESENTATION.hand_digest(KKK, t.state, seat)
+        assert same_post(PRESENTATION.private_view(table, seat), PRESENTATION.private_view(table_for(t.state), seat))

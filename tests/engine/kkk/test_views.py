@@ -80,3 +80,32 @@ def test_a_seat_view_built_on_the_public_view_is_the_seat_view() -> None:
                 break
             actor, action = choose(GAME, state, rnd, timeout_rate=0.0)
             state = GAME.apply(state, actor, action, NOW + timedelta(minutes=step)).state
+
+
+def test_a_seat_view_built_without_validation_is_the_one_validation_makes() -> None:
+    """`player_view` builds the view without validating the public fields again (`engine.built`): it must be the
+    very model validation makes of the same data (same fields in the same order, same JSON, same fields set)."""
+    import random
+
+    from engine.kkk.randomplay import choose
+
+    from .helpers import NOW
+
+    rnd = random.Random(5)
+    state = GAME.setup(5, KkkOptions(), 5, NOW)
+    for _ in range(200):
+        public = GAME.view(state, None)
+        for seat in range(state.seats):
+            view = GAME.seat_view(state, seat, public)
+            again = PlayerView(**dict(public), **{k: getattr(view, k) for k in ("you", "hand", "my_money")},
+                               my_investors=view.my_investors, my_offers=view.my_offers)  # fmt: skip
+            assert view == again and list(view.__dict__) == list(again.__dict__)
+            assert view.model_dump_json() == again.model_dump_json()
+            assert view.model_fields_set == again.model_fields_set
+        if GAME.result(state) is not None:
+            break
+        seat, action = choose(GAME, state, rnd, timeout_rate=0.05)
+        try:
+            state = GAME.apply(state, seat, action, NOW).state
+        except Exception:
+            continue
