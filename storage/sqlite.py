@@ -123,6 +123,7 @@ _INSERT_LOG = (
     "INSERT INTO action_log (game_id, seq, kind, actor_seat, user_id, action, events, at, undo_to, note)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
+_CLEAR_MISSED = "UPDATE seats SET missed = 0 WHERE game_id = ? AND seat = ? AND missed <> 0"
 _REACTION_NOTES = "reaction:"
 """The one note prefix the log has an index for (`log_notes`)."""
 _PRUNE_BATCH = 2000
@@ -674,6 +675,7 @@ class SQLiteStore(GameStore):
         timers: Sequence[NewTimer] | None = None,
         timer_kinds: Collection[str] | None = None,
         outbox: Sequence[NewOutbox] = (),
+        clear_missed: int | None = None,
     ) -> CommitResult:
         if status == "lobby":
             raise InvalidOperation("a started game cannot go back to the lobby")
@@ -752,6 +754,8 @@ class SQLiteStore(GameStore):
                 conn.execute(sql, (*params, game_id, expected_version))
                 conn.execute(_INSERT_LOG, log_row)
                 outbox_ids = _insert_outbox_rows(conn, outbox_rows, row[4]) if outbox_rows else []
+                if clear_missed is not None:
+                    conn.execute(_CLEAR_MISSED, (game_id, clear_missed))
                 conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:

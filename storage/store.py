@@ -206,6 +206,7 @@ class GameStore(ABC):
         timers: Sequence[NewTimer] | None = None,
         timer_kinds: Collection[str] | None = None,
         outbox: Sequence[NewOutbox] = (),
+        clear_missed: int | None = None,
     ) -> CommitResult:
         """Append `entry` to the game's log and store what follows from it, all in one transaction.
 
@@ -220,6 +221,8 @@ class GameStore(ABC):
           new id, never used before, so a scheduler holding an old id cannot delete a newer timer; their ids come
           back in order in `timer_ids`. A timer's kind must be in `timer_kinds` when that is given.
         - `outbox`: messages to deliver after the commit; their ids come back in order in `outbox_ids`.
+        - `clear_missed`: a seat whose count of missed deadlines in a row goes back to 0 (its player moved), in the
+          same transaction rather than a write of its own.
         Raises `GameNotFound`, `InvalidOperation` (game not started, undo_to out of range)."""
 
     # --- seats ----------------------------------------------------------------------------------------

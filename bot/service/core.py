@@ -321,6 +321,9 @@ class ServiceCore:
             after_prints[s] = hand_fingerprint(presentation, table_after, s)
             if notes or ending or before_print != after_prints[s]:  # an ending: every hand shows the standings
                 items.append(outbox.hand(s, notes, guard=guard))
+        actor = next((s for s in seats if s.seat == entry.actor_seat), None)
+        # Their own move: no longer missing deadlines (in the commit, not a write of its own).
+        back = actor is not None and actor.missed > 0 and entry.user_id is not None and actor.player_id == entry.user_id
         result = await self.store.commit(
             record.id,
             version,
@@ -329,6 +332,7 @@ class ServiceCore:
             status=new_status,  # type: ignore[arg-type]
             timers=timers,
             outbox=items,
+            clear_missed=actor.seat if back and actor is not None else None,
         )
         self._fingerprints[(record.id, result.version, seats_key)] = after_prints
         if entry.kind != "note":  # a note writes no snapshot
@@ -336,9 +340,7 @@ class ServiceCore:
         while len(self._fingerprints) > FINGERPRINTS_KEPT:
             self._fingerprints.popitem(last=False)
         self.on_timers_changed()
-        actor = next((s for s in seats if s.seat == entry.actor_seat), None)
-        if actor is not None and actor.missed and entry.user_id is not None and actor.player_id == entry.user_id:
-            await self.store.update_seat(record.id, actor.seat, missed=0)  # their own move: no longer missing
+        if back:
             seats = [x.model_copy(update={"missed": 0}) if x is actor else x for x in seats]
         self._committed(
             record, result, items, timers, seats, after, waits_after, effective_status, now, table_after.memo

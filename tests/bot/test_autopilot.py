@@ -112,6 +112,27 @@ async def test_autopilot_on_and_the_player_takes_the_seat_back(env: simcord.Env)
     assert not [t for t in await server.bot.store.timers(1) if t.kind == SEAT]  # nobody plays itself any more
 
 
+async def test_a_player_who_moves_again_is_no_longer_missing_deadlines(env: simcord.Env) -> None:
+    server = make_server(env, ("anna", "bert", "cleo"))
+    bert = server.members[1]
+    await started(server)
+    await play_on(server, until=lambda table: table.seats[1].missed == 2, idle=frozenset({1}), steps=400)
+    assert (await server.bot.store.seats(1))[1].missed == 2
+    moved_before = sum(e.user_id == bert.id for e in await server.bot.store.log(1))
+
+    async def bert_moved() -> bool:
+        return sum(e.user_id == bert.id for e in await server.bot.store.log(1)) > moved_before
+
+    for _ in range(40):  # everyone plays, bert too, until bert has made a move of his own
+        if await bert_moved():
+            break
+        await play_on(server, until=lambda t: False, steps=1)  # type: ignore[arg-type]
+    assert await bert_moved()
+    seat = (await server.bot.store.seats(1))[1]
+    assert seat.missed == 0 and not seat.autopilot  # the count is of deadlines missed *in a row*
+    assert (await server.bot.service.table(1)).seats[1].missed == 0  # and the table the bot keeps says so too
+
+
 async def test_three_missed_deadlines_in_a_row_turn_the_autopilot_on(env: simcord.Env) -> None:
     server = make_server(env, ("anna", "bert", "cleo"))
     bert = server.members[1]

@@ -67,6 +67,19 @@ async def test_a_stale_commit_is_refused_and_changes_nothing(store: GameStore) -
         await store.commit(gid, 5, action(1), '"ahead"')  # a version from the future is stale too
 
 
+async def test_a_commit_clears_the_movers_missed_deadlines_with_the_move_only(store: GameStore) -> None:
+    gid = await started(store)
+    await store.update_seat(gid, 0, missed=2)
+    await store.update_seat(gid, 1, missed=1)
+    with pytest.raises(StaleVersion):
+        await store.commit(gid, 5, action(0), '"s1"', clear_missed=0)
+    assert [s.missed for s in await store.seats(gid)] == [2, 1]  # a refused commit clears nothing
+    await store.commit(gid, 0, action(0), '"s1"', clear_missed=0)
+    assert [s.missed for s in await store.seats(gid)] == [0, 1]  # only the seat named
+    await store.commit(gid, 1, action(1), '"s2"')
+    assert [s.missed for s in await store.seats(gid)] == [0, 1]  # and only when asked
+
+
 async def test_commit_refusals(store: GameStore) -> None:
     with pytest.raises(GameNotFound):
         await store.commit(999, 0, action(0), '"x"')
