@@ -212,9 +212,12 @@ class StatusOps(SenderBase):
             pass
 
     async def _remove_status(self, ref: MessageRef) -> None:
+        """The status leaves its message to be posted afresh in this pass: the new message's reference, marked with
+        the row, replaces this one in the database (no write of its own; until then it names a message that no
+        longer shows the status, which the next attempt handles as it does any status it cannot find)."""
         await self._strip_status(ref)
         if ref.game_id is not None:
-            await self._drop_ref(ref.game_id, ref.message_id)
+            await self._drop_ref(ref.game_id, ref.message_id, replaced=True)
         else:
             await self.store.delete_message_ref(ref.message_id)
         self._status_at.pop(ref.channel_id, None)
