@@ -36,7 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import aiosqlite
-from store import LANES, T0, Step, commit_args, floor_row, kkk_games, lane_steps
+from store import FLOOR_TABLE, LANES, T0, Step, commit_args, floor_row, floor_transaction, kkk_games, lane_steps
 
 from storage import NewSeat, logcodec, open_store, timerlist
 from storage.jsontext import dump_json
@@ -96,7 +96,7 @@ async def run(directory: Path, commits: int, block: int) -> None:
     rows = [floor_row(commit_args(s, 1)) for s in steps]
 
     floor = await _connect(directory / "floor.sqlite3")
-    await floor.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, data BLOB NOT NULL)")
+    await floor.execute(FLOOR_TABLE)
     bounds = {name: await _connect(directory / f"{name}.sqlite3") for name in ("bound", "bound_text")}
     for conn in bounds.values():
         for sql in _BOUND_SCHEMA:
@@ -112,11 +112,6 @@ async def run(directory: Path, commits: int, block: int) -> None:
         store_ids.append(record.id)
     versions: dict[str, list[int]] = {name: [0] * LANES for name in ("store", "bound", "bound_text")}
     encode = logcodec.encode
-
-    def floor_transaction(conn: sqlite3.Connection, row: bytes) -> None:
-        conn.execute("BEGIN IMMEDIATE")
-        conn.execute("INSERT INTO t (data) VALUES (?)", (row,))
-        conn.execute("COMMIT")
 
     async def floor_commit(k: int) -> float:
         t = time.perf_counter()

@@ -180,6 +180,17 @@ def floor_row(args: dict[str, Any]) -> bytes:
 
 # --- 1. commits --------------------------------------------------------------------------------------
 
+
+FLOOR_TABLE = "CREATE TABLE t (id INTEGER PRIMARY KEY, data BLOB NOT NULL)"
+
+
+def floor_transaction(conn: sqlite3.Connection, row: bytes) -> None:
+    """The floor's whole transaction, run in one hop to aiosqlite's thread (as the store's commit is): one row."""
+    conn.execute("BEGIN IMMEDIATE")
+    conn.execute("INSERT INTO t (data) VALUES (?)", (row,))
+    conn.execute("COMMIT")
+
+
 LANES = 16
 """The store commits round-robin to 16 games, like a bot with several games under way."""
 
@@ -216,7 +227,7 @@ async def bench_commits(
     floor = await aiosqlite.connect(floor_path, isolation_level=None)
     await floor.execute("PRAGMA journal_mode = WAL")
     await floor.execute(f"PRAGMA synchronous = {synchronous}")
-    await floor.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, data BLOB NOT NULL)")
+    await floor.execute(FLOOR_TABLE)
 
     ids, versions = [], []
     for lane in range(LANES):
@@ -257,11 +268,6 @@ async def bench_commits(
                                     timers=a["timers"], outbox=a["outbox"])  # fmt: skip
         versions[lane] = result.version
         return time.perf_counter() - t
-
-    def floor_transaction(conn: sqlite3.Connection, row: bytes) -> None:
-        conn.execute("BEGIN IMMEDIATE")
-        conn.execute("INSERT INTO t (data) VALUES (?)", (row,))
-        conn.execute("COMMIT")
 
     async def floor_commit(k: int) -> float:
         # One hop to aiosqlite's thread for the whole transaction, as the store makes.
