@@ -13,7 +13,6 @@ as the platform would compute them).
 """
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -24,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bots import wilson  # benchmarks/bots.py, beside this script
 
 from engine.casablanca import randomplay as cb_random
 from engine.casablanca.rules import Casablanca
@@ -36,15 +37,6 @@ START = datetime(2026, 1, 1, tzinfo=UTC)
 MAX_STEPS = 4000
 
 RandomPlayer = Callable[[Any, int, random.Random], Any | None]
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def casablanca_random(game: Casablanca) -> RandomPlayer:
