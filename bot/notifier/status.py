@@ -1,6 +1,7 @@
 """The table's public messages edited in place: the status message in the thread and the lobby message."""
 
 import asyncio
+import logging
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -29,6 +30,11 @@ STATUS_DEPTH = 6
 """How many messages may pile up below the status message before it moves down, into the newest narration message."""
 STATUS_DEPTH_MAX = 12
 """How deep it may sink waiting for a narration message to move into, before it is posted afresh instead."""
+RECONCILE_DEPTH = 50
+"""How many of a thread's newest messages a start-up reads to find its status (`StatusOps._reconcile`): deeper than
+`STATUS_DEPTH_MAX`, so a status kept there is one that would be posted afresh anyway."""
+
+log = logging.getLogger("boardroom.notifier")
 
 
 @dataclass
@@ -60,6 +66,12 @@ class StatusOps(SenderBase):
             return
         post, view, picture = await self._status_look(record, table)
         ref = await self._find_ref(record.id, outbox.STATUS)
+        adopted: list[MessageRef] = []  # the status found elsewhere than its stored reference says (`_reconcile`)
+        if ref is not None and not self._placed(ref):
+            found = await self._reconcile(ref, post)
+            if found.message_id != ref.message_id:
+                ref = found
+                adopted = [found]
         if ref is not None and self._buried(ref) > STATUS_DEPTH:
             moved = await self._move_into_tail(ref, record, post, view, picture)
             if moved is not None:
@@ -75,7 +87,7 @@ class StatusOps(SenderBase):
             clicked = carrier is not None and carrier.can_edit(ids, ref.message_id)
             if not clicked and self._shown.get(ref.message_id) == looks:
                 # The message already shows exactly this (as this process last sent it): no edit needed.
-                await self._mark(last)
+                await self._mark(last, refs=adopted)
                 return
             self._shown.pop(ref.message_id, None)
             if clicked and carrier is not None and carrier.claim():
@@ -84,7 +96,7 @@ class StatusOps(SenderBase):
                 if "attachments" in shown:
                     self.pictures.sent(_resource(response), picture)
                 self._remember(ref.message_id, looks)
-                await self._mark(last)
+                await self._mark(last, refs=adopted)
                 return
             try:
                 edited = await self._edit_message(
@@ -93,7 +105,7 @@ class StatusOps(SenderBase):
                 if "attachments" in shown:
                     self.pictures.sent(edited, picture)
                 self._remember(ref.message_id, looks)
-                await self._mark(last)
+                await self._mark(last, refs=adopted)
                 return
             except discord.NotFound:
                 self.pictures.forget(ref.message_id)
@@ -138,8 +150,8 @@ class StatusOps(SenderBase):
         if not group or table.state is None:
             return None
         ref = await self._find_ref(record.id, outbox.STATUS)
-        if ref is None or ref.message_id > message_id:
-            return None
+        if ref is None or ref.message_id > message_id or not self._placed(ref):
+            return None  # (a status this process hasn't placed yet is found first: `_status` reconciles it)
         if ref.message_id != message_id and self._buried(ref) <= STATUS_DEPTH:
             return None  # not worth moving (a status that moved with every quiet line would jump under people's taps)
         post, view, picture = await self._status_look(record, table)
@@ -169,6 +181,60 @@ class StatusOps(SenderBase):
         self._status_at[old.channel_id] = (message_id, 0)
         self._status_text[message_id] = True
         return MessageRef(message_id=message_id, channel_id=old.channel_id, game_id=old.game_id, kind=outbox.STATUS)
+
+    def _placed(self, ref: MessageRef) -> bool:
+        """Whether this process knows where the status is: it posted or moved it, or `_reconcile` found it."""
+        at = self._status_at.get(ref.channel_id)
+        return at is not None and at[0] == ref.message_id
+
+    async def _reconcile(self, ref: MessageRef, post: Post) -> MessageRef:
+        """Where the status really is, the first time this process delivers it (after a start-up): the thread's
+        newest messages, back to the stored one, are read once. Every message of the bot's that carries the status
+        (its embed's title and footer) but the newest loses it, and the newest is the status from now on.
+
+        This is what makes moving the status crash-safe without a write of its own. A move edits a newer message
+        to carry the status, strips the old one, then records the new reference with the pass's marks; a process
+        killed anywhere in between leaves the stored reference on the old message while the new one may already
+        carry the status (or a fresh copy may be posted). The row is still undelivered, so the restart's catch-up
+        comes here before it shows the status anywhere: a copy left by the move is found and kept, the rest are
+        stripped, and the thread never shows the status twice. The read also tells how deep the status is, so a
+        status that is still near the bottom is edited where it is instead of being posted again."""
+        me = self.bot.user
+        newest: list[discord.Message] = []  # newest first, down to the stored status message
+        try:
+            async for message in self._thread(ref.channel_id).history(limit=RECONCILE_DEPTH):
+                if message.id < ref.message_id:
+                    break
+                newest.append(message)
+        except discord.Forbidden:  # no "Read Message History" (the README asks for it): the status is posted afresh
+            log.warning("can't read the thread to find the status", extra={"game": ref.game_id})
+            return ref
+        carriers = [
+            (depth, m)
+            for depth, m in enumerate(newest)
+            if me is not None and m.author.id == me.id and _carries(m, post)
+        ]
+        if not carriers:
+            stored = newest[-1] if newest and newest[-1].id == ref.message_id else None
+            if stored is not None:  # there, without the status (stripped before a crash): it is shown there again
+                self._status_at[ref.channel_id] = (stored.id, len(newest) - 1)
+                self._status_text[stored.id] = bool(stored.content)
+            return ref
+        (depth, kept), *others = carriers
+        for _, other in others:
+            self._status_text[other.id] = bool(other.content)
+            await self._strip_status(
+                MessageRef(message_id=other.id, channel_id=ref.channel_id, game_id=ref.game_id, kind=outbox.STATUS)
+            )
+        if others:
+            log.warning("the status was shown %d times; kept the newest", len(carriers), extra={"game": ref.game_id})
+        self._status_at[ref.channel_id] = (kept.id, depth)
+        self._status_text[kept.id] = bool(kept.content)
+        if kept.id == ref.message_id:
+            return ref
+        if ref.game_id is not None:  # the kept message's reference, marked with the row, replaces the stored one
+            await self._drop_ref(ref.game_id, ref.message_id, replaced=True)
+        return MessageRef(message_id=kept.id, channel_id=ref.channel_id, game_id=ref.game_id, kind=outbox.STATUS)
 
     def _buried(self, ref: MessageRef) -> int:
         """How many messages sit below the status message (after a restart, when this process doesn't know:
@@ -269,6 +335,17 @@ def _resource(response: object) -> discord.Message | None:
     """The message an interaction's edit answered with, if discord.py hands it back."""
     resource = getattr(response, "resource", None)
     return resource if isinstance(resource, discord.Message) else None
+
+
+def _carries(message: discord.Message, post: Post) -> bool:
+    """Whether a message of the bot's shows the table's status: its embed has the status's title and footer (a
+    status moved into a narration message has the narration's text beside it)."""
+    shown = post.embed()
+    if shown is None or not message.embeds:
+        return False
+    embed = message.embeds[0]
+    footer = embed.footer.text if embed.footer else None
+    return embed.title == shown.title and footer == (shown.footer.text if shown.footer else None)
 
 
 def _looks(post: Post, picture: Picture | None) -> str:

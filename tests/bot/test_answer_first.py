@@ -51,12 +51,13 @@ async def test_edits_of_one_message_left_by_a_crash_are_merged_into_one(env: sim
 
     start = len(env.http_requests)
     await env.restart_bot(make_bot())
-    # One edit for the three rows, showing the game as it is now. (A restarted bot doesn't know how deep the
-    # status sits, so that one edit moves it onto the newest narration message and the old status goes.)
+    # One edit for the three rows, showing the game as it is now. (The restarted bot reads the thread's newest
+    # messages once to find its status: three messages below it is not deep enough to move, so it stays.)
     edits = [c for c in rest_calls_since(env, start) if c.startswith(f"PATCH /channels/{thread.id}/messages/")]
     assert len(edits) == 1
     now = status_message(thread)
-    assert now.id != status.id and str(now.id) == edits[0].rsplit("/", 1)[1] and "draws a card" in now.content
+    assert now.id == status.id and str(now.id) == edits[0].rsplit("/", 1)[1]
+    assert "Scores" in embed_text(now) and now.embeds[0].to_dict() != status.embeds[0].to_dict()
     assert sum(1 for m in thread.history() if m.embeds and m.embeds[0].title == "Toy #1") == 1
     assert sum("draws a card" in t for t in texts(thread)) == 3  # each narration once
     assert await server.bot.store.undelivered(game_id=1) == []

@@ -1,0 +1,145 @@
+"""The status message survives a crash at any point of its move: after the restart, and three moves later, the
+thread shows the status exactly once.
+
+The status moves down when enough messages pile up below it: onto the newest narration message (which then carries
+its embed and buttons) or, with no such message, posted afresh; the old message loses it. These tests kill the
+process right after each REST call of the delivery pass in which it moves — Discord has done what was asked, the
+bot never hears back and never writes again — then start a new bot on the same database.
+"""
+
+import discord
+import pytest
+import simcord
+
+from bot import outbox
+from bot.notifier.status import STATUS_DEPTH
+from storage import StorageError
+from tests.bot.helpers import make_server, move, seat_players, thread_of
+
+
+class Killed(BaseException):
+    """The process died: raised past every `except Exception` in the bot, as a SIGKILL would leave it."""
+
+
+def statuses(thread) -> list[discord.Message]:  # type: ignore[no-untyped-def]
+    return [m for m in thread.history() if m.embeds and m.embeds[0].title == "Toy #1"]
+
+
+async def started(server):  # type: ignore[no-untyped-def]
+    opener = server.members[0]
+    opened = await opener.slash(server.channel, "game new", game="toy")
+    for m in server.members[1:3]:
+        await m.click(opened.response, label="Join")
+    await opener.click(opened.response, label="Start")
+    return await seat_players(server, 1)
+
+
+def below(thread, message: discord.Message) -> int:  # type: ignore[no-untyped-def]
+    return sum(1 for m in thread.history() if m.id > message.id)
+
+
+async def buried(server, players, thread) -> int:  # type: ignore[no-untyped-def]
+    """Draws until the status sits just above the depth at which the next message moves it; returns whose turn."""
+    turn = 0
+    while below(thread, statuses(thread)[0]) < 6:
+        await players[turn % 3].slash(thread, "game move", action=move({"type": "draw"}))
+        turn += 1
+    return turn
+
+
+def kill_after(bot, calls: int) -> list[str]:  # type: ignore[no-untyped-def]
+    """After `calls` more REST calls the bot is dead: its store closed, every later call refused."""
+    made: list[str] = []
+    real = bot.http.request
+
+    async def request(route, **kwargs):  # type: ignore[no-untyped-def]
+        if len(made) >= calls:
+            raise Killed(f"dead after {calls} calls")
+        made.append(f"{route.method} {route.path}")
+        result = await real(route, **kwargs)
+        if len(made) == calls:
+            await bot.store.close()
+            raise Killed(f"killed right after {made[-1]}")
+        return result
+
+    bot.http.request = request
+    return made
+
+
+async def moving_pass(env: simcord.Env, make_bot, calls: int):  # type: ignore[no-untyped-def]
+    server = make_server(env)
+    players = await started(server)
+    thread = thread_of(server)
+    turn = await buried(server, players, thread)
+    assert len(statuses(thread)) == 1
+    old = env.bot
+    done = await old.service.act(1, players[turn % 3].id, {"type": "draw"})
+    made = kill_after(old, calls)
+    # (The pass's `finally` may still try to write: the closed store refuses, as a dead process would not write.)
+    with pytest.raises((Killed, StorageError)):
+        await old.notifier.flush(done.game_id)
+    return server, players, thread, turn + 1, made
+
+
+MOVING_PASS = [
+    "POST /channels/{channel_id}/messages",  # the move's narration, a new message below the status
+    "PATCH /channels/{channel_id}/messages/{message_id}",  # the narration message now carries the status too
+    "DELETE /channels/{channel_id}/messages/{message_id}",  # the old status message (no text of its own) goes
+    "PATCH /channels/{channel_id}/messages/{message_id}",  # the mover's hand DM
+]
+
+
+async def test_the_status_moves_into_the_newest_narration_message(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
+    server = make_server(env)
+    players = await started(server)
+    thread = thread_of(server)
+    turn = await buried(server, players, thread)
+    await players[turn % 3].slash(thread, "game move", action=move({"type": "draw"}))
+    (status,) = statuses(thread)
+    assert below(thread, status) == 0 and "draws a card" in status.content
+
+
+@pytest.mark.parametrize("calls", range(1, len(MOVING_PASS) + 1))
+async def test_a_kill_at_any_call_of_the_move_leaves_one_status(env: simcord.Env, make_bot, calls: int) -> None:  # type: ignore[no-untyped-def]
+    server, players, thread, turn, made = await moving_pass(env, make_bot, calls)
+    assert made == MOVING_PASS[:calls]
+    await env.restart_bot(make_bot())
+    (status,) = statuses(thread)
+    assert below(thread, status) <= STATUS_DEPTH  # where the move left it, or where it was if it never moved
+    assert await server.bot.store.undelivered(game_id=1) == []
+    for i in range(3):
+        await players[(turn + i) % 3].slash(thread, "game move", action=move({"type": "draw"}))
+        assert len(statuses(thread)) == 1, made
+    ref = await server.bot.store.find_message_ref(1, "status")
+    assert ref is not None and ref.message_id == statuses(thread)[0].id
+
+
+REPOST_PASS = [
+    "DELETE /channels/{channel_id}/messages/{message_id}",  # the old status message goes
+    "POST /channels/{channel_id}/messages",  # the status, posted afresh at the bottom
+]
+
+
+@pytest.mark.parametrize("calls", range(1, len(REPOST_PASS) + 1))
+async def test_a_kill_while_the_status_is_posted_afresh_leaves_one_status(
+    env: simcord.Env, make_bot, calls: int
+) -> None:  # type: ignore[no-untyped-def]
+    server = make_server(env)
+    players = await started(server)
+    thread = thread_of(server)
+    # People talk in the thread: the status sinks past the deepest it may go, with no narration message to move
+    # into, so the next status update posts it afresh.
+    for k in range(14):
+        await server.members[3].send(thread, f"chat {k}")
+    old = env.bot
+    await old.store.add_outbox(1, [outbox.status()], now=old.clock())
+    made = kill_after(old, calls)
+    with pytest.raises((Killed, StorageError)):
+        await old.notifier.flush(1)
+    assert made == REPOST_PASS[:calls]
+    await env.restart_bot(make_bot())
+    (status,) = statuses(thread)
+    assert below(thread, status) == 0
+    for i in range(3):
+        await players[i % 3].slash(thread, "game move", action=move({"type": "draw"}))
+        assert len(statuses(thread)) == 1, made
