@@ -190,7 +190,7 @@ class StatusOps(SenderBase):
     async def _reconcile(self, ref: MessageRef, post: Post) -> MessageRef:
         """Where the status really is, the first time this process delivers it (after a start-up): the thread's
         newest messages, back to the stored one, are read once. Every message of the bot's that carries the status
-        (its embed's title and footer) but the newest loses it, and the newest is the status from now on.
+        (its embed's title: `_carries`) but the newest loses it, and the newest is the status from now on.
 
         This is what makes moving the status crash-safe without a write of its own. A move edits a newer message
         to carry the status, strips the old one, then records the new reference with the pass's marks; a process
@@ -338,14 +338,11 @@ def _resource(response: object) -> discord.Message | None:
 
 
 def _carries(message: discord.Message, post: Post) -> bool:
-    """Whether a message of the bot's shows the table's status: its embed has the status's title and footer (a
-    status moved into a narration message has the narration's text beside it)."""
+    """Whether a message of the bot's in a table's thread shows its status: its embed has the status's title, which
+    no other message there has (the table's name; a status moved into a narration message has the narration's
+    text beside it). Not the footer: some games count piles in it, so it changes from move to move."""
     shown = post.embed()
-    if shown is None or not message.embeds:
-        return False
-    embed = message.embeds[0]
-    footer = embed.footer.text if embed.footer else None
-    return embed.title == shown.title and footer == (shown.footer.text if shown.footer else None)
+    return shown is not None and bool(message.embeds) and message.embeds[0].title == shown.title
 
 
 def _looks(post: Post, picture: Picture | None) -> str:
