@@ -1,6 +1,6 @@
 """Invariants over random legal play of both games (hypothesis): the money of every player adds up, no claim
-exceeds a real bribe, the suitcase is in exactly one place, every state survives JSON, a replay of the log gives the
-same game, and what `legal_actions` offers is accepted."""
+exceeds a real bribe, and the suitcase is in exactly one place. (Snapshots, replay from the log and the legal list's
+acceptance are checked for every game alike by the conformance suite, `tests/engine/conformance`.)"""
 
 from typing import Any
 
@@ -8,9 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.casablanca.options import CasablancaOptions
-from engine.casablanca.randomplay import START, play
+from engine.casablanca.randomplay import play
 from engine.casablanca.state import START_CAPITAL, CasablancaState
-from engine.errors import RuleError
 from engine.game import Outcome
 
 from .helpers import GAME
@@ -44,8 +43,6 @@ def check_step(before: CasablancaState, actor: int | None, action: Any, outcome:
             for seat, _word, amount in auction.claims(active):
                 assert amount <= before.bribes[seat][agent], "a claim above a real bribe"
             assert top <= max(before.bribes[objector][agent], before.bribes[active][agent])
-    if after.announcements % 7 == 0:
-        assert GAME.load_state(GAME.dump_state(after)) == after
 
 
 def run(seats: int, seed: int, variant: str) -> None:
@@ -54,22 +51,9 @@ def run(seats: int, seed: int, variant: str) -> None:
         GAME, seats, seed, options=options, max_actions=500, on_step=lambda b, a, x, o, n: check_step(b, a, x, o)
     )
     state = played.state
-    assert GAME.load_state(GAME.dump_state(state)) == state
-    # Replay from the set-up and the log gives the same state.
-    replay = GAME.setup(seats, options, seed, START)
-    for entry in played.log:
-        replay = GAME.apply(replay, entry.actor, entry.action, entry.now).state
-    assert replay == state
     if state.phase == "over":
         result = GAME.result(state)
         assert result is not None and result.winners
-    # Whatever the game offers a seat now is accepted.
-    for seat in range(seats):
-        for action in GAME.legal_actions(state, seat)[:6]:
-            try:
-                GAME.apply(state, seat, action, played.log[-1].now)
-            except RuleError as exc:  # pragma: no cover - the assertion message is the point
-                raise AssertionError(f"legal {action} refused: {exc.message}") from None
 
 
 @SETTINGS

@@ -1,5 +1,6 @@
 """Invariants over random play (hypothesis): tubers conserved, one tuber and one pawn per field, the legal list
-is exactly what the rules accept, secrets invisible until the reveal, and replay from the log is exact."""
+is exactly what the rules accept, and secrets invisible until the reveal. (Replay from the log and snapshots are
+checked for every game alike by the conformance suite, `tests/engine/conformance`.)"""
 
 from datetime import timedelta
 from typing import Any
@@ -54,7 +55,6 @@ def check_invariants(state: KesseRuegenState) -> None:
         assert state.actor is not None and state.actions_left >= 1
         assert legal.field_actions(state, state.actor), "the game waits on a player who cannot act"
     assert (state.phase == "over") == (GAME.waiting_on(state) == [])
-    assert GAME.load_state(GAME.dump_state(state)) == state
 
 
 def check_secret_hidden(state: KesseRuegenState) -> None:
@@ -118,13 +118,6 @@ def test_random_play_keeps_every_invariant(seats: int, seed: int, picks: list[in
         log.append((move[0], GAME.dump_action(move[1])))
         assert i < len(picks)
     check_invariants(state)
-
-    replay = new_game(seats, first=None, seed=seed)
-    now = T0
-    for (actor, action), pick in zip(log, picks, strict=False):
-        now += timedelta(minutes=5 + pick % 50)
-        replay = GAME.apply(replay, actor, action, now).state
-    assert GAME.dump_state(replay) == GAME.dump_state(state)
 
 
 def test_random_games_end_in_a_win_or_when_the_supplies_run_out() -> None:

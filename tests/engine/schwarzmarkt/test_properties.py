@@ -1,6 +1,6 @@
 """Invariants over random legal play (hypothesis): 60 goods and 30 black-market cards always, no negative total,
-luxury only from trades and events, the legal list is what the rules accept, replay from the log equals the state,
-and every state survives a JSON round trip."""
+luxury only from trades and events, and the legal list is what the rules accept. (Replay from the log and snapshots
+are checked for every game alike by the conformance suite, `tests/engine/conformance`.)"""
 
 from datetime import timedelta
 from typing import Any
@@ -41,7 +41,6 @@ def check_invariants(state: SchwarzmarktState) -> None:
         map(len, state.black_market)
     ) + len(state.black_pile), "a black-market card in two places"
     assert (state.phase == "over") == (GAME.waiting_on(state) == [])
-    assert GAME.load_state(GAME.dump_state(state)) == state
 
 
 def pick_move(state: SchwarzmarktState, pick: int) -> tuple[int | None, Any]:
@@ -100,13 +99,6 @@ def test_random_play_keeps_every_invariant(seats: int, seed: int, picks: list[in
         state = outcome.state
         log.append((actor_, GAME.dump_action(action)))
     check_invariants(state)
-
-    replay = new_game(seats, dealer=None, seed=seed)
-    now = T0
-    for (actor_, action), pick in zip(log, picks, strict=False):
-        now += timedelta(minutes=5 + pick % 50)
-        replay = GAME.apply(replay, actor_, action, now).state
-    assert GAME.dump_state(replay) == GAME.dump_state(state)
 
 
 def test_random_games_reach_their_end() -> None:
