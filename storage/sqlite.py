@@ -18,9 +18,10 @@ its index entry, and the last page of the outbox. benchmarks/store.py measures i
 
 WAL journal, `synchronous=FULL` by default (an acknowledged commit survives power loss), foreign keys on. Every
 SQLite error is turned into a `StorageError`; corruption ("database disk image is malformed", "file is not a
-database") becomes a `StoreFileError` naming the file, whenever it is met. Start-up reads only the header, the
-schema and indexed rows: corruption deep in old pages is found when those pages are read, or by
-`check_integrity()`, not at start-up (a full check costs time proportional to the file).
+database") becomes a `DamagedData` (a `StoreFileError`) naming the file and the game the call was about, whenever
+it is met. An id too large for SQLite's INTEGER (only forged input has one) names no row: `GameNotFound`.
+Start-up reads only the header, the schema and indexed rows: corruption deep in old pages is found when those
+pages are read, or by `check_integrity()`, not at start-up (a full check costs time proportional to the file).
 """
 
 import asyncio
@@ -38,10 +39,18 @@ import aiosqlite
 from pydantic import BaseModel
 
 from storage import logcodec, timerlist
-from storage.errors import GameNotFound, InvalidOperation, StaleVersion, StorageError, StoreFileError
+from storage.errors import (
+    DamagedData,
+    GameNotFound,
+    InvalidOperation,
+    StaleVersion,
+    StorageError,
+    StoreFileError,
+)
 from storage.jsontext import dump_json
 from storage.migrate import check_file, check_writable, inspect, load_migrations, migrate
 from storage.models import (
+    ID_MAX,
     SEED_MAX,
     SEED_MIN,
     CommitResult,
@@ -444,8 +453,9 @@ class SQLiteStore(GameStore):
     def path(self) -> str:
         return self._label
 
-    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run `fn(sqlite3_connection, *args)` in the connection's thread; SQLite errors become StorageErrors."""
+    async def _run(self, fn: Callable[..., T], *args: Any, game: int | None = None) -> T:
+        """Run `fn(sqlite3_connection, *args)` in the connection's thread; SQLite errors become StorageErrors.
+        `game`: the game the call is about, named by `DamagedData` when a damaged page is met."""
         if self._closed:
             raise StorageError(f"{self._label}: the store is closed")
         conn = self._conn
@@ -453,12 +463,15 @@ class SQLiteStore(GameStore):
             return await conn._execute(fn, conn._conn, *args)
         except StorageError:
             raise
+        except OverflowError:
+            # An id beyond SQLite's 64-bit INTEGER (forged input) cannot name a row: not found, whatever the call.
+            raise GameNotFound(f"there is no record with an id beyond {ID_MAX}") from None
         except sqlite3.IntegrityError as exc:
             raise InvalidOperation(f"refused by the database: {exc}") from None
         except sqlite3.DatabaseError as exc:
             code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
             if code in (_SQLITE_CORRUPT, _SQLITE_NOTADB) or type(exc) is sqlite3.DatabaseError:
-                raise StoreFileError(self._label, f"is corrupt ({exc}); restore a backup") from None
+                raise DamagedData(self._label, f"is corrupt ({exc}); restore a backup", game) from None
             raise StorageError(f"{self._label}: {exc}") from None
         except ValueError as exc:
             if "closed" in str(exc).lower():
@@ -495,7 +508,7 @@ class SQLiteStore(GameStore):
         return await self._run(run)
 
     async def get_game(self, game_id: int) -> GameRecord:
-        return await self._run(_fetch_game, game_id)
+        return await self._run(_fetch_game, game_id, game=game_id)
 
     async def find_game_by_thread(self, thread_id: int) -> GameRecord | None:
         def run(conn: Conn) -> GameRecord | None:
@@ -580,7 +593,7 @@ class SQLiteStore(GameStore):
 
             return _transaction(conn, body)
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def start_game(
         self,
@@ -620,7 +633,7 @@ class SQLiteStore(GameStore):
 
             return _transaction(conn, body)
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def get_snapshot(self, game_id: int) -> Snapshot:
         def run(conn: Conn) -> Snapshot:
@@ -631,7 +644,7 @@ class SQLiteStore(GameStore):
                 raise GameNotFound(f"game {game_id} has not started yet: it has no state")
             return Snapshot(game_id=game_id, version=row[0], state=row[1].rstrip(" "))  # without the slot's padding
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def load_game(self, game_id: int) -> LoadedGame:
         def run(conn: Conn) -> LoadedGame:
@@ -660,7 +673,7 @@ class SQLiteStore(GameStore):
                 timers=timerlist.parse(game_id, timers),
             )
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     # --- the commit ---------------------------------------------------------------------------------------
 
@@ -769,7 +782,7 @@ class SQLiteStore(GameStore):
                 game_id=game_id, version=new_version, outbox_ids=outbox_ids, timer_ids=timer_ids
             )
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     # --- seats ----------------------------------------------------------------------------------------
 
@@ -778,7 +791,7 @@ class SQLiteStore(GameStore):
             rows = conn.execute(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
             return [_seat(r) for r in rows.fetchall()]
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def set_seats(self, game_id: int, seats: Sequence[NewSeat], *, now: datetime | None = None) -> None:
         _check_seats(seats, contiguous=False)
@@ -795,7 +808,7 @@ class SQLiteStore(GameStore):
 
             _transaction(conn, body)
 
-        await self._run(run)
+        await self._run(run, game=game_id)
 
     async def update_seat(
         self,
@@ -843,7 +856,7 @@ class SQLiteStore(GameStore):
 
             return _transaction(conn, body)
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def seats_of_player(
         self, player_id: int, *, statuses: Collection[GameStatus] | None = None
@@ -874,7 +887,7 @@ class SQLiteStore(GameStore):
             )
             return [_log(r) for r in rows.fetchall()]
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def log_notes(self, game_id: int, prefix: str) -> list[LogEntry]:
         if prefix != _REACTION_NOTES:
@@ -889,7 +902,7 @@ class SQLiteStore(GameStore):
             )
             return [_log(r) for r in rows.fetchall()]
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def log_entry(self, game_id: int, seq: int) -> LogEntry:
         def run(conn: Conn) -> LogEntry:
@@ -900,7 +913,7 @@ class SQLiteStore(GameStore):
                 raise GameNotFound(f"game {game_id} has no log entry {seq}")
             return _log(row)
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     # --- timers ---------------------------------------------------------------------------------------
 
@@ -910,14 +923,14 @@ class SQLiteStore(GameStore):
                 conn, lambda: _write_timers(conn, game_id, lambda current, n: [*current, *enumerate(timers, n)])
             )
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def timers(self, game_id: int) -> list[TimerRecord]:
         def run(conn: Conn) -> list[TimerRecord]:
             row = conn.execute("SELECT timers FROM games WHERE id = ?", (game_id,)).fetchone()
             return [] if row is None else timerlist.parse(game_id, row[0])
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def next_timer(self) -> TimerRecord | None:
         def run(conn: Conn) -> TimerRecord | None:
@@ -971,7 +984,7 @@ class SQLiteStore(GameStore):
             _transaction(conn, lambda: _write_timers(conn, game_id, change))
             return removed[0]
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     # --- outbox ---------------------------------------------------------------------------------------
 
@@ -983,7 +996,7 @@ class SQLiteStore(GameStore):
         def run(conn: Conn) -> list[int]:
             return _transaction(conn, lambda: _insert_outbox(conn, game_id, items, stamp))
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def outbox_item(self, outbox_id: int) -> OutboxRecord:
         def run(conn: Conn) -> OutboxRecord:
@@ -1015,7 +1028,7 @@ class SQLiteStore(GameStore):
         def run(conn: Conn) -> list[OutboxRecord]:
             return [_outbox(r) for r in conn.execute(sql, params).fetchall()]
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def mark_delivered(
         self, outbox_id: int, *, refs: Sequence[MessageRef] = (), now: datetime | None = None
@@ -1128,7 +1141,7 @@ class SQLiteStore(GameStore):
             ).fetchone()
             return None if row is None else _ref(row)
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def message_refs(self, game_id: int, *, kind: str | None = None) -> list[MessageRef]:
         sql = f"SELECT {_REF_COLUMNS} FROM message_refs WHERE ifnull(game_id, -1) = ?"
@@ -1141,7 +1154,7 @@ class SQLiteStore(GameStore):
         def run(conn: Conn) -> list[MessageRef]:
             return [_ref(r) for r in conn.execute(sql, params).fetchall()]
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def delete_message_ref(self, message_id: int) -> bool:
         def run(conn: Conn) -> bool:
