@@ -101,6 +101,8 @@ class BoardroomBot(commands.Bot):
         self._ready_once = False
         self._tasks: set[asyncio.Task[Any]] = set()
         self.synced_commands: bool | None = None
+        self.damaged_reported: set[int] = set()
+        """Games whose damaged data was logged (`bot.damage`)."""
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
     @property

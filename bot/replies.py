@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import damage
 from bot.notifier import Carrier
 from bot.presentation import MAX_CONTENT
 from bot.service import Refusal
@@ -77,7 +78,7 @@ async def answer(
         except Exception:
             log.exception("could not deliver a refusal's post", extra={"game": result.game_id})
     if isinstance(result, BaseException):
-        result = _explain(result, game_id)
+        result = _explain(bot, result, game_id)
     if isinstance(result, str):
         result = Answer(text=result)
     if result is None:
@@ -97,7 +98,7 @@ async def _run(work: Work, carrier: Carrier) -> Answer | str | BaseException | N
         return exc
 
 
-def _explain(exc: BaseException, game_id: int | None) -> Answer:
+def _explain(bot: "BoardroomBot", exc: BaseException, game_id: int | None) -> Answer:
     if isinstance(exc, Refusal):
         return Answer(text=exc.message, always=True)
     if isinstance(exc, RuleError):
@@ -105,9 +106,8 @@ def _explain(exc: BaseException, game_id: int | None) -> Answer:
     if isinstance(exc, GameNotFound):
         return Answer(text=GONE, always=True)
     if isinstance(exc, DamagedData):
-        # One line, no traceback: the cause is the file, not the code, and the remedy is the moderator's backup.
-        game = exc.game_id if exc.game_id is not None else game_id
-        log.error("game %s: its data is damaged (%s)", game, exc.problem, extra={"game": game})
+        # No traceback: the cause is the file, not the code, and the remedy is the moderator's backup.
+        damage.report(bot, exc.game_id if exc.game_id is not None else game_id, exc.problem)
         return Answer(text=DAMAGED, always=True)
     log.error("unexpected error answering an interaction", exc_info=exc, extra={"game": game_id})
     return Answer(text=SORRY, always=True)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from bot import damage
 from bot.logs import game_logger
 
 if TYPE_CHECKING:
@@ -106,6 +107,7 @@ class Scheduler:
             while True:
                 self._again = False
                 due = await store.due_timers(self.clock(), limit=50 + len(self.failing))
+                damage.report_skipped(self.bot)  # their timers were left out: said once, the others fire
                 for timer_id in set(self.failing) - {t.id for t in due}:
                     if not self._waiting(timer_id):
                         del self.failing[timer_id]  # no longer due: a commit replaced or removed it
@@ -181,6 +183,7 @@ class Scheduler:
             return
         if not self.failing and not self.held:
             nxt = await self.bot.store.next_timer()
+            damage.report_skipped(self.bot)
             if nxt is None:
                 if self._handle is not None:
                     self._handle.cancel()

@@ -29,7 +29,7 @@ import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from datetime import datetime, timedelta
 from functools import cache
 from pathlib import Path
@@ -381,6 +381,30 @@ def _check_seats(seats: Sequence[NewSeat], *, contiguous: bool) -> None:
         raise InvalidOperation(f"a started game's seats must be numbered 0…{len(numbers) - 1} (got {numbers})")
 
 
+def _corrupt(exc: sqlite3.DatabaseError) -> bool:
+    """Whether SQLite says the file itself is damaged (rather than busy, full or refusing)."""
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    return code in (_SQLITE_CORRUPT, _SQLITE_NOTADB) or type(exc) is sqlite3.DatabaseError
+
+
+def _timer_rows(conn: Conn, where: str, params: tuple[Any, ...], damaged: set[int]) -> Iterator[tuple[int, str, str]]:
+    """(game, timers, next_due) of the games with timers `where` says, soonest first. The order comes from the
+    `games_next_due` index alone; each game's timers are then read from its own row, so a game whose row is
+    damaged is skipped (and added to `damaged`) instead of stopping the timers of every game after it."""
+    for game_id, next_due in conn.execute(
+        f"SELECT id, next_due FROM games WHERE {where} ORDER BY next_due, id", params
+    ):
+        try:
+            row = conn.execute("SELECT timers FROM games WHERE id = ?", (game_id,)).fetchone()
+        except sqlite3.DatabaseError as exc:
+            if not _corrupt(exc):
+                raise
+            damaged.add(game_id)
+            continue
+        if row is not None:
+            yield game_id, row[0], next_due
+
+
 def _in_list(values: Collection[Any]) -> str:
     return "(" + ", ".join("?" * len(values)) + ")"
 
@@ -394,6 +418,7 @@ class SQLiteStore(GameStore):
         self._schema_version = schema_version
         self._closed = False
         self._slots: dict[int, int] = {}  # game id -> bytes of state + timers in its row, as last committed here
+        self._damaged: set[int] = set()  # games the timer scans found damaged (`damaged_games`)
 
     # --- opening and closing ---------------------------------------------------------------------------
 
@@ -469,8 +494,7 @@ class SQLiteStore(GameStore):
         except sqlite3.IntegrityError as exc:
             raise InvalidOperation(f"refused by the database: {exc}") from None
         except sqlite3.DatabaseError as exc:
-            code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
-            if code in (_SQLITE_CORRUPT, _SQLITE_NOTADB) or type(exc) is sqlite3.DatabaseError:
+            if _corrupt(exc):
                 raise DamagedData(self._label, f"is corrupt ({exc}); restore a backup", game) from None
             raise StorageError(f"{self._label}: {exc}") from None
         except ValueError as exc:
@@ -932,12 +956,15 @@ class SQLiteStore(GameStore):
 
         return await self._run(run, game=game_id)
 
+    @property
+    def damaged_games(self) -> frozenset[int]:
+        return frozenset(self._damaged)
+
     async def next_timer(self) -> TimerRecord | None:
         def run(conn: Conn) -> TimerRecord | None:
-            row = conn.execute(
-                "SELECT id, timers FROM games WHERE next_due IS NOT NULL ORDER BY next_due, id LIMIT 1"
-            ).fetchone()
-            return None if row is None else timerlist.parse(row[0], row[1])[0]
+            for game_id, listed, _ in _timer_rows(conn, "next_due IS NOT NULL", (), self._damaged):
+                return timerlist.parse(game_id, listed)[0]
+            return None
 
         return await self._run(run)
 
@@ -946,9 +973,7 @@ class SQLiteStore(GameStore):
 
         def run(conn: Conn) -> list[TimerRecord]:
             due: list[TimerRecord] = []
-            for game_id, listed, next_due in conn.execute(
-                "SELECT id, timers, next_due FROM games WHERE next_due <= ? ORDER BY next_due, id", (bound,)
-            ):
+            for game_id, listed, next_due in _timer_rows(conn, "next_due <= ?", (bound,), self._damaged):
                 if len(due) >= limit and _ts(due[limit - 1].due_at) < next_due:
                     break  # every later game's timers come after the ones we have
                 due += [t for t in timerlist.parse(game_id, listed) if _ts(t.due_at) <= bound]
