@@ -33,5 +33,7 @@ def report(bot: "BoardroomBot", game_id: int | None, problem: str) -> None:
 
 def report_skipped(bot: "BoardroomBot") -> None:
     """Report the games whose timers the store skipped as damaged (new ones only)."""
-    for game_id in sorted(bot.store.damaged_games - bot.damaged_reported):
-        report(bot, game_id, "its timers can't be read")
+    skipped = bot.store.damaged_games
+    if skipped:  # nearly always empty: nothing else to look at
+        for game_id in sorted(skipped - bot.damaged_reported):
+            report(bot, game_id, "its timers can't be read")
