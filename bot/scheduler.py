@@ -13,7 +13,8 @@ A timer that fails to fire (e.g. the database stays locked by another writer pas
 dropped: it stays in the database, and this process retries it with back-off (5 s, doubling, at most 5 minutes)
 while the other timers go on firing. After `REPORT_AFTER` failures in a row the game's creator and its table are
 told once (moderators read the thread), and the retries go on; a restart retries it at once, since it is still
-in the database.
+in the database. A game whose data is damaged (SQLite finds its row malformed) is left out of the store's timer
+scans (`GameStore.damaged_games`) and said once in the log (`bot.damage`): its timers can't fire, the others' do.
 """
 
 import asyncio
