@@ -25,7 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import game_options, outbox
+from bot import game_options, ids, outbox
 from bot.cogs.game import GameCog, dm_note, person
 from bot.cogs.mod import UNDO_KEY, ModCog, confirm_undo
 from bot.cogs.reactions import ReactionCog
@@ -101,6 +101,8 @@ class BoardroomBot(commands.Bot):
         self._ready_once = False
         self._tasks: set[asyncio.Task[Any]] = set()
         self.synced_commands: bool | None = None
+        self.damaged_reported: set[int] = set()
+        """Games whose damaged data was logged (`bot.damage`)."""
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
     @property
@@ -272,7 +274,7 @@ class BoardroomBot(commands.Bot):
     async def _button_game(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
         """Refuse clearly a button whose game isn't here: forged, or on a message older than a restored backup."""
         try:
-            record = await self.store.get_game(game_id)
+            record = await self.store.get_game(ids.game_id(game_id))
         except GameNotFound:
             raise Refusal(
                 f"This button belongs to game #{game_id}, which I don't have (any more). `/game list` shows the "

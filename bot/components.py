@@ -13,13 +13,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.ids import NUMBER
 from bot.presentation import Button
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
 
 PREFIX = "br"
-TEMPLATE = re.compile(r"br:(?P<game>\d{1,19}):(?P<key>[A-Za-z0-9_.:\-]{1,64})")
+TEMPLATE = re.compile(rf"br:(?P<game>{NUMBER}):(?P<key>[A-Za-z0-9_.:\-]{{1,64}})")
+"""The game's number as any number: one that names no game (forged, beyond 64 bits, negative) is answered as a game
+that isn't there (`BoardroomBot._button_game`), not left unanswered."""
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -71,7 +74,8 @@ def view_for(game_id: int, buttons: list[Button]) -> discord.ui.View:
     return view
 
 
-RULES_TEMPLATE = re.compile(r"rules:(?P<kind>[a-z0-9_]{1,40}):(?P<page>\d{1,2})")
+RULES_TEMPLATE = re.compile(rf"rules:(?P<kind>[a-z0-9_]{{1,40}}):(?P<page>{NUMBER})")
+"""Any page number: one outside the rules shows the nearest page (`BoardroomBot.rules_answer`)."""
 
 
 class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=RULES_TEMPLATE):  # type: ignore[type-arg]

@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from bot import ids
 from engine.game import Game
 from engine.options import GameOptions, PlayerOption
 
@@ -145,9 +146,16 @@ def _player_pick(
     name: str, value: str, mark: PlayerOption, creator_id: int | None, max_seats: int | None
 ) -> PlayerPick:
     value = value.strip()
+    if not value:
+        raise OptionsError(
+            f"The option `{name}` is empty: give the {mark.label} as a @mention, `me`, or a join number such as `2` "
+            "(the second to join)."
+        )
     found = MENTION.fullmatch(value)
-    if found:
+    if found and ids.fits(int(found.group(1))):
         return PlayerPick(user_id=int(found.group(1)))
+    if found:  # forged: no member has that id
+        raise OptionsError(f"The option `{name}`: “{value}” names no member — pick the member from the list.")
     if value.lower() == "me" and creator_id is not None:
         return PlayerPick(user_id=creator_id)
     number = value.removeprefix("#")

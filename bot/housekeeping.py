@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bot.backups import backups, make_backup, taken_at
+from storage import StorageError
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
@@ -64,6 +65,8 @@ class Housekeeper:
         if self.backup_due():
             try:
                 await make_backup(self.bot.store, settings.backups, "auto", self.clock(), settings.backup_keep)
+            except StorageError as exc:  # a complete message (a damaged database can't be backed up, e.g.)
+                log.error("the automatic backup failed: %s; trying again in an hour", exc)
             except Exception:
                 log.exception("the automatic backup failed; trying again in an hour")
 

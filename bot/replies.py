@@ -5,7 +5,9 @@ seconds (1.5 by default; Discord allows 3) the interaction is deferred, so a slo
 player's move never makes Discord show "This interaction failed". `work` may hand the `Carrier` to the notifier,
 which then uses the interaction's response for one of the action's messages (saving a REST call); otherwise the
 answer is sent here, ephemeral. Refusals (`Refusal`, and the engine's `RuleError` rendered with the players' names)
-are ephemeral replies; anything unexpected is logged with its traceback and the person gets a short apology.
+are ephemeral replies; a damaged page of the database (`DamagedData`) is one error line naming the game and a
+private word that a backup is the remedy; anything unexpected is logged with its traceback and the person gets a
+short apology.
 """
 
 import asyncio
@@ -16,12 +18,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import damage
 from bot.notifier import Carrier
 from bot.presentation import MAX_CONTENT
 from bot.service import Refusal
 from engine.errors import RuleError
 from engine.text import render
-from storage import GameNotFound
+from storage import DamagedData, GameNotFound
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
@@ -33,6 +36,12 @@ SORRY = (
 )
 
 GONE = "That game doesn't exist (any more): nothing was changed. `/game list` shows the games here."
+
+DAMAGED = (
+    "⚠️ This game's saved data is damaged, so I can't go on with it: nothing was changed. A moderator can have the "
+    "newest backup restored where the bot runs (the README's steps under “Backups and restoring one”). The other "
+    "games go on as usual."
+)
 
 
 @dataclass
@@ -69,7 +78,7 @@ async def answer(
         except Exception:
             log.exception("could not deliver a refusal's post", extra={"game": result.game_id})
     if isinstance(result, BaseException):
-        result = _explain(result, game_id)
+        result = _explain(bot, result, game_id)
     if isinstance(result, str):
         result = Answer(text=result)
     if result is None:
@@ -89,13 +98,17 @@ async def _run(work: Work, carrier: Carrier) -> Answer | str | BaseException | N
         return exc
 
 
-def _explain(exc: BaseException, game_id: int | None) -> Answer:
+def _explain(bot: "BoardroomBot", exc: BaseException, game_id: int | None) -> Answer:
     if isinstance(exc, Refusal):
         return Answer(text=exc.message, always=True)
     if isinstance(exc, RuleError):
         return Answer(text=render(exc.message, []), always=True)
     if isinstance(exc, GameNotFound):
         return Answer(text=GONE, always=True)
+    if isinstance(exc, DamagedData):
+        # No traceback: the cause is the file, not the code, and the remedy is the moderator's backup.
+        damage.report(bot, exc.game_id if exc.game_id is not None else game_id, exc.problem)
+        return Answer(text=DAMAGED, always=True)
     log.error("unexpected error answering an interaction", exc_info=exc, extra={"game": game_id})
     return Answer(text=SORRY, always=True)
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot import ids
 from bot.service import Refusal
 from storage import GameNotFound, GameRecord
 from storage.models import OPEN_STATUSES, GameStatus
@@ -40,7 +41,7 @@ async def resolve_game(
     store = bot.store
     if game_id is not None:
         try:
-            record = await store.get_game(game_id)
+            record = await store.get_game(ids.game_id(game_id))
         except GameNotFound:
             raise Refusal(f"There's no game #{game_id}.") from None
         if interaction.guild_id is not None and record.guild_id != interaction.guild_id:

@@ -13,7 +13,8 @@ A timer that fails to fire (e.g. the database stays locked by another writer pas
 dropped: it stays in the database, and this process retries it with back-off (5 s, doubling, at most 5 minutes)
 while the other timers go on firing. After `REPORT_AFTER` failures in a row the game's creator and its table are
 told once (moderators read the thread), and the retries go on; a restart retries it at once, since it is still
-in the database.
+in the database. A game whose data is damaged (SQLite finds its row malformed) is left out of the store's timer
+scans (`GameStore.damaged_games`) and said once in the log (`bot.damage`): its timers can't fire, the others' do.
 """
 
 import asyncio
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from bot import damage
 from bot.logs import game_logger
 
 if TYPE_CHECKING:
@@ -106,6 +108,7 @@ class Scheduler:
             while True:
                 self._again = False
                 due = await store.due_timers(self.clock(), limit=50 + len(self.failing))
+                damage.report_skipped(self.bot)  # their timers were left out: said once, the others fire
                 for timer_id in set(self.failing) - {t.id for t in due}:
                     if not self._waiting(timer_id):
                         del self.failing[timer_id]  # no longer due: a commit replaced or removed it
@@ -181,6 +184,7 @@ class Scheduler:
             return
         if not self.failing and not self.held:
             nxt = await self.bot.store.next_timer()
+            damage.report_skipped(self.bot)
             if nxt is None:
                 if self._handle is not None:
                     self._handle.cancel()

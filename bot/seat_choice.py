@@ -13,9 +13,11 @@ table's seats by name (`choices`; a computer player's name carries its 🤖, a p
    one else's name holds "anna").
 
 Anything else is refused (`bot.service.Refusal`: the command's answer is ephemeral) with the choices listed, so the
-player sees whom they can name. A name that fits several seats is refused the same way rather than guessed. The
-asker's own seat is left out of the suggestions (`exclude`) but not refused here: whether a player may name
-themselves is the engine's rule, and its refusal says why.
+player sees whom they can name; so is an option given but blank (`opponent:""` or only spaces: Discord's own client
+never sends one, an API client can), which is not the same as leaving an optional one out. A name that fits
+several seats is refused the same way rather than guessed. The asker's own seat is left out of the suggestions
+(`exclude`) but not refused here: whether a player may name themselves is the engine's rule, and its refusal says
+why.
 
 `find` is the lenient reading for autocomplete of other options (e.g. `/kkk travel family:` narrowed to the
 `target:` typed so far): None instead of a refusal.
@@ -23,6 +25,7 @@ themselves is the engine's rule, and its refusal says why.
 
 import re
 from collections.abc import Sequence
+from typing import overload
 
 from discord import app_commands
 
@@ -86,15 +89,26 @@ def find(seats: Sequence[SeatRecord], text: str | None) -> int | None:
     return None
 
 
-def resolve(seats: Sequence[SeatRecord], text: str | None, *, where: str, exclude: int | None = None) -> int | None:
-    """The seat `text` names, None for an option left out; refused (listing the seats but `exclude`) otherwise.
-    `where` names the table in the refusal ("Kohle, Kies & Knete #3")."""
-    if text is None or not text.strip():
+@overload
+def resolve(seats: Sequence[SeatRecord], text: str, *, where: str, option: str, exclude: int | None = None) -> int: ...
+@overload
+def resolve(
+    seats: Sequence[SeatRecord], text: str | None, *, where: str, option: str, exclude: int | None = None
+) -> int | None: ...
+def resolve(
+    seats: Sequence[SeatRecord], text: str | None, *, where: str, option: str, exclude: int | None = None
+) -> int | None:
+    """The seat `text` names, None for an option left out (`text` None); refused (listing the seats but `exclude`)
+    otherwise, a blank `text` too. `where` names the table in the refusal ("Kohle, Kies & Knete #3"), `option` the
+    command's option (`opponent`)."""
+    if text is None:
         return None
-    seat = find(seats, text)
+    others = ", ".join(shown(label(s)) for s in sorted(seats, key=lambda s: s.seat) if s.seat != exclude)
+    raw = text.strip()
+    if not raw:
+        raise Refusal(f"`{option}:` is empty: name a player of {where}. The players you can name: {others}.")
+    seat = find(seats, raw)
     if seat is not None:
         return seat
-    raw = text.strip()
-    others = ", ".join(shown(label(s)) for s in sorted(seats, key=lambda s: s.seat) if s.seat != exclude)
     who = raw if _MENTION.fullmatch(raw) else f"“{shown(raw[:60])}”"  # a mention shows as the name, unpinged
     raise Refusal(f"{who} isn't playing at {where}. The players you can name: {others}.")

@@ -6,6 +6,7 @@ schema in `storage/migrations/*.sql`.
 """
 
 from storage.errors import (
+    DamagedData,
     GameNotFound,
     ImportRefused,
     InvalidOperation,
@@ -41,6 +42,7 @@ __all__ = [
     "KEEP",
     "OPEN_STATUSES",
     "CommitResult",
+    "DamagedData",
     "ExportedGame",
     "GameNotFound",
     "GameRecord",

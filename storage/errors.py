@@ -19,6 +19,16 @@ class StoreFileError(StorageError):
         self.problem = problem
 
 
+class DamagedData(StoreFileError):
+    """A damaged page met while reading or writing ("database disk image is malformed"): the file opened, and what
+    lies on other pages (other games) may still be sound. `game_id`: the game being read or written, when the call
+    named one. The remedy is the newest backup (README: "Backups and restoring one")."""
+
+    def __init__(self, path: str, problem: str, game_id: int | None = None) -> None:
+        super().__init__(path, problem)
+        self.game_id = game_id
+
+
 class SchemaTooNew(StoreFileError):
     """The file was written by a newer Boardroom (its schema version is above the newest migration we know)."""
 

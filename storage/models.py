@@ -44,6 +44,9 @@ note: a remark (moderator note, pause, substitution) that leaves the game state 
 
 SEED_MIN = -(1 << 63)
 SEED_MAX = (1 << 63) - 1
+ID_MAX = SEED_MAX
+"""The largest id a row can have: ids (games, outbox rows, Discord's snowflakes) are positive signed 64-bit integers,
+what SQLite's INTEGER and PostgreSQL's BIGINT hold."""
 
 
 def utc(dt: datetime) -> datetime:

@@ -18,9 +18,10 @@ its index entry, and the last page of the outbox. benchmarks/store.py measures i
 
 WAL journal, `synchronous=FULL` by default (an acknowledged commit survives power loss), foreign keys on. Every
 SQLite error is turned into a `StorageError`; corruption ("database disk image is malformed", "file is not a
-database") becomes a `StoreFileError` naming the file, whenever it is met. Start-up reads only the header, the
-schema and indexed rows: corruption deep in old pages is found when those pages are read, or by
-`check_integrity()`, not at start-up (a full check costs time proportional to the file).
+database") becomes a `DamagedData` (a `StoreFileError`) naming the file and the game the call was about, whenever
+it is met. An id too large for SQLite's INTEGER (only forged input has one) names no row: `GameNotFound`.
+Start-up reads only the header, the schema and indexed rows: corruption deep in old pages is found when those
+pages are read, or by `check_integrity()`, not at start-up (a full check costs time proportional to the file).
 """
 
 import asyncio
@@ -28,7 +29,7 @@ import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from datetime import datetime, timedelta
 from functools import cache
 from pathlib import Path
@@ -38,10 +39,18 @@ import aiosqlite
 from pydantic import BaseModel
 
 from storage import logcodec, timerlist
-from storage.errors import GameNotFound, InvalidOperation, StaleVersion, StorageError, StoreFileError
+from storage.errors import (
+    DamagedData,
+    GameNotFound,
+    InvalidOperation,
+    StaleVersion,
+    StorageError,
+    StoreFileError,
+)
 from storage.jsontext import dump_json
 from storage.migrate import check_file, check_writable, inspect, load_migrations, migrate
 from storage.models import (
+    ID_MAX,
     SEED_MAX,
     SEED_MIN,
     CommitResult,
@@ -372,6 +381,30 @@ def _check_seats(seats: Sequence[NewSeat], *, contiguous: bool) -> None:
         raise InvalidOperation(f"a started game's seats must be numbered 0…{len(numbers) - 1} (got {numbers})")
 
 
+def _corrupt(exc: sqlite3.DatabaseError) -> bool:
+    """Whether SQLite says the file itself is damaged (rather than busy, full or refusing)."""
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    return code in (_SQLITE_CORRUPT, _SQLITE_NOTADB) or type(exc) is sqlite3.DatabaseError
+
+
+def _timer_rows(conn: Conn, where: str, params: tuple[Any, ...], damaged: set[int]) -> Iterator[tuple[int, str, str]]:
+    """(game, timers, next_due) of the games with timers `where` says, soonest first. The order comes from the
+    `games_next_due` index alone; each game's timers are then read from its own row, so a game whose row is
+    damaged is skipped (and added to `damaged`) instead of stopping the timers of every game after it."""
+    for game_id, next_due in conn.execute(
+        f"SELECT id, next_due FROM games WHERE {where} ORDER BY next_due, id", params
+    ):
+        try:
+            row = conn.execute("SELECT timers FROM games WHERE id = ?", (game_id,)).fetchone()
+        except sqlite3.DatabaseError as exc:
+            if not _corrupt(exc):
+                raise
+            damaged.add(game_id)
+            continue
+        if row is not None:
+            yield game_id, row[0], next_due
+
+
 def _in_list(values: Collection[Any]) -> str:
     return "(" + ", ".join("?" * len(values)) + ")"
 
@@ -385,6 +418,7 @@ class SQLiteStore(GameStore):
         self._schema_version = schema_version
         self._closed = False
         self._slots: dict[int, int] = {}  # game id -> bytes of state + timers in its row, as last committed here
+        self._damaged: set[int] = set()  # games the timer scans found damaged (`damaged_games`)
 
     # --- opening and closing ---------------------------------------------------------------------------
 
@@ -444,8 +478,9 @@ class SQLiteStore(GameStore):
     def path(self) -> str:
         return self._label
 
-    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run `fn(sqlite3_connection, *args)` in the connection's thread; SQLite errors become StorageErrors."""
+    async def _run(self, fn: Callable[..., T], *args: Any, game: int | None = None) -> T:
+        """Run `fn(sqlite3_connection, *args)` in the connection's thread; SQLite errors become StorageErrors.
+        `game`: the game the call is about, named by `DamagedData` when a damaged page is met."""
         if self._closed:
             raise StorageError(f"{self._label}: the store is closed")
         conn = self._conn
@@ -453,12 +488,14 @@ class SQLiteStore(GameStore):
             return await conn._execute(fn, conn._conn, *args)
         except StorageError:
             raise
+        except OverflowError:
+            # An id beyond SQLite's 64-bit INTEGER (forged input) cannot name a row: not found, whatever the call.
+            raise GameNotFound(f"there is no record with an id beyond {ID_MAX}") from None
         except sqlite3.IntegrityError as exc:
             raise InvalidOperation(f"refused by the database: {exc}") from None
         except sqlite3.DatabaseError as exc:
-            code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
-            if code in (_SQLITE_CORRUPT, _SQLITE_NOTADB) or type(exc) is sqlite3.DatabaseError:
-                raise StoreFileError(self._label, f"is corrupt ({exc}); restore a backup") from None
+            if _corrupt(exc):
+                raise DamagedData(self._label, f"is corrupt ({exc}); restore a backup", game) from None
             raise StorageError(f"{self._label}: {exc}") from None
         except ValueError as exc:
             if "closed" in str(exc).lower():
@@ -495,7 +532,7 @@ class SQLiteStore(GameStore):
         return await self._run(run)
 
     async def get_game(self, game_id: int) -> GameRecord:
-        return await self._run(_fetch_game, game_id)
+        return await self._run(_fetch_game, game_id, game=game_id)
 
     async def find_game_by_thread(self, thread_id: int) -> GameRecord | None:
         def run(conn: Conn) -> GameRecord | None:
@@ -580,7 +617,7 @@ class SQLiteStore(GameStore):
 
             return _transaction(conn, body)
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def start_game(
         self,
@@ -620,7 +657,7 @@ class SQLiteStore(GameStore):
 
             return _transaction(conn, body)
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def get_snapshot(self, game_id: int) -> Snapshot:
         def run(conn: Conn) -> Snapshot:
@@ -631,7 +668,7 @@ class SQLiteStore(GameStore):
                 raise GameNotFound(f"game {game_id} has not started yet: it has no state")
             return Snapshot(game_id=game_id, version=row[0], state=row[1].rstrip(" "))  # without the slot's padding
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def load_game(self, game_id: int) -> LoadedGame:
         def run(conn: Conn) -> LoadedGame:
@@ -660,7 +697,7 @@ class SQLiteStore(GameStore):
                 timers=timerlist.parse(game_id, timers),
             )
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     # --- the commit ---------------------------------------------------------------------------------------
 
@@ -769,7 +806,7 @@ class SQLiteStore(GameStore):
                 game_id=game_id, version=new_version, outbox_ids=outbox_ids, timer_ids=timer_ids
             )
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     # --- seats ----------------------------------------------------------------------------------------
 
@@ -778,7 +815,7 @@ class SQLiteStore(GameStore):
             rows = conn.execute(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
             return [_seat(r) for r in rows.fetchall()]
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def set_seats(self, game_id: int, seats: Sequence[NewSeat], *, now: datetime | None = None) -> None:
         _check_seats(seats, contiguous=False)
@@ -795,7 +832,7 @@ class SQLiteStore(GameStore):
 
             _transaction(conn, body)
 
-        await self._run(run)
+        await self._run(run, game=game_id)
 
     async def update_seat(
         self,
@@ -843,7 +880,7 @@ class SQLiteStore(GameStore):
 
             return _transaction(conn, body)
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def seats_of_player(
         self, player_id: int, *, statuses: Collection[GameStatus] | None = None
@@ -874,7 +911,7 @@ class SQLiteStore(GameStore):
             )
             return [_log(r) for r in rows.fetchall()]
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def log_notes(self, game_id: int, prefix: str) -> list[LogEntry]:
         if prefix != _REACTION_NOTES:
@@ -889,7 +926,7 @@ class SQLiteStore(GameStore):
             )
             return [_log(r) for r in rows.fetchall()]
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def log_entry(self, game_id: int, seq: int) -> LogEntry:
         def run(conn: Conn) -> LogEntry:
@@ -900,7 +937,7 @@ class SQLiteStore(GameStore):
                 raise GameNotFound(f"game {game_id} has no log entry {seq}")
             return _log(row)
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     # --- timers ---------------------------------------------------------------------------------------
 
@@ -910,21 +947,24 @@ class SQLiteStore(GameStore):
                 conn, lambda: _write_timers(conn, game_id, lambda current, n: [*current, *enumerate(timers, n)])
             )
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def timers(self, game_id: int) -> list[TimerRecord]:
         def run(conn: Conn) -> list[TimerRecord]:
             row = conn.execute("SELECT timers FROM games WHERE id = ?", (game_id,)).fetchone()
             return [] if row is None else timerlist.parse(game_id, row[0])
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
+
+    @property
+    def damaged_games(self) -> frozenset[int]:
+        return frozenset(self._damaged)
 
     async def next_timer(self) -> TimerRecord | None:
         def run(conn: Conn) -> TimerRecord | None:
-            row = conn.execute(
-                "SELECT id, timers FROM games WHERE next_due IS NOT NULL ORDER BY next_due, id LIMIT 1"
-            ).fetchone()
-            return None if row is None else timerlist.parse(row[0], row[1])[0]
+            for game_id, listed, _ in _timer_rows(conn, "next_due IS NOT NULL", (), self._damaged):
+                return timerlist.parse(game_id, listed)[0]
+            return None
 
         return await self._run(run)
 
@@ -933,9 +973,7 @@ class SQLiteStore(GameStore):
 
         def run(conn: Conn) -> list[TimerRecord]:
             due: list[TimerRecord] = []
-            for game_id, listed, next_due in conn.execute(
-                "SELECT id, timers, next_due FROM games WHERE next_due <= ? ORDER BY next_due, id", (bound,)
-            ):
+            for game_id, listed, next_due in _timer_rows(conn, "next_due <= ?", (bound,), self._damaged):
                 if len(due) >= limit and _ts(due[limit - 1].due_at) < next_due:
                     break  # every later game's timers come after the ones we have
                 due += [t for t in timerlist.parse(game_id, listed) if _ts(t.due_at) <= bound]
@@ -971,7 +1009,7 @@ class SQLiteStore(GameStore):
             _transaction(conn, lambda: _write_timers(conn, game_id, change))
             return removed[0]
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     # --- outbox ---------------------------------------------------------------------------------------
 
@@ -983,7 +1021,7 @@ class SQLiteStore(GameStore):
         def run(conn: Conn) -> list[int]:
             return _transaction(conn, lambda: _insert_outbox(conn, game_id, items, stamp))
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def outbox_item(self, outbox_id: int) -> OutboxRecord:
         def run(conn: Conn) -> OutboxRecord:
@@ -1015,7 +1053,7 @@ class SQLiteStore(GameStore):
         def run(conn: Conn) -> list[OutboxRecord]:
             return [_outbox(r) for r in conn.execute(sql, params).fetchall()]
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def mark_delivered(
         self, outbox_id: int, *, refs: Sequence[MessageRef] = (), now: datetime | None = None
@@ -1128,7 +1166,7 @@ class SQLiteStore(GameStore):
             ).fetchone()
             return None if row is None else _ref(row)
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def message_refs(self, game_id: int, *, kind: str | None = None) -> list[MessageRef]:
         sql = f"SELECT {_REF_COLUMNS} FROM message_refs WHERE ifnull(game_id, -1) = ?"
@@ -1141,7 +1179,7 @@ class SQLiteStore(GameStore):
         def run(conn: Conn) -> list[MessageRef]:
             return [_ref(r) for r in conn.execute(sql, params).fetchall()]
 
-        return await self._run(run)
+        return await self._run(run, game=game_id)
 
     async def delete_message_ref(self, message_id: int) -> bool:
         def run(conn: Conn) -> bool:

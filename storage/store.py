@@ -104,6 +104,12 @@ class GameStore(ABC):
     def schema_version(self) -> int:
         """The schema version of the open database (the number of the last applied migration)."""
 
+    @property
+    def damaged_games(self) -> frozenset[int]:
+        """Games whose timers `next_timer` and `due_timers` skipped because their data is damaged (a malformed
+        page): they can't fire, and must not stop every other game's."""
+        return frozenset()
+
     # --- games ----------------------------------------------------------------------------------------
 
     @abstractmethod

@@ -32,9 +32,10 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot import damage
 from bot.logs import GameLogger, game_logger
 from bot.service import Reacted, Refusal
-from storage import GameRecord, MessageRef
+from storage import DamagedData, GameRecord, MessageRef
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
@@ -139,6 +140,9 @@ class ReactionCog(commands.Cog):
         glog = game_logger(record.id, "boardroom.reactions")
         try:
             found = await self.bot.service.reconcile_reactions(record.id, self._reactors)
+        except DamagedData as exc:
+            damage.report(self.bot, record.id, exc.problem)
+            return
         except Exception:
             glog.exception("reconciling reactions failed")
             return

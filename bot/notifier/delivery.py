@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot import outbox
+from bot import damage, outbox
 from bot.logs import game_logger
 from bot.notifier.hands import HandsOps
 from bot.notifier.posts import PostsOps
@@ -31,7 +31,7 @@ from bot.notifier.sending import (
 )
 from bot.notifier.status import StatusOps
 from bot.presentation import Table
-from storage import MessageRef, OutboxRecord, StorageError
+from storage import DamagedData, MessageRef, OutboxRecord, StorageError
 
 log = logging.getLogger("boardroom.notifier")
 
@@ -190,6 +190,9 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
                         await self._deliver_rows(game_id, rows, None, report, table=queue.table, context=rows)
                 except DeliveryStop:
                     report.failed += 1
+                except DamagedData as exc:  # said once, without a traceback; the rows wait for a restored backup
+                    damage.report(self.bot, game_id, exc.problem)
+                    report.failed += 1
                 except Exception:
                     glog.exception("delivery failed")
                     report.failed += 1
@@ -228,6 +231,8 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
         for game_id in seen:
             try:
                 await self.flush(game_id)
+            except DamagedData as exc:
+                damage.report(self.bot, game_id, exc.problem)
             except Exception:
                 game_logger(game_id, "boardroom.notifier").exception("delivery failed")
 

@@ -17,6 +17,8 @@ async def test_a_poke_during_arm_is_not_lost() -> None:
     reads = 0
 
     class Store:
+        damaged_games: frozenset[int] = frozenset()
+
         async def due_timers(self, now: datetime, limit: int = 50) -> list[object]:
             return []
 
@@ -50,6 +52,8 @@ async def test_without_a_poke_one_arm_is_enough() -> None:
     reads = 0
 
     class Store:
+        damaged_games: frozenset[int] = frozenset()
+
         async def due_timers(self, now: datetime, limit: int = 50) -> list[object]:
             return []
 

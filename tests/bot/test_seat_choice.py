@@ -54,14 +54,14 @@ def test_find_reads_in_order(typed: str, expected: int | None) -> None:
 
 
 def test_resolve_refuses_with_the_players_but_the_asker() -> None:
-    assert seat_choice.resolve(SEATS, None, where="KKK #1") is None
+    assert seat_choice.resolve(SEATS, None, where="KKK #1", option="to") is None
     with pytest.raises(Refusal) as refused:
-        seat_choice.resolve(SEATS, "zed", where="KKK #1", exclude=0)
+        seat_choice.resolve(SEATS, "zed", where="KKK #1", option="to", exclude=0)
     assert refused.value.message == (
         "“zed” isn't playing at KKK #1. The players you can name: Robo Anna 🤖, Robo Bruno 🤖, bert (autopilot), 7."
     )
     with pytest.raises(Refusal) as refused:
-        seat_choice.resolve(SEATS, "<@99>", where="KKK #1")
+        seat_choice.resolve(SEATS, "<@99>", where="KKK #1", option="to")
     assert refused.value.message.startswith("<@99> isn't playing at KKK #1.")  # shown as the user's name, unpinged
 
 

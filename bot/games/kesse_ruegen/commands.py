@@ -121,8 +121,8 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
             record = await kr_game(self.bot, interaction, game)
             seats = await self.bot.store.seats(record.id)
             me = next((s.seat for s in seats if s.player_id == interaction.user.id), None)
-            target = seat_choice.resolve(seats, opponent, where=f"{TITLE} #{record.id}", exclude=me)
-            assert target is not None  # a required option is never empty
+            where = f"{TITLE} #{record.id}"
+            target = seat_choice.resolve(seats, opponent, where=where, option="opponent", exclude=me)
             service = self.bot.service
             done: Done = await service.act(record.id, interaction.user.id, Challenge(opponent=target))
             await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))

@@ -76,11 +76,13 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
             raise Refusal("That game isn't Kohle, Kies & Knete: use `/kkk` in a KKK table's thread (or `game:`).")
         return record
 
-    async def _seat(self, record: GameRecord, named: str | None, user_id: int) -> int | None:
-        """The seat a `to:` or `target:` option names: anyone at the table, computer players too (`seat_choice`)."""
+    async def _seat(self, record: GameRecord, option: str, named: str | None, user_id: int) -> int | None:
+        """The seat the `option` (`to:` or `target:`) names: anyone at the table, computer players too
+        (`seat_choice`); None when it is left out, refused when it is given blank."""
         seats = await self.bot.store.seats(record.id)
         me = next((s.seat for s in seats if s.player_id == user_id), None)
-        return seat_choice.resolve(seats, named, where=f"Kohle, Kies & Knete #{record.id}", exclude=me)
+        where = f"Kohle, Kies & Knete #{record.id}"
+        return seat_choice.resolve(seats, named, where=where, option=option, exclude=me)
 
     async def _play(
         self, interaction: discord.Interaction, game_id: int | None, make: Make, hint: Hint | None = None
@@ -273,7 +275,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
     ) -> None:
         async def make(record: GameRecord) -> Any:
             pick = picks.read(family)
-            seat = await self._seat(record, target, interaction.user.id)
+            seat = await self._seat(record, "target", target, interaction.user.id)
             view = await self._view(record, interaction.user.id)
             seat, on, use_joker = picks.travel_options(view, pick, seat, card, joker)
             return A.Travel(target=seat, family=pick.family, joker=use_joker, on=on)  # type: ignore[arg-type]
@@ -335,7 +337,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
     ) -> None:
         async def make(record: GameRecord) -> Any:
             pick = picks.read(family) if family else None
-            seat = await self._seat(record, to, interaction.user.id)
+            seat = await self._seat(record, "to", to, interaction.user.id)
             view = await self._view(record, interaction.user.id)
             if counter is None:  # a counter-offer's card and player are the agreement's (the engine fills them in)
                 seat = picks.offer_to(view, pick, seat)
