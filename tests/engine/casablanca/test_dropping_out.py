@@ -12,7 +12,8 @@ from .test_rulebook import variant_game
 
 
 def test_a_queued_objector_drops_out_and_the_active_player_is_not_asked_about_them() -> None:
-    table = opened(3, s0={"red": 300, "green": 100, "blue": 100}, s1={"red": 300, "green": 100, "blue": 100}, s2={"red": 300, "green": 100, "blue": 100})
+    red = {"red": 300, "green": 100, "blue": 100}
+    table = opened(3, s0=red, s1=red, s2=red)
     table.move(0, "red", "2")
     table.objections({1: 300, 2: 300})
     assert [o.seat for o in table.state.objections] == [1, 2]
