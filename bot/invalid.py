@@ -4,13 +4,24 @@
 visit https://errors.pydantic.dev/…"), which must never reach a player. `problem(exc)` gives one short phrase from
 the first error instead: where it is (the field's name) and what is wrong, e.g. "`square`: input should be a valid
 string", "there is no move called “fly” (the moves are: place, challenge, …)", "it isn't valid JSON".
+
+A move the engine can't read reaches here as the game's `RuleError` coded `UNKNOWN_ACTION` or `MALFORMED_ACTION`
+(`Game.parse_action`), worded from its values in the same phrases.
 """
 
+from typing import Any
+
 from pydantic import ValidationError
+
+from engine.errors import MALFORMED_ACTION, UNKNOWN_ACTION, RuleError
+
+UNREADABLE_ACTION = (UNKNOWN_ACTION, MALFORMED_ACTION)
 
 
 def problem(exc: Exception) -> str:
     """One short phrase saying what is wrong with the input (no links, no developer detail)."""
+    if isinstance(exc, RuleError) and exc.code in UNREADABLE_ACTION:
+        return _action_problem(exc.code, exc.values)
     if not isinstance(exc, ValidationError):
         lines = [line.strip() for line in str(exc).splitlines() if line.strip() and "errors.pydantic.dev" not in line]
         return lines[0] if lines else type(exc).__name__
@@ -35,3 +46,17 @@ def problem(exc: Exception) -> str:
     message = str(error.get("msg", "it doesn't fit"))
     message = message[:1].lower() + message[1:]
     return f"`{where}`: {message}" if where else message
+
+
+def _action_problem(code: str, values: dict[str, Any]) -> str:
+    if code == UNKNOWN_ACTION:
+        if values.get("move") is None:
+            return "it doesn't say which move it is (a `type` is missing)"
+        return f"there is no move called “{values['move']}” (the moves are: {', '.join(values.get('moves', ()))})"
+    if values.get("problem") == "json_invalid":
+        return "it isn't valid JSON"
+    field = values.get("field")
+    if field is None:
+        return 'it should be an object like {"type": …}'
+    detail = str(values.get("detail") or "it doesn't fit")
+    return f"`{field}`: {detail[:1].lower() + detail[1:]}"

@@ -28,9 +28,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
-from engine.errors import RuleError
+from engine.errors import MALFORMED_ACTION, UNKNOWN_ACTION, RuleError
 from engine.events import Event, Wait
 from engine.options import GameOptions
 
@@ -143,16 +143,31 @@ class Game(ABC, Generic[S, OptT]):
     # --- serialisation --------------------------------------------------------------------------------
 
     def parse_action(self, data: Any) -> Any:
-        """An action from JSON-like data (a dict, or a JSON string); the platform's `Leave` is understood too."""
-        if isinstance(data, str | bytes):
-            if LEAVE in (data if isinstance(data, str) else data.decode("utf-8", "replace")):
-                raw = json.loads(data)
-                if isinstance(raw, dict) and raw.get("type") == LEAVE:
-                    return Leave.model_validate(raw)
-            return self.action_adapter.validate_json(data)
-        if isinstance(data, dict) and data.get("type") == LEAVE:
-            return Leave.model_validate(data)
-        return self.action_adapter.validate_python(data)
+        """An action from JSON-like data (a dict, or a JSON string), or an action model checked to be one of this
+        game's; the platform's `Leave` is understood too. Anything else (an unknown move, malformed fields,
+        unreadable JSON, another game's action) is refused with a `RuleError` coded `UNKNOWN_ACTION` or
+        `MALFORMED_ACTION`, for every game alike: a player's typo is a refusal, not a crash."""
+        try:
+            if isinstance(data, Leave):
+                return data
+            if isinstance(data, str | bytes):
+                if LEAVE in (data if isinstance(data, str) else data.decode("utf-8", "replace")):
+                    raw = json.loads(data)
+                    if isinstance(raw, dict) and raw.get("type") == LEAVE:
+                        return Leave.model_validate(raw)
+                return self.action_adapter.validate_json(data)
+            if isinstance(data, dict) and data.get("type") == LEAVE:
+                return Leave.model_validate(data)
+            # An action model of this game passes unchanged (pydantic doesn't revalidate an instance).
+            return self.action_adapter.validate_python(data)
+        except ValidationError as exc:
+            raise _unreadable(exc, self.title) from None
+        except ValueError:  # json.loads on a text that merely mentions the platform's action
+            raise RuleError(
+                "That move isn't valid JSON.",
+                MALFORMED_ACTION,
+                {"field": None, "problem": "json_invalid", "detail": ""},
+            ) from None
 
     def dump_action(self, action: Any) -> dict[str, Any]:
         if isinstance(action, Leave):
@@ -183,9 +198,10 @@ class Game(ABC, Generic[S, OptT]):
         return []
 
     def apply(self, state: S, actor: int | None, action: Any, now: datetime) -> Outcome[S]:
-        """Apply one action to a copy of `state`; raise `RuleError` (state untouched) if it is refused."""
-        if isinstance(action, dict | str | bytes):
-            action = self.parse_action(action)
+        """Apply one action to a copy of `state`; raise `RuleError` (state untouched) if it is refused.
+
+        `action` is read by `parse_action` first, so `step` only ever sees one of the game's own actions."""
+        action = self.parse_action(action)
         if isinstance(action, Leave):
             return self._leave(state, actor, action.seat, now)
         work = self.copy_state(state)
@@ -266,3 +282,30 @@ class Game(ABC, Generic[S, OptT]):
         action `Leave(seat=…)`, so the departure is logged and replays.
         """
         return None
+
+
+def _unreadable(exc: ValidationError, title: str) -> RuleError:
+    """The game's refusal of an action pydantic couldn't read, from its first error (codes and values for the
+    presentation's words; a plain message for everyone else)."""
+    errors = exc.errors(include_url=False)
+    error = errors[0] if errors else {}
+    kind = str(error.get("type", ""))
+    ctx = error.get("ctx") or {}
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        moves = [t.strip().strip("'") for t in str(ctx.get("expected_tags", "")).split(",") if t.strip()]
+        tag = ctx.get("tag") if kind == "union_tag_invalid" else None
+        values = {"move": None if tag is None else str(tag), "moves": moves}
+        if tag is None:
+            return RuleError(f"That move doesn't say which {title} move it is (its `type`).", UNKNOWN_ACTION, values)
+        return RuleError(f"{title} has no move called “{tag}” (its moves: {', '.join(moves)}).", UNKNOWN_ACTION, values)
+    # A discriminated union puts the move's tag first ("play", "card", …): the field is the name after it (a key or
+    # a position deeper in it says less to a player than the field itself).
+    names = [str(p) for p in error.get("loc", ()) if isinstance(p, str)]
+    field = names[1] if len(names) > 1 else None
+    detail = str(error.get("msg", ""))
+    values = {"field": field, "problem": kind, "detail": detail}
+    if kind == "json_invalid":
+        return RuleError("That move isn't valid JSON.", MALFORMED_ACTION, values)
+    if field is None:
+        return RuleError(f"That isn't a {title} move.", MALFORMED_ACTION, values)
+    return RuleError(f"That {title} move isn't well formed: `{field}`: {detail}.", MALFORMED_ACTION, values)

@@ -190,16 +190,14 @@ class ServiceCore:
         try:
             outcome = game.apply(state, seat, action, now)
         except RuleError as exc:
+            if seat is not None and exc.code in invalid.UNREADABLE_ACTION:  # a malformed or unknown move
+                raise Refusal(
+                    f"That isn't a move {game.title} understands: {invalid.problem(exc)}. Pick one of the suggestions."
+                ) from None
             if user_id is None or seat is None:
                 raise
             names = [shown(s.display_name or "") for s in loaded.seats]
             raise RuleRefusal(render(exc.message, names), exc.message) from None
-        except ValueError as exc:  # a malformed action (pydantic's ValidationError)
-            if seat is None:
-                raise
-            raise Refusal(
-                f"That isn't a move {game.title} understands: {invalid.problem(exc)}. Pick one of the suggestions."
-            ) from None
         entry = NewLogEntry.for_action(
             seat, game.dump_action(_parsed(game, action)), now, outcome.events, user_id=user_id
         )

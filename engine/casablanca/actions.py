@@ -11,6 +11,7 @@ with a player-friendly `RuleError`, as they do for amounts.
 - `Object(limit)`: object to the announcement, with the most the bot may claim for you; given again, it changes the
   limit until your auction runs.
 - `NoObjection()`: let the announcement pass (you may still object while the window is open).
+- `DropObjection()`: an objector whose auction hasn't started yet drops out (the table sees that they did).
 - `Contest(limit)` / `Withdraw()`: the active player's answer to the objector being taken.
 - `EndTurn()`: main game, after a successful objection: end your turn instead of announcing something else.
 - `Timeout(key)`: the system applies the default of the wait with this key (see `waits`); refused once stale.
@@ -57,6 +58,10 @@ class NoObjection(_Action):
     type: Literal["no_objection"] = "no_objection"
 
 
+class DropObjection(_Action):
+    type: Literal["drop_objection"] = "drop_objection"
+
+
 class Contest(_Action):
     type: Literal["contest"] = "contest"
     limit: int
@@ -76,7 +81,7 @@ class Timeout(_Action):
 
 
 Action = Annotated[
-    ChooseHq | Bribe | Move | Hit | Object | NoObjection | Contest | Withdraw | EndTurn | Timeout,
+    ChooseHq | Bribe | Move | Hit | Object | NoObjection | DropObjection | Contest | Withdraw | EndTurn | Timeout,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Any] = TypeAdapter(Action)

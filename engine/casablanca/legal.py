@@ -11,6 +11,7 @@ from engine.casablanca.actions import (
     Bribe,
     ChooseHq,
     Contest,
+    DropObjection,
     EndTurn,
     Hit,
     Move,
@@ -98,6 +99,8 @@ def legal_actions(state: CasablancaState, seat: int | None) -> list[Any]:
         case "contest" if ann is not None:
             if seat == ann.seat:
                 return [Withdraw()] + [Contest(limit=v) for v in limits(state.bribes[seat][ann.agent])]
+            if state.objections and state.objections[0].seat == seat:
+                return [DropObjection()]
             if any(o.seat == seat for o in state.objections[1:]):
-                return [Object(limit=v) for v in limits(state.bribes[seat][ann.agent])]
+                return [DropObjection()] + [Object(limit=v) for v in limits(state.bribes[seat][ann.agent])]
     return []

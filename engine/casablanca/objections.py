@@ -9,6 +9,13 @@ agent. Then the objectors are taken clockwise from the active player's left. For
 $100 steps: the objector claims $100, the active player matches or passes, the objector raises by $100 or passes,
 and so on. Only these claims are published; they reveal the smaller limit, never the larger.
 
+An objector still waiting for their auction may drop out (ruling: the rulebook asks clockwise, so a player not yet
+asked could decline after seeing the earlier claims); the table sees that they did, the active player is not asked
+about them, and in the variant their sheet stays face up. Decision where the specification is silent: this holds
+for the objector being taken too, as long as the active player hasn't contested (the auction starts with the
+contest); the question to the active player then lapses and the next objector is taken. While the window is open an
+objector answers "no objection" instead (answers are secret until it closes).
+
 A successful objection undoes the announcement completely and no further objection is taken. Main game: the player
 may announce something else or end the turn, but not bribe. Variant: the turn ends. A failed objection costs nothing
 in the main game; in the variant the objector's sheet turns face down. When no objector is left, it takes effect.
@@ -76,6 +83,22 @@ def no_objection(state: CasablancaState, seat: int) -> list[Event]:
     _check_window(state, seat)
     state.objections = [o for o in state.objections if o.seat != seat]
     return _answered(state, seat, private(seat, "your_objection", "No objection from you.", seat=seat, limit=None))
+
+
+def drop(state: CasablancaState, seat: int) -> list[Event]:
+    """`seat` drops their objection before their auction starts (see the module docstring)."""
+    ann = state.announcement
+    if state.phase == "objections" and ann is not None and seat in state.awaited:
+        raise RuleError("The window is still open — answer “no objection” instead (it stays secret until it closes).")
+    if state.phase != "contest" or ann is None or all(o.seat != seat for o in state.objections):
+        raise RuleError("You have no objection waiting to be taken.")
+    taken = state.objections[0].seat == seat
+    state.objections = [o for o in state.objections if o.seat != seat]
+    events = [
+        private(seat, "your_objection", "You drop your objection.", seat=seat, limit=None),
+        public("objection_dropped", f"{ref(seat)} dropped their objection.", seat=seat, no=ann.no),
+    ]
+    return events + next_objection(state) if taken else events
 
 
 def _check_window(state: CasablancaState, seat: int) -> None:

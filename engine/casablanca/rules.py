@@ -7,7 +7,8 @@ See `shared/rules/casablanca.md`; each rule lives in its own module (`bribes`, `
   lose their turn).
 - Answers in the objection window are secret until it closes (the table sees "Anna has answered"), so an early
   objection can't sway the others; a player may change their answer (or, queued behind another objector, their
-  limit) until their auction runs.
+  limit) until their auction runs, and once it has closed an objector may drop out until their auction starts
+  (`objections.drop`).
 - An objector's limit may be $0 (a bluff): the bot then passes at once for them.
 - After a successful objection in the main game the player gets a fresh turn deadline; at it the turn passes.
 - In the variant, face-down sheets are not asked (they may not object); a player whose turn comes while their sheet is
@@ -39,6 +40,7 @@ from engine.casablanca.actions import (
     Bribe,
     ChooseHq,
     Contest,
+    DropObjection,
     EndTurn,
     Hit,
     Move,
@@ -213,6 +215,8 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
                 return objections.object_(state, actor, action.limit)
             case NoObjection():
                 return objections.no_objection(state, actor)
+            case DropObjection():
+                return objections.drop(state, actor)
             case Contest():
                 return objections.contest(state, actor, action.limit)
             case Withdraw():

@@ -4,7 +4,8 @@ See `shared/rules/schwarzmarkt.md`; each rule lives in its own module (`playing`
 `leaving`), whose docstrings list the decisions taken where the specification is silent. Here:
 - The dealer is `options.dealer`, else drawn at random; the player to the dealer's left (the next seat) starts.
 - Deadlines (see `waits`): the starter's card and the events' choices have the shared `turn_deadline`; a trading
-  turn has the game's own `trade_hours` (default 12). A `Timeout` carries its wait's key and is refused once stale.
+  turn has the game's own `trade_hours` (default 12). A `Timeout` carries its wait's key and is refused once stale;
+  an event's default is drawn from public facts only (`defaults`).
 - Standings (`result` after the second game round, `standings` for a game ended early): luxury goods, richest first;
   equal totals share; players who left come after everyone still playing.
 """
@@ -20,7 +21,7 @@ from engine.errors import RuleError
 from engine.events import Event, Wait
 from engine.game import Game, Outcome, Result, Standing, rank_by_score
 from engine.rng import Rng
-from engine.schwarzmarkt import eventcards, leaving, legal, playing, trading, waits
+from engine.schwarzmarkt import defaults, eventcards, leaving, legal, playing, trading, waits
 from engine.schwarzmarkt.actions import ACTION_ADAPTER, Give, Pick, Play, Target, Timeout, Trade
 from engine.schwarzmarkt.market import (
     GOODS,
@@ -191,7 +192,7 @@ class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
             case "trade":
                 return trading.trade(state, seat, (), 0 if state.last_call else 1, now, by_default=True)
             case "event":
-                choice = state.rng.choice(legal.legal_actions(state, seat))
+                choice = defaults.event_default(state)
                 lead = f"Time's up: a random choice is made for {ref(seat)}. "
                 match choice:
                     case Target():

@@ -7,7 +7,7 @@ an older wait carries a stale key and its `Timeout` is refused.
 |---------|---------------------------|------------------------|--------------------------------------------|
 | `play`  | the starter               | `turn_deadline`        | a black-market card drawn at random        |
 | `trade` | the player whose turn it is | `trade_hours`        | no trade; the marker moves 1 (0 at the last call) |
-| `event` | the event's player        | `turn_deadline`        | a random legal choice                      |
+| `event` | the event's player        | `turn_deadline`        | a random choice from public facts (`defaults`) |
 
 A trading turn is asked in the same words, with the same deadline and the same default for everyone, whether or not
 they hold a wanted card: the timing of the game never tells the table anything about a hand.

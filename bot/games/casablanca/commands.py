@@ -1,10 +1,11 @@
 """The `/cb` commands: `/cb bribe amounts:` (several agents in one private action), `/cb move agent: to: suitcase:`,
-`/cb hit agent: victim:`, `/cb object limit:`, `/cb noobjection`, `/cb contest limit:`, `/cb withdraw`,
-`/cb endturn`, `/cb hq hq:` (the variant's set-up) and `/cb sheet` (your bribe sheet, privately).
+`/cb hit agent: victim:`, `/cb object limit:`, `/cb noobjection`, `/cb dropobjection`, `/cb contest limit:`,
+`/cb withdraw`, `/cb endturn`, `/cb hq hq:` (the variant's set-up) and `/cb sheet` (your bribe sheet, privately).
 
 Each command only turns Discord input into an engine action and goes through `GameService` like any move. A bribe,
-an objection and a limit are private: their answer is ephemeral (the table hears "Anna bribed", "Bert has
-answered" in the thread). Other moves are public: the narration is the reply. Used in a game's thread a command acts
+an objection, a limit and dropping an objection are private: their answer is ephemeral (the table hears "Anna
+bribed", "Bert has answered", "Bert dropped their objection" in the thread). Other moves are public: the
+narration is the reply. Used in a game's thread a command acts
 on that game; elsewhere on the player's one Casablanca game in this server, or the `game:` option says which.
 """
 
@@ -23,6 +24,7 @@ from engine.casablanca.actions import (
     Bribe,
     ChooseHq,
     Contest,
+    DropObjection,
     EndTurn,
     Hit,
     Move,
@@ -197,6 +199,11 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
     async def noobjection(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._play(interaction, game, lambda view: NoObjection(), secret=True)
 
+    @app_commands.command(name="dropobjection", description="Drop your objection before its auction starts")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def dropobjection(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._play(interaction, game, lambda view: DropObjection(), secret=True)
+
     @app_commands.command(name="contest", description="Contest the objection being taken, with your secret limit")
     @app_commands.describe(limit="The most I may claim for you (not given: all you have on the agent)")
     @app_commands.autocomplete(game=_game_autocomplete)
@@ -256,4 +263,6 @@ def _private_note(view: SeatView, action: Any) -> str:
             return f"✉️ You object, with a limit of ${action.limit:,} — secret until the window closes."
         case NoObjection():
             return "✉️ No objection from you — noted."
+        case DropObjection():
+            return "✉️ You drop your objection — the table is told, and you won't be contested."
     return "Done."

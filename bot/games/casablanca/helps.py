@@ -1,8 +1,8 @@
 """“What can I do now?” in Casablanca's words: `/game help`'s lines and `/game move`'s suggestions.
 
 The commands are `commands.CasablancaCog`'s (`/cb bribe`, `/cb move`, `/cb hit`, `/cb object`, `/cb noobjection`,
-`/cb contest`, `/cb withdraw`, `/cb endturn`, `/cb hq`); the buttons ride on the bribe sheet (the hand DM) and on the
-announcement's message in the thread.
+`/cb dropobjection`, `/cb contest`, `/cb withdraw`, `/cb endturn`, `/cb hq`); the buttons ride on the bribe sheet
+(the hand DM) and on the announcement's message in the thread.
 """
 
 from collections.abc import Sequence
@@ -38,6 +38,11 @@ def help_line(table: Table, seat: int, kind: str, actions: Sequence[Any]) -> str
             )
         case "no_objection":
             return "👍 **Let it pass**: **No objection** on the announcement's message, or `/cb noobjection`"
+        case "drop_objection":
+            return (
+                "🏳️ **Drop your objection** before its auction starts (the table is told; you won't be contested): "
+                "**Drop objection** on your sheet, or `/cb dropobjection`"
+            )
         case "contest":
             return "⚖️ **Contest** the objection, with your secret limit: **Contest…**, or `/cb contest limit:`"
         case "withdraw":
@@ -61,6 +66,8 @@ def describe_action(table: Table, seat: int, action: Any) -> str | None:
             return f"Object, with a limit of {money(limit)}"
         case A.NoObjection():
             return "No objection"
+        case A.DropObjection():
+            return "Drop your objection"
         case A.Contest(limit=limit):
             return f"Contest, with a limit of {money(limit)}"
         case A.Withdraw():

@@ -12,7 +12,8 @@ Everything public is drawn from `view(state, None)`; a seat's sheet from `view(s
   one compact message of the claims; the narration says each auction once, as one line.
 - The hand DM is the bribe sheet: capital left, money on each agent, money lost — with buttons for the common moves
   (Move…, Hit…, Bribe…, End turn) on the player's turn, Object / No objection while they are asked, Contest /
-  Withdraw while an objection to them is taken, the HQ buttons in the variant's set-up. Everyone asked gets the
+  Withdraw while an objection to them is taken, Drop objection while their own objection waits for its auction (the
+  ruling "a waiting objector may drop out"), the HQ buttons in the variant's set-up. Everyone asked gets the
   same buttons at the same moment, whatever they hold. Several agents at once (the first turn): `/cb bribe`.
 - The status shows the map as text (agents by building, the suitcase, who has carried it, agents out with the
   bribes lost on them), what the game waits for with its deadline, and in the variant who owns which HQ and whose
@@ -54,6 +55,7 @@ ICONS = {
     "contest_now": "⚖️",
     "auction": "⚖️",
     "withdrawn": "↩️",
+    "objection_dropped": "🏳️",
     "undone": "❌",
     "face_down": "🙈",
     "sheet_up": "🙉",
@@ -211,9 +213,17 @@ class CasablancaPresentation(GenericPresentation):
                     Button("Withdraw", f"wd.{ann.no}.{taken}", "secondary"),
                 ]
             if view.my_limit is not None:
+                drop = [Button("Drop objection", f"drop.{ann.no}", "secondary", "🏳️")]
+                if view.objectors[0] == seat:
+                    text = (
+                        f"⚖️ Your objection is being taken: {table.names[ann.seat]} decides whether to contest it. "
+                        "Until they do, you may still drop it."
+                    )
+                    return text, drop
                 return (
-                    f"Your objection waits its turn, with a limit of {money(view.my_limit)} (`/cb object` changes it).",
-                    [],
+                    f"Your objection waits its turn, with a limit of {money(view.my_limit)} (`/cb object` changes "
+                    "it). Until its auction starts you may drop it: **Drop objection** or `/cb dropobjection`.",
+                    drop,
                 )
         if view.phase == "turn" and view.turn == seat:
             if view.first_turn:
@@ -368,7 +378,8 @@ class CasablancaPresentation(GenericPresentation):
         return (
             f"{game.summary}\n"
             "Commands: `/cb bribe amounts:` (e.g. `purple 1300, green 500`), `/cb move agent: to: suitcase:`, "
-            "`/cb hit agent: victim:`, `/cb object limit:` / `/cb noobjection`, `/cb contest limit:` / `/cb withdraw`, "
+            "`/cb hit agent: victim:`, `/cb object limit:` / `/cb noobjection` / `/cb dropobjection`, "
+            "`/cb contest limit:` / `/cb withdraw`, "
             "`/cb endturn`, `/cb hq` (variant) — or the buttons on your bribe sheet (DM, `/game hand`) and on each "
             "announcement."
         )
@@ -394,7 +405,7 @@ def prompt_kind(view: SeatView) -> list[Any]:
         if seat == ann.seat:
             return ["contest", ann.no, len(view.auctions)]
         if view.my_limit is not None:
-            return ["queued", view.my_limit]
+            return ["queued", view.my_limit, view.objectors[0] == seat]
     if view.phase == "turn" and view.turn == seat:
         return ["turn", view.first_turn, view.objected]
     return []

@@ -11,6 +11,7 @@ Keys (persistent platform buttons, `bot.presentation.Button`):
 | `con.<no>.<taken>`           | the announcement post, the hand     | answers privately with the limit buttons    |
 | `cl.<no>.<taken>.<dollars>`  | that private answer                 | Contest(limit)                              |
 | `wd.<no>.<taken>`            | the announcement post, the hand     | Withdraw                                    |
+| `drop.<no>`                  | the hand (an objector still waiting) | DropObjection                              |
 | `mv` / `mva.<agent>`         | the hand / the answer               | private answers: pick an agent, then where  |
 | `mvt.<agent>.<to>.<0/1>`     | the private answer                  | Move (to = the building's index on the map) |
 | `hit` / `hta.<a>.<v>`        | the hand / the answer               | the hits you may announce / Hit             |
@@ -27,7 +28,18 @@ from typing import TYPE_CHECKING, Any, cast
 
 from bot.presentation import Button, Post
 from bot.service import Refusal
-from engine.casablanca.actions import Bribe, ChooseHq, Contest, EndTurn, Hit, Move, NoObjection, Object, Withdraw
+from engine.casablanca.actions import (
+    Bribe,
+    ChooseHq,
+    Contest,
+    DropObjection,
+    EndTurn,
+    Hit,
+    Move,
+    NoObjection,
+    Object,
+    Withdraw,
+)
 from engine.casablanca.views import SeatView
 
 from .maptext import dot, money, place
@@ -247,6 +259,9 @@ def action(table: "Table", seat: int, key: str) -> Any | None:
         case "cl", [no, taken, limit]:
             _current(ann is not None and ann.no == no and len(view.auctions) == taken)
             return Contest(limit=limit)
+        case "drop", [no]:
+            _current(ann is not None and ann.no == no)
+            return DropObjection()
         case "wd", [no, taken]:
             _current(ann is not None and ann.no == no and len(view.auctions) == taken)
             return Withdraw()

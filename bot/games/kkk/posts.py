@@ -183,9 +183,10 @@ def offer_post(table: Table, view: PublicView, e: Event, replaced_by: dict) -> P
     status = str(d["status"])
     shaken = [_int(s) for s in d.get("shaken") or []]  # type: ignore[union-attr]
     if status == "open" and _int(d.get("reopened")) > 0:
+        # Nobody made this offer to the new Boss, so neither party's old 🤝 carries over (the rules' ruling).
         line = (
-            f"↪️ Reopened to the new Boss **{names[boss]}**: **{names[boss]}** and **{names[seller]}**, react "
-            f"{SHAKE} here to agree again."
+            f"↪️ Reopened to the new Boss **{names[boss]}**: it no longer binds. Both of you, **{names[boss]}** and "
+            f"**{names[seller]}**, react {SHAKE} here to agree again — the old {SHAKE} don't count."
         )
     elif status == "open":
         line = f"Open — **{names[boss]}** and **{names[seller]}**: react {SHAKE} to agree."

@@ -91,7 +91,7 @@ async def test_a_shake_taken_back_while_the_bot_was_down_is_taken_back(env: simc
     await restart(t, make_bot)
     state = await t.state()
     assert state.offers[0].status == "open" and state.offers[0].shaken == []
-    assert "**cleo** and **bert**, react 🤝 here to agree again." in (await t.offer_message(1)).content
+    assert "Both of you, **cleo** and **bert**, react 🤝 here to agree again" in (await t.offer_message(1)).content
     # dave made his offer: no 🤝 of his on its message, and his consent stands.
     assert state.offers[1].status == "shaken" and state.offers[1].shaken == [3]
 

@@ -363,6 +363,9 @@ def test_stray_shakes_and_the_old_message_of_a_reopened_agreement() -> None:
     assert "its new message is below; 🤝 there to agree again" in moved.content
     assert fresh.content.startswith("🤝 **Offer #1**: **cleo** (the Boss) pays **bert** **$4M**")
     assert fresh.reactions == ["🤝"] and "react 🤝 here to agree again" in fresh.content
+    # Both parties shake again: the reopened offer says so (issue 23, part 5).
+    assert "it no longer binds. Both of you, **cleo** and **bert**" in fresh.content
+    assert "the old 🤝 don't count" in fresh.content
     second = MessageRef(message_id=3, channel_id=2, game_id=1, kind="kkk.offer", key="1.1")
     assert not allowed(table, first, 1, "🤝")  # the old message no longer counts
     assert PRESENTATION.reaction_action(table, first, 1, "🤝", True) is None

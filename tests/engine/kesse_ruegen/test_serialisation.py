@@ -42,7 +42,7 @@ def test_every_action_round_trips(action: object) -> None:
 
 def test_a_direction_may_be_typed_in_capitals_but_must_exist() -> None:
     assert GAME.parse_action({"type": "move", "direction": " NW"}) == Move(direction="nw")
-    with pytest.raises(ValidationError):
+    with pytest.raises(RuleError, match="direction"):
         GAME.parse_action({"type": "move", "direction": "up"})
 
 

@@ -262,6 +262,7 @@ def test_a_boss_change_reopens_agreements_to_the_new_boss_and_voids_unbound_offe
     reopened = next(e for e in t.events if e.kind == "offer_reopened")
     assert reopened.data["offer"] == 1 and reopened.data["reopened"] == 1
     t(2, A.Shake(offer=1))
+    assert t.state.offers[0].status == "shaken", "the new Boss's 🤝 alone doesn't bind it (issue 23, part 5)"
     t(1, A.Shake(offer=1))
     assert t.state.offers[0].status == "binding"
 

@@ -2,11 +2,12 @@
 (a random card, no trade and a move of 1, a random legal choice); stale deadlines are refused."""
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 
 from engine.errors import RuleError
-from engine.schwarzmarkt.actions import Timeout, Trade
+from engine.schwarzmarkt.actions import Target, Timeout, Trade
 
 from .helpers import GAME, arrange, hand, later, new_game, open_offer, play, play_event
 
@@ -80,3 +81,51 @@ def test_play_moves_the_game_on_to_the_next_trader() -> None:
     state = play(state, (0, Trade(cards=(), move=1)))
     (wait,) = GAME.waiting_on(state)
     assert wait.seats == (1,)
+
+
+def _forced_swap_timed_out(chooser_hand: list[int], seed: int) -> list[Any]:
+    """The issue's repro: 3 players, seat 0 plays Forced Swap, targets seat 1 (9 potatoes; seat 2 holds 9 flour) and
+    lets the deadline pass; the public events of the default."""
+    state = arrange(new_game(3, dealer=2, seed=seed), {0: chooser_hand, 1: hand("9 potatoes"), 2: hand("9 flour")})
+    state = play(play_event(state, "forced_swap"), (0, Target(seat=1)))
+    (wait,) = GAME.waiting_on(state)
+    return [e for e in GAME.apply(state, None, wait.timeout, wait.until).events if e.public]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_timed_out_forced_swap_gives_one_card_whatever_the_hand_holds(seed: int) -> None:
+    """From issue 23: the default used to pick among the legal gives, whose list depends on the mix of kinds in the
+    hand, so the public count told the table about it (2 cards half the time for 9 of a kind, 14 in 19 for a mixed
+    hand). Now it always gives 1 card, and the table sees the same whatever the hand."""
+    one_kind = _forced_swap_timed_out(hand("9 coffee"), seed)
+    mixed = _forced_swap_timed_out(hand("2 coffee", "2 sugar", "2 flour", "2 butter", "potatoes"), seed)
+    assert one_kind[0].kind == "forced_swap" and one_kind[0].data["count"] == 1
+    assert one_kind == mixed
+
+
+def test_a_timed_out_raid_names_any_of_the_five_kinds() -> None:
+    """Raid's default is one of the five kinds at random, not one drawn from what the target is known to hold."""
+    named = set()
+    for seed in range(60):
+        state = arrange(new_game(3, dealer=2, seed=seed), {0: hand("coffee"), 1: hand("9 potatoes"), 2: hand("sugar")})
+        state = play(play_event(state, "raid"), (0, Target(seat=1)))
+        (wait,) = GAME.waiting_on(state)
+        (raid,) = [e for e in GAME.apply(state, None, wait.timeout, wait.until).events if e.kind == "raid"]
+        named.add(raid.data["good"])
+    assert named == {"potatoes", "flour", "coffee", "butter", "sugar"}
+
+
+def test_a_timed_out_new_goods_found_takes_a_card_drawn_from_the_pile() -> None:
+    """Every card of the pile is as likely as any other: with a pile of one kind but for a single card, the single
+    card is taken rarely (picking among the kinds would take it about half the time)."""
+    taken = []
+    for seed in range(60):
+        state = arrange(new_game(3, dealer=2, seed=seed), {0: hand("coffee"), 1: hand("potatoes"), 2: hand("sugar")})
+        pile = state.goods_pile
+        state = arrange(state, luxury=[10, 0, 0], goods_pile=[0, 0, 0, 0, 0])
+        state.goods_pile = [sum(pile) - 1, 0, 0, 0, 1]  # keeps the 60 cards: potatoes all but one, one sugar
+        state = play_event(state, "new_goods")
+        (wait,) = GAME.waiting_on(state)
+        (took,) = [e for e in GAME.apply(state, None, wait.timeout, wait.until).events if e.kind == "took"]
+        taken.append(took.data["good"])
+    assert taken.count("sugar") < 10, "about 1 in 57"
