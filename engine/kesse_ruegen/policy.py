@@ -29,6 +29,7 @@ from engine.game import Game
 from engine.kesse_ruegen import geometry
 from engine.kesse_ruegen.actions import Challenge, Choose, Evict, Guess, Move, Place, Plant, Reclaim
 from engine.kesse_ruegen.views import SeatView
+from engine.policy import Level
 
 FIST_WEIGHTS = (0.2, 0.3, 0.5)
 """The computer player's fist mix for 0, 1, 2 tubers (renormalised over what the supply allows)."""
@@ -40,8 +41,9 @@ SHARP = 0.5
 class KesseRuegenPolicy:
     """See the module docstring."""
 
-    def __init__(self, game: Game | None = None) -> None:  # type: ignore[type-arg]
+    def __init__(self, game: Game | None = None, *, level: Level = "normal") -> None:  # type: ignore[type-arg]
         self.game = game
+        self.level: Level = level
 
     def decide(
         self,

@@ -27,6 +27,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.game import Game
+from engine.policy import Level
 from engine.schwarzmarkt.actions import Give, Pick, Play, Target, Trade
 from engine.schwarzmarkt.market import GOODS
 from engine.schwarzmarkt.views import SeatView
@@ -56,8 +57,9 @@ GOODS_TOTAL = 12
 class SchwarzmarktPolicy:
     """See the module docstring."""
 
-    def __init__(self, game: Game) -> None:  # type: ignore[type-arg]
+    def __init__(self, game: Game, *, level: Level = "normal") -> None:  # type: ignore[type-arg]
         self.game = game
+        self.level: Level = level
 
     def decide(
         self,
