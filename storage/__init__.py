@@ -17,6 +17,7 @@ from storage.errors import (
 )
 from storage.models import (
     OPEN_STATUSES,
+    BotLevel,
     CommitResult,
     ExportedGame,
     GameRecord,
@@ -40,6 +41,7 @@ from storage.store import KEEP, GameStore, open_store
 __all__ = [
     "KEEP",
     "OPEN_STATUSES",
+    "BotLevel",
     "CommitResult",
     "ExportedGame",
     "GameNotFound",
