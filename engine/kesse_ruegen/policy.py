@@ -16,11 +16,12 @@
 Levels (the autopilot is the same at every level):
 - easy: the player above, exactly as it was first written (issue 16): fist weights and guesses that count a total's
   actions as the total itself;
-- normal: the same, but a total is worth what that many actions would bring on this board (`_ActionValues`: the
-  planner's best score after t actions, less the score now, for either duellist), so it does not hunt a total of 4
-  with nothing left to plant, and a guess that would hand the game to itself is named;
+- normal: the same, except that with an empty supply it challenges an opponent whose fist may hold something (a
+  duel of two empty fists totals 0 for ever: such tables never ended). Guesses valued by the board
+  (`_ActionValues`, `_guess(worth=…)`) were tried here and stalled 4-player tables: not used at normal for now;
 - hard: the duel as a game: its equilibrium (`engine.kesse_ruegen.duel`, CFR+ over the fists and guesses) for the
-  same board values, both duellists' — the fist and the guess are drawn from the equilibrium mix, so no opponent
+  board values of both duellists (`_ActionValues`: the planner's best score after 1–2 actions, less the score now,
+  extended to 3–4) — the fist and the guess are drawn from the equilibrium mix, so no opponent
   can read or exploit them. Actions are planned as at normal.
 
 Autopilot: pawn placement and challenges at random (like the deadline defaults), the fist uniformly at random, and
@@ -72,7 +73,7 @@ class KesseRuegenPolicy:
         if isinstance(first, Place):
             return rng.choice(list(legal)) if autopilot else _place(view, legal, rng)
         if isinstance(first, Challenge):
-            return rng.choice(list(legal)) if autopilot else _challenge(view, legal, rng)
+            return rng.choice(list(legal)) if autopilot else _challenge(view, legal, rng, self.level != "easy")
         if isinstance(first, Choose):
             options = sorted(a.tubers for a in legal)
             if not autopilot and self.level == "hard":
@@ -82,8 +83,7 @@ class KesseRuegenPolicy:
         if isinstance(first, Guess):
             if not autopilot and self.level == "hard":
                 return Guess(total=_pick(_equilibrium(view, seat).guess(seat), [a.total for a in legal], rng))
-            worth = None if autopilot or self.level == "easy" else _ActionValues(view).of
-            return _guess(view, legal, seat, rng, worth)
+            return _guess(view, legal, seat, rng)
         return _act(view, legal, seat, rng)
 
 
@@ -103,9 +103,13 @@ def _place(view: SeatView, legal: Sequence[Any], rng: random.Random) -> Any:
     return max(legal, key=lambda a: score(a.square))
 
 
-def _challenge(view: SeatView, legal: Sequence[Any], rng: random.Random) -> Any:
+def _challenge(view: SeatView, legal: Sequence[Any], rng: random.Random, live: bool = True) -> Any:
+    """The opponent with the fewest fields; `live` (normal and hard): first one whose fist may hold something when
+    this seat's supply is empty — a duel of two empty fists totals 0 for ever, and a table of such duels never ends."""
     fields = {p.seat: p.fields for p in view.players}
-    return min(legal, key=lambda a: (fields[a.opponent], rng.random()))
+    supply = {p.seat: p.supply for p in view.players}
+    empty = live and supply[view.seat] == 0
+    return min(legal, key=lambda a: (empty and supply[a.opponent] == 0, fields[a.opponent], rng.random()))
 
 
 # --- guessing ---------------------------------------------------------------------------------------------------
@@ -195,8 +199,10 @@ class _ActionValues:
             plants = min(me.supply, (t + 1) // 2 if here_empty else t // 2)
             if me.fields + plants >= self.view.win_fields:
                 values[t] = WIN_WORTH
+        # At least the count itself: the planner's score can fall with any action (it weighs where pawns stand), and a
+        # player who shuns actions never wins (tables of such players would not end).
         # Rounded: the same board gives the same payoffs whoever asks, so the duel's solution is shared (cached).
-        return [float(round(min(WIN_WORTH, v))) for v in values]
+        return [float(round(min(WIN_WORTH, max(v, 10.0 * t)))) for t, v in enumerate(values)]
 
 
 @dataclass(frozen=True)

@@ -158,7 +158,8 @@ class _Player:
             best = max(selling, key=lambda t: len(t.cards), default=None)
             return best if best is not None and self._may_empty(best) else waiting[0]
         if self.hard:  # when to sell and how far to move: by look-ahead over sampled deals of the unseen cards
-            return lookahead.choose(v, self.seat, [t for t in trades if self._may_empty(t)], self.rng, self.card_value)
+            allowed = [t for t in trades if self._may_empty(t)] or waiting or trades
+            return lookahead.choose(v, self.seat, allowed, self.rng, self.card_value)
         keep = [t for t in selling if all(self._sell_now(k) for k in t.cards) and self._may_empty(t)]
         if keep:
             return max(keep, key=lambda t: (len(t.cards), self.rng.random()))
