@@ -47,7 +47,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -56,7 +56,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.game import Game, Result
-from engine.policy import Policy, _policies, policy_for
+from engine.policy import Level, Policy, _policies, policy_for
 from engine.registry import build
 
 START = datetime(2025, 1, 1, tzinfo=UTC)
@@ -100,6 +100,8 @@ class Played:
     actions: int
     decisions: list[float] = field(default_factory=list)
     """Seconds per `decide` call of the policy seats."""
+    by_seat: dict[int, list[float]] = field(default_factory=dict)
+    """The same, per policy seat."""
     whole: list[float] = field(default_factory=list)
     """Seconds per decision including the seat's view and legal list (what the platform spends on one)."""
     acting: list[float] = field(default_factory=list)
@@ -118,20 +120,29 @@ def play_one(
     chatter: float = CHATTER,
     on_step: Callable[[Any, int | None, Any, Any], None] | None = None,
     answers: bool = True,
+    levels: Mapping[int, Level] | None = None,
 ) -> Played:
     """One seeded game: `policy_seats` play the game's policy (those also in `autopilot_seats` as the autopilot),
     the others at random (see the module docstring);
     `on_step(state before, actor, action, state after)` sees every step; `answers=False`: random seats don't treat
-    offers waiting for them as waits (they answer only when they happen to act)."""
+    offers waiting for them as waits (they answer only when they happen to act); `levels`: each policy seat's level
+    (default normal)."""
     policy: Policy | None = policy_for(game)
     answering = ANSWERING.get(game.name) if answers else None
     if policy_seats and policy is None:
         raise ValueError(f"{game.name} has no policy")
+    by_seat: dict[int, Policy] = {}
+    for s in policy_seats:
+        level = (levels or {}).get(s, "normal")
+        found = policy if level == "normal" else policy_for(game, level)
+        assert found is not None
+        by_seat[s] = found
     rnd = random.Random(seed)
     seat_rngs = [random.Random(seed * 1000 + s) for s in range(seats)]
     now = START
     state = game.setup(seats, game.parse_options({}), seed, now)
     decisions: list[float] = []
+    seat_times: dict[int, list[float]] = {}
     whole: list[float] = []
     acting: list[float] = []
     actions = 0
@@ -147,12 +158,12 @@ def play_one(
             if not legal:
                 continue
             if s in policy_seats:
-                assert policy is not None
                 view = game.view(state, s)
                 t1 = time.perf_counter()
-                action = policy.decide(view, legal, s, seat_rngs[s], autopilot=s in autopilot_seats)
+                action = by_seat[s].decide(view, legal, s, seat_rngs[s], autopilot=s in autopilot_seats)
                 t2 = time.perf_counter()
                 decisions.append(t2 - t1)
+                seat_times.setdefault(s, []).append(t2 - t1)
                 whole.append(t2 - t0)
                 if action is not None:
                     acting.append(t2 - t1)
@@ -186,6 +197,7 @@ def play_one(
         capped=capped,
         actions=actions,
         decisions=decisions,
+        by_seat=seat_times,
         whole=whole,
         acting=acting,
     )
@@ -299,6 +311,84 @@ def bench(
     )
     ok = median <= 50 and strong
     print("  goals                   " + ("met" if ok else "NOT met"))
+    return ok
+
+
+# --- levels --------------------------------------------------------------------------------------------------
+
+LEVEL_SEATS = {"kkk": 4, "kesse_ruegen": 2, "casablanca": 4, "schwarzmarkt": 3}
+"""The table each level match-up is played at."""
+DECIDE_GOAL_MS = 50.0
+"""Goal (issue 31): a decision's p99 at any level."""
+
+
+def match(
+    game: Game,  # type: ignore[type-arg]
+    seats: int,
+    games: int,
+    seed: int,
+    levels: Mapping[int, Level],
+    *,
+    random_others: bool = False,
+    cap: int = 2000,
+) -> tuple[float, list[float]]:
+    """`games` seeded games with one seat (rotating) at `levels[0]` and the rest at `levels[1]` (or random): the
+    first seat's wins and its decide times."""
+    wins = 0.0
+    times: list[float] = []
+    for i in range(games):
+        me = i % seats
+        mine = {me: levels[0]}
+        others = {} if random_others else {s: levels[1] for s in range(seats) if s != me}
+        played = play_one(game, seats, seed + i, set(mine) | set(others), levels={**others, **mine}, max_actions=cap)
+        wins += win_share(played.result, me)
+        times += played.by_seat.get(me, [])
+    return wins, times
+
+
+def bench_levels(name: str, games: int, seats: int | None, seed: int) -> bool:
+    """The levels of one game (issue 31): hard vs normal, normal vs today's policy (`easy` plays it unchanged),
+    easy vs random, and each level's decide times. Prints the figures; returns whether the goals are met."""
+    game = build()[name]
+    seats = seats or LEVEL_SEATS.get(name, game.min_seats)
+    cap = MAX_ACTIONS.get(name, 2000)
+    share = 1 / seats
+    print(f"{game.title}, levels: {games} games each of {seats} players, seeds {seed}… (one seat rotates)")
+    ok = True
+    times: dict[str, list[float]] = {}
+    rows: tuple[tuple[str, Level, Level | None, float | None], ...] = (
+        ("hard vs normal", "hard", "normal", 1.5 * share),
+        ("normal vs today (easy)", "normal", "easy", None),
+        ("easy vs random", "easy", None, None),
+    )
+    for label, mine, theirs, goal in rows:
+        t0 = time.perf_counter()
+        wins, spent = match(
+            game, seats, games, seed, {0: mine, 1: theirs or mine}, random_others=theirs is None, cap=cap
+        )
+        times.setdefault(mine, []).extend(spent)
+        low, high = wilson(wins, games)
+        met = goal is None or wins / games >= goal
+        ok = ok and met
+        print(
+            f"  {label:24} {wins / games:6.1%} of {games}  (95 % CI {low:.1%}–{high:.1%}; the seat share is "
+            f"{share:.0%})"
+            + (f"   goal >= {goal:.0%}{'' if met else '  NOT met'}" if goal else "")
+            + f"  [{time.perf_counter() - t0:.0f} s]"
+        )
+    for level in ("easy", "normal", "hard"):
+        spent = times.get(level, [])
+        if not spent:
+            continue
+        p99 = percentile(spent, 99) * 1e3
+        met = p99 <= DECIDE_GOAL_MS
+        ok = ok and met
+        print(
+            f"  decide at {level:6}        {statistics.median(spent) * 1e3:6.2f} ms median, {p99:.2f} ms p99, "
+            f"{max(spent) * 1e3:.1f} ms max  ({len(spent)} decisions; goal p99 <= {DECIDE_GOAL_MS:.0f} ms"
+            + ("" if met else ": NOT met")
+            + ")"
+        )
     return ok
 
 
@@ -418,7 +508,16 @@ def main() -> None:
     parser.add_argument(
         "--ends", action="store_true", help="instead: do tables of computer players and autopilots end by the rules?"
     )
+    parser.add_argument(
+        "--levels", action="store_true", help="instead: the levels (hard vs normal, normal vs today, easy vs random)"
+    )
     args = parser.parse_args()
+    if args.levels:
+        ok = True
+        for name in names if args.game == "all" else [args.game]:
+            ok = bench_levels(name, args.games, args.seats, args.seed) and ok
+        print("all goals " + ("met" if ok else "NOT met"))
+        return
     if args.ends:
         ok = ends(args.games, args.seed, args.game)
         print("all goals " + ("met" if ok else "NOT met"))

@@ -32,7 +32,7 @@ from bot.cogs.reactions import ReactionCog
 from bot.components import GameButton, RulesButton, rules_view, view_for
 from bot.helping import HELP_KEY, help_post
 from bot.housekeeping import Housekeeper
-from bot.lobby import ADD_BOT, REMOVE_BOT
+from bot.lobby import ADD_BOT, REMOVE_BOT, added_level, level_choice
 from bot.lobby_repair import repair_all, repair_lobby
 from bot.names import NO_MENTIONS
 from bot.notifier import Carrier, Notifier, hand_post
@@ -227,8 +227,16 @@ class BoardroomBot(commands.Bot):
                 return await self.help_answer(record, user.id)
             if key.startswith(UNDO_KEY):
                 return await confirm_undo(self, interaction, game_id, key, carrier)
-            if key in ("join", "leave", "start", ADD_BOT, REMOVE_BOT):
-                if key == "join":
+            if key == ADD_BOT:  # which level: asked privately, after the same checks as the adding itself
+                await service.check_add_bot(game_id, person(user), is_moderator=await is_moderator(self, interaction))
+                choice = level_choice()
+                return Answer(text=choice.content, view=view_for(game_id, choice.buttons))
+            level = added_level(key)
+            if level is not None or key in ("join", "leave", "start", REMOVE_BOT):
+                if level is not None:
+                    mod = await is_moderator(self, interaction)
+                    done = await service.add_bot(game_id, person(user), is_moderator=mod, level=level)
+                elif key == "join":
                     done = await service.join(game_id, person(user))
                 elif key == "leave":
                     done = await service.leave(game_id, person(user))
@@ -237,8 +245,7 @@ class BoardroomBot(commands.Bot):
                     done = await service.start(game_id, person(user), is_moderator=mod)
                 else:
                     mod = await is_moderator(self, interaction)
-                    change = service.add_bot if key == ADD_BOT else service.remove_bot
-                    done = await change(game_id, person(user), is_moderator=mod)
+                    done = await service.remove_bot(game_id, person(user), is_moderator=mod)
                 report = await self.notifier.flush(game_id, carrier.for_rows(done.outbox_ids))
                 note = dm_note(report.dm_closed, user.id)
                 return Answer(text=(done.message or "") + note, always=bool(note))

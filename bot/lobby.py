@@ -5,9 +5,11 @@ started it says so, points to the table thread and loses its buttons. It lists t
 time only for a game that has reaction windows (`Game.uses_reaction_time`), an option that names a player (e.g. the
 first player) by that person's name.
 
-Computer players are listed by name (with their 🤖: they have no Discord user to mention), and a game that has them
-(`engine.policy`) gets the buttons "Add a computer player" (while there is room) and "Remove a computer player"
-(while there is one): the lobby's creator or a moderator uses them.
+Computer players are listed by name (with their 🤖: they have no Discord user to mention, and their level unless
+normal), and a game that has them (`engine.policy`) gets the buttons "Add a computer player" (while there is room)
+and "Remove a computer player" (while there is one): the lobby's creator or a moderator uses them. "Add" answers
+privately with one big button per level (`level_choice`): one more tap on a phone, and the lobby keeps one Add
+button however many levels there are.
 """
 
 from collections.abc import Sequence
@@ -16,7 +18,7 @@ from datetime import timedelta
 from bot import game_options
 from bot.names import shown
 from bot.presentation import Button, Post, Table
-from engine.policy import policy_for
+from engine.policy import LEVELS, Level, policy_for
 from storage import SeatRecord
 
 
@@ -34,6 +36,35 @@ def _duration(td: timedelta) -> str:
 ADD_BOT = "addbot"
 REMOVE_BOT = "dropbot"
 """The keys of the lobby's buttons for computer players (`bot.client.BoardroomBot.on_game_button`)."""
+LEVEL_WORDS: dict[Level, tuple[str, str]] = {
+    "easy": ("Easy", "a gentle opponent for learning the game"),
+    "normal": ("Normal", "plays to win, a fair match for most players"),
+    "hard": ("Hard", "the strongest: it calculates its bluffs and timing"),
+}
+"""Each level's button label and its one-line description in the level choice."""
+
+
+def add_bot_key(level: Level) -> str:
+    """The key of the level choice's button that adds a computer player at `level`."""
+    return f"{ADD_BOT}:{level}"
+
+
+def added_level(key: str) -> Level | None:
+    """The level a level choice's button adds (None: not such a button)."""
+    prefix, _, level = key.partition(":")
+    return next((x for x in LEVELS if x == level), None) if prefix == ADD_BOT else None
+
+
+def level_choice() -> Post:
+    """The private answer to "Add a computer player": which level, one button each."""
+    lines = "\n".join(f"**{label}**: {what}" for label, what in LEVEL_WORDS.values())
+    return Post(
+        content=f"How well should the computer player play?\n{lines}",
+        buttons=[
+            Button(label, add_bot_key(level), "primary" if level == "normal" else "secondary", "🤖")
+            for level, (label, _) in LEVEL_WORDS.items()
+        ],
+    )
 
 
 def _seated(seat: SeatRecord) -> str:

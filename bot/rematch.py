@@ -3,9 +3,10 @@
 The 🔁 Rematch button on a finished (or moderator-ended) game's status message opens a new lobby in the game's
 channel — same game, same options, same seat limit, seat order and player picks — with the clicker seated, and
 pings the other players of the old table in the lobby message ("🔁 Rematch of #7: @anna @bert — join below").
-The old table's computer players are seated again (as many, right after the clicker, named afresh: "Robo Anna 🤖",
-…), so a group that needed them to play needs no clicks to have them back; a seat whose computer player a moderator
-turned off (`/mod autopilot off`) is not a computer player any more and is not refilled. A person's seat that ended
+The old table's computer players are seated again (as many, at the same levels, right after the clicker, named
+afresh: "Robo Anna 🤖", "Robo Bruno 🤖 (hard)", …), so a group that needed them to play needs no clicks to have them
+back; a seat whose computer player a moderator turned off (`/mod autopilot off`) is not a computer player any more
+and is not refilled. A person's seat that ended
 on autopilot is a person's seat: they are invited like everyone else.
 Only someone who played in the old game may ask; one rematch per game (a second click points to the first one while
 its lobby is open, and may open another once that one has started or closed).
@@ -50,7 +51,7 @@ async def rematch(bot: "BoardroomBot", game_id: int, person: Person) -> Answer:
             where = f"<#{earlier.thread_id}>" if earlier.thread_id else f"<#{earlier.channel_id}>"
             raise Refusal(f"The rematch is already open: {engine.title} #{earlier.id} in {where}. Join it there.")
     settings = await service.lobby_settings(record)
-    bots = sum(s.bot for s in seats)
+    bots = [s.level for s in seats if s.bot]
     new = await service.create_lobby(
         record.kind,
         guild_id=record.guild_id,

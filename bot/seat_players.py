@@ -27,8 +27,12 @@ The random generator a policy gets is seeded from the game's secret set-up seed,
 (`policy_rng`): a replay decides the same, yet nobody at the table can predict a computer player's mixing.
 
 Names: the first free name of `BOT_NAMES` ("Robo Anna 🤖", …); the 🤖 is part of the stored display name, so every
-place that prints names (the lobby, the status, the narration) shows it. A seat on autopilot keeps its player's
-name and is shown as "name (autopilot)" (`bot.presentation.Table.names`); it is never pinged.
+place that prints names (the lobby, the status, the narration) shows it. So is the level of an easy or a hard
+computer player, short enough for a phone: "Robo Anna 🤖 (hard)"; a normal one (the default) has none, so that
+tables without levels read as before. The level itself is stored with the seat (`SeatRecord.level`) and picks the
+policy (`engine.policy.policy_for(game, level)`); a person's seat on autopilot plays the autopilot, whatever level.
+A seat on autopilot keeps its player's name and is shown as "name (autopilot)" (`bot.presentation.Table.names`); it
+is never pinged.
 """
 
 import hashlib
@@ -40,6 +44,7 @@ from datetime import datetime, timedelta
 from bot import timers as timing
 from engine.events import Wait
 from engine.game import Game
+from engine.policy import LEVELS, Level
 from storage.models import NewSeat, NewTimer
 
 SEAT = "seat"
@@ -84,17 +89,22 @@ def plays_itself(seat: NewSeat) -> bool:
     return seat.bot or seat.autopilot
 
 
-def bot_name(taken: Sequence[str]) -> str:
-    """The first computer player's name not yet at the table."""
-    used = set(taken)
+def bot_name(taken: Sequence[str], level: Level = "normal") -> str:
+    """The first computer player's name not yet at the table (whatever the level of the one who has it), with its
+    level unless it is normal."""
+    used = {name.removesuffix(f" ({other})") for name in taken for other in LEVELS}
+
+    def named(base: str) -> str:
+        return base if level == "normal" else f"{base} ({level})"
+
     for name in BOT_NAMES:
         full = f"Robo {name} {MARK}"
         if full not in used:
-            return full
+            return named(full)
     n = len(BOT_NAMES) + 1
     while f"Robo {n} {MARK}" in used:
         n += 1
-    return f"Robo {n} {MARK}"
+    return named(f"Robo {n} {MARK}")
 
 
 def _unit(*parts: object) -> float:

@@ -16,16 +16,26 @@ Two modes:
 deadline's default then applies as for anyone. A policy is deterministic given `rng` (the caller seeds it; never the
 game's generator) and must be fast: the benchmark's goal is a median decision ≤ 50 ms.
 
+Levels: a computer player plays at a `Level` — "easy" (the gentlest: the issue-16 policy or softer), "normal"
+(the default) or "hard" (the strongest this game has). A policy class is built as `PolicyClass(game, level=level)`;
+the autopilot (`autopilot=True`) is the same whatever the level: it keeps an absent player's seat safe, it does not
+play to win.
+
 A game registers its policy factory in `_policies` below (one line per game, like `engine.registry`).
 """
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any, Literal, Protocol, get_args
 
 from pydantic import BaseModel
 
 from engine.game import Game
+
+Level = Literal["easy", "normal", "hard"]
+"""How well a computer player plays; see the module docstring."""
+LEVELS: tuple[Level, ...] = get_args(Level)
+"""The levels from the gentlest to the strongest."""
 
 
 class Policy(Protocol):
@@ -43,14 +53,20 @@ class Policy(Protocol):
         """One of `legal` (or None: nothing now) for `seat`, from its own `view` alone."""
 
 
-def _policies() -> dict[str, Callable[[Game], Policy]]:  # type: ignore[type-arg]
+class PolicyFactory(Protocol):
+    """A game's policy class: built from the game (with its data files) and a level."""
+
+    def __call__(self, game: Game, *, level: Level = "normal") -> Policy: ...  # type: ignore[type-arg]
+
+
+def _policies() -> dict[str, PolicyFactory]:
     """Each game's policy factory by the game's registry name; the factory gets the game (with its data files)."""
     from engine.casablanca.policy import CasablancaPolicy
     from engine.kesse_ruegen.policy import KesseRuegenPolicy
     from engine.kkk.policy import KkkPolicy
     from engine.schwarzmarkt.policy import SchwarzmarktPolicy
 
-    policies: dict[str, Callable[[Game], Policy]] = {  # type: ignore[type-arg]
+    policies: dict[str, PolicyFactory] = {
         "kkk": KkkPolicy,
         "kesse_ruegen": KesseRuegenPolicy,
         "casablanca": CasablancaPolicy,
@@ -59,7 +75,7 @@ def _policies() -> dict[str, Callable[[Game], Policy]]:  # type: ignore[type-arg
     return policies
 
 
-def policy_for(game: Game) -> Policy | None:  # type: ignore[type-arg]
-    """The policy of a game (None: the game has none yet)."""
+def policy_for(game: Game, level: Level = "normal") -> Policy | None:  # type: ignore[type-arg]
+    """The policy of a game at `level` (None: the game has none yet)."""
     make = _policies().get(game.name)
-    return make(game) if make is not None else None
+    return make(game, level=level) if make is not None else None

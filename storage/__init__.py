@@ -18,6 +18,7 @@ from storage.errors import (
 )
 from storage.models import (
     OPEN_STATUSES,
+    BotLevel,
     CommitResult,
     ExportedGame,
     GameRecord,
@@ -41,6 +42,7 @@ from storage.store import KEEP, GameStore, open_store
 __all__ = [
     "KEEP",
     "OPEN_STATUSES",
+    "BotLevel",
     "CommitResult",
     "DamagedData",
     "ExportedGame",

@@ -41,6 +41,8 @@ OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "active", "paused")
 LogKind = Literal["action", "undo", "note"]
 """action: an engine action applied by a seat or the system. undo: "the game is now as after entry `undo_to`".
 note: a remark (moderator note, pause, substitution) that leaves the game state as it was."""
+BotLevel = Literal["easy", "normal", "hard"]
+"""A computer player's level: the words of `engine.policy.Level`, kept by the store without knowing the engine."""
 
 SEED_MIN = -(1 << 63)
 SEED_MAX = (1 << 63) - 1
@@ -199,6 +201,8 @@ class NewSeat(_Model):
     """A computer player: no Discord user (`player_id` None), its name (with 🤖) in `display_name`."""
     missed: int = Field(default=0, ge=0)
     """Deadlines the seat's player let pass in a row (reset by any move of theirs)."""
+    level: BotLevel = "normal"
+    """How well the seat's computer player plays (meaningless for a person's seat)."""
 
 
 class SeatRecord(NewSeat):

@@ -53,6 +53,7 @@ from storage.models import (
     ID_MAX,
     SEED_MAX,
     SEED_MIN,
+    BotLevel,
     CommitResult,
     ExportedGame,
     GameRecord,
@@ -90,7 +91,7 @@ _GAME_COLUMNS = (
 _LOG_COLUMNS = "game_id, seq, kind, actor_seat, user_id, action, events, at, undo_to, note"
 _OUTBOX_COLUMNS = "id, game_id, kind, target, payload, created_at, attempts, last_error"
 _REF_COLUMNS = "message_id, channel_id, game_id, kind, seat, key, created_at"
-_SEAT_COLUMNS = "game_id, seat, player_id, display_name, dm_ok, away_until, joined_at, autopilot, bot, missed"
+_SEAT_COLUMNS = "game_id, seat, player_id, display_name, dm_ok, away_until, joined_at, autopilot, bot, missed, level"
 
 _NEXT_OUTBOX_ID = (
     "1 + max(coalesce((SELECT max(id) FROM outbox), 0), coalesce((SELECT max(id) FROM outbox_delivered), 0))"
@@ -214,7 +215,7 @@ def _replace_seats(conn: Conn, game_id: int, seats: Sequence[NewSeat], joined_de
     )
     conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
     conn.executemany(
-        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 game_id,
@@ -227,6 +228,7 @@ def _replace_seats(conn: Conn, game_id: int, seats: Sequence[NewSeat], joined_de
                 int(s.autopilot),
                 int(s.bot),
                 s.missed,
+                s.level,
             )
             for s in seats
         ],
@@ -245,6 +247,7 @@ def _seat(row: tuple[Any, ...]) -> SeatRecord:
         autopilot=bool(row[7]),
         bot=bool(row[8]),
         missed=row[9],
+        level=row[10],
     )
 
 
@@ -846,6 +849,7 @@ class SQLiteStore(GameStore):
         autopilot: bool | _Keep = KEEP,
         bot: bool | _Keep = KEEP,
         missed: int | _Keep = KEEP,
+        level: BotLevel | _Keep = KEEP,
     ) -> SeatRecord:
         sets: dict[str, Any] = {}
         if not isinstance(player_id, _Keep):
@@ -862,6 +866,8 @@ class SQLiteStore(GameStore):
             sets["bot"] = int(bot)
         if not isinstance(missed, _Keep):
             sets["missed"] = missed
+        if not isinstance(level, _Keep):
+            sets["level"] = level
 
         def run(conn: Conn) -> SeatRecord:
             def body() -> SeatRecord:
@@ -1266,7 +1272,7 @@ class SQLiteStore(GameStore):
                 game_id: int = cur.lastrowid  # type: ignore[assignment]
                 for s in exported.seats:
                     conn.execute(
-                        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (
                             game_id,
                             s.seat,
@@ -1278,6 +1284,7 @@ class SQLiteStore(GameStore):
                             int(s.autopilot),
                             int(s.bot),
                             s.missed,
+                            s.level,
                         ),
                     )
                 for e in exported.log:

@@ -41,6 +41,7 @@ from pydantic import BaseModel, ValidationError
 
 from storage.errors import GameNotFound, ImportRefused, ReplayError, StorageError
 from storage.models import (
+    BotLevel,
     CommitResult,
     ExportedGame,
     ExportedLogEntry,
@@ -255,9 +256,10 @@ class GameStore(ABC):
         autopilot: bool | _Keep = KEEP,
         bot: bool | _Keep = KEEP,
         missed: int | _Keep = KEEP,
+        level: BotLevel | _Keep = KEEP,
     ) -> SeatRecord:
         """Change one seat's player (a substitute), name, DM reachability, away-until, autopilot, computer player
-        flag or count of missed deadlines. Raises `GameNotFound` if there is no such seat."""
+        flag, count of missed deadlines or computer player's level. Raises `GameNotFound` if there is no such seat."""
 
     @abstractmethod
     async def seats_of_player(

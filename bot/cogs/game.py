@@ -38,6 +38,7 @@ from bot.replies import Answer, answer
 from bot.resolve import describe, game_choices, is_moderator, require_moderator, resolve_game
 from bot.rules import load as load_rules
 from bot.service import Done, LobbySettings, Person, Refusal
+from engine.policy import Level
 from storage.models import OPEN_STATUSES
 
 if TYPE_CHECKING:
@@ -116,6 +117,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         random_order="Shuffle the seat order at the start (default on)",
         options="The game's own options, e.g. “hide_hand_sizes” or “name=value, …” (`/game rules` lists them)",
         bots="Computer players to seat at once (more with the lobby's button)",
+        level="How well those computer players play: easy, normal (default) or hard",
     )
     @app_commands.autocomplete(game=_kind_autocomplete, options=_options_autocomplete)
     async def new(
@@ -128,6 +130,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         random_order: bool = True,
         options: str | None = None,
         bots: app_commands.Range[int, 0, 24] = 0,
+        level: Level = "normal",
     ) -> None:
         typed_options = options
 
@@ -178,6 +181,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 creator=person(interaction.user),
                 options=options,
                 bots=bots,
+                level=level,
                 max_seats=max_seats,
             )
             settings = LobbySettings(max_seats=max_seats, random_order=random_order, picks=picks)

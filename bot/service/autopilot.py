@@ -7,7 +7,8 @@ seat flags:
   to act: `engine.game.Game.free_to_act`), it is
   under its hourly cap (`SeatRules.per_hour`, counted in the log by the notes `AUTOPILOT_NOTE` / `BOT_NOTE`; over it,
   the timer moves to when the cap frees), and the policy (`engine.policy`) picks one of the seat's legal actions
-  from the seat's own view (`autopilot=True` for a person's seat). The action is applied with `_apply_and_commit`
+  from the seat's own view (`autopilot=True` for a person's seat; a computer player's policy is the one of its level,
+  `SeatRecord.level`). The action is applied with `_apply_and_commit`
   for that seat, like a person's move: logged (with the note), committed, then announced. None from the policy, a
   refused action or a failing policy: the timer is dropped and the wait's own deadline default applies.
 - `_missed_deadline` (after a deadline fired): every person awaited by a turn's wait (a reaction window closing by
@@ -54,7 +55,8 @@ class SeatOps(ServiceCore):
         glog = game_logger(game_id, "boardroom.autopilot")
         seat = int(timer.payload.get("seat", -1))
         held = next((s for s in loaded.seats if s.seat == seat), None)
-        policy = self.policy(record.kind)
+        # A computer player plays at its level; a person's seat on autopilot plays the autopilot, the same at any level.
+        policy = self.policy(record.kind, held.level if held is not None and held.bot else "normal")
         table = await self.table_of(loaded)
         if (
             held is None

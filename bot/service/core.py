@@ -20,7 +20,7 @@ from bot.service.results import Refusal, RuleRefusal
 from engine.errors import RuleError
 from engine.events import Event, Wait
 from engine.game import Game
-from engine.policy import Policy, policy_for
+from engine.policy import Level, Policy, policy_for
 from engine.text import render
 from engine.text import seat as seat_ref
 from storage import (
@@ -85,8 +85,8 @@ class ServiceCore:
         that object instead of parsing the snapshot's JSON again (see `_state_of`), and knows its waits."""
         self.seat_rules = seat_players.SeatRules()
         """Limits of computer players and the autopilot (the bot sets them from its settings)."""
-        self.policies: dict[str, Policy | None] = {}
-        """Each game's policy (`engine.policy`), made on first use; a test may put its own here."""
+        self.policies: dict[tuple[str, Level], Policy | None] = {}
+        """Each game's policy (`engine.policy`) by (game, level), made on first use; a test may put its own here."""
 
     # --- basics -----------------------------------------------------------------------------------------
 
@@ -101,11 +101,13 @@ class ServiceCore:
 
         return self.presentations.get(kind) or GenericPresentation()
 
-    def policy(self, kind: str) -> Policy | None:
-        """The game's computer player and autopilot (None: the game has none)."""
-        if kind not in self.policies:
-            self.policies[kind] = policy_for(self.game(kind))
-        return self.policies[kind]
+    def policy(self, kind: str, level: Level = "normal") -> Policy | None:
+        """The game's computer player at `level`, and its autopilot (None: the game has none). The autopilot is the
+        same at every level: callers ask for it at the default."""
+        key = (kind, level)
+        if key not in self.policies:
+            self.policies[key] = policy_for(self.game(kind), level)
+        return self.policies[key]
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -489,6 +491,7 @@ def _new_seat(s: SeatRecord | NewSeat, number: int | None = None) -> NewSeat:
         autopilot=s.autopilot,
         bot=s.bot,
         missed=s.missed,
+        level=s.level,
     )
 
 

@@ -1,6 +1,7 @@
 """Lobbies: open one, join, leave, start the game (seats, seed, set-up, first messages), or close it."""
 
 import random
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -20,6 +21,7 @@ from bot.service.core import (
 from bot.service.lobby_settings import LobbySettings
 from bot.service.results import Done, Person, Refusal
 from engine.game import Game
+from engine.policy import Level
 from engine.text import seat as seat_ref
 from storage import (
     GameRecord,
@@ -40,10 +42,14 @@ class LobbyOps(ServiceCore):
         channel_id: int,
         creator: Person,
         options: dict[str, Any],
-        bots: int = 0,
+        bots: int | Sequence[Level] = 0,
+        level: Level = "normal",
         max_seats: int | None = None,
     ) -> GameRecord:
-        """A new lobby with its creator seated, and `bots` computer players (up to `max_seats`)."""
+        """A new lobby with its creator seated, and computer players (up to `max_seats`): `bots` of them at `level`,
+        or one per level listed in `bots` (a rematch seats the old table's again)."""
+        levels: list[Level] = [level] * bots if isinstance(bots, int) else list(bots)
+        bots = len(levels)
         game = self.game(kind)
         try:
             game.parse_options(options)
@@ -62,9 +68,9 @@ class LobbyOps(ServiceCore):
             kind, guild_id=guild_id, channel_id=channel_id, options=options, created_by=creator.user_id, now=self.now()
         )
         seats = [NewSeat(seat=0, player_id=creator.user_id, display_name=creator.name)]
-        for n in range(bots):
-            name = seat_players.bot_name([s.display_name for s in seats])
-            seats.append(NewSeat(seat=n + 1, display_name=name, bot=True))
+        for n, at in enumerate(levels):
+            name = seat_players.bot_name([s.display_name for s in seats], at)
+            seats.append(NewSeat(seat=n + 1, display_name=name, bot=True, level=at))
         await self.store.set_seats(record.id, seats)
         game_logger(record.id, "boardroom.service").info(
             "lobby opened", extra={"fields": {"kind": kind, "by": creator.user_id}}
@@ -178,19 +184,29 @@ class LobbyOps(ServiceCore):
             game_logger(game_id, "boardroom.service").info("left the lobby", extra={"fields": {"user": person.user_id}})
             return Done(game_id, ids, f"You left {game.title} #{game_id}.")
 
-    async def add_bot(self, game_id: int, person: Person, *, is_moderator: bool) -> Done:
-        """The lobby's "Add a computer player" button: one more computer player, up to the table's size."""
+    async def add_bot(self, game_id: int, person: Person, *, is_moderator: bool, level: Level = "normal") -> Done:
+        """The lobby's "Add a computer player" button (and the level picked after it): one more computer player at
+        `level`, up to the table's size."""
         async with self.lock(game_id):
             record, game, seats = await self._lobby_for_bots(game_id, person, is_moderator, "add")
             settings = await self.lobby_settings(record)
             if len(seats) >= settings.max_seats:
                 raise Refusal(f"{game.title} #{game_id} is full ({len(seats)}/{settings.max_seats}).")
-            name = seat_players.bot_name([s.display_name for s in seats])
-            new = [_new_seat(s) for s in seats] + [NewSeat(seat=len(seats), display_name=name, bot=True)]
+            name = seat_players.bot_name([s.display_name for s in seats], level)
+            new = [_new_seat(s) for s in seats] + [NewSeat(seat=len(seats), display_name=name, bot=True, level=level)]
             await self.store.set_seats(game_id, new, now=self.now())
             ids = await self.store.add_outbox(game_id, [outbox.lobby()], now=self.now())
-            game_logger(game_id, "boardroom.service").info("computer player added", extra={"fields": {"name": name}})
+            game_logger(game_id, "boardroom.service").info(
+                "computer player added", extra={"fields": {"name": name, "level": level}}
+            )
             return Done(game_id, ids, f"{name} joined {game.title} #{game_id} ({len(new)}/{settings.max_seats}).")
+
+    async def check_add_bot(self, game_id: int, person: Person, *, is_moderator: bool) -> None:
+        """Refused as `add_bot` would be now (before the lobby's level choice is shown, so nobody picks in vain)."""
+        record, game, seats = await self._lobby_for_bots(game_id, person, is_moderator, "add")
+        settings = await self.lobby_settings(record)
+        if len(seats) >= settings.max_seats:
+            raise Refusal(f"{game.title} #{game_id} is full ({len(seats)}/{settings.max_seats}).")
 
     async def remove_bot(self, game_id: int, person: Person, *, is_moderator: bool) -> Done:
         """The lobby's "Remove a computer player" button: the computer player added last leaves."""

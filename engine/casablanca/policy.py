@@ -47,6 +47,7 @@ from engine.casablanca.actions import (
 from engine.casablanca.state import HIT_COST, Announcement
 from engine.casablanca.views import SeatView
 from engine.game import Game
+from engine.policy import Level
 
 DECAY = 0.6
 """First turn: how much less an agent one move further from ending the game is worth bribing."""
@@ -94,8 +95,9 @@ class Board:
 class CasablancaPolicy:
     """See the module docstring."""
 
-    def __init__(self, game: Game) -> None:  # type: ignore[type-arg]
+    def __init__(self, game: Game, *, level: Level = "normal") -> None:  # type: ignore[type-arg]
         self.game = game
+        self.level: Level = level
 
     def decide(
         self,

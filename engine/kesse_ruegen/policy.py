@@ -13,13 +13,24 @@
   and empty fields next to an opponent's pawn (planting there blocks them).
 - 3–4 players: it challenges the opponent with the fewest fields (a duel may hand the challenged player actions).
 
+Levels (the autopilot is the same at every level):
+- easy: the player above, exactly as it was first written (issue 16): fist weights and guesses that count a total's
+  actions as the total itself;
+- normal: the same, except that with an empty supply it challenges an opponent whose fist may hold something (a
+  duel of two empty fists totals 0 for ever: such tables never ended). Guesses valued by the board
+  (`_ActionValues`, `_guess(worth=…)`) were tried here and stalled 4-player tables: not used at normal for now;
+- hard: the duel as a game: its equilibrium (`engine.kesse_ruegen.duel`, CFR+ over the fists and guesses) for the
+  board values of both duellists (`_ActionValues`: the planner's best score after 1–2 actions, less the score now,
+  extended to 3–4) — the fist and the guess are drawn from the equilibrium mix, so no opponent
+  can read or exploit them. Actions are planned as at normal.
+
 Autopilot: pawn placement and challenges at random (like the deadline defaults), the fist uniformly at random, and
 otherwise the same guess and plan: a guess and planting give nothing away, and the deadline default for actions
 (losing them) has no action of its own.
 """
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +39,9 @@ from pydantic import BaseModel
 from engine.game import Game
 from engine.kesse_ruegen import geometry
 from engine.kesse_ruegen.actions import Challenge, Choose, Evict, Guess, Move, Place, Plant, Reclaim
+from engine.kesse_ruegen.duel import DuelStrategy, solve
 from engine.kesse_ruegen.views import SeatView
+from engine.policy import Level
 
 FIST_WEIGHTS = (0.2, 0.3, 0.5)
 """The computer player's fist mix for 0, 1, 2 tubers (renormalised over what the supply allows)."""
@@ -40,8 +53,9 @@ SHARP = 0.5
 class KesseRuegenPolicy:
     """See the module docstring."""
 
-    def __init__(self, game: Game | None = None) -> None:  # type: ignore[type-arg]
+    def __init__(self, game: Game | None = None, *, level: Level = "normal") -> None:  # type: ignore[type-arg]
         self.game = game
+        self.level: Level = level
 
     def decide(
         self,
@@ -59,12 +73,16 @@ class KesseRuegenPolicy:
         if isinstance(first, Place):
             return rng.choice(list(legal)) if autopilot else _place(view, legal, rng)
         if isinstance(first, Challenge):
-            return rng.choice(list(legal)) if autopilot else _challenge(view, legal, rng)
+            return rng.choice(list(legal)) if autopilot else _challenge(view, legal, rng, self.level != "easy")
         if isinstance(first, Choose):
             options = sorted(a.tubers for a in legal)
+            if not autopilot and self.level == "hard":
+                return Choose(tubers=_pick(_equilibrium(view, seat).fist(seat), options, rng))
             weights = [1.0] * len(options) if autopilot else [FIST_WEIGHTS[n] for n in options]
             return Choose(tubers=rng.choices(options, weights)[0])
         if isinstance(first, Guess):
+            if not autopilot and self.level == "hard":
+                return Guess(total=_pick(_equilibrium(view, seat).guess(seat), [a.total for a in legal], rng))
             return _guess(view, legal, seat, rng)
         return _act(view, legal, seat, rng)
 
@@ -85,9 +103,13 @@ def _place(view: SeatView, legal: Sequence[Any], rng: random.Random) -> Any:
     return max(legal, key=lambda a: score(a.square))
 
 
-def _challenge(view: SeatView, legal: Sequence[Any], rng: random.Random) -> Any:
+def _challenge(view: SeatView, legal: Sequence[Any], rng: random.Random, live: bool = True) -> Any:
+    """The opponent with the fewest fields; `live` (normal and hard): first one whose fist may hold something when
+    this seat's supply is empty — a duel of two empty fists totals 0 for ever, and a table of such duels never ends."""
     fields = {p.seat: p.fields for p in view.players}
-    return min(legal, key=lambda a: (fields[a.opponent], rng.random()))
+    supply = {p.seat: p.supply for p in view.players}
+    empty = live and supply[view.seat] == 0
+    return min(legal, key=lambda a: (empty and supply[a.opponent] == 0, fields[a.opponent], rng.random()))
 
 
 # --- guessing ---------------------------------------------------------------------------------------------------
@@ -99,24 +121,29 @@ def _fist_prior(supply: int) -> dict[int, float]:
     return {n: 1 / len(options) for n in options}
 
 
-def _first_guess_weights(mine: int, prior: dict[int, float]) -> dict[int, float]:
-    """How the first guesser picks among totals: probability × actions, squared (so mostly the best, not always)."""
+Worth = Callable[[int, int], float]
+"""(seat, total) → what naming that total right is worth to the seat (None in `_guess`: the total itself)."""
+
+
+def _first_guess_weights(mine: int, prior: dict[int, float], worth: Callable[[int], float] = float) -> dict[int, float]:
+    """How the first guesser picks among totals: probability × worth, squared (so mostly the best, not always)."""
     weights = {}
     for total in range(MAX_TOTAL + 1):
         p = prior.get(total - mine, 0.0)
-        weights[total] = (p * total) ** 2
+        weights[total] = (p * max(0.0, worth(total))) ** 2
     return weights
 
 
-def _guess(view: SeatView, legal: Sequence[Any], seat: int, rng: random.Random) -> Any:
+def _guess(view: SeatView, legal: Sequence[Any], seat: int, rng: random.Random, worth: Worth | None = None) -> Any:
     duel = view.duel
     assert duel is not None and view.my_choice is not None
     mine = view.my_choice
     opponent = duel.challenged if seat == duel.challenger else duel.challenger
     prior = _fist_prior(view.players[opponent].supply)
     allowed = [a.total for a in legal]
+    own: Callable[[int], float] = float if worth is None else (lambda t: worth(seat, t))
     if seat == duel.challenger or duel.challenger_guess is None:
-        weights = _first_guess_weights(mine, prior)
+        weights = _first_guess_weights(mine, prior, own)
         options = [t for t in allowed if weights.get(t, 0) > 0] or allowed
         pick = rng.choices(options, [weights.get(t, 0) or 1.0 for t in options])[0]
         return Guess(total=pick)
@@ -128,8 +155,93 @@ def _guess(view: SeatView, legal: Sequence[Any], seat: int, rng: random.Random) 
         norm = sum(model.values()) or 1.0
         likelihood = SHARP * model.get(said, 0.0) / norm + (1 - SHARP) / (MAX_TOTAL + 1)
         posterior[theirs] = p * likelihood
-    best = max(allowed, key=lambda t: (posterior.get(t - mine, 0.0) * t, rng.random()))
+    best = max(allowed, key=lambda t: (posterior.get(t - mine, 0.0) * own(t), rng.random()))
     return Guess(total=best)
+
+
+# --- the duel's worth and its equilibrium (normal and hard) -----------------------------------------------------
+
+WIN_WORTH = 3000.0
+"""What a win counts for in a duel's payoff (30 fields' worth of score: more than any plan of actions brings)."""
+
+
+class _ActionValues:
+    """What t actions (0–4) are worth to a duellist on this board: the planner's best score after them (public facts
+    only: pawns, tubers, supplies), less its score now."""
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.cache: dict[int, list[float]] = {}
+
+    def of(self, seat: int, total: int) -> float:
+        return self.all(seat)[total]
+
+    def all(self, seat: int) -> list[float]:
+        found = self.cache.get(seat)
+        if found is None:
+            found = self.cache[seat] = self._compute(seat)
+        return found
+
+    def _compute(self, seat: int) -> list[float]:
+        me = self.view.players[seat]
+        if me.pawn is None:
+            return [float(t) for t in range(MAX_TOTAL + 1)]
+        planner = _Planner(self.view, seat)
+        board = _Board(me.pawn, frozenset(self.view.tubers.items()), me.supply, me.in_barn)
+        now = planner.score(board)
+        one, two = (min(WIN_WORTH, planner.value(board, t) - now) for t in (1, 2))
+        # Three and four actions are searched no further (that costs a hundred times more): a turn is mostly
+        # "move, plant" pairs, so they are worth one and two actions more, or a pair more — unless that many plants
+        # reach the winning count, which is then counted as the win.
+        values = [0.0, one, two, one + two, 2 * two]
+        here_empty = me.pawn != self.view.barn and me.pawn not in self.view.tubers
+        for t in (3, 4):
+            plants = min(me.supply, (t + 1) // 2 if here_empty else t // 2)
+            if me.fields + plants >= self.view.win_fields:
+                values[t] = WIN_WORTH
+        # At least the count itself: the planner's score can fall with any action (it weighs where pawns stand), and a
+        # player who shuns actions never wins (tables of such players would not end).
+        # Rounded: the same board gives the same payoffs whoever asks, so the duel's solution is shared (cached).
+        return [float(round(min(WIN_WORTH, max(v, 10.0 * t)))) for t, v in enumerate(values)]
+
+
+@dataclass(frozen=True)
+class _Equilibrium:
+    """The duel's equilibrium as a duellist sees it (see `engine.kesse_ruegen.duel`)."""
+
+    view: SeatView
+    strategy: DuelStrategy
+
+    def fist(self, seat: int) -> dict[int, float]:
+        duel = self.view.duel
+        assert duel is not None
+        return self.strategy.challenger_fist if seat == duel.challenger else self.strategy.challenged_fist
+
+    def guess(self, seat: int) -> dict[int, float]:
+        duel = self.view.duel
+        assert duel is not None and self.view.my_choice is not None
+        if seat == duel.challenger or duel.challenger_guess is None:
+            return self.strategy.challenger_guess[self.view.my_choice]
+        return self.strategy.challenged_guess[(self.view.my_choice, duel.challenger_guess)]
+
+
+def _equilibrium(view: SeatView, seat: int) -> _Equilibrium:
+    """Solve this duel from public facts (supplies and the board): the same solution at the fist and at the guess."""
+    duel = view.duel
+    assert duel is not None
+    values = _ActionValues(view)
+    fists = [list(range(min(2, view.players[s].supply) + 1)) for s in (duel.challenger, duel.challenged)]
+    strategy = solve(fists[0], fists[1], values.all(duel.challenger), values.all(duel.challenged))
+    return _Equilibrium(view, strategy)
+
+
+def _pick(mix: dict[int, float], allowed: Sequence[int], rng: random.Random) -> int:
+    """A choice drawn from `mix` among `allowed` (uniform if the mix gives them nothing)."""
+    options = sorted(allowed)
+    weights = [mix.get(o, 0.0) for o in options]
+    if sum(weights) <= 0:
+        weights = [1.0] * len(options)
+    return rng.choices(options, weights)[0]
 
 
 # --- actions ----------------------------------------------------------------------------------------------------

@@ -45,6 +45,7 @@ from engine.game import Game
 from engine.kkk import actions as A
 from engine.kkk.cards import BOSS, HAND_LIMIT, JOKER, RECRUIT, RECRUIT_TRIPLE, STOP
 from engine.kkk.views import OfferView, PlayerView, RoundView
+from engine.policy import Level
 
 MAX_TRIES = 3
 """Offers between the same two players about the same card in one round before the computer player stops trying."""
@@ -56,8 +57,9 @@ CARD_VALUE = {STOP: 6.0, BOSS: 7.0, RECRUIT: 3.0, JOKER: 3.5}
 class KkkPolicy:
     """See the module docstring."""
 
-    def __init__(self, game: Game | None = None) -> None:  # type: ignore[type-arg]
+    def __init__(self, game: Game | None = None, *, level: Level = "normal") -> None:  # type: ignore[type-arg]
         self.game = game
+        self.level: Level = level
 
     def decide(
         self,

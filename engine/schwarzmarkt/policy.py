@@ -17,6 +17,11 @@ played and event choices drawn at random with `rng`, offers preferred as the sta
 card), except that at the last call it sells what the offer still wants — the round ends anyway, so that can only
 gain.
 
+Levels (the autopilot is the same at every level): easy and normal play the computer player above (normal has no
+cheap improvement yet: the benchmark's normal-vs-today line measures the same player); hard decides its trading
+turns (when to sell, how far to move the marker) by determinised look-ahead over the hands it cannot see
+(`engine.schwarzmarkt.lookahead`), and the rest as above.
+
 Reads only the `SeatView` and the legal list (never the state); deterministic for a given `rng`.
 """
 
@@ -27,6 +32,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.game import Game
+from engine.policy import Level
+from engine.schwarzmarkt import lookahead
 from engine.schwarzmarkt.actions import Give, Pick, Play, Target, Trade
 from engine.schwarzmarkt.market import GOODS
 from engine.schwarzmarkt.views import SeatView
@@ -56,8 +63,9 @@ GOODS_TOTAL = 12
 class SchwarzmarktPolicy:
     """See the module docstring."""
 
-    def __init__(self, game: Game) -> None:  # type: ignore[type-arg]
+    def __init__(self, game: Game, *, level: Level = "normal") -> None:  # type: ignore[type-arg]
         self.game = game
+        self.level: Level = level
 
     def decide(
         self,
@@ -72,7 +80,7 @@ class SchwarzmarktPolicy:
             return None
         if autopilot:
             return _autopilot(view, legal, rng)
-        return _Player(view, seat, rng).decide(legal)
+        return _Player(view, seat, rng, hard=self.level == "hard").decide(legal)
 
 
 def _autopilot(view: SeatView, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -94,7 +102,8 @@ def _autopilot(view: SeatView, legal: Sequence[Any], rng: random.Random) -> Any:
 class _Player:
     """One decision of the computer player."""
 
-    def __init__(self, view: SeatView, seat: int, rng: random.Random) -> None:
+    def __init__(self, view: SeatView, seat: int, rng: random.Random, *, hard: bool = False) -> None:
+        self.hard = hard
         self.view = view
         self.seat = seat
         self.rng = rng
@@ -148,6 +157,9 @@ class _Player:
         if v.last_call:
             best = max(selling, key=lambda t: len(t.cards), default=None)
             return best if best is not None and self._may_empty(best) else waiting[0]
+        if self.hard:  # when to sell and how far to move: by look-ahead over sampled deals of the unseen cards
+            allowed = [t for t in trades if self._may_empty(t)] or waiting or trades
+            return lookahead.choose(v, self.seat, allowed, self.rng, self.card_value)
         keep = [t for t in selling if all(self._sell_now(k) for k in t.cards) and self._may_empty(t)]
         if keep:
             return max(keep, key=lambda t: (len(t.cards), self.rng.random()))

@@ -14,6 +14,7 @@ import itertools
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -43,7 +44,10 @@ def simcord_bot(make_bot: Callable[..., BoardroomBot]) -> BoardroomBot:
     return kkk_bot(make_bot)
 
 
-def labels(message: discord.Message) -> list[str]:
+def labels(message: Any) -> list[str]:
+    """The button labels of a message, or of an interaction's answer."""
+    if isinstance(message, simcord.ResponseMessage):
+        message = message.message
     return [c.label for row in message.components for c in row.children if getattr(c, "label", None)]
 
 
@@ -118,7 +122,9 @@ async def test_the_lobby_adds_and_removes_computer_players(env: simcord.Env) -> 
     lobby = server.channel.history()[0]
     assert "Add a computer player" in labels(lobby) and "Remove a computer player" not in labels(lobby)
 
-    await anna.click(lobby, label="Add a computer player")
+    asked = await anna.click(lobby, label="Add a computer player")
+    assert asked.response.ephemeral and labels(asked.response) == ["Easy", "Normal", "Hard"]
+    await anna.click(asked.response, label="Normal")
     lobby = server.channel.history()[0]
     assert "2. Robo Anna 🤖" in embed_text(lobby) and "Remove a computer player" in labels(lobby)
     refused = await bert.click(lobby, label="Add a computer player")
@@ -133,7 +139,8 @@ async def test_the_lobby_adds_and_removes_computer_players(env: simcord.Env) -> 
     assert "Robo Anna" not in embed_text(lobby) and "Players (2/3)" in embed_text(lobby)
     too_few = await anna.click(lobby, label="Start")
     assert too_few.response.ephemeral and "or add a computer player" in too_few.response.content
-    await anna.click(lobby, label="Add a computer player")
+    asked = await anna.click(lobby, label="Add a computer player")
+    await anna.click(asked.response, label="Normal")
     await anna.click(server.channel.history()[0], label="Start")
     assert (await server.bot.store.get_game(1)).status == "active"
     status = next(m for m in thread_of(server).history() if m.embeds and "Kohle" in (m.embeds[0].title or ""))

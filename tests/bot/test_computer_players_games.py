@@ -111,7 +111,7 @@ def force(bot: BoardroomBot, kind: str, secret: type, pick: Callable[[list[Any]]
             options = [a for a in legal if isinstance(a, secret)]
             return pick(options) if isinstance(action, secret) and options else action
 
-    bot.service.policies[kind] = Forced()  # type: ignore[assignment]
+    bot.service.policies[(kind, "normal")] = Forced()  # type: ignore[assignment]
 
 
 # --- Kesse Rügen --------------------------------------------------------------------------------------------

@@ -138,6 +138,23 @@ async def test_seats_round_trip(store: GameStore) -> None:
     assert await store.seats_of_player(5) == []
 
 
+async def test_a_computer_players_level_is_kept_with_its_seat(store: GameStore) -> None:
+    game = await store.create_game("toy", guild_id=1, channel_id=2, thread_id=3)
+    await store.set_seats(
+        game.id,
+        [
+            NewSeat(seat=0, player_id=5, display_name="Anna"),
+            NewSeat(seat=1, display_name="Robo Anna 🤖 (hard)", bot=True, level="hard"),
+        ],
+    )
+    assert [(s.bot, s.level) for s in await store.seats(game.id)] == [(False, "normal"), (True, "hard")]
+    changed = await store.update_seat(game.id, 1, level="easy")
+    assert (changed.bot, changed.level) == (True, "easy")
+    assert [s.level for s in await store.seats(game.id)] == ["normal", "easy"]
+    with pytest.raises(ValueError):
+        NewSeat(seat=2, bot=True, level="expert")  # type: ignore[arg-type]
+
+
 async def test_log_round_trip(store: GameStore) -> None:
     gid = await started(store)
     at = datetime(2025, 5, 2, 8, 30, 1, 5, tzinfo=UTC)

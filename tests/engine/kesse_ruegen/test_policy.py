@@ -11,9 +11,12 @@
 import random
 from typing import Any
 
+import pytest
+
 from engine.kesse_ruegen.actions import Choose, Evict, Guess, Plant, Reclaim
 from engine.kesse_ruegen.policy import KesseRuegenPolicy
 from engine.kesse_ruegen.state import KesseRuegenState
+from engine.policy import Level
 
 from ..test_policy import BOTS, GAMES
 from .helpers import GAME, placed, play
@@ -21,13 +24,15 @@ from .helpers import GAME, placed, play
 POLICY = KesseRuegenPolicy(GAME)
 
 
-def decide(state: KesseRuegenState, seat: int, seed: int = 0, *, autopilot: bool = False) -> Any:
-    return POLICY.decide(
+def decide(state: KesseRuegenState, seat: int, seed: int = 0, *, autopilot: bool = False, policy: Any = POLICY) -> Any:
+    return policy.decide(
         GAME.view(state, seat), GAME.legal_actions(state, seat), seat, random.Random(seed), autopilot=autopilot
     )
 
 
-def test_the_opponents_fist_never_changes_a_decision() -> None:
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_opponents_fist_never_changes_a_decision(level: Level) -> None:
+    policy = KesseRuegenPolicy(GAME, level=level)
     compared = 0
     for seed in range(12):
         state = placed(2, seed=seed)
@@ -35,11 +40,15 @@ def test_the_opponents_fist_never_changes_a_decision() -> None:
         for autopilot in (False, True):
             low = play(state, (1, Choose(tubers=0)))
             high = play(state, (1, Choose(tubers=2)))
-            assert decide(low, 0, seed, autopilot=autopilot) == decide(high, 0, seed, autopilot=autopilot)
-            mine = decide(low, 0, seed, autopilot=autopilot)
+            assert decide(low, 0, seed, autopilot=autopilot, policy=policy) == decide(
+                high, 0, seed, autopilot=autopilot, policy=policy
+            )
+            mine = decide(low, 0, seed, autopilot=autopilot, policy=policy)
             low, high = play(low, (0, mine)), play(high, (0, mine))
             assert low.duel != high.duel  # the states do differ, in the opponent's secret
-            assert decide(low, 0, seed, autopilot=autopilot) == decide(high, 0, seed, autopilot=autopilot)
+            assert decide(low, 0, seed, autopilot=autopilot, policy=policy) == decide(
+                high, 0, seed, autopilot=autopilot, policy=policy
+            )
             compared += 2
     assert compared == 48
 
