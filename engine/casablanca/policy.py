@@ -29,7 +29,7 @@ Reads only the `SeatView` and the legal list (never the state); deterministic fo
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -78,6 +78,11 @@ OPPONENT_SHARE = 0.5
 """The guess at the best opponent's money on an agent, as a share of this seat's own spending (with no better clue)."""
 CARRIER_PENALTY = 3
 """Main game: moves still missing when the suitcase hasn't had its second carrier yet (a hand-over and back)."""
+EXPOSURE = 1.5
+"""Normal and hard, main game: the score lost per other agent in the backed agent's building (a hit risk)."""
+
+Level = Literal["easy", "normal", "hard"]
+"""Main game: moves still missing when the suitcase hasn't had its second carrier yet (a hand-over and back)."""
 
 
 @dataclass
@@ -94,8 +99,9 @@ class Board:
 class CasablancaPolicy:
     """See the module docstring."""
 
-    def __init__(self, game: Game) -> None:  # type: ignore[type-arg]
+    def __init__(self, game: Game, level: Level = "normal") -> None:  # type: ignore[type-arg]
         self.game = game
+        self.level = level
 
     def decide(
         self,
@@ -110,7 +116,7 @@ class CasablancaPolicy:
             return None
         if autopilot:
             return _autopilot(view, legal, seat, rng)
-        return _Player(view, seat, rng).decide(legal)
+        return _Player(view, seat, rng, level=self.level).decide(legal)
 
 
 # --- the autopilot ------------------------------------------------------------------------------------------------
@@ -151,8 +157,13 @@ def _moves_suitcase(view: SeatView, move: Move) -> bool:
 class _Player:
     """One decision of the computer player; the position's facts are worked out once."""
 
-    def __init__(self, view: SeatView, seat: int, rng: random.Random, *, autopilot: bool = False) -> None:
+    def __init__(
+        self, view: SeatView, seat: int, rng: random.Random, *, autopilot: bool = False, level: Level = "easy"
+    ) -> None:
         self.view = view
+        self.level = level
+        # easy (and the autopilot) is the policy as it was before levels; normal and hard add what it missed.
+        self.exposure = 0.0 if autopilot or level == "easy" or view.variant else EXPOSURE
         self.seat = seat
         self.rng = rng
         self.colour = {a.colour: a.index for a in view.agents}
@@ -317,9 +328,21 @@ class _Player:
         threat = self._threat(board)
         mine = self._mine_end(board)
         value = SCALE * (NEAR ** min(mine, HORIZON) - self.caution * NEAR ** min(threat, HORIZON))
+        if self.exposure:
+            value -= self.exposure * self._exposed(board)
         if self.ending:
             value += SCALE * self.ending * NEAR ** min(mine, threat, HORIZON)
         return value
+
+    def _exposed(self, board: Board) -> int:
+        """Main game: how many other agents share the backed agent's building (at most two). Any of them can hit it
+        on any opponent's turn, and then this seat's biggest stake is lost at once (seen against random players:
+        most games lost were lost that way)."""
+        backed = self._backed(board)
+        if backed is None:
+            return 0
+        here = board.at[backed]
+        return min(2, sum(1 for a, where in board.at.items() if a != backed and where == here))
 
     def _mine_end(self, board: Board) -> int:
         """Moves until the game could end in this seat's favour."""
