@@ -81,6 +81,7 @@ CARRIER_PENALTY = 3
 EXPOSURE = 1.5
 """Normal and hard, main game: the score lost per other agent in the backed agent's building (a hit risk)."""
 
+
 Level = Literal["easy", "normal", "hard"]
 """Main game: moves still missing when the suitcase hasn't had its second carrier yet (a hand-over and back)."""
 
@@ -306,7 +307,7 @@ class _Player:
             return NoObjection()  # a bluff with nothing on the agent fails at once
         if self.view.variant and harm < END / 2 and mine < HIT_COST:
             return NoObjection()  # a lost objection costs the next turn: only with a real chance of winning
-        wanted = mine if harm >= 2 * HARM else mine // 2
+        wanted = mine if harm >= 2 * HARM or self.level == "hard" else mine // 2
         return Object(limit=max(v for v in limits if v <= wanted))
 
     def _contest(self, legal: Sequence[Any], ann: Announcement) -> Any:
@@ -315,7 +316,7 @@ class _Player:
         if not limits or gain <= 0:
             return Withdraw()
         mine = self.view.bribes[ann.agent]
-        wanted = mine if gain >= HARM else mine // 2
+        wanted = mine if gain >= HARM or self.level == "hard" else mine // 2
         return Contest(limit=max(v for v in limits if v <= wanted))
 
     # judging a position
