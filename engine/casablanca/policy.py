@@ -23,6 +23,13 @@ towards their own ends in turn, a whole game long, in the variant most of all):
 - any end becomes welcome, more and more over the next `PATIENCE` announcements (`ending`): when every seat thinks the
   nearest end is someone else's, nobody would push it otherwise. The announcement counter is public (in the view).
 
+Levels (`level`, the computer player only; the autopilot is the same at every level):
+- easy: the computer player described above, as it was before levels;
+- normal: also counts, in the main game, the other agents standing with its backed agent as a risk (`EXPOSURE`):
+  one hit there loses the whole stake, which is how most games against random players were lost;
+- hard: normal, and every objection or contest it makes claims up to its whole bribe on the agent (claims spend
+  nothing and the auction shows only the smaller limit).
+
 Reads only the `SeatView` and the legal list (never the state); deterministic for a given `rng`.
 """
 

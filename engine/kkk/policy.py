@@ -33,6 +33,11 @@ than a share; it closes when it can and fails a hopeless deal. As anyone else it
 share or more: shake; less: one counter at its asking price, then no) and offers only its own investors that the
 Boss lacks at its asking price: an investor stays its owner's, so any payment is a gain. It never plays a clan card
 for someone else's deal.
+
+Levels (`level`, the computer player only; the autopilot is the same at every level): easy is the computer player
+as it was before levels; normal also asks, as a seller, what the Boss can bear (`bearable`: a share to two, from
+what is left of the payout once the Boss keeps a share, over the cards still missing); hard also opens a deal only
+when it expects to keep `HARD_MARGIN` shares, and rolls or draws otherwise.
 """
 
 import random
