@@ -23,6 +23,11 @@ towards their own ends in turn, a whole game long, in the variant most of all):
 - any end becomes welcome, more and more over the next `PATIENCE` announcements (`ending`): when every seat thinks the
   nearest end is someone else's, nobody would push it otherwise. The announcement counter is public (in the view).
 
+Levels (`level`; the autopilot is the same at every level): all three are this player for now. A normal player that
+kept its backed agent out of company beat random players far more often (87 % of 200 four-seat games against 59 %),
+but tables of it never ended (two of seven seeded tables past 20,000 actions, chasing each other's agents), so it is
+not kept until it ends its tables.
+
 Reads only the `SeatView` and the legal list (never the state); deterministic for a given `rng`.
 """
 
