@@ -231,7 +231,7 @@ async def test_upgrades_a_schema_1_store_and_keeps_its_games(db_path: Path) -> N
 
     store = await open_store(db_path)
     try:
-        assert store.schema_version == len(load_migrations()) == 5
+        assert store.schema_version == len(load_migrations()) == 6
         assert (await store.get_snapshot(1)).state == toy.dump_state(state)
         assert (await store.check_replay(toy, 1)).ok
         timers = await store.timers(1)
