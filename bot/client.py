@@ -27,6 +27,7 @@ from discord.ext import commands
 
 from bot import game_options, outbox
 from bot.cogs.game import GameCog, dm_note, person
+from bot.cogs.me import MeCog
 from bot.cogs.mod import UNDO_KEY, ModCog, confirm_undo
 from bot.cogs.reactions import ReactionCog
 from bot.components import GameButton, RulesButton, rules_view, view_for
@@ -38,6 +39,7 @@ from bot.names import NO_MENTIONS
 from bot.notifier import Carrier, Notifier, hand_post
 from bot.presentation import Presentation
 from bot.records import Recorder
+from bot.records.answers import HistoryButton, LogButton
 from bot.rematch import rematch
 from bot.replies import Answer, answer
 from bot.resolve import is_moderator
@@ -133,9 +135,10 @@ class BoardroomBot(commands.Bot):
         self._service.seat_rules = SeatRules(
             autopilot_after=self.settings.autopilot_after, per_hour=self.settings.computer_moves_per_hour
         )
-        self.add_dynamic_items(GameButton, RulesButton)
+        self.add_dynamic_items(GameButton, RulesButton, HistoryButton, LogButton)
         await self.add_cog(GameCog(self))
         await self.add_cog(ModCog(self))
+        await self.add_cog(MeCog(self))
         await self.add_cog(ReactionCog(self))
         for name, presentation in self._presentations.items():
             cog = presentation.cog(self)
