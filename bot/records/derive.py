@@ -73,7 +73,7 @@ def _prompt(waits: list[Wait], seat: int) -> Wait | None:
 def derive(game: Game[Any, Any], record: GameRecord, seats: list[SeatRecord], entries: list[LogEntry]) -> Derived:
     """The record of a started game that is over. `game` must be the game as set up (`Game.for_state`)."""
     assert record.seed is not None and record.seat_count is not None and record.setup_at is not None
-    state: BaseModel = game.setup(record.seat_count, game.parse_options(record.options), record.seed, record.setup_at)
+    state: Any = game.setup(record.seat_count, game.parse_options(record.options), record.seed, record.setup_at)
     tallies: dict[tuple[int, int | None], _Tally] = {}  # (seat, person's user id or None for the computer player)
     people_moves: dict[int, list[tuple[int, int]]] = {}  # seat -> [(position, user id)] of the people's moves
     misses: list[tuple[int, int]] = []  # (seat, position)
@@ -103,7 +103,13 @@ def derive(game: Game[Any, Any], record: GameRecord, seats: list[SeatRecord], en
                 if wait.kind == "turn" and _same_action(game, wait.timeout, entry.action):
                     misses += [(s, position) for s in wait.seats]
                     break
-        state = game.apply(state, seat, action, entry.at).state
+        if last_leave:
+            state = game.apply(state, seat, action, entry.at).state
+        else:
+            # The replay owns its state and keeps no earlier one, so the move is made on it in place: `apply` would
+            # first deep-copy the whole state for every move (three quarters of a replay's time). A logged move was
+            # accepted once, so the rules accept it again: nothing is left half-done.
+            game.step(state, seat, action, entry.at)
     final_holders = {s.seat: s for s in seats}
     for seat, position in misses:
         person = _person_at(people_moves.get(seat, []), position)
