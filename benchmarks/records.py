@@ -25,11 +25,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.records import Recorder, answers  # noqa: E402
-from bot.records.derive import derive  # noqa: E402
-from engine import registry  # noqa: E402
-from engine.policy import policy_for  # noqa: E402
-from storage import (  # noqa: E402
+from bot.records import Recorder, answers
+from bot.records.derive import derive
+from engine import registry
+from engine.policy import policy_for
+from storage import (
     GameRecord,
     GameResult,
     LogEntry,
@@ -64,8 +64,16 @@ def one_game(seed: int) -> tuple[GameRecord, list[SeatRecord], list[LogEntry]]:
             if action is not None:
                 outcome = game.apply(state, seat, action, now)
                 entries.append(
-                    LogEntry(game_id=1, seq=len(entries) + 1, kind="action", actor_seat=seat, user_id=seat + 1,
-                             action=game.dump_action(action), events=outcome.events, at=now)  # fmt: skip
+                    LogEntry(
+                        game_id=1,
+                        seq=len(entries) + 1,
+                        kind="action",
+                        actor_seat=seat,
+                        user_id=seat + 1,
+                        action=game.dump_action(action),
+                        events=outcome.events,
+                        at=now,
+                    )
                 )
                 state = outcome.state
                 break
@@ -74,12 +82,29 @@ def one_game(seed: int) -> tuple[GameRecord, list[SeatRecord], list[LogEntry]]:
             now = max(now, wait.until)
             outcome = game.apply(state, None, wait.timeout, now)
             entries.append(
-                LogEntry(game_id=1, seq=len(entries) + 1, kind="action", action=game.dump_action(wait.timeout),
-                         events=outcome.events, at=now)  # fmt: skip
+                LogEntry(
+                    game_id=1,
+                    seq=len(entries) + 1,
+                    kind="action",
+                    action=game.dump_action(wait.timeout),
+                    events=outcome.events,
+                    at=now,
+                )
             )
             state = outcome.state
-    record = GameRecord(id=1, kind=KIND, guild_id=GUILDS[0], status="finished", seed=seed, seat_count=2,
-                        setup_at=T0, version=len(entries), created_at=T0, updated_at=now, finished_at=now)  # fmt: skip
+    record = GameRecord(
+        id=1,
+        kind=KIND,
+        guild_id=GUILDS[0],
+        status="finished",
+        seed=seed,
+        seat_count=2,
+        setup_at=T0,
+        version=len(entries),
+        created_at=T0,
+        updated_at=now,
+        finished_at=now,
+    )
     seats = [SeatRecord(game_id=1, seat=s, player_id=s + 1, display_name=f"p{s + 1}", joined_at=T0) for s in (0, 1)]
     return record, seats, entries
 
@@ -95,24 +120,47 @@ async def build(path: Path, games: int) -> None:
             other = rng.choice(PEOPLE[1:])
             names = {ME: "me", other: f"player {other}"}
             record = await store.create_game(KIND, guild_id=guild, channel_id=10, thread_id=100_000 + n, now=T0)
-            seats = [NewSeat(seat=0, player_id=ME, display_name="me"), NewSeat(seat=1, player_id=other,
-                     display_name=names[other])]  # fmt: skip
+            seats = [
+                NewSeat(seat=0, player_id=ME, display_name="me"),
+                NewSeat(seat=1, player_id=other, display_name=names[other]),
+            ]
             await store.start_game(record.id, seed=7, setup_at=T0, seats=seats, snapshot=snapshot)
             ended = T0 + timedelta(hours=n)
             await store.update_game(record.id, status="finished", now=ended)
             first = rng.random() < 0.5
             ranks = (1, 2) if first else (2, 1)
             result = GameResult(
-                game_id=record.id, guild_id=guild, kind=KIND, thread_id=100_000 + n, started_at=T0, ended_at=ended,
-                outcome="finished", rated=True, moves=80,
-                seats=[SeatResult(seat=0, id=ME, name="me", rank=ranks[0], score=9),
-                       SeatResult(seat=1, id=other, name=names[other], rank=ranks[1], score=7)],
-            )  # fmt: skip
+                game_id=record.id,
+                guild_id=guild,
+                kind=KIND,
+                thread_id=100_000 + n,
+                started_at=T0,
+                ended_at=ended,
+                outcome="finished",
+                rated=True,
+                moves=80,
+                seats=[
+                    SeatResult(seat=0, id=ME, name="me", rank=ranks[0], score=9),
+                    SeatResult(seat=1, id=other, name=names[other], rank=ranks[1], score=7),
+                ],
+            )
             placements = [
-                Placement(game_id=record.id, seat=s, player_id=p, name=names[p], held=True, rank=ranks[s],
-                          score=9 - 2 * s, moves=40, answers=38, answer_s=38 * 600.0, turns=30, missed=1)
+                Placement(
+                    game_id=record.id,
+                    seat=s,
+                    player_id=p,
+                    name=names[p],
+                    held=True,
+                    rank=ranks[s],
+                    score=9 - 2 * s,
+                    moves=40,
+                    answers=38,
+                    answer_s=38 * 600.0,
+                    turns=30,
+                    missed=1,
+                )
                 for s, p in ((0, ME), (1, other))
-            ]  # fmt: skip
+            ]
             await store.put_result(result, placements, now=ended)
     finally:
         await store.close()

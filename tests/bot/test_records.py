@@ -25,8 +25,12 @@ from tests.bot.helpers import Server, embed_text, make_server, mod_undo
 from tests.bot.seated import play_on
 
 KINDS = ("kkk", "kesse_ruegen", "casablanca", "schwarzmarkt")
-TITLES = {"kkk": "Kohle, Kies & Knete", "kesse_ruegen": "Kesse Rügen", "casablanca": "Casablanca",
-          "schwarzmarkt": "Schwarzmarkt"}  # fmt: skip
+TITLES = {
+    "kkk": "Kohle, Kies & Knete",
+    "kesse_ruegen": "Kesse Rügen",
+    "casablanca": "Casablanca",
+    "schwarzmarkt": "Schwarzmarkt",
+}
 
 
 @pytest.fixture
@@ -150,9 +154,7 @@ async def test_a_finished_game_makes_history_profiles_and_ratings(
         seat = next(s.seat for s in seats if s.player_id == member.id)
         profile = embed_text((await member.slash(server.channel, "me profile")).response.message)
         assert f"{TITLES[kind]}: 1 game, {1 if seat in winners else 0} won" in profile
-        moves = sum(
-            1 for e in await server.bot.store.log(game_id) if e.kind == "action" and e.user_id == member.id
-        )
+        moves = sum(1 for e in await server.bot.store.log(game_id) if e.kind == "action" and e.user_id == member.id)
         assert f"Moves made: **{moves}**" in profile
         assert "Playing now: nothing at the moment" in profile
         assert "rating **" in profile
@@ -264,7 +266,9 @@ async def test_a_game_ended_by_a_moderator_is_history_but_not_rated(env: simcord
     history = embed_text((await anna.slash(server.channel, "game history")).response.message)
     assert f"#{game_id} Kesse Rügen" in history and "🛑 ended by a moderator" in history
     top = await anna.slash(server.channel, "game top", game="kesse_ruegen")
-    assert top.response.content == "Nobody has a Kesse Rügen rating here yet: ratings come with each game finished by its rules."
+    assert top.response.content == (
+        "Nobody has a Kesse Rügen rating here yet: ratings come with each game finished by its rules."
+    )
     profile = embed_text((await bert.slash(server.channel, "me profile")).response.message)
     assert "Kesse Rügen: 1 game, 0 won" in profile and "average place" not in profile
     refused = await anna.slash(server.channel, "game log", game=game_id + 1)
