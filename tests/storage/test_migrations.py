@@ -33,6 +33,11 @@ async def test_migrates_an_empty_file_and_rerunning_changes_nothing(db_path: Pat
         "message_refs",
         "guild_settings",
         "schema_migrations",
+        "game_results",
+        "placements",
+        "player_stats",
+        "ratings",
+        "player_settings",
     }
     assert tables(db_path) == expected
     for _ in range(2):
