@@ -24,10 +24,12 @@ from typing import Any
 from bot.records.derive import Derived, derive
 from bot.records.rating import rate
 from engine.game import Game
-from storage import GameNotFound, GameStore, StorageError, player_key
+from storage import GameNotFound, GameStore, player_key
 
 log = logging.getLogger("boardroom.records")
 BATCH = 200
+SETTLE_WAIT = 2.0
+"""Seconds a command about records waits for the recording under way (Discord's answer is deferred after 1.5 s)."""
 
 
 @dataclass
@@ -65,7 +67,7 @@ class Recorder:
             self._again = False
             try:
                 counts = await self.catch_up()
-            except StorageError:
+            except Exception:  # never let a background pass fail the commands that wait for it (`settled`)
                 log.exception("recording finished games failed; they are recorded at the next start-up")
                 return total
             total.recorded += counts.recorded
@@ -77,11 +79,13 @@ class Recorder:
         if self._task is not None:
             self._task.cancel()
 
-    async def settled(self) -> None:
-        """Wait for the recording under way, if any (a command about records reads them after it)."""
+    async def settled(self, timeout: float | None = SETTLE_WAIT) -> None:
+        """Wait a little for the recording under way, if any, so that a game that just ended shows in the answer
+        of a command about records; a long catch-up (after an upgrade, a rebuild) is not waited for: the answer
+        shows what is recorded so far. `timeout=None` waits for the end."""
         task = self._task
         if task is not None and not task.done():
-            await asyncio.shield(task)
+            await asyncio.wait({task}, timeout=timeout)
 
     # --- the work ---------------------------------------------------------------------------------------
 

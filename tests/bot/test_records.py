@@ -57,7 +57,7 @@ def moderator(server: Server) -> MemberActor:
 
 async def records_of(bot: BoardroomBot, game_ids: list[int], people: list[int]) -> dict[str, Any]:
     """Every stored record the commands read: results, placements, each person's stats and ratings."""
-    await bot.recorder.settled()
+    await bot.recorder.settled(timeout=None)
     store = bot.store
     out: dict[str, Any] = {"results": [], "placements": [], "stats": {}, "ratings": {}}
     for game_id in game_ids:
