@@ -7,6 +7,9 @@ misplaced in `GAME_DATA_DIR` (exit code 1, naming the file and the field), an un
 `GAME_DATA_DIR` that is not a folder (exit code 2), a `DEV_GUILD_ID` of a server the bot is not in (Discord refuses
 the command sync there: exit code 2), any other refusal or failure from Discord while starting, such as a 5xx at
 login (exit code 1). Ctrl-C stops the bot cleanly (exit code 0).
+
+`python -m bot rebuild-records` does not start the bot: it derives every player's record and rating again from the
+games' logs (`bot.records`), prints how many, and exits. Stop the bot first (or use `/mod records rebuild`).
 """
 
 import asyncio
@@ -78,7 +81,39 @@ def _reason(exc: discord.HTTPException) -> str:
     return f"{reason}: {text}" if text else str(reason)
 
 
-def main() -> int:
+async def rebuild_records(settings: Settings) -> int:
+    """Forget every record and rating and derive them all again from the games' logs."""
+    import time
+
+    from bot.client import open_database
+    from bot.records import Recorder
+    from engine import registry
+
+    try:
+        store = await open_database(settings.database_path)
+    except StorageError as exc:
+        say(f"the database cannot be used: {exc}")
+        return EXIT_FAILURE
+    try:
+        started = time.perf_counter()
+        counts = await Recorder(store, registry.build(settings.game_data_dir)).rebuild()
+    except DataFileError as exc:
+        say(f"a game's data file is invalid: {exc}")
+        return EXIT_FAILURE
+    finally:
+        await store.close()
+    print(
+        f"Boardroom: records rebuilt from the logs in {time.perf_counter() - started:.1f} s: "
+        f"{counts.recorded} games recorded, {counts.rated} rated, {counts.skipped} skipped (see the log)."
+    )
+    return 1 if counts.skipped else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = argv or []  # the command line's arguments (`python -m bot` passes them; tests call main() without)
+    if args and args != ["rebuild-records"]:
+        say(f"unknown command {' '.join(args)!r}: use no argument to start the bot, or `rebuild-records`.")
+        return EXIT_CONFIG
     try:
         settings = Settings()
     except ValidationError as exc:
@@ -86,6 +121,9 @@ def main() -> int:
         field = ".".join(str(p) for p in err["loc"]).upper()
         say(f"the setting {field} is not valid ({err['msg']}); see .env.example.")
         return EXIT_CONFIG
+    if args == ["rebuild-records"]:
+        logs.configure(settings.log_level, settings.log_format)
+        return asyncio.run(rebuild_records(settings))
     if not settings.token:
         say("DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token in it.")
         return EXIT_CONFIG
@@ -98,4 +136,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -27,6 +27,7 @@ from discord.ext import commands
 
 from bot import game_options, ids, outbox
 from bot.cogs.game import GameCog, dm_note, person
+from bot.cogs.me import MeCog
 from bot.cogs.mod import UNDO_KEY, ModCog, confirm_undo
 from bot.cogs.reactions import ReactionCog
 from bot.components import GameButton, RulesButton, rules_view, view_for
@@ -37,6 +38,8 @@ from bot.lobby_repair import repair_all, repair_lobby
 from bot.names import NO_MENTIONS
 from bot.notifier import Carrier, Notifier, hand_post
 from bot.presentation import Presentation
+from bot.records import Recorder
+from bot.records.answers import HistoryButton, LogButton
 from bot.rematch import rematch
 from bot.replies import Answer, answer
 from bot.resolve import is_moderator
@@ -129,12 +132,15 @@ class BoardroomBot(commands.Bot):
         self._service.on_timers_changed = self.scheduler.poke
         self._service.on_committed = self.notifier.enqueue
         self._service.on_settled = self.notifier.settled
+        self.recorder = Recorder(self.store, self._games)
+        self._service.on_game_over = self.recorder.game_over
         self._service.seat_rules = SeatRules(
             autopilot_after=self.settings.autopilot_after, per_hour=self.settings.computer_moves_per_hour
         )
-        self.add_dynamic_items(GameButton, RulesButton)
+        self.add_dynamic_items(GameButton, RulesButton, HistoryButton, LogButton)
         await self.add_cog(GameCog(self))
         await self.add_cog(ModCog(self))
+        await self.add_cog(MeCog(self))
         await self.add_cog(ReactionCog(self))
         for name, presentation in self._presentations.items():
             cog = presentation.cog(self)
@@ -169,6 +175,7 @@ class BoardroomBot(commands.Bot):
         self.scheduler.hold(overdue)
         self.scheduler.start()
         self.housekeeper.start()
+        self.recorder.wake()  # games that ended while the bot was down (or before records existed)
         self._background(self._catch_up(reactions if isinstance(reactions, ReactionCog) else None, overdue))
 
     async def _catch_up(self, reactions: "ReactionCog | None", first: set[int]) -> None:
@@ -199,6 +206,8 @@ class BoardroomBot(commands.Bot):
 
     async def close(self) -> None:
         self.scheduler.close()
+        if hasattr(self, "recorder"):
+            self.recorder.close()
         self.housekeeper.close()
         self.notifier.close()
         try:

@@ -37,6 +37,7 @@ from storage.models import (
     Snapshot,
     TimerRecord,
 )
+from storage.records import GameResult, Placement, PlayerStats, Rating, SeatResult, player_key
 from storage.store import KEEP, GameStore, open_store
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "ExportedGame",
     "GameNotFound",
     "GameRecord",
+    "GameResult",
     "GameStatus",
     "GameStore",
     "GuildSettings",
@@ -61,14 +63,19 @@ __all__ = [
     "NewSeat",
     "NewTimer",
     "OutboxRecord",
+    "Placement",
+    "PlayerStats",
+    "Rating",
     "ReplayError",
     "ReplayReport",
     "SchemaTooNew",
     "SeatRecord",
+    "SeatResult",
     "Snapshot",
     "StaleVersion",
     "StorageError",
     "StoreFileError",
     "TimerRecord",
     "open_store",
+    "player_key",
 ]

@@ -75,6 +75,7 @@ from storage.models import (
     now_utc,
     utc,
 )
+from storage.sqlite_records import SQLiteRecords
 from storage.store import KEEP, GameStore, Synchronous, _Keep, dump_snapshot
 
 T = TypeVar("T")
@@ -412,7 +413,7 @@ def _in_list(values: Collection[Any]) -> str:
     return "(" + ", ".join("?" * len(values)) + ")"
 
 
-class SQLiteStore(GameStore):
+class SQLiteStore(SQLiteRecords, GameStore):
     """`GameStore` on one SQLite file (or ":memory:"). Create it with `open_store` / `SQLiteStore.open`."""
 
     def __init__(self, conn: aiosqlite.Connection, label: str, schema_version: int) -> None:

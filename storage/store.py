@@ -61,6 +61,7 @@ from storage.models import (
     Snapshot,
     TimerRecord,
 )
+from storage.records import RecordStore
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -76,9 +77,10 @@ KEEP: Final = _Keep.KEEP
 Synchronous = Literal["OFF", "NORMAL", "FULL", "EXTRA"]
 
 
-class GameStore(ABC):
+class GameStore(RecordStore, ABC):
     """Where games live: records, seats, the append-only action log, snapshots, timers, outbox, message
-    references and per-server settings. All methods are coroutines; the store may be shared by many tasks."""
+    references and per-server settings; and the players' records derived from the logs (`storage.records`).
+    All methods are coroutines; the store may be shared by many tasks."""
 
     # --- lifecycle ------------------------------------------------------------------------------------
 

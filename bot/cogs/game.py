@@ -34,6 +34,7 @@ from bot.lobby_repair import open_thread_or_close, repair_lobby
 from bot.names import shown
 from bot.notifier import MENTIONS, Carrier
 from bot.presentation import Table
+from bot.records import answers as records
 from bot.replies import Answer, answer
 from bot.resolve import describe, game_choices, is_moderator, require_moderator, resolve_game
 from bot.rules import load as load_rules
@@ -452,6 +453,32 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             return Answer(text="👋 Welcome back: reaction windows wait for you again.")
 
         await answer(self.bot, interaction, work)
+
+    # --- records (issue 32: `bot.records`) ---------------------------------------------------------------
+
+    @app_commands.command(name="history", description="Games that ended in this server, newest first")
+    @app_commands.describe(page="Go straight to this page")
+    async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 99999] = 1) -> None:
+        guild = interaction.guild.name if interaction.guild else None
+        await answer(self.bot, interaction, lambda _c: records.history(self.bot, interaction.guild_id, page, guild))
+
+    @app_commands.command(name="log", description="A finished game's account: what the table was told")
+    @app_commands.describe(game="The game's number (in its thread: that game)", page="Go straight to this page")
+    async def log(
+        self, interaction: discord.Interaction, game: int | None = None, page: app_commands.Range[int, 1, 9999] = 1
+    ) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            statuses = (*OPEN_STATUSES, "finished", "abandoned")
+            record = await resolve_game(self.bot, interaction, game, statuses=statuses)
+            return await records.game_log(self.bot, record, page)
+
+        await answer(self.bot, interaction, work)
+
+    @app_commands.command(name="top", description="The best players of a game in this server (ratings)")
+    @app_commands.describe(game="Which game")
+    @app_commands.autocomplete(game=_kind_autocomplete)
+    async def top(self, interaction: discord.Interaction, game: str) -> None:
+        await answer(self.bot, interaction, lambda _c: records.top(self.bot, interaction.guild_id, game))
 
     # --- a move, for any game ---------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ are those of `/game new`: a turn deadline of 1 hour to 90 days, a reaction time 
 
 import io
 import logging
+import time
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,7 @@ from bot.durations import describe as describe_duration
 from bot.names import shown
 from bot.notifier import Carrier
 from bot.presentation import Button
+from bot.records import words
 from bot.replies import Answer, answer
 from bot.resolve import game_choices, require_moderator, resolve_game
 from bot.service import Done, Refusal
@@ -302,6 +304,32 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
             return Answer(
                 text=f"💾 Backup saved as `{path.name}` ({size:.1f} MB), beside the automatic ones. "
                 "Restoring one is done where the bot runs (see the README)."
+            )
+
+        await answer(self.bot, interaction, work)
+
+    records = app_commands.Group(name="records", description="Players' records and ratings (the bot's owner)")
+
+    @records.command(name="rebuild", description="Derive every record and rating again from the games' logs")
+    async def rebuild_records(self, interaction: discord.Interaction) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            try:
+                owner = await self.bot.is_owner(interaction.user)
+            except discord.HTTPException:
+                owner = False
+            if not owner:
+                raise Refusal(words.REBUILD_REFUSED)
+            started = time.perf_counter()
+            counts = await self.bot.recorder.rebuild()
+            skipped = words.REBUILD_SKIPPED.format(skipped=counts.skipped) if counts.skipped else ""
+            return Answer(
+                text=words.REBUILD_DONE.format(
+                    seconds=time.perf_counter() - started,
+                    recorded=counts.recorded,
+                    s="" if counts.recorded == 1 else "s",
+                    rated=counts.rated,
+                    skipped=skipped,
+                )
             )
 
         await answer(self.bot, interaction, work)

@@ -73,6 +73,9 @@ class ServiceCore:
         self.on_committed: Callable[[int, list[OutboxRecord]], None] = lambda _game_id, _rows: None
         """Called (synchronously, in commit order) with each commit's rows: the notifier's queue
         (`Notifier.enqueue`)."""
+        self.on_game_over: Callable[[int], None] = lambda _game_id: None
+        """Called (synchronously) after the commit that ended a game, finished or abandoned: the recorder
+        (`bot.records.Recorder.game_over`), which derives the game's record from its log behind the move."""
         self.on_settled: Callable[[int, Table], None] = lambda _game_id, _table: None
         """Called at the end of a move with the game's table as it is then (`Notifier.settled`): the notifier
         renders from it instead of reading the game back."""
@@ -386,6 +389,8 @@ class ServiceCore:
             for i, item in zip(result.outbox_ids, items, strict=True)
         ]
         self.on_committed(record.id, rows)
+        if status in ("finished", "abandoned") and record.status not in ("finished", "abandoned"):
+            self.on_game_over(record.id)
 
     async def _auto_pass(self, game_id: int, *, after_commit: bool = False) -> list[int]:
         """Apply the away action for every away seat a reaction window waits on (under the game's lock).

@@ -33,6 +33,11 @@ async def test_migrates_an_empty_file_and_rerunning_changes_nothing(db_path: Pat
         "message_refs",
         "guild_settings",
         "schema_migrations",
+        "game_results",
+        "placements",
+        "player_stats",
+        "ratings",
+        "player_settings",
     }
     assert tables(db_path) == expected
     for _ in range(2):
@@ -231,7 +236,7 @@ async def test_upgrades_a_schema_1_store_and_keeps_its_games(db_path: Path) -> N
 
     store = await open_store(db_path)
     try:
-        assert store.schema_version == len(load_migrations()) == 6
+        assert store.schema_version == len(load_migrations()) == 7
         assert (await store.get_snapshot(1)).state == toy.dump_state(state)
         assert (await store.check_replay(toy, 1)).ok
         timers = await store.timers(1)
