@@ -15,7 +15,7 @@ from typing import Any
 from engine.errors import RuleError
 from engine.events import Event
 from engine.game import Game
-from engine.policy import policy_for
+from engine.policy import Level, policy_for
 
 START = datetime(2026, 1, 1, 9, tzinfo=UTC)
 
@@ -28,10 +28,19 @@ def at_random(game: Game, state: Any, seat: int, legal: list[Any], rng: random.R
     return rng.choice(legal) if rng.random() < 0.9 else None
 
 
-def by_policy(game: Game, state: Any, seat: int, legal: list[Any], rng: random.Random) -> Any | None:  # type: ignore[type-arg]
+def by_policy(level: Level = "normal") -> Chooser:
+    """The game's computer player of `level` in every seat (see `policy_choice`)."""
+
+    def choose(game: Game, state: Any, seat: int, legal: list[Any], rng: random.Random) -> Any | None:  # type: ignore[type-arg]
+        return policy_choice(game, level, state, seat, legal, rng)
+
+    return choose
+
+
+def policy_choice(game: Game, level: Level, state: Any, seat: int, legal: list[Any], rng: random.Random) -> Any | None:  # type: ignore[type-arg]
     """The game's computer player in the seat, seeing the seat's own view only. Its choice must be one the rules
     accept: one of `legal`, or a free amount `legal` only samples (a price in Kohle, Kies & Knete)."""
-    policy = policy_for(game)
+    policy = policy_for(game, level)
     assert policy is not None, f"{game.name} has no policy"
     action = policy.decide(game.view(state, seat), legal, seat, rng)
     if action is not None and action not in legal:

@@ -11,7 +11,8 @@ Over seeded tables of random legal play (`table.play`), for every game and every
   accepted at its deadline (so a table never stalls on an absent player);
 - views: the public view and each seat's view are produced at every step and survive JSON, and no event addressed
   to one seat is shown to the table;
-- the game's computer players choose only legal actions, and a table of them ends by the rules.
+- the game's computer players, at every level, choose only actions the rules accept, and a table of them ends by
+  the rules.
 
 Twin tables (two games differing only in hidden information look the same publicly, deadlines included) are
 `test_twin_timeouts.py`'s, beside this suite.
@@ -24,7 +25,7 @@ from hypothesis import strategies as st
 from engine import registry
 from engine.errors import RuleError
 from engine.game import Game
-from engine.policy import policy_for
+from engine.policy import LEVELS, Level, policy_for
 
 from .table import Played, Step, by_policy, play
 
@@ -135,13 +136,16 @@ def test_views_are_made_at_every_step_and_private_events_stay_private(
     table(name, seats, seed, cap=100, on_step=check)
 
 
+@pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("name", GAMES)
-def test_a_table_of_computer_players_ends_by_the_rules(name: str) -> None:
+def test_a_table_of_computer_players_ends_by_the_rules(name: str, level: Level) -> None:
+    """A table of computer players of one level, at every seat count the game allows: each choice is one the rules
+    accept, and the table ends by the rules (a stronger player that never ends its tables is no player)."""
     game = registry.get(name)
-    assert policy_for(game) is not None, f"{name} has no computer player"
+    assert policy_for(game, level) is not None, f"{name} has no computer player"
     low, high = game.seat_range(game.parse_options())
     ended = 0
     for seed, seats in enumerate(range(low, high + 1)):
-        played = table(name, seats, seed, chooser=by_policy, cap=3000)
+        played = table(name, seats, seed, chooser=by_policy(level), cap=3000)
         ended += played.over
-    assert ended == high - low + 1, f"{name}: {ended} of {high - low + 1} tables of computer players ended"
+    assert ended == high - low + 1, f"{name}: {ended} of {high - low + 1} tables of {level} computer players ended"
