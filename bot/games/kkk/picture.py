@@ -26,7 +26,7 @@ FAMILY_COLOURS: dict[str, d.Colour] = {
     "R": d.VERMILION,
     "T": d.PURPLE,
 }
-CELL_W, CELL_H = 230, 172
+CELL_W, CELL_H = 230, 160
 LEFT, TOP = 20, 64
 WIDTH = LEFT * 2 + CELL_W * 5
 HEIGHT = TOP + CELL_H * 5 + 84
@@ -100,11 +100,11 @@ def _space(
     if marker:
         d.badge(draw, (x0 + 84, y0 + 32), 19, d.YELLOW, "$")
     if done:
-        tx, ty = (x0 + x1) / 2, (y0 + y1) / 2 + 14
+        tx, ty = (x0 + x1) / 2, (y0 + y1) / 2 + 12
         draw.rounded_rectangle((tx - 62, ty - 30, tx + 62, ty + 30), radius=8, fill=d.INK)
         d.text(draw, (tx, ty), f"Deal {space.tile}", 24, d.WHITE, "mm")
         return
-    y = y0 + 80
+    y = y0 + 76
     room = x1 - x0 - 32
     step = min(DISC * 2 + 8, room / max(len(space.required), 1))
     x = x0 + 16 + DISC
@@ -112,7 +112,7 @@ def _space(
         _family(draw, (x, y), family, "circle", None if ticks is None else ticks.get(("required", family)))
         x += step
     if space.group:
-        y += DISC * 2 + 14
+        y += DISC * 2 + 12
         label = f"{space.group_k} of"
         d.text(draw, (x0 + 16, y), label, 22, anchor="lm")
         start = x0 + 24 + d.width(label, 22)
