@@ -1,7 +1,7 @@
 """Casablanca's table as a picture, drawn from the public view only (see `bot.pictures`): no bribe can show.
 
-Left, the map: the four HQs in the corners (framed thick; in the variant with their owner, and "face down" while that
-owner's sheet lies face down), the Bazaar in the middle, the numbered houses, and the streets as grey lines. Each
+Left, the map: the four HQs in the corners (framed thick; in the variant with their owner's name, whose sheet lying
+face down the panel tells), the Bazaar in the middle, the numbered houses, and the streets as grey lines. Each
 agent is a disc of its colour with its initial (two letters when initials clash: "Be" and "Br"), standing in its
 building; the suitcase is a black case lying in a building, or hung on the disc of the agent carrying it. The
 announcement under way is a blue arrow along its street (a move) or a red ring round the victim (a hit), with its
