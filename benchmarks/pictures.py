@@ -11,11 +11,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.games import load_presentation
-from tests.bot.pictures.walk import game_kind, game_of, states
+from tests.bot.pictures.walk import SEATS, game_kind, game_of, states
 
 KINDS = ("kkk", "kesse_ruegen", "schwarzmarkt", "casablanca", "casablanca_hq")
 SEEDS = (1, 2, 3)
 STEPS = 300
+NAMES = ("Anna", "Bert", "Robo Carla 🤖", "Maximiliane Dorothea", "Ede")
 
 
 def measure(kind: str) -> tuple[list[float], list[int]]:
@@ -27,7 +28,7 @@ def measure(kind: str) -> tuple[list[float], list[int]]:
         for state in states(kind, seed, STEPS):
             view = game.view(state, None)
             start = time.perf_counter()
-            png = presentation.picture(game, view)
+            png = presentation.picture(game, view, NAMES[: SEATS[kind]])
             times.append((time.perf_counter() - start) * 1000)
             assert png is not None
             sizes.append(len(png))

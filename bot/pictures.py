@@ -2,13 +2,14 @@
 
 The platform shows it as the image of the status message's embed (attachment `table.png`). Three rules:
 
-- Only the public view: the picture is drawn from `game.view(state, None)`, so it cannot show a secret.
+- Only the public view: the picture is drawn from `game.view(state, None)` and the seats' display names (public:
+  the text status shows them too), so it cannot show a secret.
 - Never in the way: rendering runs in a worker thread (`asyncio.to_thread`) and is awaited only for `PICTURE_WAIT`
   seconds; a slow picture is finished in the background and shown by a later status edit, a failing one is logged
   and the text goes out alone (keeping the picture already on the message).
-- No needless uploads: pictures are cached per game by version and by a hash of the public view's JSON (a move
-  that changes nothing public reuses the bytes), and a status message whose picture is unchanged is edited with
-  its existing attachment kept rather than uploaded again.
+- No needless uploads: pictures are cached per game by version and by a hash of what they show, the public view's
+  JSON and the names (a move that changes nothing public reuses the bytes; a rename draws again), and a status
+  message whose picture is unchanged is edited with its existing attachment kept rather than uploaded again.
 
 The cache is in memory: after a restart the first status edit of a game renders and uploads once.
 """
@@ -19,6 +20,7 @@ import io
 import logging
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -54,18 +56,41 @@ class Picture:
 @dataclass(frozen=True)
 class _Rendered:
     version: int
+    names: tuple[str, ...]
     view_digest: str
+    """Of the view and the names (`view_digest`)."""
     picture: Picture | None
 
 
-def view_digest(view: "BaseModel") -> str:
-    return hashlib.sha256(view.model_dump_json().encode()).hexdigest()
+def view_digest(view: "BaseModel", names: Sequence[str] = ()) -> str:
+    """What a picture shows, as a hash: the public view and the players' names."""
+    shown = hashlib.sha256(view.model_dump_json().encode())
+    for name in names:
+        shown.update(b"\0" + name.encode())
+    return shown.hexdigest()
 
 
-def draw(presentation: "Presentation", game: "Game", view: "BaseModel") -> Picture | None:  # type: ignore[type-arg]
+def picture_names(table: "Table") -> tuple[str, ...]:
+    """Each seat's name for the picture: its display name as typed (the picture is no markdown: nothing to escape,
+    and nothing in it can ping), or "Seat 2" for a seat without one. The same names as the text status, without its
+    "(autopilot)" remark, which would leave no room for the name itself."""
+    count = table.game.seat_count(table.state) if table.state is not None else len(table.seats)
+    names = [f"Seat {n + 1}" for n in range(count)]
+    for s in table.seats:
+        if s.seat < count and s.display_name:
+            names[s.seat] = s.display_name
+    return tuple(names)
+
+
+def draw(
+    presentation: "Presentation",
+    game: "Game",  # type: ignore[type-arg]
+    view: "BaseModel",
+    names: Sequence[str],
+) -> Picture | None:
     """Render (in the calling thread): the game's picture of this public view, or None if it has none."""
     with _DRAWING:  # one picture at a time: Pillow's shared font objects are not meant for concurrent use
-        png = presentation.picture(game, view)
+        png = presentation.picture(game, view, names)
     if png is None:
         return None
     if len(png) > MAX_BYTES:
@@ -107,21 +132,24 @@ class Pictures:
         game_id, version = table.record.id, table.record.version
         logger = game_logger(game_id, "boardroom.pictures")
         cached = self._rendered.get(game_id)
-        if cached is not None and cached.version == version:
+        names = picture_names(table)  # a rename changes no version but must show
+        if cached is not None and cached.version == version and cached.names == names:
             return cached.picture, None
         try:
             view = table.game.view(table.state, None)
-            digest = view_digest(view)
+            digest = view_digest(view, names)
         except Exception:
             logger.exception("the public view for the picture failed")
             return None, None
         if cached is not None and cached.view_digest == digest:
-            self._store(game_id, _Rendered(version, digest, cached.picture))
+            self._store(game_id, _Rendered(version, names, digest, cached.picture))
             return cached.picture, None
         key = (game_id, digest)
         task = self._pending.get(key)
         if task is None:
-            task = asyncio.get_running_loop().create_task(self._render(presentation, table.game, view, version, key))
+            task = asyncio.get_running_loop().create_task(
+                self._render(presentation, table.game, view, names, version, key)
+            )
             self._pending[key] = task
         try:
             return await asyncio.wait_for(asyncio.shield(task), timeout=wait), None
@@ -136,19 +164,20 @@ class Pictures:
         presentation: "Presentation",
         game: "Game",  # type: ignore[type-arg]
         view: "BaseModel",
+        names: Sequence[str],
         version: int,
         key: tuple[int, str],
     ) -> Picture | None:
         game_id, digest = key
         try:
             self.renders += 1
-            picture = await asyncio.to_thread(draw, presentation, game, view)
+            picture = await asyncio.to_thread(draw, presentation, game, view, names)
         except Exception:
             game_logger(game_id, "boardroom.pictures").exception("drawing the picture failed")
             raise
         finally:
             self._pending.pop(key, None)
-        self._store(game_id, _Rendered(version, digest, picture))
+        self._store(game_id, _Rendered(version, tuple(names), digest, picture))
         return picture
 
     def _store(self, game_id: int, rendered: _Rendered) -> None:

@@ -51,9 +51,10 @@ asks the game's `Presentation` for:
 - `status_details(table)`: the whole table in full (e.g. the board's every space, every offer), for a status kept to
   one phone screen: shown privately to whoever clicks the status's `Details` button (key "details", answered by the
   platform, players and onlookers alike). None (the default): the status says it all;
-- `picture(game, view)`: the table drawn as PNG bytes from the public view `game.view(state, None)` alone (None: no
-  picture; the default). The platform shows it as the status embed's image and uploads it only when it changed;
-  it runs in a worker thread, so it must not touch anything but its arguments (see `bot.pictures`);
+- `picture(game, view, names)`: the table drawn as PNG bytes from the public view `game.view(state, None)` and the
+  seats' display names alone (None: no picture; the default). The platform shows it as the status embed's image and
+  uploads it only when it changed; it runs in a worker thread, so it must not touch anything but its arguments (see
+  `bot.pictures`; `bot.drawing.names` makes the names drawable and short);
 - `help_lines(table, seat)`: what `seat` may do right now, one line per kind of move (`legal_actions` grouped by
   type), each naming the exact command or button — the heart of `/game help` and the status's "❓ What can I do?"
   button (the platform adds who is awaited and how to follow; see `bot.helping`). The generic one asks
@@ -383,8 +384,9 @@ class Presentation:
         whose hand message never has buttons may say so here, so that a move renders only the hands that changed."""
         return private_post(self, table, seat).buttons
 
-    def picture(self, game: Game, view: BaseModel) -> bytes | None:  # type: ignore[type-arg]
-        """The table as a PNG, drawn from the public view only (called in a worker thread); None: no picture."""
+    def picture(self, game: Game, view: BaseModel, names: Sequence[str]) -> bytes | None:  # type: ignore[type-arg]
+        """The table as a PNG, drawn from the public view and the seats' display names only (called in a worker
+        thread); None: no picture."""
         return None
 
     def help_lines(self, table: Table, seat: int) -> list[str]:

@@ -1,19 +1,19 @@
 """Casablanca's table as a picture, drawn from the public view only (see `bot.pictures`): no bribe can show.
 
-Left, the map: the four HQs in the corners (framed thick; in the variant with their owner, and "face down" while that
-owner's sheet lies face down), the Bazaar in the middle, the numbered houses, and the streets as grey lines. Each
+Left, the map: the four HQs in the corners (framed thick; in the variant with their owner's name, whose sheet lying
+face down the panel tells), the Bazaar in the middle, the numbered houses, and the streets as grey lines. Each
 agent is a disc of its colour with its initial (two letters when initials clash: "Be" and "Br"), standing in its
 building; the suitcase is a black case lying in a building, or hung on the disc of the agent carrying it. The
 announcement under way is a blue arrow along its street (a move) or a red ring round the victim (a hit), with its
 agent ringed blue. Right: every agent with where it is, whether it has carried the suitcase, or that it is out of the
 game (crossed); the suitcase and its count of carriers; the announcement in words; in the variant, the players' HQs.
 
-Seats are "Seat 1…" here: the public view has no names (the text status beside the picture has them). A map that
-replaces the default one (other building names) is drawn on a ring instead of the default's square.
+Players are named by their display names, as in the text status (made drawable and short by `bot.drawing.names`).
+A map that replaces the default one (other building names) is drawn on a ring instead of the default's square.
 """
 
 import math
-import unicodedata
+from collections.abc import Sequence
 
 from PIL import ImageDraw
 
@@ -68,24 +68,25 @@ POSITIONS: dict[str, tuple[float, float]] = {
 Box = tuple[float, float, float, float]
 
 
-def draw_picture(view: PublicView) -> bytes:
+def draw_picture(view: PublicView, names: Sequence[str]) -> bytes:
+    who = d.names(names)
     image, draw = d.canvas(WIDTH, HEIGHT)
-    write(draw, (MAP_LEFT, 18), _headline(view), 30)
+    write(draw, (MAP_LEFT, 18), d.fit(_headline(view, who), 30, WIDTH - 2 * MAP_LEFT), 30)
     centres = _centres(view)
     letters = initials(view.agents)
     _streets(draw, view, centres)
     owners = {p.hq: p for p in view.players if p.hq is not None}
     spots: dict[int, d.Point] = {}
     for building, centre in centres.items():
-        spots.update(_building(draw, view, building, centre, owners, letters))
+        spots.update(_building(draw, view, who, building, centre, owners, letters))
     _announcement_marks(draw, view, spots, centres)
-    _panel(draw, view, letters)
+    _panel(draw, view, who, letters)
     return d.png(image)
 
 
 def plain(words: str) -> str:
-    """`words` without accents: Pillow's bundled font has no "é" ("Rick's Café" is drawn "Rick's Cafe")."""
-    return "".join(c for c in unicodedata.normalize("NFKD", words) if not unicodedata.combining(c))
+    """`words` as the bundled font can draw them: it has no "é" ("Rick's Café" is drawn "Rick's Cafe")."""
+    return d.plain(words)
 
 
 def write(
@@ -107,18 +108,18 @@ def initials(agents: tuple[AgentView, ...]) -> list[str]:
     return out
 
 
-def _headline(view: PublicView) -> str:
-    seat = f"Seat {view.turn + 1}"
+def _headline(view: PublicView, who: Sequence[str]) -> str:
+    seat = who[view.turn]
     match view.phase:
         case "over":
-            who = " and ".join(f"Seat {s + 1}" for s in view.winners)
-            return f"Game over: {who} win{'s' if len(view.winners) == 1 else ''}" if who else "Game over"
+            won = " and ".join(who[s] for s in view.winners)
+            return f"Game over: {won} win{'s' if len(view.winners) == 1 else ''}" if won else "Game over"
         case "hq":
             return f"{seat} chooses an HQ"
         case "objections":
             return f"{seat} announced a {view.announcement.kind if view.announcement else 'move'}: objections open"
         case "contest" if view.objectors:
-            return f"Seat {view.objectors[0] + 1} objects to {seat}'s announcement"
+            return f"{who[view.objectors[0]]} objects to {seat}'s announcement"
     if view.variant and view.players[view.turn].face_down:
         return f"{seat}'s turn: turning their sheet face up"
     if view.first_turn:
@@ -186,6 +187,7 @@ def _size(view: PublicView, building: str) -> tuple[int, int]:
 def _building(
     draw: ImageDraw.ImageDraw,
     view: PublicView,
+    who: Sequence[str],
     building: str,
     centre: d.Point,
     owners: dict[str, object],
@@ -202,12 +204,10 @@ def _building(
     write(draw, (cx, box[1] + 6), label, 22, anchor="ma")
     top = box[1] + 32
     if hq and view.variant:
-        owner = owners.get(building)
-        words = "no owner" if owner is None else f"Seat {owner.seat + 1}"  # type: ignore[attr-defined]
-        if owner is not None and owner.face_down:  # type: ignore[attr-defined]
-            words += " · face down"
-        write(draw, (cx, top), words, 20, d.BLUE if owner is not None else d.GREY, "ma")
-        top += 24
+        owner = owners.get(building)  # its sheet face down or not: said in the panel, where there is room
+        words = "no owner" if owner is None else who[owner.seat]  # type: ignore[attr-defined]
+        write(draw, (cx, top), d.fit(words, d.MIN_SIZE, w - 12), d.MIN_SIZE, d.BLUE if owner else d.GREY, "ma")
+        top += 26
     agents = [a for a in view.agents if a.at == building]
     lying = view.suitcase_at == building and view.carrier is None
     count = len(agents) + (1 if lying else 0)
@@ -215,7 +215,7 @@ def _building(
         return {}
     area = (box[0] + 6, top, box[2] - 6, box[3] - 4)
     slots = _slots(area, count)
-    radius = min(18.0, slots[1])
+    radius = min(19.0, slots[1])  # 19: a letter of the least legible size fits on the disc
     spots: dict[int, d.Point] = {}
     for i, agent in enumerate(agents):
         spot = slots[0][i]
@@ -284,54 +284,53 @@ def _announcement_marks(
 # --- the side panel -------------------------------------------------------------------------------------------
 
 
-def _panel(draw: ImageDraw.ImageDraw, view: PublicView, letters: list[str]) -> None:
+def _panel(draw: ImageDraw.ImageDraw, view: PublicView, who: Sequence[str], letters: list[str]) -> None:
     x, right = PANEL, WIDTH - 16
-    y = TOP + 4
-    write(draw, (x, y), "Agents", 26)
-    y += 38
+    y = TOP - 2
     for agent in view.agents:
         centre = (x + 18, y + 18)
         out = agent.at is None  # faded and crossed out, the letter still readable between the strokes
         colour = d.LIGHT if out else AGENT_COLOURS.get(agent.colour, d.LIGHT)
-        d.badge(draw, centre, 17, colour, plain(letters[agent.index]))
+        d.badge(draw, centre, 19, colour, plain(letters[agent.index]))
         if out:
             draw.line((x, y, x + 36, y + 36), fill=d.VERMILION, width=3)
             draw.line((x, y + 36, x + 36, y), fill=d.VERMILION, width=3)
-        write(draw, (x + 46, y), agent.name, 21)
-        write(draw, (x + 46, y + 24), _where(view, agent), 18, d.VERMILION if agent.at is None else d.GREY)
+        write(draw, (x + 46, y - 4), agent.name, d.MIN_SIZE)
+        place = d.fit(plain(_where(view, agent)), d.MIN_SIZE, right - x - 46)
+        write(draw, (x + 46, y + 21), place, d.MIN_SIZE, d.VERMILION if agent.at is None else d.GREY)
         if agent.carries:
-            suitcase(draw, (right - 20, y + 20), 30)
-        y += 50
+            suitcase(draw, (right - 20, y + 12), 30)
+        y += 52
     y += 6
     draw.line((x, y, right, y), fill=d.GREY, width=2)
     y += 12
     suitcase(draw, (x + 18, y + 16), 32)
     where = ("carried in " if view.carrier is not None else "lies in ") + in_words(view.suitcase_at)
-    y = _lines(draw, (x + 46, y), f"Suitcase {where}", 21, right)
+    y = _lines(draw, (x + 46, y), f"Suitcase {where}", d.MIN_SIZE, right)
     carried = f"Carried by {view.carriers} agent{'s' if view.carriers != 1 else ''}"
     if not view.variant and view.carriers < 2 and view.phase != "over":
-        carried += " (2 needed to win)"
-    y = _lines(draw, (x + 46, y), carried, 20, right, d.GREY)
+        carried += " (2 to win)"
+    y = _lines(draw, (x + 46, y), carried, d.MIN_SIZE, right, d.GREY)
     ann = view.announcement
     if ann is not None:
         y += 8
         draw.line((x, y, right, y), fill=d.GREY, width=2)
         y += 10
-        write(draw, (x, y), f"Seat {ann.seat + 1} announces:", 21, d.BLUE)
-        y = _lines(draw, (x, y + 26), ann.said or ann.kind, 20, right)
+        write(draw, (x, y), d.fit(f"{who[ann.seat]} announces:", d.MIN_SIZE, right - x), d.MIN_SIZE, d.BLUE)
+        y = _lines(draw, (x, y + 28), ann.said or ann.kind, d.MIN_SIZE, right)
     if view.variant or any(p.left for p in view.players):
         y += 8
         draw.line((x, y, right, y), fill=d.GREY, width=2)
         y += 10
         for p in view.players:
-            words = f"Seat {p.seat + 1}"
+            words = who[p.seat]
             if view.variant:
                 words += f": {p.hq or 'no HQ'}"
                 if p.face_down:
                     words += " · face down"
             if p.left:
                 words += " · left"
-            y = _lines(draw, (x, y), words, 20, right, d.GREY if p.left else d.INK)
+            y = _lines(draw, (x, y), words, d.MIN_SIZE, right, d.GREY if p.left else d.INK)
 
 
 def _where(view: PublicView, agent: AgentView) -> str:
@@ -360,11 +359,11 @@ def _lines(
         attempt = f"{line} {word}".strip()
         if line and x + d.width(attempt, size) > right:
             write(draw, (x, y), line, size, fill)
-            y += size + 6
+            y += size + 5
             line = word
         else:
             line = attempt
     if line:
         write(draw, (x, y), line, size, fill)
-        y += size + 6
+        y += size + 5
     return y

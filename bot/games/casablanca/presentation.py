@@ -123,9 +123,9 @@ class CasablancaPresentation(GenericPresentation):
         post.buttons = [] if over else [Button("My bribe sheet", "hand", "primary", "📜")]
         return post
 
-    def picture(self, game: Game, view: BaseModel) -> bytes | None:  # type: ignore[type-arg]
+    def picture(self, game: Game, view: BaseModel, names: Sequence[str]) -> bytes | None:  # type: ignore[type-arg]
         assert isinstance(view, PublicView)
-        return draw_picture(view)
+        return draw_picture(view, names)
 
     def _now_line(self, view: PublicView, names: Sequence[str]) -> str:
         ann = view.announcement

@@ -4,9 +4,12 @@ The board is drawn as in the text grid, row 1 at the bottom, with the squares' l
 edges. Each tuber kind has a colour *and* a shape with its initial (carrot: orange triangle, sugar beet: cream
 square, radish: vermilion disc, beet: purple diamond), so no one needs to tell colours apart. A pawn is a pawn
 figure in its seat's colour with the seat number on it; standing on a tuber, it stands at the left of the square
-and the tuber stays visible at the right. The barn is hatched, with the pawns and tuber counts inside it. Beside the
-board, one line per seat: its token, fields held of those needed, supply and barn.
+and the tuber stays visible at the right. The barn is hatched, with the pawns inside it. Beside the board, per seat:
+its pawn and token, its player's name (as in the text status, made drawable and short by `bot.drawing.names`), fields
+held of those needed, supply and tubers in the barn.
 """
+
+from collections.abc import Sequence
 
 from PIL import ImageDraw
 
@@ -23,12 +26,16 @@ KINDS: dict[str, tuple[d.Colour, str]] = {
 """By tuber kind (the names in `engine/kesse_ruegen/data/board.toml`): colour and shape."""
 SPARE: tuple[tuple[d.Colour, str], ...] = ((d.SKY, "circle"), (d.YELLOW, "square"), (d.GREEN, "triangle"))
 
-CELL = 128
+CELL = 120
 EDGE = 44
 TOP = 100
 BOARD_X = EDGE
 PANEL_X_GAP = 20
-PANEL_W = 440
+PANEL_W = 492
+TEXT_X = 104
+"""Where the panel's words start, right of a seat's pawn and token."""
+PAWN = 21
+"""A pawn's size: its number is then drawn at the least legible size."""
 SOIL = (196, 170, 130)
 BARN_FILL = (120, 96, 72)
 
@@ -39,13 +46,14 @@ def looks(view: PublicView) -> list[tuple[d.Colour, str]]:
     return [KINDS.get(p.tuber) or next(spare, (d.GREY, "circle")) for p in view.players]
 
 
-def draw_picture(view: PublicView) -> bytes:
+def draw_picture(view: PublicView, names: Sequence[str]) -> bytes:
+    who = d.names(names)
     size = view.size
     board = CELL * size
     width = BOARD_X + board + EDGE + PANEL_X_GAP + PANEL_W
     height = max(TOP + board + EDGE + 10, TOP + 60 + 130 * len(view.players))
     image, draw = d.canvas(width, height)
-    d.text(draw, (BOARD_X, 18), _headline(view), 30)
+    d.text(draw, (BOARD_X, 18), d.fit(_headline(view, who), 30, width - 2 * BOARD_X), 30)
     style = looks(view)
     for row_index, row in enumerate(geometry.rows_top_down(size)):
         for col_index, square in enumerate(row):
@@ -58,22 +66,23 @@ def draw_picture(view: PublicView) -> bytes:
         d.text(draw, (cx, TOP + board + 6), letter, 26, anchor="ma")
         d.text(draw, (BOARD_X - 12, cy), number, 26, anchor="rm")
         d.text(draw, (BOARD_X + board + 12, cy), number, 26, anchor="lm")
-    _panel(draw, view, style, BOARD_X + board + EDGE + PANEL_X_GAP, TOP)
+    _panel(draw, view, who, style, BOARD_X + board + EDGE + PANEL_X_GAP, TOP)
     return d.png(image)
 
 
-def _headline(view: PublicView) -> str:
+def _headline(view: PublicView, who: Sequence[str]) -> str:
     if view.phase == "over":
-        return f"Seat {view.winner + 1} wins" if view.winner is not None else "Game over"
+        won = [who[s] for s in view.winners] or ([who[view.winner]] if view.winner is not None else [])
+        return f"Game over: {' and '.join(won)} win{'s' if len(won) == 1 else ''}" if won else "Game over"
     if view.duel is not None:
         duel = view.duel
-        return f"Duel: Seat {duel.challenger + 1} against Seat {duel.challenged + 1}"
+        return f"Duel: {who[duel.challenger]} against {who[duel.challenged]}"
     if view.phase == "place":
-        return f"Seat {view.turn + 1} places a pawn"
+        return f"{who[view.turn]} places a pawn"
     if view.phase == "act":
         actor = view.actor if view.actor is not None else view.turn
-        return f"Seat {actor + 1} acts ({view.actions_left} of {view.actions_total} left)"
-    return f"Seat {view.turn + 1} to challenge"
+        return f"{who[actor]} acts ({view.actions_left} of {view.actions_total} left)"
+    return f"{who[view.turn]} to challenge"
 
 
 def _square(
@@ -88,15 +97,12 @@ def _square(
             start = (x0 + min(k, CELL), y0 + max(0, k - CELL))
             end = (x0 + max(0, k - CELL), y0 + min(k, CELL))
             draw.line((start, end), fill=(98, 78, 58), width=3)
-        d.text(draw, (x0 + CELL / 2, y0 + 14), "BARN", 22, d.WHITE, "mt")
+        d.text(draw, (x0 + CELL / 2, y0 + 10), "BARN", d.MIN_SIZE, d.WHITE, "mt")
+        # The pawns in a row, overlapping when there are many but never over a neighbour's number; the tubers in
+        # the barn are counted in the panel (a count here would be too small to read).
+        step = min(PAWN * 2 + 2, (CELL - PAWN * 2 - 8) / max(len(pawns) - 1, 1))
         for i, seat in enumerate(pawns):
-            _pawn(draw, (x0 + 22 + i * 28, y0 + 56), 13, style[seat][0], str(seat + 1))
-        counts = [p for p in view.players if p.in_barn]
-        for i, p in enumerate(counts[:4]):  # two a row; four seats at most
-            colour, shape = style[p.seat]
-            cx, cy = x0 + 20 + (i % 2) * 58, y0 + 92 + (i // 2) * 26
-            d.badge(draw, (cx, cy), 10, colour, "", shape)
-            d.text(draw, (cx + 14, cy), f"x{p.in_barn}", 20, d.WHITE, "lm")
+            _pawn(draw, (x0 + PAWN + 4 + i * step, y0 + CELL * 0.62), PAWN, style[seat][0], str(seat + 1))
         return
     draw.rectangle(box, fill=SOIL, outline=d.INK, width=2)
     owner = view.tubers.get(square)
@@ -106,7 +112,7 @@ def _square(
         radius = 24 if pawns else 34
         d.badge(draw, centre, radius, colour, view.players[owner].tuber[0].upper(), shape)
     for i, seat in enumerate(pawns):
-        _pawn(draw, (x0 + CELL * 0.30 + i * 18, y0 + CELL * 0.5), 22, style[seat][0], str(seat + 1))
+        _pawn(draw, (x0 + CELL * 0.30 + i * 18, y0 + CELL * 0.5), PAWN, style[seat][0], str(seat + 1))
 
 
 def _pawn(draw: ImageDraw.ImageDraw, foot: d.Point, r: float, colour: d.Colour, label: str) -> None:
@@ -121,27 +127,33 @@ def _pawn(draw: ImageDraw.ImageDraw, foot: d.Point, r: float, colour: d.Colour, 
     draw.polygon(body, fill=colour)
     draw.line([*body, body[0]], fill=d.BLACK, width=3)
     draw.ellipse((x - r * 0.62, y - r * 1.5, x + r * 0.62, y - r * 0.26), fill=colour, outline=d.BLACK, width=3)
-    d.text(draw, (x, y + r * 0.6), label, int(r * 1.05), d.ink_on(colour), "mm")
+    d.text(draw, (x, y + r * 0.6), label, max(d.MIN_SIZE, int(r * 1.05)), d.ink_on(colour), "mm")
 
 
-def _panel(draw: ImageDraw.ImageDraw, view: PublicView, style: list[tuple[d.Colour, str]], x: int, y: int) -> None:
+def _panel(
+    draw: ImageDraw.ImageDraw,
+    view: PublicView,
+    who: Sequence[str],
+    style: list[tuple[d.Colour, str]],
+    x: int,
+    y: int,
+) -> None:
     d.text(draw, (x, y), f"{view.win_fields} fields win", 26)
     y += 50
+    room = PANEL_W - TEXT_X - 8
     for p in view.players:
         colour, shape = style[p.seat]
-        _pawn(draw, (x + 20, y + 30), 20, colour, str(p.seat + 1))
+        _pawn(draw, (x + 20, y + 30), PAWN, colour, str(p.seat + 1))
         d.badge(draw, (x + 70, y + 30), 20, colour, p.tuber[0].upper(), shape)
-        title = f"Seat {p.seat + 1} · {p.tubers}"
-        if view.winner == p.seat:
-            title += " · winner"
-        if p.left:
-            title += " · left"
-        d.text(draw, (x + 104, y + 4), title, 26, d.GREY if p.left else d.INK)
+        remark = " · winner" if p.seat == view.winner or p.seat in view.winners else " · left" if p.left else ""
+        remark += f" · {p.tubers}"
+        title = d.fit(who[p.seat], 26, room - d.width(remark, 26)) + remark
+        d.text(draw, (x + TEXT_X, y + 4), title, 26, d.GREY if p.left else d.INK)
         d.text(
             draw,
-            (x + 104, y + 40),
-            f"{p.fields}/{view.win_fields} fields · {p.supply} to plant · {p.in_barn} in barn",
-            22,
+            (x + TEXT_X, y + 38),
+            d.fit(f"{p.fields}/{view.win_fields} fields · {p.supply} to plant · {p.in_barn} in barn", 24, room),
+            24,
         )
         duel = view.duel
         if duel is not None and p.seat in (duel.challenger, duel.challenged):
@@ -149,5 +161,5 @@ def _panel(draw: ImageDraw.ImageDraw, view: PublicView, style: list[tuple[d.Colo
             said = "chosen" if p.seat in duel.chosen else "choosing"
             if guess is not None:
                 said += f", guess {guess}"
-            d.text(draw, (x + 104, y + 70), f"Duel: {said}", 22, d.BLUE)
+            d.text(draw, (x + TEXT_X, y + 70), f"Duel: {said}", 24, d.BLUE)
         y += 120

@@ -110,9 +110,9 @@ class KesseRuegenPresentation(GenericPresentation):
 
     # --- the status message ---------------------------------------------------------------------------
 
-    def picture(self, game: Game, view: BaseModel) -> bytes | None:  # type: ignore[type-arg]
+    def picture(self, game: Game, view: BaseModel, names: Sequence[str]) -> bytes | None:  # type: ignore[type-arg]
         assert isinstance(view, PublicView)
-        return draw_picture(view)
+        return draw_picture(view, names)
 
     def status(self, table: Table) -> Post:
         if table.state is None:

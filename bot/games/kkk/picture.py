@@ -6,8 +6,10 @@ under "k of"); a concluded space shows its deal tile instead. The dollar marker 
 The middle tells the next deal's dividend value and, during a round, the Boss, the payout, and each requirement
 ticked once covered (the same ticks on the space itself).
 
-Seats are "Seat 1…" here: the public view has no names (the text status beside the picture has them).
+Players are named by their display names (made drawable and short by `bot.drawing.names`), as in the text status.
 """
+
+from collections.abc import Sequence
 
 from PIL import ImageDraw
 
@@ -24,7 +26,7 @@ FAMILY_COLOURS: dict[str, d.Colour] = {
     "R": d.VERMILION,
     "T": d.PURPLE,
 }
-CELL_W, CELL_H = 230, 172
+CELL_W, CELL_H = 230, 160
 LEFT, TOP = 20, 64
 WIDTH = LEFT * 2 + CELL_W * 5
 HEIGHT = TOP + CELL_H * 5 + 84
@@ -43,28 +45,33 @@ def ring_cell(number: int) -> tuple[int, int]:
     return 0, 16 - i
 
 
-def draw_picture(view: PublicView) -> bytes:
+def draw_picture(view: PublicView, names: Sequence[str]) -> bytes:
+    who = d.names(names)
     image, draw = d.canvas(WIDTH, HEIGHT)
-    d.text(draw, (LEFT, 18), _headline(view), 30)
+    d.text(draw, (LEFT, 18), d.fit(_headline(view, who), 30, WIDTH - 2 * LEFT), 30)
     ticks = _ticks(view.round)
     for space in view.spaces:
         col, row = ring_cell(space.number)
         box = (LEFT + col * CELL_W, TOP + row * CELL_H, LEFT + (col + 1) * CELL_W, TOP + (row + 1) * CELL_H)
         in_round = view.round is not None and view.round.space == space.number
         _space(draw, box, space, marker=view.marker == space.number, ticks=ticks if in_round else None)
-    _middle(draw, view, (LEFT + CELL_W + 14, TOP + CELL_H + 10, LEFT + 4 * CELL_W - 14, TOP + 4 * CELL_H - 10))
-    _legend(draw, HEIGHT - 76)
+    _middle(draw, view, who, (LEFT + CELL_W + 14, TOP + CELL_H + 10, LEFT + 4 * CELL_W - 14, TOP + 4 * CELL_H - 10))
+    _legend(draw, HEIGHT - 82)
     return d.png(image)
 
 
-def _headline(view: PublicView) -> str:
+def _headline(view: PublicView, who: Sequence[str]) -> str:
     if view.phase == "over":
-        return "Game over"
+        if not view.money:
+            return "Game over"
+        best = max(view.money)
+        winners = [who[s] for s, m in enumerate(view.money) if m == best]
+        return f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
     if view.round is not None:
-        return f"Deal on space {view.round.space} · Boss: Seat {view.round.boss + 1}"
+        return f"Deal on space {view.round.space} · Boss: {who[view.round.boss]}"
     if view.phase == "place_marker":
-        return f"Seat {view.placer + 1} places the dollar marker"
-    return f"Seat {view.turn + 1}'s turn · dollar marker on space {view.marker}"
+        return f"{who[view.placer]} places the dollar marker"
+    return f"{who[view.turn]}'s turn · dollar marker on space {view.marker}"
 
 
 def _ticks(r: RoundView | None) -> dict[tuple[str, str], bool]:
@@ -93,11 +100,11 @@ def _space(
     if marker:
         d.badge(draw, (x0 + 84, y0 + 32), 19, d.YELLOW, "$")
     if done:
-        tx, ty = (x0 + x1) / 2, (y0 + y1) / 2 + 14
+        tx, ty = (x0 + x1) / 2, (y0 + y1) / 2 + 12
         draw.rounded_rectangle((tx - 62, ty - 30, tx + 62, ty + 30), radius=8, fill=d.INK)
         d.text(draw, (tx, ty), f"Deal {space.tile}", 24, d.WHITE, "mm")
         return
-    y = y0 + 80
+    y = y0 + 76
     room = x1 - x0 - 32
     step = min(DISC * 2 + 8, room / max(len(space.required), 1))
     x = x0 + 16 + DISC
@@ -105,7 +112,7 @@ def _space(
         _family(draw, (x, y), family, "circle", None if ticks is None else ticks.get(("required", family)))
         x += step
     if space.group:
-        y += DISC * 2 + 14
+        y += DISC * 2 + 12
         label = f"{space.group_k} of"
         d.text(draw, (x0 + 16, y), label, 22, anchor="lm")
         start = x0 + 24 + d.width(label, 22)
@@ -128,13 +135,13 @@ def _shape(block: str) -> str:
     return "circle" if block == "required" else "square"
 
 
-def _middle(draw: ImageDraw.ImageDraw, view: PublicView, box: tuple[int, int, int, int]) -> None:
+def _middle(draw: ImageDraw.ImageDraw, view: PublicView, who: Sequence[str], box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, _ = box
     lines: list[tuple[str, int]] = []
     if view.phase == "over" and view.money is not None:
         lines.append(("Final money", 28))
         ranked = sorted(range(len(view.money)), key=lambda s: -view.money[s])  # type: ignore[index]
-        lines += [(f"Seat {s + 1}: {money(view.money[s])}", 26) for s in ranked]
+        lines += [(f"{who[s]}: {money(view.money[s])}", 26) for s in ranked]
     elif view.tile is not None:
         lines.append((f"Next: deal {view.tile.number} of 15", 30))
         lines.append((f"1 dividend = {money(view.tile.value)}", 30))
@@ -150,7 +157,7 @@ def _middle(draw: ImageDraw.ImageDraw, view: PublicView, box: tuple[int, int, in
     y += 8
     draw.line((x0, y, x1, y), fill=d.GREY, width=2)
     y += 14
-    d.text(draw, (x0, y), f"Boss: Seat {r.boss + 1}", 30)
+    d.text(draw, (x0, y), f"Boss: {who[r.boss]}", 30)
     y += 40
     d.text(draw, (x0, y), f"Payout {money(r.payout)}  ({r.dividends} x {money(r.dividend_value)})", 28)
     y += 36
@@ -172,15 +179,15 @@ def _middle(draw: ImageDraw.ImageDraw, view: PublicView, box: tuple[int, int, in
 
 
 def _legend(draw: ImageDraw.ImageDraw, y: int) -> None:
-    x = LEFT + 4 + 14
+    x = LEFT + 4 + DISC
     for family in FAMILIES:
-        d.badge(draw, (x, y + 14), 14, FAMILY_COLOURS[family], family)
-        d.text(draw, (x + 20, y + 14), FAMILY_NAMES[family], 20, anchor="lm")
-        x += 40 + d.width(FAMILY_NAMES[family], 20) + 12
+        d.badge(draw, (x, y + 16), DISC, FAMILY_COLOURS[family], family)
+        d.text(draw, (x + DISC + 6, y + 16), FAMILY_NAMES[family], d.MIN_SIZE, anchor="lm")
+        x += DISC * 2 + 6 + d.width(FAMILY_NAMES[family], d.MIN_SIZE) + 22
     d.text(
         draw,
-        (LEFT + 4, y + 44),
+        (LEFT + 4, y + 46),
         "Disc: a required family · square: k of a group · tick: covered in the deal",
-        20,
+        d.MIN_SIZE,
         d.GREY,
     )

@@ -89,9 +89,9 @@ class KkkPresentation(GenericPresentation):
     def status_details(self, table: Table) -> Post | None:
         return status.details_post(table) if table.state is not None else None
 
-    def picture(self, game: Game, view: BaseModel) -> bytes | None:  # type: ignore[type-arg]
+    def picture(self, game: Game, view: BaseModel, names: Sequence[str]) -> bytes | None:  # type: ignore[type-arg]
         assert isinstance(view, PublicView)
-        return picture.draw_picture(view)
+        return picture.draw_picture(view, names)
 
     def private_view(self, table: Table, seat: int) -> Post:
         return hand.hand_post(table, seat)

@@ -4,8 +4,10 @@ The price track runs left to right, 14 spaces with their prices; the marker is a
 the round's end a flag with "END" under its space (and Limit's space, while Limit is in force, a bar). Below: the
 offer, one token per wanted card — each of the five goods with its own colour, shape and initial — the cards
 already delivered faded and ticked, so what it still wants is what stands out. Then the events in force and one
-line per seat (luxury, cards in hand).
+line per player, named as in the text status (made drawable and short by `bot.drawing.names`): luxury, cards in hand.
 """
+
+from collections.abc import Sequence
 
 from PIL import ImageDraw
 
@@ -23,38 +25,44 @@ LOOKS: dict[str, tuple[d.Colour, str, str]] = {
 }
 """Per good: colour, shape, letter."""
 FADED = (215, 212, 205)
+DIE_GREY = (90, 90, 90)
+"""The dice under the prices: quieter than the price, still dark enough to read on the faded spaces."""
 WIDTH = 1180
 LEFT = 20
 
 
-def draw_picture(view: PublicView) -> bytes:
+def draw_picture(view: PublicView, names: Sequence[str]) -> bytes:
+    who = d.names(names)
     seats = view.seats
-    height = 560 + 44 * seats
+    height = 572 + 44 * seats
     image, draw = d.canvas(WIDTH, height)
-    d.text(draw, (LEFT, 18), _headline(view), 30)
+    d.text(draw, (LEFT, 18), d.fit(_headline(view, who), 30, WIDTH - 2 * LEFT), 30)
     y = _track(draw, view, 78)
     y = _offer(draw, view, y + 16)
-    _players(draw, view, y + 12)
+    _players(draw, view, who, y + 12)
     return d.png(image)
 
 
-def _headline(view: PublicView) -> str:
+def _headline(view: PublicView, who: Sequence[str]) -> str:
     if view.phase == "over":
-        return f"Game over after round {view.game_round}"
+        playing = [s for s in range(view.seats) if s not in view.left] or list(range(view.seats))
+        best = max(view.luxury[s] for s in playing)
+        won = [who[s] for s in playing if view.luxury[s] == best]
+        return f"Game over: {' and '.join(won)} win{'s' if len(won) == 1 else ''} with luxury {best}"
     where = f"Round {view.game_round} · price {view.price}"
     if view.phase == "play":
-        return f"{where} · Seat {view.starter + 1} plays a black-market card"
+        return f"{where} · {who[view.starter]} plays a black-market card"
     if view.phase == "event" and view.event is not None:
-        return f"{where} · {EVENT_NAMES[view.event.kind]}: Seat {view.event.chooser + 1} chooses"
+        return f"{where} · {EVENT_NAMES[view.event.kind]}: {who[view.event.chooser]} chooses"
     last = " · last call" if view.last_call else ""
-    return f"{where} · Seat {view.turn + 1} trades{last}"
+    return f"{where} · {who[view.turn]} trades{last}"
 
 
 def _track(draw: ImageDraw.ImageDraw, view: PublicView, y: int) -> int:
     count = len(view.prices)
     cell = (WIDTH - 2 * LEFT) / count
     top = y + 40
-    bottom = top + 86
+    bottom = top + 98
     limit = "limit" in view.in_force
     for i, price in enumerate(view.prices):
         space = i + 1
@@ -64,16 +72,16 @@ def _track(draw: ImageDraw.ImageDraw, view: PublicView, y: int) -> int:
         fill = d.YELLOW if here else FADED if past else d.WHITE
         draw.rectangle((x0 + 3, top, x1 - 3, bottom), fill=fill, outline=d.INK, width=6 if here else 2)
         d.text(draw, ((x0 + x1) / 2, top + 36), str(price), 34, anchor="mm")
-        d.text(draw, ((x0 + x1) / 2, bottom - 14), f"die {view.dice[i]}", 16, d.GREY, "mm")
+        d.text(draw, ((x0 + x1) / 2, bottom - 22), f"die {view.dice[i]}", d.MIN_SIZE, DIE_GREY, "mm")
         if here:  # the marker: an arrow pointing down at its space
             cx = (x0 + x1) / 2
             draw.polygon([(cx - 18, y + 4), (cx + 18, y + 4), (cx, y + 34)], fill=d.BLACK)
         if space == view.end_space:
             _flag(draw, (x1 - 30, bottom + 6))
-            d.text(draw, ((x0 + x1) / 2, bottom + 46), "END", 20, anchor="mm")
+            d.text(draw, ((x0 + x1) / 2, bottom + 48), "END", d.MIN_SIZE, anchor="mm")
         elif limit and space == view.limit_space:
             draw.rectangle((x1 - 6, top - 8, x1, bottom + 8), fill=d.VERMILION)
-            d.text(draw, ((x0 + x1) / 2, bottom + 46), "LIMIT", 18, anchor="mm")
+            d.text(draw, ((x0 + x1) / 2, bottom + 48), "LIMIT", d.MIN_SIZE, anchor="mm")
     return bottom + 64
 
 
@@ -102,7 +110,7 @@ def _offer(draw: ImageDraw.ImageDraw, view: PublicView, y: int) -> int:
             continue
         still = offer.still.get(good, 0)
         colour, shape, letter = LOOKS[good]
-        start = x
+        start = x - 24  # the first token's left edge: its label starts there, and the next good after both
         for k in range(wants):
             delivered = k < wants - still
             d.badge(draw, (x, y + 92), 24, FADED if delivered else colour, letter, shape)
@@ -110,8 +118,8 @@ def _offer(draw: ImageDraw.ImageDraw, view: PublicView, y: int) -> int:
                 d.tick(draw, (x + 4, y + 92), 12, d.BLUE)
             x += 60
         label = f"{still} more {good}" if still else f"{good}: done"
-        d.text(draw, ((start + x - 60) / 2, y + 124), label, 22, anchor="ma")
-        x += 30
+        d.text(draw, (start, y + 124), label, d.MIN_SIZE)
+        x = max(x, start + d.width(label, d.MIN_SIZE) + 24 + 24) + 20
     _legend(draw, y + 178)
     return box_bottom
 
@@ -121,17 +129,17 @@ def _legend(draw: ImageDraw.ImageDraw, y: int) -> None:
     for good in GOODS:
         colour, shape, letter = LOOKS[good]
         d.badge(draw, (x, y + 2), 11, colour, "", shape)
-        d.text(draw, (x + 18, y + 2), f"{letter} {good}", 20, anchor="lm")
-        x += 44 + d.width(f"{letter} {good}", 20) + 20
-    d.text(draw, (WIDTH - LEFT - 20, y + 2), "ticked: delivered", 20, d.GREY, "rm")
+        d.text(draw, (x + 18, y + 2), f"{letter} {good}", d.MIN_SIZE, anchor="lm")
+        x += 44 + d.width(f"{letter} {good}", d.MIN_SIZE) + 16
+    d.text(draw, (WIDTH - LEFT - 20, y + 2), "ticked: delivered", d.MIN_SIZE, d.GREY, "rm")
 
 
-def _players(draw: ImageDraw.ImageDraw, view: PublicView, y: int) -> None:
+def _players(draw: ImageDraw.ImageDraw, view: PublicView, who: Sequence[str], y: int) -> None:
     if view.in_force:
         names = [
             EVENT_NAMES[k] + (" (used)" if k == "spoiled_goods" and view.spoiled_paid else "") for k in view.in_force
         ]
-        d.text(draw, (LEFT, y), "In force: " + ", ".join(names), 24)
+        d.text(draw, (LEFT, y), d.fit("In force: " + ", ".join(names), 24, WIDTH - 2 * LEFT), 24)
     y += 40
     for seat in range(view.seats):
         gone = seat in view.left
@@ -140,7 +148,7 @@ def _players(draw: ImageDraw.ImageDraw, view: PublicView, y: int) -> None:
         if turn:
             draw.polygon([(LEFT, y + 4), (LEFT + 16, y + 14), (LEFT, y + 24)], fill=d.BLACK)
         words = (
-            f"Seat {seat + 1}{mark}: luxury {view.luxury[seat]} · {view.hand_sizes[seat]} goods · "
+            f"{who[seat]}{mark}: luxury {view.luxury[seat]} · {view.hand_sizes[seat]} goods · "
             f"{view.black_market_sizes[seat]} black-market cards"
         )
         d.text(draw, (LEFT + 26, y), words, 26, d.GREY if gone else d.INK)

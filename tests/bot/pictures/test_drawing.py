@@ -11,10 +11,15 @@ from PIL import Image
 
 from bot.games import load_presentation
 from bot.pictures import MAX_BYTES
-from tests.bot.pictures.walk import game_kind, game_of, states
+from tests.bot.pictures.walk import SEATS, game_kind, game_of, states
 
 KINDS = ("kkk", "kesse_ruegen", "schwarzmarkt", "casablanca", "casablanca_hq")
 SEEDS = (1, 2)
+NAMES = ("Anna", "Bert", "Carla", "Dieter", "Ede", "Fritzi")
+
+
+def names(kind: str) -> tuple[str, ...]:
+    return NAMES[: SEATS[kind]]
 
 
 def board(kind: str, view: Any) -> Any:
@@ -47,7 +52,7 @@ def pictures(kind: str, seed: int, steps: int = 250) -> list[tuple[Any, bytes]]:
     out = []
     for state in states(kind, seed, steps):
         view = game.view(state, None)
-        out.append((view, presentation.picture(game, view)))
+        out.append((view, presentation.picture(game, view, names(kind))))
     return out
 
 
@@ -76,7 +81,7 @@ def test_the_same_public_view_gives_the_same_bytes(kind: str) -> None:
             continue
         view = game.view(state, None)
         again = game.view(game.load_state(game.dump_state(state)), None)  # as after a restart
-        assert presentation.picture(game, view) == presentation.picture(game, again)
+        assert presentation.picture(game, view, names(kind)) == presentation.picture(game, again, names(kind))
 
 
 def hide_differently(kind: str, state: Any, rnd: random.Random) -> Any:
@@ -123,5 +128,6 @@ def test_games_differing_only_in_hidden_information_give_identical_pictures(kind
         if game.dump_state(other) != game.dump_state(state):
             differed += 1
         assert game.view(other, None) == game.view(state, None)
-        assert presentation.picture(game, game.view(other, None)) == presentation.picture(game, game.view(state, None))
+        seen = presentation.picture(game, game.view(other, None), names(kind))
+        assert seen == presentation.picture(game, game.view(state, None), names(kind))
     assert differed > 20, "the hidden information hardly differed: the test would prove nothing"

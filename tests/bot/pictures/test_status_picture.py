@@ -80,7 +80,7 @@ async def test_a_failing_picture_never_holds_up_the_text(
     thread, (anna, _) = await start_game(server)
     first = picture_of(await status_message(env, thread))
 
-    def broken(self: object, game: object, view: object) -> bytes:
+    def broken(self: object, game: object, view: object, names: object) -> bytes:
         raise RuntimeError("no ink")
 
     monkeypatch.setattr(KesseRuegenPresentation, "picture", broken)
@@ -99,13 +99,13 @@ async def test_a_slow_picture_lets_the_text_go_first_and_is_then_served_from_the
     game = registry.get("kesse_ruegen")
     state = next(iter(states("kesse_ruegen", 1, 0)))
     record = SimpleNamespace(id=7, version=3)
-    table = SimpleNamespace(game=game, state=state, record=record)
+    table = SimpleNamespace(game=game, state=state, record=record, seats=[])
     release = threading.Event()
     drawn = KesseRuegenPresentation.picture
 
-    def slow(self: KesseRuegenPresentation, game: Any, view: Any) -> bytes | None:
+    def slow(self: KesseRuegenPresentation, game: Any, view: Any, names: Any) -> bytes | None:
         release.wait(5)
-        return drawn(self, game, view)
+        return drawn(self, game, view, names)
 
     monkeypatch.setattr(KesseRuegenPresentation, "picture", slow)
     cache = pictures.Pictures()
@@ -119,3 +119,37 @@ async def test_a_slow_picture_lets_the_text_go_first_and_is_then_served_from_the
     assert again == picture and still is None and cache.renders == 1
     record.version = 4  # a move that changed nothing public: the same picture, not drawn again
     assert await cache.picture(presentation, table) == picture and cache.renders == 1
+
+
+async def test_the_picture_shows_the_seats_names_and_a_rename_draws_it_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache is keyed by what the picture shows: the public view and the names. A rename changes no version."""
+    game = registry.get("kesse_ruegen")
+    state = next(iter(states("kesse_ruegen", 1, 0)))
+    seats = [
+        SimpleNamespace(seat=0, display_name="anna"),
+        SimpleNamespace(seat=1, display_name="bert"),
+        SimpleNamespace(seat=2, display_name=None),  # no name (yet): its seat
+    ]
+    record = SimpleNamespace(id=8, version=5)
+    table = SimpleNamespace(game=game, state=state, record=record, seats=seats)
+    drawn_with: list[tuple[str, ...]] = []
+    drawn = KesseRuegenPresentation.picture
+
+    def seeing(self: KesseRuegenPresentation, game: Any, view: Any, names: Any) -> bytes | None:
+        drawn_with.append(tuple(names))
+        return drawn(self, game, view, names)
+
+    monkeypatch.setattr(KesseRuegenPresentation, "picture", seeing)
+    cache = pictures.Pictures()
+    presentation = KesseRuegenPresentation()
+    first = await cache.picture(presentation, table, wait=5)  # type: ignore[arg-type]
+    assert drawn_with == [("anna", "bert", "Seat 3")]
+    assert await cache.picture(presentation, table, wait=5) == first and cache.renders == 1  # type: ignore[arg-type]
+
+    seats[1].display_name = "Bertram"
+    renamed = await cache.picture(presentation, table, wait=5)  # type: ignore[arg-type]
+    assert cache.renders == 2 and drawn_with[-1] == ("anna", "Bertram", "Seat 3")
+    assert renamed is not None and first is not None and renamed.digest != first.digest
+
+    record.version = 6  # nothing shown changed: no new drawing
+    assert await cache.picture(presentation, table, wait=5) == renamed and cache.renders == 2  # type: ignore[arg-type]
