@@ -407,24 +407,6 @@ class LoadedGame(_Model):
     timers: list[TimerRecord]
 
 
-class ReplayReport(_Model):
-    """The outcome of rebuilding a game from set-up plus its log and comparing it with the stored snapshot."""
-
-    game_id: int
-    version: int
-    state_matches: bool
-    event_mismatches: list[int] = Field(default_factory=list)
-    """Seqs of action entries whose logged events differ from the events the replay produced."""
-    stored_state: str
-    replayed_state: str
-    differing_fields: list[str] = Field(default_factory=list)
-    """Top-level state fields that differ (empty when the states match)."""
-
-    @property
-    def ok(self) -> bool:
-        return self.state_matches and not self.event_mismatches
-
-
 # --- export -----------------------------------------------------------------------------------------
 
 EXPORT_FORMAT = "boardroom-game/1"
@@ -486,7 +468,6 @@ __all__ = [
     "NewSeat",
     "NewTimer",
     "OutboxRecord",
-    "ReplayReport",
     "SeatRecord",
     "Snapshot",
     "TimerRecord",

@@ -685,7 +685,9 @@ class SQLiteStore(GameStore):
                 f"an undo goes back to an earlier entry; {entry.undo_to} is not before {new_version}"
             )
         if entry.kind == "undo" and snapshot is None:
-            raise InvalidOperation("an undo needs the state it goes back to (store.replay(game, id, upto=n))")
+            raise InvalidOperation(
+                "an undo needs the state it goes back to (replay.replay_game(store, game, id, upto=n))"
+            )
         if entry.kind == "action" and snapshot is None:
             raise InvalidOperation("an action needs the new state")
         state = None if snapshot is None else dump_snapshot(snapshot)
