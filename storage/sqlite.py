@@ -61,10 +61,10 @@ from storage.models import (
     Snapshot,
     TimerRecord,
     as_json,
-    db_time,
     now_utc,
     utc,
 )
+from storage.sqliterows import db_time, log_columns, outbox_columns
 from storage.store import KEEP, GameStore, Synchronous, _Keep, dump_snapshot
 
 T = TypeVar("T")
@@ -331,7 +331,7 @@ def _insert_outbox(conn: Conn, game_id: int | None, items: Sequence[NewOutbox], 
     if not items:
         return []
     first = conn.execute(f"SELECT {_NEXT_OUTBOX_ID}").fetchone()[0]
-    return _insert_outbox_rows(conn, [(game_id, *o.columns, now) for o in items], first)
+    return _insert_outbox_rows(conn, [(game_id, *outbox_columns(o), now) for o in items], first)
 
 
 def _insert_outbox_rows(conn: Conn, rows: list[tuple[Any, ...]], first: int) -> list[int]:
@@ -699,7 +699,7 @@ class SQLiteStore(GameStore):
         # What does not depend on the row read in the transaction is prepared here, before the hop to the database
         # thread.
         now = _ts(now_utc())
-        action_text, events_text, at_text = entry.columns
+        action_text, events_text, at_text = log_columns(entry)
         log_row = (
             game_id,
             new_version,
@@ -712,7 +712,7 @@ class SQLiteStore(GameStore):
             entry.undo_to,
             entry.note,
         )
-        outbox_rows = [(game_id, *o.columns, now) for o in outbox]
+        outbox_rows = [(game_id, *outbox_columns(o), now) for o in outbox]
         check = _commit_check(bool(outbox_rows), kinds is not None and timers is not None)
         update = _commit_update(state is not None, status is not None, timers is not None, False)
         update_due = _commit_update(state is not None, status is not None, timers is not None, True)
@@ -1253,7 +1253,7 @@ class SQLiteStore(GameStore):
                             e.kind,
                             e.actor_seat,
                             e.user_id,
-                            *e.columns,
+                            *log_columns(e),
                             e.undo_to,
                             e.note,
                         ),
