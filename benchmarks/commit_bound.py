@@ -40,7 +40,7 @@ from store import FLOOR_TABLE, LANES, T0, Step, commit_args, floor_row, floor_tr
 
 from storage import NewSeat, logcodec, open_store, timerlist
 from storage.jsontext import dump_json
-from storage.models import db_time
+from storage.sqliterows import db_time, log_columns, outbox_columns
 
 _BOUND_SCHEMA = (
     "CREATE TABLE games (id INTEGER PRIMARY KEY, version INTEGER NOT NULL, updated_at TEXT NOT NULL,"
@@ -81,9 +81,15 @@ def _bound_columns(args: dict[str, Any]) -> tuple[Any, ...]:
     """What the bound's transaction writes, from records built as the store's caller builds them."""
     now = db_time(T0)
     entry = args["entry"]
-    action, events, at = entry.columns
+    action, events, at = log_columns(entry)
     listed, due = timerlist.build([timerlist.item(i, t, now) for i, t in enumerate(args["timers"], 1)])
-    outbox = "[" + ",".join(f"[{dump_json(o.kind)},{o.columns[1]},{o.columns[2]}]" for o in args["outbox"]) + "]"
+    outbox = (
+        "["
+        + ",".join(
+            f"[{dump_json(kind)},{target},{payload}]" for kind, target, payload in map(outbox_columns, args["outbox"])
+        )
+        + "]"
+    )
     return args["snapshot"], listed, due, now, (entry.kind, entry.actor_seat, entry.user_id, action, events, at), outbox
 
 

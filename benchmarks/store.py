@@ -168,12 +168,13 @@ def floor_row(args: dict[str, Any]) -> bytes:
     """As many bytes as the store writes for these commit arguments (see `floor_row`'s caller): the log's events
     count as stored, compressed or not (`storage.logcodec`)."""
     from storage.sqlite import _padded
+    from storage.sqliterows import log_columns, outbox_columns
 
     now = _ts(T0)
     listed, _ = timerlist.build([timerlist.item(i, t, now) for i, t in enumerate(args["timers"], 1)])
     state, _ = _padded(args["snapshot"], listed, 0)
-    action, events, at = args["entry"].columns
-    outbox = "".join(o.columns[0] + o.columns[1] + o.columns[2] + now for o in args["outbox"])
+    action, events, at = log_columns(args["entry"])
+    outbox = "".join("".join(outbox_columns(o)) + now for o in args["outbox"])
     text = (state + listed + (action or "") + at + outbox).encode()
     return text + (events if isinstance(events, bytes) else events.encode())
 

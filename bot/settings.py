@@ -34,7 +34,8 @@ class Settings(BaseSettings):
     """Seconds an interaction may take before the bot defers it (Discord allows 3)."""
     game_data_dir: DirectoryPath | None = None
     """A folder of replacement game data files, one folder per game (`kkk/board.toml`, `kkk/tiles.toml`,
-    `kesse_ruegen/board.toml`); a file missing there is the packaged default (see `engine.registry.build`)."""
+    `kesse_ruegen/board.toml`, `casablanca/map.toml`, `schwarzmarkt/market.toml`); a file missing there is the
+    packaged default (see `engine.registry.build`)."""
 
     backup_dir: Path | None = None
     """Where automatic and `/mod backup` backups go; not set: a `backups` folder beside the database."""

@@ -7,6 +7,11 @@ alias handling in Python: both take four times as long as making the instance. `
 instance `model_construct` makes for a plain model (no aliases, no defaults to fill in, no private attributes, no
 `model_post_init`): the fields in the model's order, all of them given and no other. It checks no types: it is only
 for values the program built itself from valid data, never for input.
+
+It writes the four slots of a pydantic instance itself, as `model_construct` does, which is pydantic's internal
+layout rather than its API: pyproject.toml pins pydantic below its next minor version, and tests/engine/test_built.py
+checks what this relies on (the slots, the class attributes read to tell a plain model, a built model behaving as a
+validated one) before the pin is raised.
 """
 
 from typing import Any, TypeVar

@@ -1,11 +1,11 @@
 """The games Boardroom can host, by name. Adding a game means adding one line here.
 
 `games()` is every game with its packaged data. `build(data_dir)` is every game with a server owner's replacement
-data files: `data_dir/<game name>/<file>`, e.g. `kkk/board.toml`, `kkk/tiles.toml`, `kesse_ruegen/board.toml` (see
-each game's `data_files`). A file missing there falls back to the packaged one, so a folder may replace just one
-file. Anything that looks like a misplaced data file is refused rather than silently ignored: a folder named after
-no game, a `.toml` file outside a game's folder, or a `.toml` file a game does not read. Other files (a README, a
-backup) and hidden entries are ignored.
+data files: `data_dir/<game name>/<file>`: `kkk/board.toml`, `kkk/tiles.toml`, `kesse_ruegen/board.toml`,
+`casablanca/map.toml`, `schwarzmarkt/market.toml` (each game's `data_files`). A file missing there falls back to the
+packaged one, so a folder may replace just one file. Anything that looks like a misplaced data file is refused rather
+than silently ignored: a folder named after no game, a `.toml` file outside a game's folder, or a `.toml` file a game
+does not read. Other files (a README, a backup) and hidden entries are ignored.
 
 A server owner can check a folder before starting the bot: `python -m engine.registry <folder>`.
 """

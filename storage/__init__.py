@@ -1,16 +1,18 @@
 """Persistence: an event-sourced store of games (snapshots plus an append-only action log) on aiosqlite.
 
 Public API: `open_store(path)` gives a `GameStore` (see `storage.store` for how the bot uses it), the records in
-`storage.models` and the errors in `storage.errors`. The SQLite implementation lives in `storage.sqlite`, its
-schema in `storage/migrations/*.sql`.
+`storage.models` and the errors in `storage.errors`; all three are backend-neutral. The SQLite implementation
+lives in `storage.sqlite`, with its row format in `storage.sqliterows` (and the parts it uses: `storage.timerlist`,
+`storage.logcodec`), its schema in `storage/migrations/*.sql` applied by `storage.migrate`.
+
+The store knows nothing of the games (tests/storage/test_layers.py checks that no module here imports `engine`):
+replaying a stored game, checking it and importing an export are in the `replay` package above both.
 """
 
 from storage.errors import (
     DamagedData,
     GameNotFound,
-    ImportRefused,
     InvalidOperation,
-    ReplayError,
     SchemaTooNew,
     StaleVersion,
     StorageError,
@@ -32,7 +34,6 @@ from storage.models import (
     NewSeat,
     NewTimer,
     OutboxRecord,
-    ReplayReport,
     SeatRecord,
     Snapshot,
     TimerRecord,
@@ -53,7 +54,6 @@ __all__ = [
     "GameStatus",
     "GameStore",
     "GuildSettings",
-    "ImportRefused",
     "InvalidOperation",
     "LoadedGame",
     "LogEntry",
@@ -66,8 +66,6 @@ __all__ = [
     "Placement",
     "PlayerStats",
     "Rating",
-    "ReplayError",
-    "ReplayReport",
     "SchemaTooNew",
     "SeatRecord",
     "SeatResult",

@@ -10,9 +10,10 @@ Conventions:
   encoding it (what `dump_json` refuses raises TypeError when the record is built) rather than by walking it:
   plain data is kept as given (a tuple is stored as a list), which makes building the records of a commit cheap.
 - `New…` models are what a caller supplies; `…Record` models are what the store returns (with ids and times).
-  A `New…` model encodes its JSON and timestamp columns once, when it is built (it is frozen, so the text cannot go
-  stale; `model_copy` re-encodes when the update changes an encoded field): a commit then only writes. A log
-  entry's events column is stored compressed when that is shorter (`storage.logcodec`).
+  A `New…` model encodes its JSON fields to compact JSON text once, when it is built (`json_text`; it is frozen,
+  so the text cannot go stale, and `model_copy` encodes again only the fields its update changes): every backend
+  writes JSON as text, so a commit then only lays out its rows. How a row is laid out (timestamps as text, the
+  log's events compressed) is the backend's own business: `storage.sqliterows` for SQLite.
 """
 
 from datetime import UTC, datetime, timedelta
@@ -29,7 +30,6 @@ from pydantic import (
     model_validator,
 )
 
-from storage import logcodec
 from storage.jsontext import dump_json
 
 GameStatus = Literal["lobby", "active", "paused", "finished", "abandoned"]
@@ -79,63 +79,61 @@ UtcTime = Annotated[AwareDatetime, AfterValidator(utc)]
 
 def _dumped(value: Any) -> Any:
     """A JSON field's value as given, a model replaced by its JSON data. Models nested deeper, and anything else
-    `dump_json` refuses, are dealt with when the record is encoded (`_Encoded._json_text`): walking every value
+    `dump_json` refuses, are dealt with when the record is encoded (`_JsonFields.json_text`): walking every value
     of every payload here would cost more than encoding it."""
     return value.model_dump(mode="json") if isinstance(value, BaseModel) else value
-
-
-def db_time(dt: datetime) -> str:
-    """A timestamp as stored: UTC, ISO 8601 with microseconds, so that text order is time order."""
-    return utc(dt).isoformat(timespec="microseconds")
 
 
 class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class _Encoded(_Model):
-    """A record that knows the text of its database columns, encoded when it is built (`New…`) or on first use."""
+class _JsonFields(_Model):
+    """A record with JSON fields (`_json_fields`) that knows their compact JSON text: encoded when it is built
+    (`New…`: what is not JSON raises TypeError there and then) or on first use (records read back)."""
 
     _eager: ClassVar[bool] = True
-    _encoded_fields: ClassVar[frozenset[str]] = frozenset()
-    """The fields `_encode` reads."""
-    _columns: tuple[Any, ...] | None = PrivateAttr(default=None)
+    _json_fields: ClassVar[tuple[str, ...]] = ()
+    _texts: dict[str, str | None] | None = PrivateAttr(default=None)
 
     def model_post_init(self, context: Any) -> None:
         if self._eager:
-            self._columns = self._encode()
+            for name in self._json_fields:
+                self.json_text(name)
 
-    def _encode(self) -> tuple[Any, ...]:
-        raise NotImplementedError
-
-    def _json_text(self, name: str) -> str:
-        """The JSON text of field `name`. Plain data is encoded as it is (tuples become lists in the text; the record
-        keeps what it was given). A model nested in it is dumped, and the record then holds the plain data, as it
-        will read back; a value that is not JSON-like at all raises TypeError."""
-        value = self.__dict__[name]
-        try:
-            return dump_json(value)
-        except TypeError:
-            plain = as_json(value)
-            text = dump_json(plain)
-            self.__dict__[name] = plain  # frozen, but this only swaps a value for its equal plain data, once
-            return text
-
-    @property
-    def columns(self) -> tuple[Any, ...]:
-        """The encoded column values (see `_encode` of each model)."""
+    def json_text(self, name: str) -> str | None:
+        """The compact JSON text of field `name` (None if the field is None), encoded once. Plain data is encoded
+        as it is (tuples become lists in the text; the record keeps what it was given). A model nested in it is
+        dumped, and the record then holds the plain data, as it will read back; a value that is not JSON-like at
+        all raises TypeError."""
         private = self.__pydantic_private__  # direct: pydantic's __getattr__ for private attributes is slow
-        cached = private["_columns"]
-        if cached is None:
-            cached = private["_columns"] = self._encode()
-        return cached
+        texts = private["_texts"]
+        if texts is None:
+            texts = private["_texts"] = {}
+        elif name in texts:
+            return texts[name]
+        value = self.__dict__[name]
+        if value is None:
+            text = None
+        else:
+            try:
+                text = dump_json(value)
+            except TypeError:
+                plain = as_json(value)
+                text = dump_json(plain)
+                self.__dict__[name] = plain  # frozen, but this only swaps a value for its equal plain data, once
+        texts[name] = text
+        return text
 
     def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy; its columns are encoded again (when first used) only if `update` changes a field they hold, so
-        that e.g. adding a note to a log entry does not compress its events twice."""
+        """A copy that keeps the JSON text of the fields `update` leaves alone (e.g. adding a note to a log entry
+        does not encode its events again); the changed ones are encoded when first used."""
         copy = super().model_copy(update=update, deep=deep)
-        if update and not self._encoded_fields.isdisjoint(update):
-            copy._columns = None
+        texts = self.__pydantic_private__["_texts"]
+        if texts is not None:
+            copy.__pydantic_private__["_texts"] = (
+                {k: v for k, v in texts.items() if k not in update} if update else dict(texts)
+            )
         return copy
 
 
@@ -213,10 +211,10 @@ class SeatRecord(NewSeat):
 # --- the action log ---------------------------------------------------------------------------------
 
 
-class NewLogEntry(_Encoded):
+class NewLogEntry(_JsonFields):
     """One entry to append to a game's log. Build it with `action`, `undo` or `note`."""
 
-    _encoded_fields: ClassVar[frozenset[str]] = frozenset({"action", "events", "at"})
+    _json_fields: ClassVar[tuple[str, ...]] = ("action", "events")
 
     kind: LogKind
     at: UtcTime
@@ -256,11 +254,6 @@ class NewLogEntry(_Encoded):
             raise ValueError("only an undo entry has undo_to")
         return self
 
-    def _encode(self) -> tuple[Any, ...]:
-        """(action text or None, events as stored: text or compressed, see `storage.logcodec`; at text)."""
-        action = None if self.action is None else self._json_text("action")
-        return (action, logcodec.encode(self._json_text("events")), db_time(self.at))
-
     @classmethod
     def for_action(
         cls,
@@ -298,8 +291,8 @@ class LogEntry(NewLogEntry):
 # --- timers -----------------------------------------------------------------------------------------
 
 
-class NewTimer(_Encoded):
-    _encoded_fields: ClassVar[frozenset[str]] = frozenset({"kind", "due_at", "payload"})
+class NewTimer(_JsonFields):
+    _json_fields: ClassVar[tuple[str, ...]] = ("payload",)
 
     kind: str
     """What fires: e.g. "deadline", "reminder", "reaction" (the bot's vocabulary; the store does not care)."""
@@ -311,10 +304,6 @@ class NewTimer(_Encoded):
     @classmethod
     def _payload_json(cls, value: Any) -> Any:
         return _dumped(value)
-
-    def _encode(self) -> tuple[Any, ...]:
-        """(kind as JSON, due_at text, payload text)."""
-        return (dump_json(self.kind), db_time(self.due_at), self._json_text("payload"))
 
 
 class TimerRecord(NewTimer):
@@ -330,8 +319,8 @@ OutboxKind = str
 """e.g. "post" (into the game's thread), "edit" (an existing message), "dm" (to a player)."""
 
 
-class NewOutbox(_Encoded):
-    _encoded_fields: ClassVar[frozenset[str]] = frozenset({"kind", "target", "payload"})
+class NewOutbox(_JsonFields):
+    _json_fields: ClassVar[tuple[str, ...]] = ("target", "payload")
 
     kind: OutboxKind
     target: dict[str, Any] = Field(default_factory=dict)
@@ -343,10 +332,6 @@ class NewOutbox(_Encoded):
     @classmethod
     def _json(cls, value: Any) -> Any:
         return _dumped(value)
-
-    def _encode(self) -> tuple[Any, ...]:
-        """(kind, target text, payload text)."""
-        return (self.kind, self._json_text("target"), self._json_text("payload"))
 
 
 class OutboxRecord(NewOutbox):
@@ -414,31 +399,13 @@ class LoadedGame(_Model):
     timers: list[TimerRecord]
 
 
-class ReplayReport(_Model):
-    """The outcome of rebuilding a game from set-up plus its log and comparing it with the stored snapshot."""
-
-    game_id: int
-    version: int
-    state_matches: bool
-    event_mismatches: list[int] = Field(default_factory=list)
-    """Seqs of action entries whose logged events differ from the events the replay produced."""
-    stored_state: str
-    replayed_state: str
-    differing_fields: list[str] = Field(default_factory=list)
-    """Top-level state fields that differ (empty when the states match)."""
-
-    @property
-    def ok(self) -> bool:
-        return self.state_matches and not self.event_mismatches
-
-
 # --- export -----------------------------------------------------------------------------------------
 
 EXPORT_FORMAT = "boardroom-game/1"
 
 
 class ExportedLogEntry(NewLogEntry):
-    _eager: ClassVar[bool] = False  # encoded (and its events compressed) only if an import writes it
+    _eager: ClassVar[bool] = False  # encoded only if an import writes it
 
     seq: int
 
@@ -493,7 +460,6 @@ __all__ = [
     "NewSeat",
     "NewTimer",
     "OutboxRecord",
-    "ReplayReport",
     "SeatRecord",
     "Snapshot",
     "TimerRecord",

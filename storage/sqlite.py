@@ -71,11 +71,11 @@ from storage.models import (
     Snapshot,
     TimerRecord,
     as_json,
-    db_time,
     now_utc,
     utc,
 )
 from storage.sqlite_records import SQLiteRecords
+from storage.sqliterows import db_time, log_columns, outbox_columns
 from storage.store import KEEP, GameStore, Synchronous, _Keep, dump_snapshot
 
 T = TypeVar("T")
@@ -344,7 +344,7 @@ def _insert_outbox(conn: Conn, game_id: int | None, items: Sequence[NewOutbox], 
     if not items:
         return []
     first = conn.execute(f"SELECT {_NEXT_OUTBOX_ID}").fetchone()[0]
-    return _insert_outbox_rows(conn, [(game_id, *o.columns, now) for o in items], first)
+    return _insert_outbox_rows(conn, [(game_id, *outbox_columns(o), now) for o in items], first)
 
 
 def _insert_outbox_rows(conn: Conn, rows: list[tuple[Any, ...]], first: int) -> list[int]:
@@ -726,7 +726,9 @@ class SQLiteStore(SQLiteRecords, GameStore):
                 f"an undo goes back to an earlier entry; {entry.undo_to} is not before {new_version}"
             )
         if entry.kind == "undo" and snapshot is None:
-            raise InvalidOperation("an undo needs the state it goes back to (store.replay(game, id, upto=n))")
+            raise InvalidOperation(
+                "an undo needs the state it goes back to (replay.replay_game(store, game, id, upto=n))"
+            )
         if entry.kind == "action" and snapshot is None:
             raise InvalidOperation("an action needs the new state")
         state = None if snapshot is None else dump_snapshot(snapshot)
@@ -738,7 +740,7 @@ class SQLiteStore(SQLiteRecords, GameStore):
         # What does not depend on the row read in the transaction is prepared here, before the hop to the database
         # thread.
         now = _ts(now_utc())
-        action_text, events_text, at_text = entry.columns
+        action_text, events_text, at_text = log_columns(entry)
         log_row = (
             game_id,
             new_version,
@@ -751,7 +753,7 @@ class SQLiteStore(SQLiteRecords, GameStore):
             entry.undo_to,
             entry.note,
         )
-        outbox_rows = [(game_id, *o.columns, now) for o in outbox]
+        outbox_rows = [(game_id, *outbox_columns(o), now) for o in outbox]
         check = _commit_check(bool(outbox_rows), kinds is not None and timers is not None)
         update = _commit_update(state is not None, status is not None, timers is not None, False)
         update_due = _commit_update(state is not None, status is not None, timers is not None, True)
@@ -1297,7 +1299,7 @@ class SQLiteStore(SQLiteRecords, GameStore):
                             e.kind,
                             e.actor_seat,
                             e.user_id,
-                            *e.columns,
+                            *log_columns(e),
                             e.undo_to,
                             e.note,
                         ),

@@ -1,4 +1,4 @@
-"""The SQLite side of `storage.records`: players' records in the tables of migration 0006.
+"""The SQLite side of `storage.records`: players' records in the tables of migration 0007.
 
 A mixin of `SQLiteStore` (it uses the store's `_run`, which runs a function in the connection's thread), kept in a
 module of its own so that the records' SQL stays apart from the game store's. A player's stats are kept as running
@@ -12,8 +12,9 @@ from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
-from storage.models import db_time, now_utc
+from storage.models import now_utc
 from storage.records import GameResult, Placement, PlayerStats, Rating, RecordStore, SeatResult
+from storage.sqliterows import db_time
 
 T = TypeVar("T")
 Conn = sqlite3.Connection

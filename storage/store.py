@@ -1,8 +1,9 @@
 """The game store's interface: what the bot may ask of persistence, whatever the database behind it.
 
 `GameStore` is an abstract base class. `open_store(path)` returns the SQLite implementation (`storage.sqlite`);
-a PostgreSQL backend would implement the same abstract methods. Replay, checking and export/import are written
-once here, on top of the abstract reads and writes, so every backend gets them.
+a PostgreSQL backend would implement the same abstract methods. Export is written once here, on top of the
+abstract reads, so every backend gets it. Replaying a game, checking it against its snapshot and importing an
+export need the game's rules, which the store knows nothing of: they live above both, in the `replay` package.
 
 How the bot uses it (one action, under its per-game lock):
 
@@ -28,18 +29,17 @@ Guarantees every backend keeps:
 - An acknowledged (returned) commit survives a crash of the process or the machine (unless durability was relaxed).
 """
 
-import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Sequence
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
-from storage.errors import GameNotFound, ImportRefused, ReplayError, StorageError
+from storage.errors import GameNotFound, StorageError
 from storage.models import (
     BotLevel,
     CommitResult,
@@ -56,15 +56,11 @@ from storage.models import (
     NewSeat,
     NewTimer,
     OutboxRecord,
-    ReplayReport,
     SeatRecord,
     Snapshot,
     TimerRecord,
 )
 from storage.records import RecordStore
-
-if TYPE_CHECKING:
-    from engine.game import Game
 
 
 class _Keep(Enum):
@@ -222,7 +218,8 @@ class GameStore(RecordStore, ABC):
         - Refused with `StaleVersion` (nothing written) unless the game's version is `expected_version`; the new
           version (and the entry's seq) is `expected_version + 1`.
         - `snapshot`: the new state (engine JSON or the state model). None keeps the current one (a note).
-          For an undo, pass the state right after entry `entry.undo_to` (`await store.replay(game, id, upto=n)`).
+          For an undo, pass the state right after entry `entry.undo_to`
+          (`await replay.replay_game(store, game, id, upto=n)`).
         - `status`: a new status for the game (e.g. "finished" when the action ends it), or None to keep it.
           Becoming finished or abandoned clears the game's timers unless `timers` are given.
         - `timers`: None leaves the game's timers alone; a sequence replaces the game's timers whose kind is in
@@ -394,47 +391,14 @@ class GameStore(RecordStore, ABC):
     @abstractmethod
     async def restore_game(self, exported: ExportedGame, snapshot: str | None, *, keep_id: bool = True) -> GameRecord:
         """Write a whole game (record, seats, log, snapshot) in one transaction, as is. Low level: call
-        `import_game`, which checks the log replays to the snapshot first. Keeps the exported id if `keep_id` and
+        `replay.import_game`, which checks the log replays to the snapshot first. Keeps the exported id if `keep_id` and
         it is free, else takes a new one."""
 
     @abstractmethod
     async def check_integrity(self) -> list[str]:
         """A full check of the database file (slow on big databases: not done at start-up). [] means healthy."""
 
-    # --- replay, check, export, import (backend-independent) -------------------------------------------
-
-    async def replay(self, game: "Game[Any, Any]", game_id: int, *, upto: int | None = None) -> BaseModel:
-        """The game's state rebuilt from set-up plus its log, right after entry `upto` (default: the last).
-        Raises `ReplayError` if the log does not replay (an entry refused by the rules, a bad undo)."""
-        from storage.replay import replay_entries
-
-        record = await self.get_game(game_id)
-        if upto is not None and (upto < 0 or upto > record.version):
-            raise ReplayError(game_id, upto, f"there is no entry {upto} (the log has {record.version})")
-        entries = await self.log(game_id, limit=upto) if upto is not None else await self.log(game_id)
-        run = await asyncio.to_thread(replay_entries, game, record, entries, False)
-        return run.state
-
-    async def check_replay(self, game: "Game[Any, Any]", game_id: int) -> ReplayReport:
-        """Rebuild the game from set-up plus its whole log and compare with the stored snapshot (and each action's
-        logged events with the replayed ones). Raises `ReplayError` if the log does not replay at all."""
-        from storage.replay import compare_states, replay_entries
-
-        snap = await self.get_snapshot(game_id)
-        record = await self.get_game(game_id)
-        entries = await self.log(game_id, limit=snap.version)
-        run = await asyncio.to_thread(replay_entries, game, record, entries, True)
-        replayed = game.dump_state(run.state)
-        differing = compare_states(snap.state, replayed)
-        return ReplayReport(
-            game_id=game_id,
-            version=snap.version,
-            state_matches=not differing,
-            event_mismatches=run.event_mismatches,
-            stored_state=snap.state,
-            replayed_state=replayed,
-            differing_fields=differing,
-        )
+    # --- export (backend-independent) --------------------------------------------------------------------
 
     async def export_game(self, game_id: int) -> ExportedGame:
         """The whole game (record, options, seats, full log and current snapshot) as one model; `.to_json()`."""
@@ -461,64 +425,6 @@ class GameStore(RecordStore, ABC):
             log=[ExportedLogEntry.model_validate(e.model_dump(exclude={"game_id"})) for e in entries],
             snapshot=snapshot,
         )
-
-    async def import_game(
-        self, data: ExportedGame | str | bytes | dict[str, Any], game: "Game[Any, Any]", *, keep_id: bool = True
-    ) -> GameRecord:
-        """Import an exported game: the log is replayed with `game` (whose name must match the export's kind),
-        the rebuilt state becomes the snapshot, and it must equal the exported snapshot if there is one.
-        Raises `ImportRefused` with the reason; nothing is written then."""
-        from storage.replay import compare_states, replay_entries
-
-        try:
-            if isinstance(data, ExportedGame):
-                exported = data
-            elif isinstance(data, str | bytes):
-                exported = ExportedGame.model_validate_json(data)
-            else:
-                exported = ExportedGame.model_validate(data)
-        except ValidationError as exc:
-            raise ImportRefused(f"not a Boardroom game export: {_first_error(exc)}") from None
-        if exported.kind != game.name:
-            raise ImportRefused(f"the export holds a {exported.kind!r} game, not {game.name!r}")
-        seqs = [e.seq for e in exported.log]
-        if seqs != list(range(1, len(seqs) + 1)) or len(seqs) != exported.version:
-            raise ImportRefused(f"the log is not numbered 1…{exported.version} without gaps")
-        snapshot: str | None = None
-        if exported.seed is not None:
-            record = GameRecord(
-                id=exported.id,
-                kind=exported.kind,
-                status=exported.status,
-                options=exported.options,
-                seed=exported.seed,
-                seat_count=exported.seat_count,
-                setup_at=exported.setup_at,
-                version=exported.version,
-                created_at=exported.created_at,
-                updated_at=exported.created_at,
-            )
-            entries = [LogEntry(game_id=exported.id, **e.model_dump()) for e in exported.log]
-            try:
-                run = await asyncio.to_thread(replay_entries, game, record, entries, False)
-            except ReplayError as exc:
-                raise ImportRefused(f"the log does not replay: {exc.problem} (entry {exc.seq})") from None
-            snapshot = game.dump_state(run.state)
-            if exported.snapshot is not None:
-                differing = compare_states(exported.snapshot, snapshot)
-                if differing:
-                    raise ImportRefused(
-                        "the replayed game differs from the exported snapshot in: " + ", ".join(differing)
-                    )
-        elif exported.log:
-            raise ImportRefused("a game without set-up (still in its lobby) cannot have log entries")
-        return await self.restore_game(exported, snapshot, keep_id=keep_id)
-
-
-def _first_error(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"]) or "(top level)"
-    return f"{where}: {err['msg']}"
 
 
 def dump_snapshot(snapshot: str | bytes | BaseModel) -> str:

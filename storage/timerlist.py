@@ -9,6 +9,7 @@ import json
 from collections.abc import Sequence
 
 from storage.models import NewTimer, TimerRecord
+from storage.sqliterows import timer_columns
 
 TIMER_SHIFT = 24
 """Bits of a timer id for its number within the game: up to 16,777,215 timers per game."""
@@ -25,14 +26,14 @@ def game_of(timer: int) -> int:
 
 def item(timer: int, new: NewTimer, created_at: str) -> tuple[str, str]:
     """(due_at text, JSON text of the item) for a new timer, from its pre-encoded columns."""
-    kind, due_at, payload = new.columns
+    kind, due_at, payload = timer_columns(new)
     return due_at, (
         f'{{"id":{timer},"kind":{kind},"due_at":"{due_at}","payload":{payload},"created_at":"{created_at}"}}'
     )
 
 
 def record_item(record: TimerRecord) -> tuple[str, str]:
-    kind, due_at, payload = record.columns
+    kind, due_at, payload = timer_columns(record)
     created = record.created_at.isoformat(timespec="microseconds")
     return (
         due_at,

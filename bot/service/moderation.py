@@ -20,13 +20,13 @@ from engine.events import Wait
 from engine.game import Game, Leave, Outcome
 from engine.text import render
 from engine.text import seat as seat_ref
+from replay import ReplayError, ReplayReport, check_replay, replay_game
 from storage import (
     GameRecord,
     GuildSettings,
     LogEntry,
     NewLogEntry,
     NewOutbox,
-    ReplayReport,
 )
 
 
@@ -264,7 +264,7 @@ class ModerationOps(SeatOps):
         if target is None:
             raise Refusal("There is no move to undo.")
         game = await self._as_set_up(self.game(record.kind), record.id)
-        before = await self.store.replay(game, record.id, upto=target.seq - 1)
+        before = await replay_game(self.store, game, record.id, upto=target.seq - 1)
         redo = game.apply(before, target.actor_seat, target.action, target.at)
         names = [shown(s.display_name or "") for s in await self.store.seats(record.id)]
         what = "; ".join(render(e.text, names) for e in redo.events if e.public and e.text) or "the last move"
@@ -329,11 +329,9 @@ class ModerationOps(SeatOps):
         game = self.game(record.kind)
         if not record.started:
             raise Refusal("The game hasn't started: there is nothing to check yet.")
-        from storage import ReplayError
-
         try:
             game = await self._as_set_up(game, game_id)
-            report: ReplayReport | None = await self.store.check_replay(game, game_id)
+            report: ReplayReport | None = await check_replay(self.store, game, game_id)
             problem = None
         except ReplayError as exc:
             report, problem = None, str(exc)

@@ -3,7 +3,7 @@
 It serves just what a login, a command sync and one slash command round trip need: `GET /users/@me` (401 for a
 wrong token), the application, the command sync, the interaction callback, and a gateway that says HELLO, takes
 IDENTIFY, sends READY and one GUILD_CREATE, acknowledges heartbeats, and can push an INTERACTION_CREATE. Every REST
-call is recorded. Facts that matter (see shared/notes/offline-discord-testing.md): JSON responses carry exactly
+call is recorded. Facts that matter (discord.py relies on them): JSON responses carry exactly
 `Content-Type: application/json`; the callback is POSTed with `?with_response=1` and answers with
 `{"interaction": …, "resource": …}`.
 """

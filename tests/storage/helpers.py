@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from engine.game import Game
+from replay import replay_game
 from storage import CommitResult, GameStore, NewLogEntry, NewOutbox, NewSeat, NewTimer, StaleVersion
 
 T0 = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
@@ -76,7 +77,7 @@ async def commit_undo(
     store: GameStore, game: Game[Any, Any], game_id: int, version: int, back_to: int, at: datetime
 ) -> CommitResult:
     """A moderator's undo to right after entry `back_to`: the state comes from replaying the log."""
-    old = await store.replay(game, game_id, upto=back_to)
+    old = await replay_game(store, game, game_id, upto=back_to)
     return await store.commit(
         game_id,
         version,

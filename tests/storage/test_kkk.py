@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from engine.kkk.randomplay import choose
 from engine.kkk.rules import KKK
+from replay import check_replay
 from storage import GameStore
+from tests.replay.checks import check_replay_and_export, play_random_game
 from tests.storage.helpers import Chooser
-from tests.storage.replay_checks import check_replay_and_export, play_random_game
 
 
 def kkk_chooser(game: KKK) -> Chooser:
@@ -40,6 +41,6 @@ async def test_a_whole_kkk_game_to_the_end(store: GameStore) -> None:
     assert game.result(state) is not None, "the random game should reach its end"
     assert record.status == "finished" and record.finished_at is not None
     assert await store.timers(gid) == []  # a finished game waits for nothing
-    report = await store.check_replay(game, gid)
+    report = await check_replay(store, game, gid)
     assert report.ok, report.differing_fields
     assert [e.seq for e in await store.log(gid)] == list(range(1, record.version + 1))

@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 from benchmarks.logsamples import samples
 from engine.kkk.rules import KKK
+from replay import check_replay, import_game
 from storage import ExportedGame, GameStore, NewLogEntry, NewSeat, StorageError, logcodec, open_store
 from storage.jsontext import dump_json
+from tests.replay.checks import play_random_game
 from tests.storage.helpers import T0, random_step
-from tests.storage.replay_checks import play_random_game
 from tests.storage.test_kkk import kkk_chooser
 
 
@@ -117,17 +118,17 @@ async def test_rows_written_before_compression_still_read_replay_and_export(
                 break
         types = stored_types(db_path)
         assert types.get("text", 0) >= version and types.get("blob", 0) > 0, types
-        report = await store.check_replay(game, gid)
+        report = await check_replay(store, game, gid)
         assert report.ok, (report.differing_fields, report.event_mismatches)
 
         exported = await store.export_game(gid)
         text = exported.to_json()
         assert '"kind":' in text.replace(" ", "")  # the export holds the events as JSON, whatever the row's form
-        imported = await target.import_game(ExportedGame.from_json(text), game)
+        imported = await import_game(target, ExportedGame.from_json(text), game)
         source_log = [e.model_dump(exclude={"game_id"}) for e in await store.log(gid)]
         target_log = [e.model_dump(exclude={"game_id"}) for e in await target.log(imported.id)]
         assert target_log == source_log
-        assert (await target.check_replay(game, imported.id)).ok
+        assert (await check_replay(target, game, imported.id)).ok
     finally:
         await store.close()
         await target.close()

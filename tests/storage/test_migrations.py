@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from replay import check_replay
 from storage import NewLogEntry, NewOutbox, SchemaTooNew, StorageError, StoreFileError, open_store
 from storage.migrate import APPLICATION_ID, Migration, load_migrations, migrate
 
@@ -238,7 +239,7 @@ async def test_upgrades_a_schema_1_store_and_keeps_its_games(db_path: Path) -> N
     try:
         assert store.schema_version == len(load_migrations()) == 7
         assert (await store.get_snapshot(1)).state == toy.dump_state(state)
-        assert (await store.check_replay(toy, 1)).ok
+        assert (await check_replay(store, toy, 1)).ok
         timers = await store.timers(1)
         assert [(t.kind, t.payload) for t in timers] == [
             ("reminder", {"seat": 1}),

@@ -1,5 +1,6 @@
 """Building the `New…` records a commit writes: JSON given as plain data or as models (at any depth) is stored as
-the same text, timestamps are kept in UTC, and what is not JSON is refused when the record is built."""
+the same text, timestamps are kept in UTC, and what is not JSON is refused when the record is built; and how the
+SQLite backend lays them out as row values (`storage.sqliterows`)."""
 
 import json
 from datetime import UTC, datetime, timedelta, timezone
@@ -9,6 +10,7 @@ from pydantic import BaseModel
 
 from engine.events import private, public
 from storage import NewLogEntry, NewOutbox, NewTimer, logcodec
+from storage.sqliterows import log_columns, outbox_columns, timer_columns
 
 PARIS = timezone(timedelta(hours=1))
 
@@ -25,24 +27,24 @@ def test_events_given_as_models_or_as_their_json_are_stored_alike() -> None:
     from_json = NewLogEntry.for_action(
         1, {"seats": [1, 2], "label": "x"}, at, [e.model_dump(mode="json") for e in events]
     )
-    assert from_models.columns == from_json.columns
+    assert log_columns(from_models) == log_columns(from_json)
     assert from_models.events == from_json.events and from_models.action == from_json.action
     assert from_models.at == datetime(2025, 1, 1, 11, tzinfo=UTC) and from_models.at.tzinfo is UTC
-    assert from_models.columns[2] == "2025-01-01T11:00:00.000000+00:00"
+    assert log_columns(from_models)[2] == "2025-01-01T11:00:00.000000+00:00"
 
 
 def test_a_model_nested_in_plain_data_is_dumped_and_the_record_holds_its_json() -> None:
     item = NewOutbox(kind="post", target={"to": "thread"}, payload={"box": Box(seats=(3,), label="b"), "n": [1]})
-    assert json.loads(item.columns[2]) == {"box": {"seats": [3], "label": "b"}, "n": [1]}
+    assert json.loads(item.json_text("payload") or "") == {"box": {"seats": [3], "label": "b"}, "n": [1]}
     assert item.payload == {"box": {"seats": [3], "label": "b"}, "n": [1]}  # as it will read back
     timer = NewTimer(kind="deadline", due_at=datetime(2025, 1, 2, tzinfo=UTC), payload={"w": [Box(seats=(), label="")]})
-    assert json.loads(timer.columns[2]) == {"w": [{"seats": [], "label": ""}]}
+    assert json.loads(timer_columns(timer)[2]) == {"w": [{"seats": [], "label": ""}]}
 
 
 def test_plain_data_is_kept_as_given_and_tuples_are_stored_as_lists() -> None:
     payload = {"seats": (1, 2), "text": "hi"}
     item = NewOutbox(kind="dm", target={"seat": 1}, payload=payload)
-    assert item.columns == ("dm", '{"seat":1}', '{"seats":[1,2],"text":"hi"}')
+    assert outbox_columns(item) == ("dm", '{"seat":1}', '{"seats":[1,2],"text":"hi"}')
 
 
 def test_what_is_not_json_is_refused_when_built() -> None:
@@ -54,23 +56,25 @@ def test_what_is_not_json_is_refused_when_built() -> None:
         NewTimer(kind="deadline", due_at=datetime(2025, 1, 1))
 
 
-def test_the_events_column_is_the_codecs_form_of_the_json() -> None:
+def test_the_sqlite_events_column_is_the_codecs_form_of_the_json() -> None:
     events = [public("turn", f"{{seat:{i}}}'s turn: roll, then move your piece.", seat=i) for i in range(4)]
     entry = NewLogEntry.for_action(0, {"type": "roll"}, datetime(2025, 1, 1, tzinfo=UTC), events)
-    stored = entry.columns[1]
+    stored = log_columns(entry)[1]
     assert isinstance(stored, bytes)
     assert json.loads(logcodec.decode(stored)) == [e.model_dump(mode="json") for e in events]
 
 
-def test_a_copy_is_encoded_again_only_when_an_encoded_field_changes() -> None:
+def test_a_copy_is_encoded_again_only_when_a_json_field_changes() -> None:
     events = [public("turn", f"{{seat:{i}}}'s turn: roll, then move your piece.", seat=i) for i in range(4)]
     entry = NewLogEntry.for_action(0, {"type": "roll"}, datetime(2025, 1, 1, tzinfo=UTC), events)
     noted = entry.model_copy(update={"note": "reaction: 🤝"})
-    assert noted.note == "reaction: 🤝" and noted.columns[1] is entry.columns[1]  # the events not compressed again
+    text = entry.json_text("events")
+    assert noted.note == "reaction: 🤝" and noted.json_text("events") is text  # the events not encoded again
     later = entry.model_copy(update={"at": datetime(2025, 1, 2, tzinfo=UTC), "events": events[:1]})
-    assert later.columns[2] == "2025-01-02T00:00:00.000000+00:00"
-    assert json.loads(logcodec.decode(later.columns[1])) == [events[0].model_dump(mode="json")]
+    assert log_columns(later)[2] == "2025-01-02T00:00:00.000000+00:00"
+    assert json.loads(logcodec.decode(log_columns(later)[1])) == [events[0].model_dump(mode="json")]
+    assert entry.json_text("events") is text  # the original keeps its own
     item = NewOutbox(kind="dm", target={"seat": 1}, payload={"text": "hi"})
     guarded = item.model_copy(update={"payload": {**item.payload, "guard": 3}})
-    assert guarded.columns == ("dm", '{"seat":1}', '{"text":"hi","guard":3}')
-    assert item.columns == ("dm", '{"seat":1}', '{"text":"hi"}')
+    assert outbox_columns(guarded) == ("dm", '{"seat":1}', '{"text":"hi","guard":3}')
+    assert outbox_columns(item) == ("dm", '{"seat":1}', '{"text":"hi"}')

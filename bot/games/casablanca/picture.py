@@ -63,7 +63,7 @@ POSITIONS: dict[str, tuple[float, float]] = {
     "6": (2.6, 4),
     "Airport": (4, 4),
 }
-"""The default map (shared/rules/casablanca.md): HQs in the corners, two houses on each side, four round the Bazaar."""
+"""The default map (docs/rules/casablanca.md): HQs in the corners, two houses on each side, four round the Bazaar."""
 
 Box = tuple[float, float, float, float]
 

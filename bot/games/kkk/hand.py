@@ -1,6 +1,6 @@
 """A player's private message: their hand grouped by type, their investors, their money, their open agreements.
 
-"Their open agreements" (issue 5) are the agreements of this round they are a party to that are still outstanding:
+"Their open agreements" are the agreements of this round they are a party to that are still outstanding:
 binding, to be paid when the deal concludes, each with its number, who pays whom, how much and for which card. An
 agreement leaves the list when it is paid, void, reopened to a new Boss or the round ends. Offers not yet agreed
 are not listed: each has its own message in the thread showing its state, and keeping them out of the DM keeps an

@@ -1,6 +1,6 @@
 """The rulebook's worked example (the 13th deal: Axel, Bert, Chris and Doris) replayed through Discord.
 
-Source: seeds/001_56ee1cdbdae9a142.txt, "Example of a Round of Negotiations". The prepared game is the engine
+Source: the rulebook's "Example of a Round of Negotiations". The prepared game is the engine
 scenario's own table (`tests/engine/kkk/test_worked_example.start`: twelve deals done, a dividend worth $5M, the
 marker on space 8 "R, L, K + 2 of T/P/H, 6 dividends", the example's hands and investors, a die that rolls 5),
 written into the store with `helpers.prepare` after a lobby of axel, bert, chris and doris started the game. Every

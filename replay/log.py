@@ -1,4 +1,5 @@
-"""Rebuilding a game from its set-up and its log, for any game that implements `engine.game.Game`.
+"""Rebuilding a game from its set-up and its log entries, for any game that implements `engine.game.Game`: pure,
+no database (the coroutines that read a store are in `replay.stored`).
 
 The log's meaning, entry by entry (state[0] is `game.setup(seat_count, options, seed, setup_at)`):
 - action: state[seq] = game.apply(state[seq-1], actor_seat, action, at).state
@@ -16,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.errors import RuleError
 from engine.game import Game
-from storage.errors import ReplayError
+from replay.errors import ReplayError
 from storage.models import GameRecord, LogEntry
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.game import Game
+from replay import check_replay, import_game, replay_game
 from storage import ExportedGame, GameStore, open_store
 from tests.storage.helpers import Chooser, Clock, deadline_clock, random_step, start
 
@@ -54,18 +55,18 @@ async def check_replay_and_export(
         target = await open_store(Path(tmp) / "target.sqlite3", synchronous="NORMAL")
         try:
             gid, snapshots = await play_random_game(source, game, seed=seed, seats=seats, steps=steps, options=options)
-            report = await source.check_replay(game, gid)
+            report = await check_replay(source, game, gid)
             assert report.state_matches, report.differing_fields
             assert report.event_mismatches == []
             assert report.ok
             versions = sorted(snapshots)
             for version in random.Random(seed).sample(versions, min(6, len(versions))):
-                replayed = await source.replay(game, gid, upto=version)
+                replayed = await replay_game(source, game, gid, upto=version)
                 assert game.dump_state(replayed) == snapshots[version], f"replay up to {version}"
 
             exported = await source.export_game(gid)
             text = exported.to_json()
-            imported = await target.import_game(text, game)
+            imported = await import_game(target, text, game)
             assert imported.id == gid
             original = await source.get_game(gid)
             assert imported.model_dump(exclude={"updated_at"}) == original.model_dump(exclude={"updated_at"})
@@ -75,7 +76,7 @@ async def check_replay_and_export(
             assert [s.model_dump(exclude=strip) for s in await target.seats(gid)] == [
                 s.model_dump(exclude=strip) for s in await source.seats(gid)
             ]
-            assert (await target.check_replay(game, gid)).ok
+            assert (await check_replay(target, game, gid)).ok
             assert ExportedGame.from_json(text) == exported
             assert await target.check_integrity() == []
             return original.version

@@ -1,6 +1,6 @@
 """Replay (set-up plus log equals the snapshot, undo included) and export/import, with the toy game.
 
-The same checks run with Kohle, Kies & Knete in test_kkk.py."""
+The same checks run with Kohle, Kies & Knete in tests/storage/test_kkk.py."""
 
 import asyncio
 import json
@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from storage import GameStore, ImportRefused, NewLogEntry, ReplayError, open_store
+from replay import ImportRefused, ReplayError, check_replay, import_game, replay_game
+from storage import GameStore, NewLogEntry, open_store
+from tests.replay.checks import check_replay_and_export, play_random_game
 from tests.storage.helpers import T0, random_step, start
-from tests.storage.replay_checks import check_replay_and_export, play_random_game
 from tests.storage.toy_game import ToyDraw
 
 
@@ -27,17 +28,17 @@ def test_random_games_replay_to_their_snapshot_and_survive_export_import(seed: i
 async def test_undo_goes_back_and_replay_honours_it(store: GameStore, toy: ToyDraw) -> None:
     gid, snapshots = await play_random_game(store, toy, seed=3, seats=3, steps=10, undo_chance=0, note_chance=0)
     assert max(snapshots) == 10
-    back = await store.replay(toy, gid, upto=4)
+    back = await replay_game(store, toy, gid, upto=4)
     assert toy.dump_state(back) == snapshots[4]
     await store.commit(gid, 10, NewLogEntry.for_undo(4, T0, user_id=1, note="oops"), toy.dump_state(back))
     # play on from the undone state, then undo the undo (back to entry 10's state)
     rnd = random.Random(5)
     await random_step(store, toy, gid, rnd)
     await random_step(store, toy, gid, rnd)
-    state_after_10 = await store.replay(toy, gid, upto=10)
+    state_after_10 = await replay_game(store, toy, gid, upto=10)
     assert toy.dump_state(state_after_10) == snapshots[10]
     await store.commit(gid, 13, NewLogEntry.for_undo(10, T0), toy.dump_state(state_after_10))
-    report = await store.check_replay(toy, gid)
+    report = await check_replay(store, toy, gid)
     assert report.ok and report.version == 14
     assert (await store.get_snapshot(gid)).state == snapshots[10]
     log = await store.log(gid)
@@ -50,7 +51,7 @@ async def test_a_wrong_snapshot_is_found(store: GameStore, toy: ToyDraw, db_path
     state["scores"][0] += 100
     with sqlite3.connect(db_path) as conn:
         conn.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), gid))
-    report = await store.check_replay(toy, gid)
+    report = await check_replay(store, toy, gid)
     assert not report.ok and not report.state_matches
     assert report.differing_fields == ["scores"]
 
@@ -59,7 +60,7 @@ async def test_a_wrong_undo_snapshot_is_found(store: GameStore, toy: ToyDraw) ->
     gid, snapshots = await play_random_game(store, toy, seed=4, seats=2, steps=6, undo_chance=0, note_chance=0)
     # the caller stores the wrong state with an undo: replay tells
     await store.commit(gid, 6, NewLogEntry.for_undo(2, T0), snapshots[3])
-    assert not (await store.check_replay(toy, gid)).state_matches
+    assert not (await check_replay(store, toy, gid)).state_matches
 
 
 async def test_logged_events_are_checked_too(store: GameStore, toy: ToyDraw) -> None:
@@ -71,7 +72,7 @@ async def test_logged_events_are_checked_too(store: GameStore, toy: ToyDraw) -> 
     wrong = [e.model_copy(update={"text": "something else"}) for e in outcome.events]
     entry = NewLogEntry.for_action(0, toy.dump_action(action), T0, wrong)
     await store.commit(gid, 0, entry, toy.dump_state(outcome.state))
-    report = await store.check_replay(toy, gid)
+    report = await check_replay(store, toy, gid)
     assert report.state_matches and report.event_mismatches == [1] and not report.ok
 
 
@@ -80,21 +81,21 @@ async def test_a_log_the_rules_refuse_does_not_replay(store: GameStore, toy: Toy
     bogus = NewLogEntry.for_action(1, {"type": "play", "card": 99}, T0)  # not seat 1's turn, no such card
     await store.commit(gid, 0, bogus, (await store.get_snapshot(gid)).state)
     with pytest.raises(ReplayError) as err:
-        await store.check_replay(toy, gid)
+        await check_replay(store, toy, gid)
     assert err.value.seq == 1 and "turn" in err.value.problem
     with pytest.raises(ReplayError, match="no entry 5"):
-        await store.replay(toy, gid, upto=5)
+        await replay_game(store, toy, gid, upto=5)
 
 
 async def test_a_lobby_game_does_not_replay_but_exports(store: GameStore, toy: ToyDraw, tmp_path: Path) -> None:
     lobby = await store.create_game("toy", options={"turns": 5})
     with pytest.raises(ReplayError, match="lobby"):
-        await store.replay(toy, lobby.id)
+        await replay_game(store, toy, lobby.id)
     exported = await store.export_game(lobby.id)
     assert exported.snapshot is None and exported.log == []
     other = await open_store(tmp_path / "other.sqlite3")
     try:
-        imported = await other.import_game(exported.to_json(), toy)
+        imported = await import_game(other, exported.to_json(), toy)
         assert (imported.status, imported.options, imported.seed) == ("lobby", {"turns": 5}, None)
     finally:
         await other.close()
@@ -106,28 +107,28 @@ async def test_import_refusals_write_nothing(store: GameStore, toy: ToyDraw, tmp
     target = await open_store(tmp_path / "target.sqlite3")
     try:
         with pytest.raises(ImportRefused, match="not a Boardroom game export"):
-            await target.import_game('{"hello": 1}', toy)
+            await import_game(target, '{"hello": 1}', toy)
         with pytest.raises(ImportRefused, match="not a Boardroom game export"):
-            await target.import_game("not json at all", toy)
+            await import_game(target, "not json at all", toy)
         with pytest.raises(ImportRefused, match="'kkk' game"):
-            await target.import_game(good.model_copy(update={"kind": "kkk"}), toy)
+            await import_game(target, good.model_copy(update={"kind": "kkk"}), toy)
         gap = good.model_copy(update={"log": good.log[:3] + good.log[4:]})
         with pytest.raises(ImportRefused, match="without gaps"):
-            await target.import_game(gap, toy)
+            await import_game(target, gap, toy)
         state = json.loads(good.snapshot or "")
         state["scores"][1] += 1
         with pytest.raises(ImportRefused, match="scores"):
-            await target.import_game(good.model_copy(update={"snapshot": json.dumps(state)}), toy)
+            await import_game(target, good.model_copy(update={"snapshot": json.dumps(state)}), toy)
         tampered_log = list(good.log)
         first = tampered_log[0]
         tampered_log[0] = first.model_copy(update={"actor_seat": (first.actor_seat or 0) + 1})
         with pytest.raises(ImportRefused, match="does not replay"):
-            await target.import_game(good.model_copy(update={"log": tampered_log}), toy)
+            await import_game(target, good.model_copy(update={"log": tampered_log}), toy)
         assert await target.list_games() == []
         # the good one goes in, keeps its id; a second import of it gets a new id
-        first_import = await target.import_game(good, toy)
-        second_import = await target.import_game(good, toy)
+        first_import = await import_game(target, good, toy)
+        second_import = await import_game(target, good, toy)
         assert first_import.id == gid and second_import.id != gid
-        assert (await target.check_replay(toy, second_import.id)).ok
+        assert (await check_replay(target, toy, second_import.id)).ok
     finally:
         await target.close()
