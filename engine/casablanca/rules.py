@@ -1,6 +1,6 @@
 """Casablanca (Eric Solomon, Amigo 1990): the game as the bot plays it — `Casablanca`, the engine interface.
 
-See `shared/rules/casablanca.md`; each rule lives in its own module (`bribes`, `moves`, `objections`, `ending`,
+See `docs/rules/casablanca.md`; each rule lives in its own module (`bribes`, `moves`, `objections`, `ending`,
 `turns`). Decisions where the specification is silent:
 
 - A withdrawal counts as a successful objection (nothing happens; in the variant the turn ends; the objector doesn't

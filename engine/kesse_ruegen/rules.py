@@ -1,6 +1,6 @@
 """Kesse Rügen (Dijkstra & Van Dijk, Mental Works 2015): the rules as the bot plays them.
 
-See `shared/rules/kesse_ruegen.md`. Decisions where the rules are silent:
+See `docs/rules/kesse_ruegen.md`. Decisions where the rules are silent:
 
 - Squares are named like a chessboard, a1 (bottom left) to e5; the barn is c3 (see `geometry`).
 - The first player (options.first_seat, else drawn at random) places first; pawns are placed clockwise from

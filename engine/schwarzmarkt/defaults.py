@@ -1,5 +1,5 @@
-"""What the clock chooses for an event's player who let the deadline pass (see `shared/rules/schwarzmarkt.md`,
-"Deadlines").
+"""What the clock chooses for an event's player who let the deadline pass (the players' page says it too:
+`docs/rules/schwarzmarkt.md`, "Fine print").
 
 A default stands in for a player who did not answer, so whatever of it the table sees (a count, a kind, a target)
 is drawn from public facts alone (ruling). Picking uniformly from the list of legal choices would not do: that list

@@ -1,5 +1,5 @@
 """The nine events: what each does, whom it may target, which choices it asks of the player who played it, and who
-learns what (see the table in `shared/rules/schwarzmarkt.md`).
+learns what (the players' page, `docs/rules/schwarzmarkt.md`, tells it in words).
 
 Shortage, Limit and Spoiled Goods need no choice: they go face up (`state.in_force`) until the next trading round
 ends. The others ask their player, step by step (`Pending.step`): `target` (a player: Espionage, Forced Swap, Raid,

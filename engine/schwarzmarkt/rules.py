@@ -1,6 +1,6 @@
 """Schwarzmarkt (Stefan Dorra, Amigo 1996): the game, tying its rules together.
 
-See `shared/rules/schwarzmarkt.md`; each rule lives in its own module (`playing`, `trading`, `eventcards`, `rounds`,
+See `docs/rules/schwarzmarkt.md`; each rule lives in its own module (`playing`, `trading`, `eventcards`, `rounds`,
 `leaving`), whose docstrings list the decisions taken where the specification is silent. Here:
 - The dealer is `options.dealer`, else drawn at random; the player to the dealer's left (the next seat) starts.
 - Deadlines (see `waits`): the starter's card and the events' choices have the shared `turn_deadline`; a trading

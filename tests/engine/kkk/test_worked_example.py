@@ -1,6 +1,6 @@
 """The rulebook's worked example (the 13th deal: Axel, Bert, Chris and Doris), played move by move.
 
-Source: seeds/001_56ee1cdbdae9a142.txt, "Example of a Round of Negotiations" (lines 145–183). Twelve deals are
+Source: the English rulebook's "Example of a Round of Negotiations". Twelve deals are
 done, one dividend is worth $5M, and the marker stands on the space "R, L, K + 2 of T/P/H, 6 dividends" (space 8).
 """
 
