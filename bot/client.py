@@ -31,6 +31,7 @@ from bot.cogs.me import MeCog
 from bot.cogs.mod import UNDO_KEY, ModCog, confirm_undo
 from bot.cogs.reactions import ReactionCog
 from bot.components import GameButton, RulesButton, rules_view, view_for
+from bot.forms import DONE, GameForm
 from bot.helping import HELP_KEY, help_post
 from bot.housekeeping import Housekeeper
 from bot.lobby import ADD_BOT, REMOVE_BOT, added_level, level_choice
@@ -268,6 +269,13 @@ class BoardroomBot(commands.Bot):
             private = await self._private_click(interaction, game_id, user.id, seat)
             if record.started:
                 table = await service.table(game_id, record=record)
+                form = presentation.button_form(table, seat, key)
+                if form is not None:  # a modal must be the click's first and only response
+                    if not carrier.claim():
+                        raise Refusal("That took too long: click the button again to open the form.")
+                    await interaction.response.send_modal(GameForm(self, game_id, form))
+                    carrier.used = True
+                    return None
                 reply = presentation.button_reply(table, seat, key)
                 if reply is not None:
                     return Answer(text=reply.text or None, embed=reply.embed(), view=view_for(game_id, reply.buttons))
@@ -282,6 +290,8 @@ class BoardroomBot(commands.Bot):
             carrier.for_rows(done.outbox_ids).private = private
             await self.notifier.flush(game_id, carrier)
             if private and not carrier.used:
+                if _answer_to_a_click(interaction.message) and await self._hand_in_dm(game_id, seat):
+                    return await self._settled(interaction, carrier)
                 return await self._refresh_private(interaction, carrier, game_id, user.id)
             return None
 
@@ -316,6 +326,23 @@ class BoardroomBot(commands.Bot):
         if interaction.guild_id is None:  # a DM that is no longer anyone's hand message
             raise Refusal("This message is out of date: your hand is in my latest DM for this game, or `/game hand`.")
         return False
+
+    async def _hand_in_dm(self, game_id: int, seat: int) -> bool:
+        """Whether the seat's hand is a DM the bot can edit (it then shows the move's outcome)."""
+        seats = await self.store.seats(game_id)
+        if any(s.seat == seat and s.dm_ok is False for s in seats):
+            return False
+        return await self.store.find_message_ref(game_id, outbox.HAND, seat=seat) is not None
+
+    async def _settled(self, interaction: discord.Interaction, carrier: Carrier) -> Answer | None:
+        """A private answer to a button (e.g. the limits behind Object…) whose choice was made: it says so, without
+        buttons — a second copy of the hand would only go stale beside the DM, which shows the move already."""
+        text = DONE
+        if carrier.claim():
+            await interaction.response.edit_message(content=text, embed=None, view=discord.ui.View())
+            carrier.used = True
+            return None
+        return Answer(text=text, always=True)  # deferred: a follow-up instead
 
     async def _refresh_private(
         self, interaction: discord.Interaction, carrier: Carrier, game_id: int, user_id: int, note: str | None = None
@@ -394,6 +421,12 @@ class BoardroomBot(commands.Bot):
 
 def _ephemeral(message: discord.Message | None) -> bool:
     return message is not None and message.flags.ephemeral
+
+
+def _answer_to_a_click(message: discord.Message | None) -> bool:
+    """An ephemeral message that answered a button (a `button_reply`), not a `/game hand` answer."""
+    meta = message.interaction_metadata if message is not None else None
+    return _ephemeral(message) and meta is not None and meta.type == discord.InteractionType.component
 
 
 def create_bot(

@@ -11,6 +11,7 @@ to the status message by the notifier and to `/game status`'s answer (`with_help
 
 from collections.abc import Sequence
 
+from bot.awaiting import waiting_line, your_task
 from bot.presentation import Button, Post, Presentation, Table, timestamp
 
 HELP_KEY = "help"
@@ -69,19 +70,17 @@ def help_post(presentation: Presentation, table: Table, seat: int | None) -> Pos
 
 
 def _awaited(table: Table, seat: int | None, paused: bool) -> list[str]:
-    """What the game waits for, the caller's own wait first ("The game waits for you: …")."""
+    """What the game waits for, the caller's own wait first ("The game waits for you: open the deal or roll"), each
+    awaited player named once (`bot.awaiting`)."""
     mine, others = [], []
     for i, wait in enumerate(table.waits):
         when = "" if paused else f" — {timestamp(table.deadline(i, wait))}"
-        what = table.render(wait.what)
         if seat is not None and seat in wait.seats:
             rest = [table.names[s] for s in wait.seats if s != seat]
             also = f" (and **{', '.join(rest)}**)" if rest else ""
-            mine.append(f"⏳ **The game waits for you**{also}: {what}{when}")
+            mine.append(f"⏳ **The game waits for you**{also}: {table.render(your_task(wait.what, seat))}{when}")
         else:
-            who = ", ".join(f"**{table.names[s]}**" for s in wait.seats) or "—"
-            head = f"It's {who}'s move" if len(wait.seats) == 1 and wait.kind == "turn" else f"Waiting on {who}"
-            others.append(f"⏳ {head}: {what}{when}")
+            others.append(f"⏳ {waiting_line(wait.what, wait.seats, table.names, wait.kind)}{when}")
     return mine + others
 
 

@@ -62,7 +62,9 @@ def post(
     guard: int | None = None,
 ) -> NewOutbox | None:
     public = [e.model_dump(mode="json") for e in events if e.public]
-    waiting = [{"seats": list(w.seats), "what": w.what, "deadline": due.isoformat()} for w, due in awaits]
+    waiting = [
+        {"seats": list(w.seats), "what": w.what, "kind": w.kind, "deadline": due.isoformat()} for w, due in awaits
+    ]
     if not (public or texts or waiting or result or intro):
         return None
     payload: dict[str, Any] = {"events": public, "texts": list(texts), "awaits": waiting, "result": result}

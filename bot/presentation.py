@@ -19,6 +19,8 @@ asks the game's `Presentation` for:
   way): after every change of the game, including a moderator's undo that has no events, each one that was posted
   (by `event_posts`) is edited to match; it is never posted from here, and an unchanged one costs no call;
 - `button_action(table, seat, key)`: the engine action behind a button (`Button.key`), or raise `Refusal`;
+- `button_form(table, seat, key)` / `form_action(table, seat, key, values)`: a button that opens a form (a modal
+  with a few text fields, e.g. an amount per agent) and the move its answers make (see `bot.forms`);
 - `button_reply(table, seat, key)`: a private answer to a button instead of a move: a `Post` (with its own buttons)
   shown to the clicker alone, ephemerally — e.g. "Choose in secret" on the public status message answering each
   duellist with their own choice buttons. Asked before `button_action`: a key that gets a reply applies no move;
@@ -88,6 +90,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from pydantic import BaseModel
 
+from bot.awaiting import waiting_line
 from bot.names import plain, shown
 from engine.events import Event, Wait
 from engine.game import Game, Result
@@ -96,6 +99,8 @@ from storage.models import GameRecord, MessageRef, SeatRecord
 
 if TYPE_CHECKING:
     from discord.ext import commands
+
+    from bot.forms import Form
 
 log = logging.getLogger("boardroom.presentation")
 
@@ -253,6 +258,20 @@ class Table:
         return self.game.result(self.state) if self.state is not None else None
 
 
+def waiting_lines(table: Table, deadline: str = " — deadline ") -> list[str]:
+    """The status's "⏳" lines: whom the table waits for and for what, each awaited player named once
+    (`bot.awaiting.waiting_line`), with the deadline unless a moderator paused the game."""
+    # Several waits for the same thing by the same deadline (each duellist's fist) are one line naming them all.
+    merged: dict[tuple[str, str, datetime], list[int]] = {}
+    for i, wait in enumerate(table.waits):
+        merged.setdefault((wait.what, wait.kind, table.deadline(i, wait)), []).extend(wait.seats)
+    lines = []
+    for (what, kind, due), seats in merged.items():
+        when = "" if table.record.status == "paused" else f"{deadline}{timestamp(due)}"
+        lines.append(f"⏳ {waiting_line(what, seats, table.names, kind)}{when}")
+    return lines
+
+
 def timestamp(when: datetime, style: str = "R") -> str:
     """A Discord timestamp: every reader sees it in their own time zone ("in 3 hours", "Monday 14:00")."""
     return f"<t:{int(when.timestamp())}:{style}>"
@@ -324,6 +343,14 @@ class Presentation:
 
     def button_reply(self, table: Table, seat: int, key: str) -> Post | None:
         """A private answer to this button instead of a move (see the module docstring); None: it is a move."""
+        return None
+
+    def button_form(self, table: Table, seat: int, key: str) -> "Form | None":
+        """A form (a Discord modal) this button opens instead of a reply or a move (see `bot.forms`); None: none."""
+        return None
+
+    def form_action(self, table: Table, seat: int, key: str, values: list[str]) -> Any:
+        """The engine action behind a submitted form's answers (in the order of its fields); raise `Refusal`."""
         return None
 
     def summary(self, table: Table) -> list[str]:
@@ -427,10 +454,7 @@ class GenericPresentation(Presentation):
         if table.record.status == "paused":
             lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
         lines.append(f"Players: {players}")
-        for i, wait in enumerate(table.waits):
-            who = ", ".join(table.names[s] for s in wait.seats) or "—"
-            when = "" if table.record.status == "paused" else f" — deadline {timestamp(table.deadline(i, wait))}"
-            lines.append(f"⏳ Waiting on **{who}**: {table.render(wait.what)}{when}")
+        lines += waiting_lines(table)
         post.description = "\n".join(lines)
         post.fields = model_fields(game.view(table.state, None), table.names, skip=("seat",))  # type: ignore[arg-type]
         post.buttons = [Button("My hand", "hand", "primary", "🂠")]

@@ -110,13 +110,6 @@ def interruptions(before: list[Wait], after: list[Wait], timers: list[TimerRecor
     return out
 
 
-def resumed_turns(after: list[Wait], timers: list[TimerRecord]) -> set[tuple[str, str, tuple[int, ...]]]:
-    """The turn waits of `after` that only resume after a reaction window interrupted them (see `interruptions`):
-    the same players awaited for the same thing as before the window — no news, so no new ping."""
-    kept = set(_interrupted(timers))
-    return {(w.kind, w.what, tuple(w.seats)) for w in after if (w.kind, w.what, tuple(w.seats)) in kept}
-
-
 def _interrupted(timers: list[TimerRecord]) -> list[tuple[str, str, tuple[int, ...]]]:
     """The interrupted turns kept on the deadlines' payloads (`interruptions`), in order."""
     return [

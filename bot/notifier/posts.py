@@ -60,7 +60,8 @@ class PostsOps(SenderBase):
             seats = [int(s) for s in wait["seats"]]
             ping = [s for s in seats if s != actor]  # never the player who just acted, for their own next step
             due = timestamp(_dt(wait["deadline"]))
-            tail.append(f"⏳ {awaited(wait['what'], seats, names, table.mention, ping)} (deadline {due})")
+            said = awaited(wait["what"], seats, names, table.mention, ping, wait.get("kind"))
+            tail.append(f"⏳ {said} (deadline {due})")
         if row.payload.get("result") and table.state is not None:
             # The end: everyone pinged once, the standings once, and the game's summary.
             result = table.result or table.game.standings(table.state)

@@ -5,7 +5,7 @@ from typing import Any
 
 from bot import outbox, seat_players
 from bot import timers as timing
-from bot.awaiting import for_the_player
+from bot.awaiting import awaited, for_the_player
 from bot.logs import game_logger
 from bot.service.autopilot import SeatOps
 from bot.service.results import Done
@@ -65,9 +65,10 @@ class ClockOps(SeatOps):
         when = f"<t:{int(deadline.timestamp())}:R>"
         what = payload.get("what", "")
         items: list[NewOutbox] = []
-        named = set(seats_in(what))
-        lead = " ".join(seat_ref(s) for s in seats if s not in named)
-        text = f"⏰ Reminder: {f'{lead} — ' if lead else ''}{what}. Deadline {when}."
+        # Spoken to the awaited, their seats left as references: the post renders them as mentions (`ping`).
+        refs = [seat_ref(s) for s in range(max([*seats, *seats_in(what), 0]) + 1)]
+        prompt = awaited(what, seats, refs, lambda s: refs[s], seats, payload.get("wait_kind"))
+        text = f"⏰ Reminder: {prompt}. Deadline {when}."
         expires = deadline.isoformat()  # a reminder delivered after its deadline would only confuse
         payload = {"texts": [text], "ping": seats, "expires": expires}
         items.append(NewOutbox(kind=outbox.POST, target={"to": "thread"}, payload=payload))

@@ -281,10 +281,9 @@ class ServiceCore:
         if not over and not paused:
             timers += seat_players.plan(game, record.id, waits_after, seats, now, game.free_to_act(after))
         deadlines = timing.effective_deadlines(game, waits_after, clocks)
+        # A turn that resumes after a reaction window is announced too: the window's closing reaches its player
+        # only as an edit, which notifies nobody, and it is on them again (KKK's Boss must close the deal).
         awaits = [] if over else announcements(waits_before, waits_after, deadlines, fresh=fresh_clocks)
-        if not fresh_clocks:
-            resumed = timing.resumed_turns(waits_after, old_timers)
-            awaits = [(w, due) for w, due in awaits if (w.kind, w.what, tuple(w.seats)) not in resumed]
         items: list[NewOutbox] = []
         guard = discord_guard(now)
         narration = outbox.post(

@@ -96,9 +96,10 @@ class LobbyOps(ServiceCore):
             record = await self.store.update_game(game_id, thread_id=thread_id, now=self.now())
             game = self.game(record.kind)
             assert record.created_by is not None
+            # Its creator is not mentioned: they opened it a moment ago (a ping for what one just did is noise).
             intro = (
                 f"🎲 The table for **{game.title} #{record.id}**. Join with the button above or `/game join` here; "
-                f"<@{record.created_by}> or a moderator starts with **Start** or `/game start`."
+                "its creator or a moderator starts it with **Start** or `/game start`."
             )
             return await self.store.add_outbox(
                 game_id, [outbox.welcome(record.created_by), _text_post(intro)], now=self.now()
@@ -284,6 +285,8 @@ class LobbyOps(ServiceCore):
                 intro=[f"🎲 **{game.title} #{game_id} begins!** Seat order: {order}."],
                 events=events,
                 awaits=[(w, w.until) for w in waits],
+                # Whoever pressed Start knows the game began: named, not pinged, when the first move is theirs.
+                actor=seat_of.get(person.user_id),
             )
             if first is not None:
                 items.append(first)

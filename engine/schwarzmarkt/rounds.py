@@ -54,13 +54,15 @@ def end_game_round(state: SchwarzmarktState, emptier: int | None, now: datetime)
     clear_table(state)
     events: list[Event] = []
     lux = ", ".join(f"{ref(s)} {state.luxury[s]}" for s in range(state.seats) if state.playing(s))
+    # Why the round ends, as in the first round: the game's end needs its reason as much.
+    head = f"{ref(emptier)} traded in their last goods card: " if emptier is not None else ""
     if state.game_round >= GAME_ROUNDS:
         state.phase = "over"
         state.turn = state.starter
         new_wait(state, now)
-        events.append(public("game_over", f"The second game round is over. Luxury goods: {lux}.", round=2))
+        ended = f"{head}the second game round is over" if head else "The second game round is over"
+        events.append(public("game_over", f"{ended}. Luxury goods: {lux}.", round=2))
         return events
-    head = f"{ref(emptier)} traded in their last goods card: " if emptier is not None else ""
     events.append(
         public(
             "round_over",

@@ -51,7 +51,7 @@ async def test_the_window_message_is_the_commands_reply(env: simcord.Env, make_b
     reply = played.response
     assert reply is not None and not reply.ephemeral
     assert reply.content.splitlines()[0] == f"{players[0].name} plays a {card}. Anyone may STOP it: react 🛑 here."
-    assert f"<@{players[1].id}> <@{players[2].id}> — STOP or pass" in reply.content  # the mentions, below it
+    assert f"<@{players[1].id}>, <@{players[2].id}>: STOP or pass" in reply.content  # the mentions, below it
     ref = await server.bot.store.find_message_ref(1, "window", key="1")
     assert ref is not None and ref.message_id == reply.message.id  # the reply is the tracked message
     assert not [m for m in thread.history() if m.content.startswith(f"{players[0].name} plays")][1:]

@@ -119,7 +119,7 @@ async def test_hand_and_status_commands(env: simcord.Env) -> None:
     assert shown.response.ephemeral
     assert ", ".join(map(str, game.hands[2])) in embed_text(shown.response.message)
     status = await players[2].slash(server.channel, "game status")
-    assert status.response.ephemeral and "Waiting on" in embed_text(status.response.message)
+    assert status.response.ephemeral and "⏳ **bert**'s turn" in embed_text(status.response.message)
     listing = await players[0].slash(server.channel, "game list")
     assert "#1 Toy (playing" in listing.response.content
     rules = await players[0].slash(thread, "game rules")

@@ -139,10 +139,11 @@ async def test_game_hand_and_a_private_reply_offer_the_same_buttons(env: simcord
     for m in thread.history():
         assert m.flags.ephemeral or "for your eyes only" not in m.content
 
-    # A click there plays; the private answer turns into the hand (now without buttons), the narration is public.
+    # A click there plays; the private answer says so, without buttons (the hand DM shows the move: a second copy
+    # of the hand would only go stale beside it); the narration is public.
     clicked = await first.click(picked.response, label="Draw")
     assert clicked.response.ephemeral and clicked.response.id == picked.response.id
-    assert "Your hand — Toy #1" in embed_text(clicked.response.message) and labels(clicked) == []
+    assert embed_text(clicked.response.message) == "✅ Done. Your DM shows where you stand." and labels(clicked) == []
     assert (await state(server, 1)).turn == 1
     (narration,) = [m for m in thread.history() if "draws a card" in m.content]
     assert not narration.flags.ephemeral

@@ -20,8 +20,10 @@ def help_line(table: Table, seat: int, kind: str, actions: Sequence[Any]) -> str
             hqs = ", ".join(a.hq for a in actions)
             return f"🏠 **Choose your HQ** ({hqs}): its button in your DM, or `/cb hq`"
         case "bribe":
+            first = " — at least three, this first turn" if getattr(table.view(seat), "first_turn", False) else ""
             return (
-                "💵 **Bribe** agents in secret, in $100 steps: **Bribe…** in your DM, or `/cb bribe amounts:` "
+                f"💵 **Bribe** agents in secret, in $100 steps{first}: **Bribe…** on your sheet (DM or `/game hand`) "
+                "picks them and opens a form with an amount for each; or `/cb bribe amounts:` "
                 "(e.g. `purple 1300, green 500`)"
             )
         case "move":

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel
 
-from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, timestamp
+from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, timestamp, waiting_lines
 from engine.casablanca.actions import Contest, NoObjection
 from engine.casablanca.views import PublicView, SeatView
 from engine.events import Event, Wait
@@ -41,7 +41,11 @@ from .picture import draw_picture
 if TYPE_CHECKING:
     from discord.ext import commands
 
+    from bot.forms import Form
+
 NAME = "casablanca"
+DETAILS = Button("Details", "details", "secondary", "📋")
+"""The platform's Details button (`Presentation.status_details`): the whole table, privately."""
 COLOUR = 0x1F1F1F
 ANNOUNCEMENT = "cb.ann"
 """Kind of the tracked announcement post."""
@@ -50,8 +54,6 @@ ICONS = {
     "turn": "➡️",
     "bribed": "💵",
     "announced": "📣",
-    "answered": "✉️",
-    "window_closed": "🛑",
     "contest_now": "⚖️",
     "auction": "⚖️",
     "withdrawn": "↩️",
@@ -70,6 +72,10 @@ ICONS = {
     "turn_ended": "⏭️",
     "no_window": "🙈",
 }
+SHOWN_ON_THE_ANNOUNCEMENT = {"answered", "window_closed", "sheets"}
+"""News that has its one place elsewhere, so the narration says it no second time: who has answered (the
+announcement's ✅), how the window closed (the announcement's "No objections. ✅ It took effect." or "Objections
+from …"), and at the end every bribe sheet (the final status's "Bribe sheets")."""
 HINTS = {
     "choose_hq": " (the buttons on your sheet, or `/cb hq`)",
     "contest_now": " (the buttons on the announcement, or `/cb contest limit:` / `/cb withdraw`)",
@@ -108,20 +114,38 @@ class CasablancaPresentation(GenericPresentation):
             if table.record.status == "paused":
                 lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
             lines.append(self._now_line(view, names))
-            for i, wait in enumerate(table.waits):
-                who = ", ".join(names[s] for s in wait.seats) or "—"
-                when = "" if table.record.status == "paused" else f" — deadline {timestamp(table.deadline(i, wait))}"
-                lines.append(f"⏳ Waiting on **{who}**: {table.render(wait.what)}{when}")
-        lines += ["", *map_lines(view, names), "", suitcase_line(view)]
+            lines += waiting_lines(table)
+        # The map is the picture's (and the Details'): the text keeps to one phone screen beside it.
+        lines.append(suitcase_line(view))
         out = out_line(view, names)
         if out:
             lines.append(out)
+        if view.variant or any(p.left for p in view.players):
+            lines.append("Players: " + " · ".join(player_lines(view, names)))
         post.description = "\n".join(lines)
-        post.fields = [("Players", "\n".join(player_lines(view, names)))]
         if view.sheets is not None:
             post.fields.append(("Bribe sheets", sheets_text(view, names)))
         post.buttons = [] if over else [Button("My bribe sheet", "hand", "primary", "📜")]
+        post.buttons.append(DETAILS)
         return post
+
+    def status_details(self, table: Table) -> Post | None:
+        """The whole table in text: every building with its agents, the suitcase, the agents out, the players."""
+        if table.state is None:
+            return None
+        view = public(table)
+        names = table.names
+        lines = [*map_lines(view, names), "", suitcase_line(view)]
+        out = out_line(view, names)
+        if out:
+            lines.append(out)
+        return Post(
+            title=f"{table.title} — the whole table",
+            description="\n".join(lines),
+            fields=[("Players", "\n".join(player_lines(view, names)))],
+            colour=self.colour,
+            footer=f"Game #{table.record.id} · {NAME}",
+        )
 
     def picture(self, game: Game, view: BaseModel, names: Sequence[str]) -> bytes | None:  # type: ignore[type-arg]
         assert isinstance(view, PublicView)
@@ -133,7 +157,7 @@ class CasablancaPresentation(GenericPresentation):
             case "hq":
                 return f"🏠 **{names[view.turn]}** chooses an HQ (buttons on their sheet, or `/cb hq`)."
             case "turn" if view.first_turn:
-                return f"➡️ **{names[view.turn]}**'s first turn: a bribe of at least three agents (`/cb bribe`)."
+                return f"➡️ **{names[view.turn]}**'s first turn: a bribe of at least three agents (**Bribe…**)."
             case "turn" if view.objected:
                 return f"➡️ **{names[view.turn]}** was stopped: announce another move or hit, or end the turn."
             case "turn":
@@ -228,9 +252,9 @@ class CasablancaPresentation(GenericPresentation):
         if view.phase == "turn" and view.turn == seat:
             if view.first_turn:
                 return (
-                    "➡️ Your first turn: bribe at least three agents with `/cb bribe amounts:` "
-                    "(e.g. `purple 1300, green 500, grey 400`).",
-                    [],
+                    "➡️ Your first turn: bribe at least three agents — **Bribe…** picks them and asks an amount for "
+                    "each (or `/cb bribe amounts:`, e.g. `purple 1300, green 500, grey 400`).",
+                    [Button("Bribe…", "brs.0", "success", "💵")],
                 )
             buttons = [Button("Move…", "mv", "primary", "👣"), Button("Hit…", "hit", "danger", "💥")]
             if view.objected:
@@ -254,7 +278,7 @@ class CasablancaPresentation(GenericPresentation):
     # --- narration and the announcement post ---------------------------------------------------------------
 
     def event_line(self, table: Table, event: Event) -> str | None:
-        if not event.text:
+        if not event.text or event.kind in SHOWN_ON_THE_ANNOUNCEMENT:
             return None
         line = table.render(event.text)
         icon = "⏰" if event.text.startswith("Time's up") else ICONS.get(event.kind)
@@ -342,6 +366,12 @@ class CasablancaPresentation(GenericPresentation):
         if table.state is None:
             return None
         return prompts.reply(table, seat, key)
+
+    def button_form(self, table: Table, seat: int, key: str) -> "Form | None":
+        return prompts.bribe_form(table, seat, key) if table.state is not None else None
+
+    def form_action(self, table: Table, seat: int, key: str, values: list[str]) -> Any:
+        return prompts.form_bribe(table, seat, key, values)
 
     def button_action(self, table: Table, seat: int, key: str) -> Any | None:
         if table.state is not None:

@@ -17,6 +17,8 @@ Keys (persistent platform buttons, `bot.presentation.Button`):
 | `hit` / `hta.<a>.<v>`        | the hand / the answer               | the hits you may announce / Hit             |
 | `br` / `bra.<agent>`         | the hand / the answer               | pick an agent, then an amount               |
 | `brt.<agent>.<dollars>`      | the private answer                  | Bribe one agent                             |
+| `brs.<mask>`                 | the hand (first turn), the answer   | pick several agents (each click toggles one) |
+| `brf.<mask>`                 | that private answer                 | a form: an amount per agent picked → Bribe  |
 | `end`                        | the hand                            | EndTurn                                     |
 | `hq.<index>`                 | the hand                            | ChooseHq                                    |
 
@@ -45,6 +47,7 @@ from engine.casablanca.views import SeatView
 from .maptext import dot, money, place
 
 if TYPE_CHECKING:
+    from bot.forms import Form
     from bot.presentation import Table
 
 SUMS = (100, 200, 300, 500, 800, 1_000, 1_500, 2_000, 3_000, 5_000, 8_000, 10_000)
@@ -188,23 +191,83 @@ def bribe_post(table: "Table", seat: int, agent: int | None = None) -> Post:
     if view.phase != "turn" or view.turn != seat:
         raise Refusal("You can bribe only on your turn.")
     if view.first_turn:
-        raise Refusal(
-            "Your first turn is a bribe of at least three agents in one go: use `/cb bribe amounts:` "
-            "(e.g. `purple 1300, green 500, grey 400`)."
-        )
+        return several_post(table, seat, 0)
     if view.objected:
         raise Refusal("An objection stopped you this turn: no more bribing (announce something else or end it).")
     if agent is None:
         alive = [a for a in view.agents if a.at is not None]
         buttons = [Button(a.name, f"bra.{a.index}", "primary", dot(a.colour)) for a in alive]
-        return Post(
-            content=f"**{table.title}** — bribe which agent? (Several at once: `/cb bribe amounts:`.)", buttons=buttons
-        )
+        buttons.append(Button("Several agents…", "brs.0", "secondary", "📝"))
+        return Post(content=f"**{table.title}** — bribe which agent?", buttons=buttons)
     buttons = [Button(money(v), f"brt.{agent}.{v}", "success") for v in amounts_up_to(view.capital, with_zero=False)]
     return Post(
         content=f"**{table.title}** — how much on {view.agents[agent].name}? (Capital left {money(view.capital)}.)",
         buttons=buttons,
     )
+
+
+FORM_AGENTS = 5
+"""A form holds at most five fields (Discord's limit): a bribe by form names up to five agents."""
+
+
+def chosen(view: SeatView, mask: int) -> list[int]:
+    """The living agents whose bits are set in `mask`, at most `FORM_AGENTS`."""
+    return [a.index for a in view.agents if a.at is not None and mask >> a.index & 1][:FORM_AGENTS]
+
+
+def several_post(table: "Table", seat: int, mask: int) -> Post:
+    """Pick the agents to bribe at once (each click toggles one: the choice so far rides in the keys), then
+    **Amounts…** opens the form with an amount per agent picked (`bribe_form`)."""
+    view = seat_view(table, seat)
+    if view.phase != "turn" or view.turn != seat or view.objected:
+        raise Refusal("You can bribe only on your turn.")
+    picked = chosen(view, mask)
+    least = 3 if view.first_turn else 1
+    buttons = [
+        Button(a.name, f"brs.{mask ^ (1 << a.index)}", "success" if a.index in picked else "secondary", dot(a.colour))
+        for a in view.agents
+        if a.at is not None and (a.index in picked or len(picked) < FORM_AGENTS)
+    ]
+    if len(picked) >= least:
+        buttons.append(Button("Amounts…", f"brf.{sum(1 << i for i in picked)}", "primary", "📝"))
+    first = "Your first turn: bribe at least three agents. " if view.first_turn else ""
+    names = ", ".join(view.agents[i].name for i in picked) or "none yet"
+    return Post(
+        content=f"**{table.title}** — {first}Pick the agents to bribe (up to {FORM_AGENTS}), then **Amounts…**. "
+        f"Picked: {names}. (Capital left {money(view.capital)}.)",
+        buttons=buttons,
+    )
+
+
+def bribe_form(table: "Table", seat: int, key: str) -> "Form | None":
+    """The form behind **Amounts…** (`brf.<mask>`): an amount per agent picked."""
+    from bot.forms import Form, FormField
+
+    head, _, rest = key.partition(".")
+    if head != "brf" or not rest.isdigit():
+        return None
+    view = seat_view(table, seat)
+    picked = chosen(view, int(rest))
+    if not picked:
+        return None
+    fields = tuple(
+        FormField(f"{view.agents[i].name} ({view.agents[i].colour})", "in $100 steps, e.g. 500", required=True)
+        for i in picked
+    )
+    return Form(title=f"Bribe in secret — capital {money(view.capital)}", key=key, fields=fields)
+
+
+def form_bribe(table: "Table", seat: int, key: str, values: list[str]) -> Bribe:
+    """The bribe a submitted form makes: each amount read as dollars ("1300", "$1,300", "1.3k" is refused)."""
+    view = seat_view(table, seat)
+    picked = chosen(view, int(key.partition(".")[2] or 0))
+    amounts = {}
+    for i, value in zip(picked, values, strict=False):
+        digits = value.replace("$", "").replace(",", "").replace(" ", "")
+        if not digits.isdigit():
+            raise Refusal(f"“{value}” for {view.agents[i].name} is not an amount: write it in dollars, e.g. 500.")
+        amounts[view.agents[i].colour] = int(digits)
+    return Bribe(amounts=amounts)
 
 
 # --- keys to actions and answers -----------------------------------------------------------------------------
@@ -237,6 +300,8 @@ def reply(table: "Table", seat: int, key: str) -> Post | None:
             return bribe_post(table, seat)
         case "bra", [agent]:
             return bribe_post(table, seat, agent)
+        case "brs", [mask]:
+            return several_post(table, seat, mask)
     return None
 
 

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel
 
-from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, timestamp
+from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, waiting_lines
 from engine.events import Event
 from engine.game import Game
 from engine.kesse_ruegen import geometry
@@ -50,6 +50,8 @@ from .prompts import FIST, fist_action, fist_buttons, fist_line, fist_post, ques
 if TYPE_CHECKING:
     from discord.ext import commands
 
+DETAILS = Button("Details", "details", "secondary", "📋")
+"""The platform's Details button (`Presentation.status_details`): the whole table, privately."""
 NAME = "kesse_ruegen"
 COLOUR = 0x8D5524
 
@@ -143,18 +145,33 @@ class KesseRuegenPresentation(GenericPresentation):
             if table.record.status == "paused":
                 lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
             lines.append(self._now_line(view, names))
-            for i, wait in enumerate(table.waits):
-                who = ", ".join(names[s] for s in wait.seats)
-                when = "" if table.record.status == "paused" else f" — deadline {timestamp(table.deadline(i, wait))}"
-                lines.append(f"⏳ Waiting on **{who}**: {table.render(wait.what)}{when}")
-        lines += ["", grid(view), barn_line(view, names)]
-        post.description = "\n".join(lines)
-        post.fields = [(f"Players — first to {view.win_fields} fields wins", "\n".join(player_lines(view, names)))]
+            lines += waiting_lines(table)
+        # The board is the picture's (and the Details'): the text keeps to one phone screen beside it.
+        lines += [barn_line(view, names), f"**First to {view.win_fields} fields wins:**", *player_lines(view, names)]
         if view.last_duel is not None:
-            post.fields.append(("Last duel", last_duel_line(view, names)))
+            lines.append(f"Last duel: {last_duel_line(view, names)}")
+        post.description = "\n".join(lines)
         post.buttons = [] if over else [Button("My hand", "hand", "primary", "🂠")]
         if not over and view.phase == "choose":
             post.buttons.append(Button("Choose in secret", FIST, "success", "✊"))
+        post.buttons.append(DETAILS)
+        return post
+
+    def status_details(self, table: Table) -> Post | None:
+        """The whole table in text: the board as a grid with its legend, the barn, the players, the last duel."""
+        if table.state is None:
+            return None
+        view = public(table)
+        names = table.names
+        post = Post(
+            title=f"{table.title} — the whole table",
+            colour=self.colour,
+            footer=f"Game #{table.record.id} · a1 is bottom left, {geometry.last(view.size)} top right",
+        )
+        lines = [grid(view), barn_line(view, names), "", *player_lines(view, names)]
+        if view.last_duel is not None:
+            lines.append(f"Last duel: {last_duel_line(view, names)}")
+        post.description = "\n".join(lines)
         return post
 
     def _now_line(self, view: PublicView, names: Sequence[str]) -> str:

@@ -205,11 +205,19 @@ class KkkPresentation(GenericPresentation):
         return KkkCog(bot)  # type: ignore[arg-type]
 
 
+WITHDRAW_ADVICE = ", or withdraw this one."
+
+
 def _shake_refused(table: Table, seat: int, offer_id: int, message: str) -> Post:
-    """The thread's line for a refused shake, by 🤝 or by `/kkk shake`."""
+    """The thread's line for a refused shake, by 🤝 or by `/kkk shake`. The player is named, not mentioned: they
+    just reacted and are looking (a ping for one's own click is noise, and without one the line joins the newest
+    narration message instead of posting one more). Only the offer's proposer can withdraw it: the others aren't
+    told to."""
+    offer = reading.offer(reading.public(table), offer_id) if table.state is not None else None
+    if message.endswith(WITHDRAW_ADVICE) and (offer is None or offer.proposer != seat):
+        message = message.removesuffix(WITHDRAW_ADVICE) + "."
     return Post(
-        content=f"{posts.SHAKE} {table.mention(seat)}'s shake on offer #{offer_id} doesn't count: "
-        f"{table.render(message)}"
+        content=f"{posts.SHAKE} {table.names[seat]}'s shake on offer #{offer_id} doesn't count: {table.render(message)}"
     )
 
 

@@ -9,7 +9,7 @@ Close / Fail, Let it go / Call off); the engine refuses anyone they are not for,
 
 from bot.games.kkk import reading
 from bot.games.kkk.words import families, family, money
-from bot.presentation import Button, Post, Table, timestamp
+from bot.presentation import Button, Post, Table, timestamp, waiting_lines
 from engine.game import Result
 from engine.kkk.views import PublicView, RequirementView, SourceView
 
@@ -18,8 +18,10 @@ LEGEND = "H Heiermann · K Knetowitz · L Liebgeld · P Piepenbrok · R Raffzahn
 
 
 def status_post(table: Table) -> Post:
-    """The live status: what a player needs at a glance, on one phone screen (≤ 25 lines, 1,200 characters). The
-    full board list, the investors and every offer are in `details_post` (the Details button) and the picture."""
+    """The live status: what a player needs at a glance, on one phone screen beside its picture (≤ 15 lines): one
+    line each for whose turn it is, the board, the deal, the cards on the table, the offers, the window and the
+    hands, and one per requirement of the space. The full board list, the investors and every offer are in
+    `details_post` (the Details button) and the picture."""
     view = reading.public(table)
     names = table.names
     post = Post(
@@ -34,25 +36,24 @@ def status_post(table: Table) -> Post:
     lines: list[str] = []
     if table.record.status == "paused":
         lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
-    lines.append(_headline(view, names))
-    for i, wait in enumerate(table.waits):
-        who = ", ".join(f"**{names[s]}**" for s in wait.seats) or "—"
-        when = "" if table.record.status == "paused" else f" — {timestamp(table.deadline(i, wait))}"
-        lines.append(f"⏳ Waiting on {who}: {table.render(wait.what)}{when}")
-    post.description = "\n".join(lines)
-    post.fields = [("Board", f"{board_line(view)}\n{_next_deal(view)}")]
+    # The headline says whose turn it is; a turn's deadline joins it rather than a second line naming them again.
+    turn = [w for w in table.waits if w.kind == "turn"]
+    due = table.deadline(table.waits.index(turn[0]), turn[0]) if turn and table.record.status != "paused" else None
+    lines.append(_headline(view, names) + (f" — {timestamp(due)}" if due is not None else ""))
+    lines += [line for line, w in zip(waiting_lines(table, " — "), table.waits, strict=True) if w.kind != "turn"]
+    lines.append(f"{board_line(view)} · {_next_deal(view)}")
     if view.round is not None:
-        deal = [_round(view, names, compact=True), _requirements(view, names)]
-        table_lines = _on_table(view, names)
+        lines += [_round(view, names, compact=True), _requirements(view, names)]
+        table_lines = _on_table(view, names).replace("\n", " · ")
         if table_lines:
-            deal.append(table_lines)
+            lines.append(table_lines)
         offers = _offers_summary(view, names)
         if offers:
-            deal.append(offers)
-        post.fields.append(("The deal", "\n".join(deal)))
+            lines.append(offers)
     if view.pending or (view.round is not None and view.round.last_call is not None):
-        post.fields.append(("Reaction window", _window(table, view, names, compact=True)))
-    post.fields.append(("Players", _hands(view, names)))
+        lines.append(_window(table, view, names, compact=True))
+    lines.append("Players: " + _hands(view, names).replace("\n", " · "))
+    post.description = "\n".join(lines)
     post.buttons = [*buttons(view), DETAILS]
     return post
 
@@ -194,10 +195,9 @@ def _round(view: PublicView, names: list[str], *, compact: bool = False) -> str:
         block = f"{space.group_k} of {families(space.group)}"
         need = f"{need} + {block}" if need else block
     lines = [] if compact else [f"Space {r.space}: {need}."]
-    lines += [
-        f"Boss **{names[r.boss]}** · {r.dividends} dividends × {money(r.dividend_value)} = **{money(r.payout)}**",
-        f"Promised {money(r.promised)} · the Boss keeps {money(r.boss_keeps)}",
-    ]
+    payout = f"Boss **{names[r.boss]}** · {r.dividends} dividends × {money(r.dividend_value)} = **{money(r.payout)}**"
+    promised = f"Promised {money(r.promised)} · the Boss keeps {money(r.boss_keeps)}"
+    lines += [f"{payout} · {promised}"] if compact else [payout, promised]
     if r.can_close:
         lines.append(f"✅ Covered: **{names[r.boss]}** can close the deal (`/kkk close`).")
     return "\n".join(lines)
@@ -277,11 +277,18 @@ def _window(table: Table, view: PublicView, names: list[str], *, compact: bool =
         r = view.round
         lines.append(f"📣 Last call by **{names[r.boss]}**: pays {money(r.promised)}, keeps {money(r.boss_keeps)}.")
     due = reading.reaction_deadline(table)
+    tail = []
     if due is not None:
-        lines.append(f"Closes {timestamp(due)} ({timestamp(due, 't')}) or when everyone else has passed.")
+        tail.append(
+            f"Closes {timestamp(due)}."
+            if compact
+            else f"Closes {timestamp(due)} ({timestamp(due, 't')}) or when everyone else has passed."
+        )
     if view.passed:
-        lines.append("Passed: " + ", ".join(names[s] for s in view.passed))
-    return "\n".join(lines)
+        tail.append("Passed: " + ", ".join(names[s] for s in view.passed))
+    if compact:  # one line: the status fits one phone screen
+        return "\n".join([*lines[:-1], " ".join(lines[-1:] + tail)]) if lines else " ".join(tail)
+    return "\n".join(lines + tail)
 
 
 def describe_effect(kind: str, by: int, fam: str | None, target: int | None, on: str | None, names: list[str]) -> str:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel
 
-from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, timestamp
+from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, waiting_lines
 from engine.events import Event
 from engine.game import Game
 from engine.schwarzmarkt.views import PublicView, SeatView
@@ -100,10 +100,7 @@ class SchwarzmarktPresentation(GenericPresentation):
             if table.record.status == "paused":
                 lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
             lines.append(f"**Game round {view.game_round} of 2.** {self._now_line(view, names)}")
-            for i, wait in enumerate(table.waits):
-                who = ", ".join(names[s] for s in wait.seats)
-                when = "" if table.record.status == "paused" else f" — deadline {timestamp(table.deadline(i, wait))}"
-                lines.append(f"⏳ Waiting on **{who}**: {table.render(wait.what)}{when}")
+            lines += waiting_lines(table)
             lines += ["", f"Price track (🏁 ends this round): {track_line(view)}"]
             if view.phase == "trade":
                 lines.append(f"Price now: **{view.price}**" + (" — last call!" if view.last_call else ""))

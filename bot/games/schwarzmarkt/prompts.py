@@ -77,7 +77,7 @@ def buttons(table: "Table", seat: int) -> list[Button]:
         for a in actions:
             label = a.good
             if event.kind == "quick_deal":
-                label = f"Trade 1 {a.good} for {view.quick_deal}"
+                label = f"Trade {amount(1, a.good)} for {view.quick_deal} luxury goods"
             elif event.kind == "new_goods" and view.pile_goods is not None:
                 label = f"{a.good} ({view.pile_goods[a.good]} in the pile)"
             out.append(Button(label, f"{key}.k.{GOODS.index(a.good)}", "primary", EMOJI[a.good]))  # type: ignore[arg-type]

@@ -132,7 +132,7 @@ async def test_a_four_player_main_game_from_game_new_to_the_standings(env: simco
     assert f"🥇 **{bert.name}** — $2,000" in text
     board = embed_text(status(thread))
     rematch_only = [c.label for row in status(thread).components for c in row.children]  # type: ignore[attr-defined]
-    assert "Bribe sheets" in board and rematch_only == ["Rematch"]
+    assert "Bribe sheets" in board and rematch_only == ["Details", "Rematch"]
     for member in players:
         assert len(dms(member)) == 1 and not dms(member)[0].components
     late = await anna.slash(thread, "cb move", agent="blue", to="2")
@@ -150,8 +150,10 @@ async def test_a_three_player_variant_game_to_the_win(env: simcord.Env) -> None:
     game = await state(server)
     assert game.hq_owner == {"Hotel": 0, "Police Station": 1, "Airport": 2} and game.turn == 1
     board = embed_text(status(thread))
-    assert "HQ variant" in board and f"**Police Station** (HQ of {bert.name})" in board
+    assert "HQ variant" in board and f"**{bert.name}** — HQ Police Station" in board
     assert f"**{cleo.name}** — HQ Airport" in board
+    details = await bert.click(status(thread), label="Details")  # the map: the picture's, and in full here
+    assert f"**Police Station** (HQ of {bert.name})" in embed_text(details.response.message)
 
     await move(server, thread, players, "yellow", "7", False)  # bert
     await move(server, thread, players, "yellow", "4", False)  # cleo

@@ -28,11 +28,17 @@ def table(state: CasablancaState) -> Table:
     return Table(GAME, record, seats, state, NOW)
 
 
-def test_the_status_shows_the_map_as_text() -> None:
+def test_the_details_show_the_map_as_text_and_the_status_keeps_to_one_screen() -> None:
     play = opened(3)
     play.move(0, "purple", "10")
     play.nobody_objects()
-    text = presentation.status(table(play.state)).description or ""
+    status = presentation.status(table(play.state))
+    # The status beside its picture: what is awaited and the suitcase, not the map again.
+    assert "Rick's Café" not in (status.description or "") and "Details" in [b.label for b in status.buttons]
+    assert len((status.description or "").splitlines()) <= 6
+    details = presentation.status_details(table(play.state))
+    assert details is not None
+    text = details.description or ""
     assert "**Rick's Café** (HQ): 🟢 Don Greenwood\n" in text
     assert "**house 10**: 🟣 Lila Sheela" in text
     assert "**Bazaar**: 💼 suitcase" in text
@@ -45,9 +51,9 @@ def test_the_variant_status_names_hq_owners_and_face_down_sheets() -> None:
         play.do(seat, ChooseHq(hq=hq))
     play.state.face_down[1] = True
     post = presentation.status(table(play.state))
-    assert "**Hotel** (HQ of anna)" in (post.description or "")
-    players = dict(post.fields)["Players"]
-    assert "**bert** — HQ Airport · sheet face down (loses the next turn)" in players
+    assert "**bert** — HQ Airport · sheet face down (loses the next turn)" in (post.description or "")
+    details = presentation.status_details(table(play.state))
+    assert details is not None and "**Hotel** (HQ of anna)" in (details.description or "")
 
 
 def test_everyone_asked_gets_the_same_objection_buttons_whatever_they_hold() -> None:

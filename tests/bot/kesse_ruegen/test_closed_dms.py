@@ -44,7 +44,7 @@ async def test_closed_dms_get_ephemeral_fist_buttons(env: simcord.Env) -> None:
     )
     (private,) = duel.followups
     assert private.ephemeral and "Your duel with **anna** is on!" in private.content
-    assert buttons(status_message(thread)) == ["My hand", "Choose in secret", "What can I do?"]
+    assert buttons(status_message(thread)) == ["My hand", "Choose in secret", "Details", "What can I do?"]
     await close_fist_by_dm(anna, 1)
 
     # Bert presses "Choose in secret": an ephemeral answer with 0 / 1 / 2, seen by him alone.

@@ -89,9 +89,10 @@ async def test_a_two_player_game_from_game_new_to_the_win(env: simcord.Env) -> N
     status = next(m for m in thread.history() if m.embeds and m.embeds[0].title == "Kesse Rügen #1")
     board = embed_text(status)
     assert f"🏆 **{a.name}** wins" in board
-    # The board, top row first: row 1 is all carrots; the winner's pawn (🟠) stands on a4, on the last carrot —
-    # both shown. Each square: its pawn (or soil), then its tuber (or soil).
-    rows = status.embeds[0].description.split("\n\n")[-1].split("\n")
+    # The board (in the Details: the status has the picture), top row first: row 1 is all carrots; the winner's
+    # pawn (🟠) stands on a4, on the last carrot — both shown. Each square: its pawn (or soil), then its tuber.
+    details = await a.click(status, label="Details")
+    rows = details.response.message.embeds[0].description.split("\n")
     assert rows[4].split("\u200b")[1:] == ["🟫🔶"] * 5
     assert rows[3].split("\u200b")[1:] == ["🟫🔶"] * 5
     assert rows[2].split("\u200b")[1:] == ["🟫🔶", "🟫🔶", "🛖🛖", "🟫🟫", "🟫🟫"]
@@ -100,7 +101,7 @@ async def test_a_two_player_game_from_game_new_to_the_win(env: simcord.Env) -> N
     assert f"**{a.name}** 🏆 (carrots) — **13/13** fields · 3 in supply" in board
     assert "pawn on a4, on their own 🔶" in board
     labels = [c.label for row in status.components for c in row.children]  # type: ignore[attr-defined]
-    assert labels == ["Rematch"]  # no move buttons once the game is over: only the way to play again
+    assert labels == ["Details", "Rematch"]  # no move buttons once the game is over: the table, and play again
     last_prompt = next(m for m in reversed(thread.history()) if "won — the game is over" in m.content)
     assert not last_prompt.components
     # Each player has exactly one DM: the hand, edited in place (its fist buttons came and went with each duel).

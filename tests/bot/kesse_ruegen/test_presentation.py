@@ -32,7 +32,7 @@ def table(state: KesseRuegenState, dm_ok: bool | None = True) -> Table:
 
 
 def grid_rows(description: str) -> list[list[str]]:
-    board = description.split("\n\n")[1].split("\n")
+    board = description.split("\n")
     return [line.split("\u200b")[1:] for line in board[:5]]
 
 
@@ -44,15 +44,21 @@ def test_the_status_draws_pawns_tubers_and_the_barn() -> None:
         barn={0: 2, 1: 1},
     )
     post = presentation.status(table(state))
-    rows = grid_rows(post.description or "")
+    details = presentation.status_details(table(state))
+    assert details is not None
+    rows = grid_rows(details.description or "")
     # Each square: its pawn (or soil), then its tuber (or soil) — a pawn never hides the tuber under it.
     assert rows[0] == ["🟫🟫", "🟫🟫", "🟫🟫", "🟫🟫", "⚪⬜"]  # row 5: bert's pawn on his own sugar beet at e5
     assert rows[1] == ["🟫🟫", "🟫🟫", "🟫🟫", "🟫🔺", "🟫🟫"]  # row 4: cleo's radish on d4
     assert rows[2] == ["🟫🟫", "🟫🟫", "🛖🛖", "🟫🟫", "🟫🟫"]  # row 3: the barn, holding cleo's pawn
     assert rows[4] == ["🟠⬜", "🟫🔶", "🟫🟫", "🟫🟫", "🟫🟫"]  # row 1: anna on bert's sugar beet, her carrot on b1
-    assert "Tubers: 🔶 carrots · ⬜ sugar beets · 🔺 radishes · pawns are circles (🟠⚪🔴)" in (post.description or "")
+    assert "Tubers: 🔶 carrots · ⬜ sugar beets · 🔺 radishes · pawns are circles (🟠⚪🔴)" in (
+        details.description or ""
+    )
     assert "🛖 Barn (c3): pawns 🔴 cleo; tubers 🔶×2 ⬜×1" in (post.description or "")
-    players = dict(post.fields)["Players — first to 9 fields wins"]
+    # The board is the picture's and the Details': the status keeps to one phone screen beside the picture.
+    assert "🟫" not in (post.description or "") and "**First to 9 fields wins:**" in (post.description or "")
+    players = post.description or ""
     assert (
         "🟠🔶 **anna** (carrots) — **1/9** fields · 9 in supply · 2 in the barn · pawn on a1, on bert's ⬜" in players
     )
@@ -133,7 +139,7 @@ def test_buttons_map_to_engine_actions() -> None:
 def test_choose_in_secret_answers_each_duellist_alone() -> None:
     three = placed(3)
     duel = table(play(three, (0, Challenge(opponent=2))))
-    assert [b.label for b in presentation.status(duel).buttons] == ["My hand", "Choose in secret"]
+    assert [b.label for b in presentation.status(duel).buttons] == ["My hand", "Choose in secret", "Details"]
     mine = presentation.button_reply(duel, 2, "fist")
     assert mine is not None and [b.key for b in mine.buttons] == ["fist.1.0", "fist.1.1", "fist.1.2"]
     assert "**anna** challenges you to a duel!" in mine.text and "Kesse Rügen #7" in mine.text
@@ -142,7 +148,7 @@ def test_choose_in_secret_answers_each_duellist_alone() -> None:
     assert presentation.button_reply(duel, 0, "plant") is None  # other keys are moves
     with pytest.raises(Refusal, match="no fist to close"):
         presentation.button_reply(table(three), 0, "fist")
-    assert [b.label for b in presentation.status(table(three)).buttons] == ["My hand"]
+    assert [b.label for b in presentation.status(table(three)).buttons] == ["My hand", "Details"]
 
 
 def test_narration_names_the_command_and_the_closed_dms() -> None:

@@ -247,7 +247,7 @@ async def test_the_first_player_is_the_person_chosen_whatever_the_shuffle(env: s
     record = await server.bot.store.get_game(1)
     assert record.options["first_seat"] == players.index(bert)  # stored as the seat: the game replays
     thread = thread_of_game(server, 1)
-    assert any(f"⏳ <@{bert.id}> — place your pawn" in t for t in texts(thread))
+    assert any(f"⏳ <@{bert.id}>, your turn: place your pawn" in t for t in texts(thread))
     admins = server.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     mia = server.guild.add_member(env.create_user("mia"), roles=[admins])
     assert "✅" in (await mia.slash(thread, "mod verify")).response.content

@@ -53,6 +53,7 @@ from tests.bot.kkk.secrecy import (
     swap_hands,
 )
 from tests.bot.kkk.status_facts import assert_status_shows
+from tests.bot.table_meter import TableMeter
 
 KKK = registry.get("kkk")
 __all__ = ["CODE", "OPTIONS", "PRIVATE_PHRASES", "KkkTable", "prepare", "start"]
@@ -316,18 +317,30 @@ class KkkTable:
 
 
 async def start(
-    env: simcord.Env, names: tuple[str, ...] = ("anna", "bert", "cleo", "dave"), reaction_minutes: int = 5
+    env: simcord.Env,
+    names: tuple[str, ...] = ("anna", "bert", "cleo", "dave"),
+    reaction_minutes: int = 5,
+    meter: TableMeter | None = None,
 ) -> KkkTable:
-    """A Kohle, Kies & Knete table started through the lobby, seats in join order (seed 12345)."""
+    """A Kohle, Kies & Knete table started through the lobby, seats in join order (seed 12345); `meter` counts each
+    step of the lobby too."""
     server = make_server(env, names)
     install_probe(server.bot)
     opener = server.members[0]
+
+    async def counted(member: MemberActor) -> None:
+        if meter is not None:
+            await meter.step(member.id)
+
     opened = await opener.slash(
         server.channel, "game new", game="kkk", reaction_minutes=reaction_minutes, random_order=False
     )
+    await counted(opener)
     for m in server.members[1:]:
         await m.click(opened.response, label="Join")
+        await counted(m)
     await opener.click(opened.response, label="Start")
+    await counted(opener)
     return KkkTable(server, await seat_players(server, 1))
 
 

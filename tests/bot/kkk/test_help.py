@@ -28,7 +28,7 @@ async def test_help_for_the_player_to_move_and_for_the_others(env: simcord.Env) 
     assert "The game waits for you" in mine
     assert "**Open the deal** on space 8" in mine and "`/kkk open`" in mine and "`/kkk roll`" in mine
     theirs = await help_of(t, bert)
-    assert "It's **anna**'s move" in theirs and "Nothing for you to do right now" in theirs
+    assert "**anna**'s turn" in theirs and "Nothing for you to do right now" in theirs
     assert "/kkk open" not in theirs
     # The same answer from the ❓ button on the status message, privately.
     clicked = await bert.click(t.status(), label="What can I do?")
@@ -56,7 +56,7 @@ async def test_help_for_an_onlooker_says_who_is_awaited_and_how_to_follow(env: s
     mia = t.server.guild.add_member(env.create_user("mia"))
     seen = await help_of(t, mia)
     assert "You don't play in this game" in seen and f"<#{t.thread.id}>" in seen
-    assert "It's **anna**'s move" in seen and "/kkk" not in seen
+    assert "**anna**'s turn" in seen and "/kkk" not in seen
 
 
 async def test_game_move_suggests_words_and_plays_the_picked_move(env: simcord.Env) -> None:

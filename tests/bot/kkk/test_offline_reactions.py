@@ -121,7 +121,7 @@ async def test_a_shake_over_the_payout_given_offline_is_refused_with_the_reason(
     silently(env, offer, anna, added=True)
     await restart(t, make_bot)
     assert (await t.state()).offers[1].status == "shaken"
-    assert f"🤝 <@{anna.id}>'s shake on offer #2 doesn't count: Shaking on #2 would promise $16M" in t.narration()
+    assert "🤝 anna's shake on offer #2 doesn't count: Shaking on #2 would promise $16M" in t.narration()
     assert anna.id not in shakers(env, offer)  # taken off, like a live refused 🤝
 
 

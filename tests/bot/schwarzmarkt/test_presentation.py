@@ -58,7 +58,7 @@ def test_the_status_shows_track_offer_events_turn_totals_and_piles() -> None:
     assert "`[1] 2 3 4 5 6 8 10 12 15 20 25🏁 35 50`" in text, "Limit: the round ends at 25"
     assert "**Offer:** ☕ 3 coffee" in text and "Still wanted: ☕ 3 coffee" in text
     assert "In force: 🛑 Limit" in text
-    assert "**bert**'s trading turn" in text and "Waiting on **bert**" in text
+    assert "**bert**'s trading turn" in text and "⏳ **bert**'s turn" in text
     (players,) = [v for k, v in post.fields if k.startswith("Players")]
     assert "**anna** — 💰 0 · 9 goods · 3 black-market cards" in players
     assert f"goods pile {sum(state.goods_pile)}" in (post.footer or "")
