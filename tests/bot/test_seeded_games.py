@@ -207,9 +207,11 @@ async def play(env: simcord.Env, case: Case) -> tuple[Figures, dict[str, int]]:
     return meter.figures, driver.forms
 
 
-UNSETTLED = {"casablanca"}
+UNSETTLED = {"casablanca", "casablanca_hq"}
 """Cases whose game SimCord does not see settle when a deadline passes (its housekeeper and scheduler still busy
-after 30 s, mid-game): a gap to chase, not a figure to trust."""
+after 30 s, mid-game): a gap to chase, not a figure to trust. The HQ variant does end, but only after waiting out
+SimCord's settle limit again and again (eight minutes on an idle machine), which no test run can afford; its measured
+0.55 new messages a step stays its `per_step` for when the gap is closed."""
 
 
 @pytest.mark.parametrize(
