@@ -5,44 +5,23 @@ import discord
 import simcord
 from simcord import ChannelHandle, MemberActor
 
-from engine import registry
 from engine.schwarzmarkt.state import SchwarzmarktState
-from tests.bot.helpers import Server, dms, embed_text, seat_players
-
-GAME = registry.get("schwarzmarkt")
+from tests.bot.games import helpers as shared
+from tests.bot.games.helpers import hand_message as hand_message
+from tests.bot.games.helpers import labels as buttons
+from tests.bot.games.helpers import thread_of_game as thread_of_game
+from tests.bot.helpers import Server, embed_text
 
 
 async def start_game(
     server: Server, *, players: int = 4, options: str | None = None
 ) -> tuple[ChannelHandle, list[MemberActor]]:
     """`/game new` by the first member, Join by the next ones, Start: the thread and the players in seat order."""
-    opener = server.members[0]
-    extra = {"options": options} if options else {}
-    opened = await opener.slash(server.channel, "game new", game="schwarzmarkt", random_order=False, **extra)
-    for m in server.members[1:players]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    game_id = (await server.bot.store.list_games())[-1].id
-    return thread_of_game(server, game_id), await seat_players(server, game_id)
-
-
-def thread_of_game(server: Server, game_id: int) -> ChannelHandle:
-    return next(t for t in server.channel.threads if t.name.endswith(f"#{game_id}"))
+    return await shared.start_game(server, "schwarzmarkt", players=players, options=options)
 
 
 async def state(server: Server, game_id: int = 1) -> SchwarzmarktState:
-    snap = await server.bot.store.get_snapshot(game_id)
-    return GAME.load_state(snap.state)  # type: ignore[return-value]
-
-
-def hand_message(member: MemberActor, game_id: int = 1) -> discord.Message:
-    """The member's hand DM of game `game_id` (one message, edited in place)."""
-    (hand,) = [m for m in dms(member) if m.embeds and (m.embeds[0].footer.text or "").startswith(f"Game #{game_id} ")]
-    return hand
-
-
-def buttons(message: discord.Message) -> list[str]:
-    return [c.label for row in message.components for c in getattr(row, "children", []) if getattr(c, "label", None)]
+    return await shared.game_state(server, "schwarzmarkt", game_id)  # type: ignore[return-value]
 
 
 def status_message(thread: ChannelHandle, game_id: int = 1) -> discord.Message:
@@ -51,12 +30,7 @@ def status_message(thread: ChannelHandle, game_id: int = 1) -> discord.Message:
 
 def readable(channel: ChannelHandle, viewer: MemberActor | None = None) -> list[str]:
     """The channel's messages as `viewer` sees them (no viewer: no ephemeral replies), with embeds and buttons."""
-    out = []
-    for m in channel.history(viewer=viewer):
-        if viewer is None and m.flags.ephemeral:
-            continue
-        out.append(embed_text(m) + (f"\n[{' | '.join(buttons(m))}]" if buttons(m) else ""))
-    return out
+    return shared.readable(channel, viewer, between=" | ")
 
 
 async def click_hand(member: MemberActor, label: str, game_id: int = 1) -> simcord.InteractionResult:
