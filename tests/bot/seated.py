@@ -18,8 +18,8 @@ from bot.client import BoardroomBot
 from bot.presentation import Table
 from engine import registry
 from engine.policy import policy_for
+from tests.bot.games.kkk.helpers import KkkTable, prepare
 from tests.bot.helpers import Server, move
-from tests.bot.kkk.helpers import KkkTable, prepare
 
 KKK = registry.get("kkk")
 

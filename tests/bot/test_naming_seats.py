@@ -5,7 +5,7 @@ of people and computer players: the suggestions list the other seats by name (�
 works (a picked suggestion, or its name typed); naming a person still works (by name or @mention); a name that
 matches nobody is refused privately, lists the players, and changes nothing.
 
-KKK is prepared as in `tests/bot/kkk/test_table.py` (`tables.round_a`: seat 0 has opened a deal and is the Boss,
+KKK is prepared as in `tests/bot/games/kkk/test_table.py` (`tables.round_a`: seat 0 has opened a deal and is the Boss,
 holding the Knetowitz travel card and the joker; Knetowitz is seat 1's investor, Piepenbrok seat 3's), with the
 seats anna, Robo Anna 🤖, Robo Bruno 🤖, bert. No time passes in the KKK tests, so the computer players never move.
 """
@@ -21,8 +21,8 @@ from bot.presentation import Table
 from engine import registry
 from engine.kesse_ruegen.actions import Challenge
 from engine.kkk.state import KkkState
+from tests.bot.games.kkk.helpers import KkkTable, prepare
 from tests.bot.helpers import Server, make_server, thread_of
-from tests.bot.kkk.helpers import KkkTable, prepare
 from tests.bot.seated import open_kkk, play_on
 from tests.engine.kkk import tables
 

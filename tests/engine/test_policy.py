@@ -1,4 +1,7 @@
-"""The policy registry and the self-play driver of `benchmarks/bots.py` (a short game of each game with a policy)."""
+"""The self-play driver of `benchmarks/bots.py` (a short game of each game with a policy).
+
+That every registered game has a policy, at every level, is the conformance suite's
+(`conformance/test_games.py::test_a_table_of_computer_players_ends_by_the_rules`)."""
 
 import importlib.util
 import sys
@@ -6,7 +9,6 @@ from pathlib import Path
 from types import ModuleType
 
 from engine.game import Result, Standing
-from engine.policy import policy_for
 from engine.registry import build
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,11 +26,6 @@ def load_bots() -> ModuleType:
 
 BOTS = load_bots()
 GAMES = build()
-
-
-def test_kkk_and_kesse_ruegen_have_policies() -> None:
-    assert policy_for(GAMES["kkk"]) is not None
-    assert policy_for(GAMES["kesse_ruegen"]) is not None
 
 
 def test_the_driver_plays_a_kesse_ruegen_game_to_its_end() -> None:

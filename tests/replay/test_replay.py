@@ -1,6 +1,6 @@
 """Replay (set-up plus log equals the snapshot, undo included) and export/import, with the toy game.
 
-The same checks run with Kohle, Kies & Knete in tests/storage/test_kkk.py."""
+The same checks run with Kohle, Kies & Knete in tests/replay/test_kkk.py."""
 
 import asyncio
 import json

@@ -17,8 +17,8 @@ from replay import check_replay, import_game
 from storage import ExportedGame, GameStore, NewLogEntry, NewSeat, StorageError, logcodec, open_store
 from storage.jsontext import dump_json
 from tests.replay.checks import play_random_game
+from tests.replay.test_kkk import kkk_chooser
 from tests.storage.helpers import T0, random_step
-from tests.storage.test_kkk import kkk_chooser
 
 
 def stored_types(path: Path) -> dict[str, int]:

@@ -15,8 +15,8 @@ from bot import outbox, pictures
 from bot.client import BoardroomBot
 from bot.games.kesse_ruegen.presentation import KesseRuegenPresentation
 from engine import registry
+from tests.bot.games.kesse_ruegen.helpers import start_game
 from tests.bot.helpers import make_server
-from tests.bot.kesse_ruegen.helpers import start_game
 from tests.bot.pictures.walk import states
 
 

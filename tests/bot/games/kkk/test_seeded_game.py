@@ -43,8 +43,8 @@ from bot.notifier.status import STATUS_DEPTH_MAX
 from engine.kkk import actions as A
 from engine.kkk.randomplay import choose
 from engine.kkk.state import KkkState
+from tests.bot.games.kkk.helpers import KKK, KkkTable, start
 from tests.bot.helpers import ThreadMeter, embed_text
-from tests.bot.kkk.helpers import KKK, KkkTable, start
 from tests.bot.table_meter import TableMeter
 
 PLAYERS = 5299

@@ -11,8 +11,8 @@ import simcord
 from bot.client import BoardroomBot
 from bot.settings import Settings
 from engine.kkk.data import DATA_DIR
+from tests.bot.games.kkk.helpers import start
 from tests.bot.helpers import embed_text, mod_undo
-from tests.bot.kkk.helpers import start
 
 
 def edited(name: str, before: str, after: str) -> str:

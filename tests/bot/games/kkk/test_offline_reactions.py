@@ -11,8 +11,8 @@ from simcord.backend.models.message import Reaction
 
 from bot.service import parse_reaction_note, reaction_note
 from engine import registry
+from tests.bot.games.kkk.helpers import KkkTable, prepare, start
 from tests.bot.helpers import mod_undo
-from tests.bot.kkk.helpers import KkkTable, prepare, start
 from tests.engine.kkk import tables
 
 SHAKE = "🤝"

@@ -1,7 +1,7 @@
 """Messages sent and edited with a command's own token (`bot.notifier.tokens`): used while the token lives, never
 when a follow-up could turn private or come before the answer, and every failure falls back to the bot's own call.
 
-The thread-level behaviour through the real discord.py client is in `tests/bot/kkk/test_table.py`
+The thread-level behaviour through the real discord.py client is in `tests/bot/games/kkk/test_table.py`
 (`test_rest_calls_per_ordinary_move`: edits of messages a command made go through its token) and below
 (`test_a_narration_behind_an_earlier_delivery_is_the_commands_follow_up`)."""
 

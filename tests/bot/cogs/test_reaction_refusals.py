@@ -11,8 +11,8 @@ import simcord
 from bot.presentation import Post, Table
 from engine.game import Outcome
 from storage.models import MessageRef
+from tests.bot.cogs.test_reactions import open_window, stops
 from tests.bot.helpers import Server, make_server, thread_of
-from tests.bot.test_reactions import open_window, stops
 from tests.bot.toy_presentation import ToyPresentation
 from tests.bot.toygame import Toy
 

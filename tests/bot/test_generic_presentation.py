@@ -1,5 +1,5 @@
 """The platform with a real game on the generic presentation: a lobby of four starts Kohle, Kies & Knete and deals
-the hands by DM (the game's own presentation is tested in tests/bot/kkk/)."""
+the hands by DM (the game's own presentation is tested in tests/bot/games/kkk/)."""
 
 import simcord
 

@@ -14,8 +14,8 @@ who covers Raffzahn and Liebgeld, the pending travel and Boss cards with their d
 
 import simcord
 
+from tests.bot.games.kkk.helpers import prepare, start
 from tests.bot.helpers import dms, embed_text
-from tests.bot.kkk.helpers import prepare, start
 from tests.engine.kkk.test_worked_example import start as example_table
 
 SHAKE = "🤝"

@@ -15,8 +15,8 @@ from bot.games.kkk.words import card
 from engine.kkk import legal, waits, windows
 from engine.kkk.cards import STOP, clan, deck
 from engine.kkk.state import KkkState
-from tests.bot.kkk.helpers import KkkTable, prepare, start
-from tests.bot.kkk.secrecy import swap_hands
+from tests.bot.games.kkk.helpers import KkkTable, prepare, start
+from tests.bot.games.kkk.secrecy import swap_hands
 from tests.engine.kkk import tables
 
 

@@ -35,8 +35,8 @@ import simcord
 
 from bot.games.kkk.words import hand_block
 from engine.kkk.cards import BOSS, RECRUIT, STOP, clan, travel
+from tests.bot.games.kkk.helpers import KkkTable, prepare, start
 from tests.bot.helpers import dms, embed_text
-from tests.bot.kkk.helpers import KkkTable, prepare, start
 from tests.engine.kkk.helpers import prepared, rng_for_face
 
 SHAKE = "🤝"

@@ -18,7 +18,7 @@ from engine.errors import RuleError
 from engine.kkk import actions as A
 from engine.kkk.cards import JOKER, STOP, clan, travel
 from storage.models import GameRecord, SeatRecord
-from tests.bot.kkk.helpers import KkkTable, prepare, start
+from tests.bot.games.kkk.helpers import KkkTable, prepare, start
 from tests.engine.kkk import tables
 from tests.engine.kkk.helpers import Table as EngineTable
 from tests.engine.kkk.helpers import prepared, rng_for_face

@@ -7,47 +7,25 @@ import discord
 import simcord
 from simcord import ChannelHandle, MemberActor
 
-from engine import registry
 from engine.casablanca.state import CasablancaState
-from tests.bot.helpers import Server, dms, embed_text, seat_players
-
-GAME = registry.get("casablanca")
+from tests.bot.games import helpers as shared
+from tests.bot.games.helpers import hand_message as hand_message  # the member's bribe sheet DM
+from tests.bot.games.helpers import labels as labels
+from tests.bot.games.helpers import public_messages as public_messages
+from tests.bot.games.helpers import readable as readable
+from tests.bot.games.helpers import thread_of_game as thread_of_game
+from tests.bot.helpers import Server, embed_text
 
 
 async def start_game(
     server: Server, *, players: int, options: str | None = None
 ) -> tuple[ChannelHandle, list[MemberActor]]:
     """`/game new` by the first member, Join by the next ones, Start: the thread and the players in seat order."""
-    opener = server.members[0]
-    kwargs = {"options": options} if options else {}
-    opened = await opener.slash(server.channel, "game new", game="casablanca", random_order=False, **kwargs)
-    assert not opened.response.ephemeral, opened.response.content
-    for m in server.members[1:players]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    game_id = (await server.bot.store.list_games())[-1].id
-    return thread_of_game(server, game_id), await seat_players(server, game_id)
-
-
-def thread_of_game(server: Server, game_id: int) -> ChannelHandle:
-    return next(t for t in server.channel.threads if t.name.endswith(f"#{game_id}"))
+    return await shared.start_game(server, "casablanca", players=players, options=options)
 
 
 async def state(server: Server, game_id: int = 1) -> CasablancaState:
-    snap = await server.bot.store.get_snapshot(game_id)
-    return GAME.load_state(snap.state)  # type: ignore[return-value]
-
-
-def hand_message(member: MemberActor, game_id: int = 1) -> discord.Message:
-    """The member's bribe sheet DM of game `game_id` (one message, edited in place)."""
-    (hand,) = [m for m in dms(member) if m.embeds and (m.embeds[0].footer.text or "").startswith(f"Game #{game_id} ")]
-    return hand
-
-
-def labels(message: discord.Message | simcord.InteractionResult) -> list[str]:
-    if isinstance(message, simcord.InteractionResult):
-        message = message.response.message
-    return [c.label for row in message.components for c in getattr(row, "children", []) if getattr(c, "label", None)]
+    return await shared.game_state(server, "casablanca", game_id)  # type: ignore[return-value]
 
 
 def announcement(thread: ChannelHandle) -> discord.Message:
@@ -57,19 +35,6 @@ def announcement(thread: ChannelHandle) -> discord.Message:
 
 def status(thread: ChannelHandle) -> discord.Message:
     return next(m for m in thread.history() if m.embeds and (m.embeds[0].title or "").startswith("Casablanca #"))
-
-
-def readable(channel: ChannelHandle, viewer: MemberActor | None = None) -> list[str]:
-    out = []
-    for m in channel.history(viewer=viewer):
-        if viewer is None and m.flags.ephemeral:
-            continue
-        out.append(embed_text(m) + (f"\n[{' '.join(labels(m))}]" if labels(m) else ""))
-    return out
-
-
-def public_messages(server: Server, viewer: MemberActor | None = None) -> list[str]:
-    return [t for channel in (server.channel, *server.channel.threads) for t in readable(channel, viewer)]
 
 
 def normalised(texts: list[str]) -> list[str]:

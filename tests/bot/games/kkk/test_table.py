@@ -16,8 +16,8 @@ import pytest
 import simcord
 
 from bot.games.kkk import status as status_module
+from tests.bot.games.kkk.helpers import KkkTable, prepare, start
 from tests.bot.helpers import ThreadMeter, dms, embed_text, make_server, rest_calls_since
-from tests.bot.kkk.helpers import KkkTable, prepare, start
 from tests.engine.kkk import tables
 
 SHAKE = "🤝"

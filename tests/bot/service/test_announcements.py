@@ -2,7 +2,7 @@
 
 A deadline that merely moves (the same players awaited for the same thing; e.g. a Boss whose time restarts with
 every move of a round) is not announced again: the status message shows the new deadline. The KKK table tests check
-the same through Discord (`tests/bot/kkk/test_table.py`).
+the same through Discord (`tests/bot/games/kkk/test_table.py`).
 """
 
 from datetime import UTC, datetime, timedelta

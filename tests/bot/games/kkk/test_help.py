@@ -8,9 +8,9 @@ import simcord
 from bot.games.kkk import posts
 from bot.moves import STALE
 from engine.kkk import actions as A
+from tests.bot.games.kkk.helpers import KkkTable, prepare, start
+from tests.bot.games.kkk.test_rendering import table_for
 from tests.bot.helpers import embed_text
-from tests.bot.kkk.helpers import KkkTable, prepare, start
-from tests.bot.kkk.test_rendering import table_for
 from tests.engine.kkk import tables
 
 

@@ -35,8 +35,8 @@ from bot.seat_players import BOT_NOTE
 from engine import registry
 from engine.casablanca.actions import Bribe
 from engine.kesse_ruegen.actions import Choose
+from tests.bot.games.kesse_ruegen.helpers import normalised, readable
 from tests.bot.helpers import Server, dms, embed_text, make_server
-from tests.bot.kesse_ruegen.helpers import normalised, readable
 from tests.bot.seated import play_on
 
 KINDS = ("kesse_ruegen", "casablanca", "schwarzmarkt")

@@ -39,8 +39,7 @@ from engine.kkk.options import KkkOptions
 from engine.kkk.state import KkkState
 from engine.kkk.waits import refresh
 from storage import NewLogEntry
-from tests.bot.helpers import Server, embed_text, make_server, seat_players, thread_of
-from tests.bot.kkk.secrecy import (
+from tests.bot.games.kkk.secrecy import (
     CODE,
     PRIVATE_PHRASES,
     SecretProbe,
@@ -52,7 +51,8 @@ from tests.bot.kkk.secrecy import (
     install_probe,
     swap_hands,
 )
-from tests.bot.kkk.status_facts import assert_status_shows
+from tests.bot.games.kkk.status_facts import assert_status_shows
+from tests.bot.helpers import Server, embed_text, make_server, seat_players, thread_of
 from tests.bot.table_meter import TableMeter
 
 KKK = registry.get("kkk")
