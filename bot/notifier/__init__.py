@@ -46,8 +46,8 @@ changed since this process last sent them (`_shown`), so refreshing `live_posts`
 nothing changed; after a restart the first refresh edits once.
 """
 
-from bot.notifier.delivery import Notifier
 from bot.notifier.hands import hand_post
+from bot.notifier.notifier import Notifier
 from bot.notifier.posts import split_lines
 from bot.notifier.sending import IN_FLIGHT, MAX_ATTEMPTS, MENTIONS, Carrier, DeliveryStop, FlushReport
 
