@@ -1,4 +1,5 @@
-"""The delivery loop: a game's pending outbox rows in order, each handed to its kind; retries with back-off.
+"""The delivery loop: a game's pending outbox rows in order, each pass handed to the `Dispatcher` (which gives each row
+to the collaborator of its kind); retries with back-off.
 
 A move's rows come straight from its commit (`enqueue`, in commit order, with the table after it), so delivering
 them reads nothing back. The move's interaction is answered at once (`_answer_first`): with one of its rows when that
@@ -176,7 +177,7 @@ class DeliveryQueue:
     def _edits_of_clicked(self, queue: "GameQueue", carrier: Carrier) -> list[OutboxRecord]:
         """A button clicked on a thread message is best answered by editing that message (no call of its own): the
         move's rows that may edit it come along with its narration — its tracked rows (a prompt's buttons), or the
-        status group when the status was clicked (known without a read: `_status_at`)."""
+        status group when the status was clicked (known without a read: `Threads.status_at`)."""
         message = carrier.interaction.message
         if message is None or carrier.interaction.type != discord.InteractionType.component:
             return []
@@ -187,6 +188,7 @@ class DeliveryQueue:
         return tracked
 
     def start_worker(self, game_id: int) -> None:
+        """Start the game's worker if it has something to deliver and is not running already."""
         queue = self._queues.get(game_id)
         if queue is None or (queue.task is not None and not queue.task.done()):
             return
@@ -268,6 +270,7 @@ class Retries:
         self._pending.clear()
 
     def schedule(self, game_id: int, attempts: int) -> None:
+        """Flush the game again after a delay that doubles with its `attempts` (at most an hour)."""
         if game_id in self._pending:
             return
         delay = min(30 * 2 ** max(attempts - 1, 0), 3600)

@@ -2,16 +2,12 @@
 Discord) and reported once per game and problem to the game's creator (by DM, else in the lobby channel); a timer
 that keeps failing to fire, told to the table and its creator."""
 
-import logging
-
 import discord
 
 from bot.logs import game_logger
 from bot.names import PINGS
 from bot.notifier.sending import IN_FLIGHT, THREAD_KINDS, Sender
 from storage import GameRecord, OutboxRecord
-
-log = logging.getLogger("boardroom.notifier")
 
 
 class Problems:

@@ -154,7 +154,7 @@ class Sender:
         # message. (Narration merged into an earlier message is recorded: a retry must know where it went.)
         guard = row.payload.get(outbox.GUARD)
         if row.id in self.ledger.fresh and guard is not None:
-            # (A fresh row merged into an earlier message needs no mark either: after a crash, `_merged_before`
+            # (A fresh row merged into an earlier message needs no mark either: after a crash, `Posts._merged_before`
             # finds the message edited since the guard that holds its lines.)
             self.flight[row.id] = int(guard)
             return
