@@ -1,6 +1,7 @@
 """Delivers outbox rows to Discord: narration into the table thread, the one status message and the one hand DM per
 player edited in place, reminders, the lobby message. Each delivery pass marks its rows delivered in one transaction;
-a move's rows are queued by its commit and delivered behind its answer (see `bot.notifier.delivery`).
+a move's rows are queued by its commit and delivered behind its answer (see `bot.notifier.delivery`). How the parts
+fit together (a queue, and collaborators for posts, the status and hands): `bot.notifier.notifier`.
 
 Exactly once, across crashes. Edits (status, hand, lobby) are idempotent: they are rendered from the game's current
 state, so delivering one twice is harmless and several pending ones collapse into one edit. A new message (a post,
@@ -42,12 +43,12 @@ with the narration row's delivery. Reply + post would be two calls; this is one.
 
 Hand messages carry the hand's buttons (`Presentation.private_view(...).buttons`, as persistent `GameButton`s; an
 empty view when there are none, which clears old ones). Tracked messages are edited only when what they show
-changed since this process last sent them (`_shown`), so refreshing `live_posts` after every commit is free when
+changed since this process last sent them (`Sender.shown`), so refreshing `live_posts` after every commit is free when
 nothing changed; after a restart the first refresh edits once.
 """
 
-from bot.notifier.delivery import Notifier
 from bot.notifier.hands import hand_post
+from bot.notifier.notifier import Notifier
 from bot.notifier.posts import split_lines
 from bot.notifier.sending import IN_FLIGHT, MAX_ATTEMPTS, MENTIONS, Carrier, DeliveryStop, FlushReport
 

@@ -8,18 +8,30 @@ import discord
 from bot import outbox
 from bot.components import view_for
 from bot.logs import game_logger
+from bot.notifier.ledger import Ledger
 from bot.notifier.sending import (
     Carrier,
     FlushReport,
-    SenderBase,
+    Sender,
     _send_args,
 )
 from bot.presentation import Post, Presentation, Table, private_post, standings_lines
 from storage import GameRecord, MessageRef, OutboxRecord
 
 
-class HandsOps(SenderBase):
-    async def _hand(
+class Hands:
+    """The players' DMs: the hand message of each seat, one-off DMs, welcomes, a retired seat's last word."""
+
+    def __init__(self, sender: Sender, ledger: Ledger) -> None:
+        self.sender = sender
+        self.bot = sender.bot
+        self.ledger = ledger
+
+    @property
+    def store(self):  # type: ignore[no-untyped-def]
+        return self.bot.store
+
+    async def hand(
         self,
         group: list[OutboxRecord],
         record: GameRecord,
@@ -38,14 +50,14 @@ class HandsOps(SenderBase):
             or seat_rec.player_id is None
             or (seat_rec.dm_ok is False and not retry)
         ):
-            await self._mark(last)
+            await self.ledger.mark(last)
             return
         post = hand_post(self.bot.service.presentation(record.kind), table, seat, notes)
         view = view_for(record.id, post.buttons)
-        ref = await self._find_ref(record.id, outbox.HAND, seat=seat)
+        ref = await self.ledger.find_ref(record.id, outbox.HAND, seat=seat)
         adopted: MessageRef | None = None
         if ref is None:
-            welcome = await self._find_ref(record.id, outbox.WELCOME, key=str(seat_rec.player_id))
+            welcome = await self.ledger.find_ref(record.id, outbox.WELCOME, key=str(seat_rec.player_id))
             if welcome is not None:
                 adopted = ref = MessageRef(
                     message_id=welcome.message_id,
@@ -62,7 +74,7 @@ class HandsOps(SenderBase):
                     content=post.text or None, embed=post.embed(), view=view
                 )
                 carrier.used = True
-                await self._mark(last, refs=[adopted] if adopted else [])
+                await self.ledger.mark(last, refs=[adopted] if adopted else [])
                 await self._dm_works(record, seat_rec.seat, seat_rec.dm_ok)
                 return
             try:
@@ -71,42 +83,44 @@ class HandsOps(SenderBase):
                     .get_partial_message(ref.message_id)
                     .edit(content=post.text or None, embed=post.embed(), view=view)
                 )
-                await self._mark(last, refs=[adopted] if adopted else [])
+                await self.ledger.mark(last, refs=[adopted] if adopted else [])
                 await self._dm_works(record, seat_rec.seat, seat_rec.dm_ok)
                 return
             except discord.NotFound:
                 if adopted is None:
-                    await self._drop_ref(record.id, ref.message_id)
+                    await self.ledger.drop_ref(record.id, ref.message_id)
             except discord.Forbidden as exc:
                 await self._dm_closed(record, table, seat, seat_rec.player_id, exc, report)
-                await self._mark(last)
+                await self.ledger.mark(last)
                 return
         try:
             dm = await self.bot.create_dm(discord.Object(id=seat_rec.player_id))
-            message = await self._send_once(group, dm.id, post, lambda: dm.send(**_send_args(post, last), view=view))
+            message = await self.sender.send_once(
+                group, dm.id, post, lambda: dm.send(**_send_args(post, last), view=view)
+            )
         except discord.Forbidden as exc:
             await self._dm_closed(record, table, seat, seat_rec.player_id, exc, report)
-            await self._mark(last)
+            await self.ledger.mark(last)
             return
         new = MessageRef(message_id=message.id, channel_id=dm.id, game_id=record.id, kind=outbox.HAND, seat=seat)
-        await self._mark(last, refs=[new])
+        await self.ledger.mark(last, refs=[new])
         await self._dm_works(record, seat, seat_rec.dm_ok)
 
-    async def _dm(self, row: OutboxRecord, record: GameRecord, table: Table, report: FlushReport) -> None:
+    async def dm(self, row: OutboxRecord, record: GameRecord, table: Table, report: FlushReport) -> None:
         seat = int(row.payload["seat"])
         seat_rec = next((s for s in table.seats if s.seat == seat), None)
         if seat_rec is None or seat_rec.player_id is None or seat_rec.dm_ok is False:
-            await self._mark(row)
+            await self.ledger.mark(row)
             return
         post = Post(content=table.render(row.payload.get("text", "")))
         try:
             dm = await self.bot.create_dm(discord.Object(id=seat_rec.player_id))
-            await self._send_once([row], dm.id, post, lambda: dm.send(**_send_args(post, row)))
+            await self.sender.send_once([row], dm.id, post, lambda: dm.send(**_send_args(post, row)))
         except discord.Forbidden as exc:
             await self._dm_closed(record, table, seat, seat_rec.player_id, exc, report)
-        await self._mark(row)
+        await self.ledger.mark(row)
 
-    async def _retire(self, row: OutboxRecord) -> None:
+    async def retire(self, row: OutboxRecord) -> None:
         """A player who lost their seat: their old hand DM now says so, without the hand (whose cards someone else
         holds now); a new DM when that message is gone. Closed DMs: nothing more to do."""
         text = str(row.payload["text"])
@@ -116,23 +130,23 @@ class HandsOps(SenderBase):
                 try:
                     message = self.bot.get_partial_messageable(int(hand[0])).get_partial_message(int(hand[1]))
                     await message.edit(content=text, embed=None, view=None, attachments=[])
-                    await self._mark(row)
+                    await self.ledger.mark(row)
                     return
                 except discord.NotFound:
                     pass
             dm = await self.bot.create_dm(discord.Object(id=int(row.payload["user_id"])))
             post = Post(content=text)
-            await self._send_once([row], dm.id, post, lambda: dm.send(**_send_args(post, row)))
+            await self.sender.send_once([row], dm.id, post, lambda: dm.send(**_send_args(post, row)))
         except discord.Forbidden:
             pass
-        await self._mark(row)
+        await self.ledger.mark(row)
 
-    async def _welcome(self, row: OutboxRecord, record: GameRecord, table: Table, report: FlushReport) -> None:
+    async def welcome(self, row: OutboxRecord, record: GameRecord, table: Table, report: FlushReport) -> None:
         user_id = int(row.payload["user_id"])
         seat_rec = next((s for s in table.seats if s.player_id == user_id), None)
-        existing = await self._find_ref(record.id, outbox.WELCOME, key=str(user_id))
+        existing = await self.ledger.find_ref(record.id, outbox.WELCOME, key=str(user_id))
         if record.started or seat_rec is None or existing is not None:
-            await self._mark(row)
+            await self.ledger.mark(row)
             return
         where = f"<#{record.thread_id}>" if record.thread_id else f"<#{record.channel_id}>"
         title = f"{table.game.title} #{record.id}"
@@ -141,15 +155,15 @@ class HandsOps(SenderBase):
         )
         try:
             dm = await self.bot.create_dm(discord.Object(id=user_id))
-            message = await self._send_once([row], dm.id, post, lambda: dm.send(**_send_args(post, row)))
+            message = await self.sender.send_once([row], dm.id, post, lambda: dm.send(**_send_args(post, row)))
         except discord.Forbidden as exc:
             await self._dm_closed(record, table, seat_rec.seat, user_id, exc, report)
-            await self._mark(row)
+            await self.ledger.mark(row)
             return
         ref = MessageRef(
             message_id=message.id, channel_id=dm.id, game_id=record.id, kind=outbox.WELCOME, key=str(user_id)
         )
-        await self._mark(row, refs=[ref])
+        await self.ledger.mark(row, refs=[ref])
         await self._dm_works(record, seat_rec.seat, seat_rec.dm_ok)
 
     # --- DMs --------------------------------------------------------------------------------------------
@@ -178,7 +192,7 @@ class HandsOps(SenderBase):
             "brings it back to your DMs."
         )
         try:
-            await self._thread(record.thread_id).send(text, allowed_mentions=discord.AllowedMentions.none())
+            await self.sender.thread(record.thread_id).send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as err:
             game_logger(record.id, "boardroom.notifier").warning("could not tell the thread about closed DMs: %s", err)
 

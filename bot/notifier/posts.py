@@ -3,17 +3,18 @@
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import outbox
 from bot.awaiting import awaited
 from bot.components import view_for
+from bot.notifier.ledger import Ledger
 from bot.notifier.sending import (
     MENTIONS,
     Carrier,
-    SenderBase,
+    Sender,
     _dt,
     _in_flight_since,
     _merged_into,
@@ -21,10 +22,14 @@ from bot.notifier.sending import (
     _shows,
     _signature,
 )
+from bot.notifier.threads import Threads
 from bot.presentation import MAX_CONTENT, Aside, Post, Table, standings_lines, timestamp
 from engine.events import Event
 from engine.text import render
 from storage import GameRecord, MessageRef, OutboxRecord
+
+if TYPE_CHECKING:
+    from bot.notifier.status import Status
 
 log = logging.getLogger("boardroom.notifier")
 TAIL_LIMIT = 1600
@@ -32,8 +37,18 @@ TAIL_LIMIT = 1600
 limit is 2000; a long block is also hard to read on a phone)."""
 
 
-class PostsOps(SenderBase):
-    async def _post(
+class Posts:
+    """The table thread's narration and tracked messages (a reaction window's announcement, an offer…)."""
+
+    def __init__(self, sender: Sender, ledger: Ledger, threads: Threads, status: "Status") -> None:
+        self.sender = sender
+        self.bot = sender.bot
+        self.ledger = ledger
+        self.threads = threads
+        self.status = status
+        """The status message, which may ride on a narration edit (`Status.rider`)."""
+
+    async def narrate(
         self,
         row: OutboxRecord,
         rows: list[OutboxRecord],
@@ -78,7 +93,7 @@ class PostsOps(SenderBase):
         if not lines:
             return
         if all(isinstance(line, Aside) for line in lines):
-            tail_message = self._tails.get(thread_id)
+            tail_message = self.threads.tails.get(thread_id)
             if tail_message is None or len(tail_message[1]) + 1 + len("\n".join(lines)) > TAIL_LIMIT:
                 return  # shown elsewhere already (the status, a tracked message): not worth a new message
         parts = split_lines(lines, MAX_CONTENT)
@@ -90,17 +105,17 @@ class PostsOps(SenderBase):
             return
         post = Post(content=content)
         if carrier is not None and carrier.can_post(row, thread_id) and carrier.claim():
-            await self._mark_in_flight(row)
+            await self.sender.mark_in_flight(row)
             response = await carrier.interaction.response.send_message(content, allowed_mentions=MENTIONS)
             carrier.used = True
             if response.message_id is not None:
-                self._tails[thread_id] = (response.message_id, content)
-                self.tokens.made(response.message_id, carrier.interaction, original=True)
+                self.threads.tails[thread_id] = (response.message_id, content)
+                self.sender.tokens.made(response.message_id, carrier.interaction, original=True)
             return
-        message = await self._send_once(
-            [row], thread_id, post, lambda: self._new_message(row, thread_id, _send_args(post, row))
+        message = await self.sender.send_once(
+            [row], thread_id, post, lambda: self.sender.new_message(row, thread_id, _send_args(post, row))
         )
-        self._tails[thread_id] = (message.id, content)
+        self.threads.tails[thread_id] = (message.id, content)
 
     async def _added_to_tail(
         self,
@@ -115,7 +130,7 @@ class PostsOps(SenderBase):
         still the thread's newest message (`saw_message` ends that run), instead of posting one more message — so
         a pass, a half-shake or a card played costs no new message, and people read the table's story in a few
         messages, not one per click. A command's interaction is answered first, privately, with the same lines.
-        When the same pass edits the status too, the status rides on that one edit (`StatusOps._status_rider`).
+        When the same pass edits the status too, the status rides on that one edit (`Status.rider`).
 
         Exactly once: the row is marked in flight with the message it is added to; a retry after a crash first
         looks there and finds the lines if the edit went through."""
@@ -124,22 +139,22 @@ class PostsOps(SenderBase):
         merged = _merged_into(row)
         if merged is not None:
             try:
-                found = await self._thread(thread_id).fetch_message(merged)
+                found = await self.sender.thread(thread_id).fetch_message(merged)
                 if content in found.content:
                     return True  # the edit went through before the crash
             except discord.NotFound:
                 pass
         elif await self._merged_before(row, thread_id, content):
             return True
-        tail = self._tails.get(thread_id)
+        tail = self.threads.tails.get(thread_id)
         if tail is None or "<@" in content:
             return False
         message_id, text = tail
         joined = f"{text}\n{content}"
         if len(joined) > TAIL_LIMIT:
             return False
-        ride = await self._status_rider(message_id, rows[rows.index(row) + 1 :] if row in rows else [], record, table)
-        await self._mark_in_flight(row, merged_into=message_id)
+        ride = await self.status.rider(message_id, rows[rows.index(row) + 1 :] if row in rows else [], record, table)
+        await self.sender.mark_in_flight(row, merged_into=message_id)
         if (
             carrier is not None
             and carrier.interaction.type == discord.InteractionType.application_command
@@ -150,13 +165,15 @@ class PostsOps(SenderBase):
             carrier.used = True
         extra = ride.args if ride is not None else {}
         try:
-            edited = await self._edit_message(thread_id, message_id, content=joined, allowed_mentions=MENTIONS, **extra)
+            edited = await self.sender.edit_message(
+                thread_id, message_id, content=joined, allowed_mentions=MENTIONS, **extra
+            )
         except discord.NotFound:
-            self._tails.pop(thread_id, None)
+            self.threads.tails.pop(thread_id, None)
             return False
-        self._tails[thread_id] = (message_id, joined)
+        self.threads.tails[thread_id] = (message_id, joined)
         if ride is not None:
-            await self._status_rode(ride, edited, message_id)
+            await self.status.rode(ride, edited, message_id)
         return True
 
     async def _merged_before(self, row: OutboxRecord, thread_id: int, content: str) -> bool:
@@ -164,14 +181,14 @@ class PostsOps(SenderBase):
         without a mark: no write per quiet move): whether its lines were already added to one of the thread's
         newest messages — the bot's, edited after the row's commit (its guard) or attempt, holding exactly these
         lines."""
-        if row.id in self._fresh:
+        if row.id in self.ledger.fresh:
             return False
         bound = _in_flight_since(row) or row.payload.get(outbox.GUARD)
         if bound is None:
             return False
         committed = discord.utils.snowflake_time(int(bound))
         me = self.bot.user
-        async for message in self._thread(thread_id).history(limit=10):
+        async for message in self.sender.thread(thread_id).history(limit=10):
             if me is not None and message.author.id != me.id:
                 continue
             edited = message.edited_at
@@ -186,28 +203,28 @@ class PostsOps(SenderBase):
         sent so far), and a retry first finds the parts that already reached the thread and sends only the rest."""
         posts = [Post(content=p) for p in parts]
         sent = await self._parts_sent(row, thread_id, posts)
-        since = self._since(row)
+        since = self.sender.since(row)
         if since is None:
-            await self._mark_in_flight(row)
+            await self.sender.mark_in_flight(row)
         else:
-            self._flight[row.id] = since
+            self.sender.flight[row.id] = since
         if sent:
-            self._partial.add(row.id)
+            self.sender.partial.add(row.id)
         for index, post in enumerate(posts):
             if index in sent:
                 continue
             if not sent and carrier is not None and carrier.can_post(row, thread_id) and carrier.claim():
                 response = await carrier.interaction.response.send_message(post.text, allowed_mentions=MENTIONS)
                 carrier.used = True
-                self.tokens.made(response.message_id, carrier.interaction, original=True)
+                self.sender.tokens.made(response.message_id, carrier.interaction, original=True)
             else:
-                await self._new_message(row, thread_id, _send_args(post, row, nonce=f"br{row.id}p{index}"))
+                await self.sender.new_message(row, thread_id, _send_args(post, row, nonce=f"br{row.id}p{index}"))
             sent.add(index)
-            self._partial.add(row.id)
+            self.sender.partial.add(row.id)
 
     async def _parts_sent(self, row: OutboxRecord, channel_id: int, posts: list[Post]) -> set[int]:
         """After a crash (or a failed part): which of a split narration's parts an in-flight row already posted."""
-        since = self._since(row)
+        since = self.sender.since(row)
         if since is None:
             return set()
         me = self.bot.user
@@ -241,7 +258,7 @@ class PostsOps(SenderBase):
         for post in self.bot.service.presentation(record.kind).event_posts(table, events):
             if post.replaces_narration and post.ref is not None:
                 kind, key = post.ref
-                if await self._find_ref(record.id, kind, key=key) is None:
+                if await self.ledger.find_ref(record.id, kind, key=key) is None:
                     return post
         return None
 
@@ -256,7 +273,7 @@ class PostsOps(SenderBase):
         sent = replace(post, content=content)
         view = view_for(record.id, post.buttons) if post.buttons else None
         if carrier is not None and carrier.can_post(row, thread_id) and carrier.claim():
-            await self._mark_in_flight(row)
+            await self.sender.mark_in_flight(row)
             args: dict[str, Any] = {"allowed_mentions": MENTIONS}
             if sent.text:
                 args["content"] = sent.text
@@ -268,25 +285,27 @@ class PostsOps(SenderBase):
             carrier.used = True
             message_id = response.message_id
             assert message_id is not None
-            self.tokens.made(message_id, carrier.interaction, original=True)
+            self.sender.tokens.made(message_id, carrier.interaction, original=True)
         else:
             args = _send_args(sent, row)
             if view is not None:
                 args["view"] = view
             message_id = (
-                await self._send_once([row], thread_id, sent, lambda: self._new_message(row, thread_id, args))
+                await self.sender.send_once(
+                    [row], thread_id, sent, lambda: self.sender.new_message(row, thread_id, args)
+                )
             ).id
         # The reactions before the delivery is recorded: after a crash in between, the retry finds the message
         # (the row is in flight) and adds them again (adding the bot's own reaction twice is harmless).
-        message = self._thread(thread_id).get_partial_message(message_id)
+        message = self.sender.thread(thread_id).get_partial_message(message_id)
         for emoji in post.reactions:
             await message.add_reaction(emoji)
         kind, key = post.ref
         ref = MessageRef(message_id=message_id, channel_id=thread_id, game_id=record.id, kind=kind, key=key)
-        await self._mark(row, refs=[ref])
-        self._remember(message_id, _shows(post))
+        await self.ledger.mark(row, refs=[ref])
+        self.sender.remember(message_id, _shows(post))
 
-    async def _tracked(
+    async def tracked(
         self, row: OutboxRecord, record: GameRecord, table: Table, carrier: Carrier | None = None
     ) -> None:
         """The game's tracked messages for these events: edited through their reference, or posted (once). A
@@ -303,13 +322,13 @@ class PostsOps(SenderBase):
             if post.ref is None:
                 continue
             kind, key = post.ref
-            ref = await self._find_ref(record.id, kind, key=key)
+            ref = await self.ledger.find_ref(record.id, kind, key=key)
             if ref is None and index >= len(posts):
                 continue  # a live post is only ever edited
             view = view_for(record.id, post.buttons) if post.buttons else None
             shown = _shows(post)
             if ref is not None:
-                if self._shown.get(ref.message_id) == shown:
+                if self.sender.shown.get(ref.message_id) == shown:
                     continue
                 try:
                     if carrier is not None and carrier.can_edit({row.id}, ref.message_id) and carrier.claim():
@@ -317,9 +336,9 @@ class PostsOps(SenderBase):
                             content=post.text or None, embed=post.embed(), view=view
                         )
                         carrier.used = True
-                        self._remember(ref.message_id, shown)
+                        self.sender.remember(ref.message_id, shown)
                         continue
-                    await self._edit_message(
+                    await self.sender.edit_message(
                         ref.channel_id,
                         ref.message_id,
                         content=post.text or None,
@@ -327,19 +346,21 @@ class PostsOps(SenderBase):
                         view=view,
                         allowed_mentions=MENTIONS,
                     )
-                    self._remember(ref.message_id, shown)
+                    self.sender.remember(ref.message_id, shown)
                     continue
                 except discord.NotFound:
-                    await self._drop_ref(record.id, ref.message_id)
-                    self._shown.pop(ref.message_id, None)
+                    await self.ledger.drop_ref(record.id, ref.message_id)
+                    self.sender.shown.pop(ref.message_id, None)
             args = _send_args(post, row, nonce=f"br{row.id}t{index}")
             if view is not None:
                 args["view"] = view
-            sent = await self._send_once([row], thread_id, post, lambda a=args: self._new_message(row, thread_id, a))
-            await self._put_ref(
+            sent = await self.sender.send_once(
+                [row], thread_id, post, lambda a=args: self.sender.new_message(row, thread_id, a)
+            )
+            await self.ledger.put_ref(
                 MessageRef(message_id=sent.id, channel_id=thread_id, game_id=record.id, kind=kind, key=key)
             )
-            self._remember(sent.id, shown)
+            self.sender.remember(sent.id, shown)
             for emoji in post.reactions:
                 await sent.add_reaction(emoji)
 

@@ -2,8 +2,8 @@
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 import discord
@@ -13,13 +13,15 @@ from bot.components import view_for
 from bot.helping import with_help
 from bot.lobby import lobby_post
 from bot.logs import game_logger
+from bot.notifier.ledger import Ledger
 from bot.notifier.sending import (
     MENTIONS,
     Carrier,
-    SenderBase,
+    Sender,
     _send_args,
     _shows,
 )
+from bot.notifier.threads import Threads
 from bot.pictures import Picture, Pictures
 from bot.presentation import Button, Post, Table
 from storage import GameRecord, MessageRef, OutboxRecord
@@ -31,7 +33,7 @@ STATUS_DEPTH = 6
 STATUS_DEPTH_MAX = 12
 """How deep it may sink waiting for a narration message to move into, before it is posted afresh instead."""
 RECONCILE_DEPTH = 50
-"""How many of a thread's newest messages a start-up reads to find its status (`StatusOps._reconcile`): deeper than
+"""How many of a thread's newest messages a start-up reads to find its status (`Status._reconcile`): deeper than
 `STATUS_DEPTH_MAX`, so a status kept there is one that would be posted afresh anyway."""
 
 log = logging.getLogger("boardroom.notifier")
@@ -39,7 +41,7 @@ log = logging.getLogger("boardroom.notifier")
 
 @dataclass
 class StatusRide:
-    """The status riding on a narration edit (`StatusOps._status_rider`): its rows, where it was, the edit's
+    """The status riding on a narration edit (`Status.rider`): its rows, where it was, the edit's
     arguments (embed, buttons, picture) and what it then shows."""
 
     group: list[OutboxRecord]
@@ -49,23 +51,46 @@ class StatusRide:
     looks: str
 
 
-class StatusOps(SenderBase):
-    @cached_property
-    def pictures(self) -> Pictures:
-        """The tables' pictures (`bot.pictures`): rendered, cached, and which one each status message shows."""
-        return Pictures()
+class Status:
+    """The status message of each table thread: edited in place, moved down when buried, found again after a
+    restart (`_reconcile`), with the table's picture."""
 
-    async def _status(
+    def __init__(
+        self,
+        sender: Sender,
+        ledger: Ledger,
+        threads: Threads,
+        tasks: set["asyncio.Task[Any]"],
+        flush: Callable[[int], Awaitable[Any]],
+    ) -> None:
+        self.sender = sender
+        self.bot = sender.bot
+        self.ledger = ledger
+        self.threads = threads
+        self._tasks = tasks
+        """The notifier's background tasks (a picture that missed its edit is shown by one: `_show_when_ready`)."""
+        self._flush = flush
+        """The notifier's `flush`: delivers a game's pending rows."""
+        self.pictures = Pictures()
+        """The tables' pictures (`bot.pictures`): rendered, cached, and which one each status message shows."""
+        self._status_text: dict[int, bool] = {}
+        """Status message id → whether it has text of its own (the narration it moved into), if this process knows."""
+
+    @property
+    def store(self):  # type: ignore[no-untyped-def]
+        return self.bot.store
+
+    async def deliver(
         self, group: list[OutboxRecord], record: GameRecord, table: Table, carrier: Carrier | None
     ) -> None:
         last = group[-1]
         thread_id = record.thread_id
         assert thread_id is not None  # the delivery loop holds thread rows back until the thread exists
         if table.state is None:  # a status asked for before the start: the start posts its own
-            await self._mark(last)
+            await self.ledger.mark(last)
             return
         post, view, picture = await self._status_look(record, table)
-        ref = await self._find_ref(record.id, outbox.STATUS)
+        ref = await self.ledger.find_ref(record.id, outbox.STATUS)
         adopted: list[MessageRef] = []  # the status found elsewhere than its stored reference says (`_reconcile`)
         if ref is not None and not self._placed(ref):
             found = await self._reconcile(ref, post)
@@ -75,7 +100,7 @@ class StatusOps(SenderBase):
         if ref is not None and self._buried(ref) > STATUS_DEPTH:
             moved = await self._move_into_tail(ref, record, post, view, picture)
             if moved is not None:
-                await self._mark(last, refs=[moved])
+                await self.ledger.mark(last, refs=[moved])
                 return
             if self._buried(ref) > STATUS_DEPTH_MAX:  # no narration message to move into for too long: repost
                 await self._remove_status(ref)
@@ -85,43 +110,43 @@ class StatusOps(SenderBase):
             shown = self.pictures.edit_args(ref.message_id, picture, post.embed())
             looks = _looks(post, picture)
             clicked = carrier is not None and carrier.can_edit(ids, ref.message_id)
-            if not clicked and self._shown.get(ref.message_id) == looks:
+            if not clicked and self.sender.shown.get(ref.message_id) == looks:
                 # The message already shows exactly this (as this process last sent it): no edit needed.
-                await self._mark(last, refs=adopted)
+                await self.ledger.mark(last, refs=adopted)
                 return
-            self._shown.pop(ref.message_id, None)
+            self.sender.shown.pop(ref.message_id, None)
             if clicked and carrier is not None and carrier.claim():
                 response = await carrier.interaction.response.edit_message(view=view, **_text(post), **shown)
                 carrier.used = True
                 if "attachments" in shown:
                     self.pictures.sent(_resource(response), picture)
-                self._remember(ref.message_id, looks)
-                await self._mark(last, refs=adopted)
+                self.sender.remember(ref.message_id, looks)
+                await self.ledger.mark(last, refs=adopted)
                 return
             try:
-                edited = await self._edit_message(
+                edited = await self.sender.edit_message(
                     ref.channel_id, ref.message_id, view=view, allowed_mentions=MENTIONS, **_text(post), **shown
                 )
                 if "attachments" in shown:
                     self.pictures.sent(edited, picture)
-                self._remember(ref.message_id, looks)
-                await self._mark(last, refs=adopted)
+                self.sender.remember(ref.message_id, looks)
+                await self.ledger.mark(last, refs=adopted)
                 return
             except discord.NotFound:
                 self.pictures.forget(ref.message_id)
-                await self._drop_ref(record.id, ref.message_id)
+                await self.ledger.drop_ref(record.id, ref.message_id)
         first = self.pictures.edit_args(None, picture, post.embed())
-        message = await self._send_once(
+        message = await self.sender.send_once(
             group,
             thread_id,
             post,
-            lambda: self._thread(thread_id).send(**{**_send_args(post, last), **first}, view=view),
+            lambda: self.sender.thread(thread_id).send(**{**_send_args(post, last), **first}, view=view),
         )
         self.pictures.sent(message, picture)
-        self._status_at[thread_id] = (message.id, 0)
+        self.threads.status_at[thread_id] = (message.id, 0)
         self._status_text[message.id] = bool(post.text)
         ref = MessageRef(message_id=message.id, channel_id=thread_id, game_id=record.id, kind=outbox.STATUS)
-        await self._mark(last, refs=[ref])
+        await self.ledger.mark(last, refs=[ref])
 
     async def _status_look(self, record: GameRecord, table: Table) -> tuple[Post, discord.ui.View, Picture | None]:
         """The status as it is now: its post (with the platform's buttons), their view, and its picture."""
@@ -137,21 +162,21 @@ class StatusOps(SenderBase):
             self._show_when_ready(record.id, late)
         return post, view, picture
 
-    async def _status_rider(
+    async def rider(
         self, message_id: int, later: list[OutboxRecord], record: GameRecord, table: Table
     ) -> StatusRide | None:
-        """The status riding on an edit of the thread's newest narration message (`PostsOps._added_to_tail`):
+        """The status riding on an edit of the thread's newest narration message (`Posts._added_to_tail`):
         when the same pass also edits the status and the status is on that message already — or buried deep
         enough to move down anyway (`STATUS_DEPTH`; the old one then loses it: `_strip_status`) — one edit shows
         both, the narration's new lines and the status. So a quiet move costs one edit, not two. None: it can't
         ride (no status row in the pass, no status message yet, a status that stays where it is, or one with text
         of its own, which would overwrite the narration)."""
-        group = [r for r in later if r.kind == outbox.STATUS and r.id not in self._marked]
+        group = [r for r in later if r.kind == outbox.STATUS and r.id not in self.ledger.marked]
         if not group or table.state is None:
             return None
-        ref = await self._find_ref(record.id, outbox.STATUS)
+        ref = await self.ledger.find_ref(record.id, outbox.STATUS)
         if ref is None or ref.message_id > message_id or not self._placed(ref):
-            return None  # (a status this process hasn't placed yet is found first: `_status` reconciles it)
+            return None  # (a status this process hasn't placed yet is found first: `deliver` reconciles it)
         if ref.message_id != message_id and self._buried(ref) <= STATUS_DEPTH:
             return None  # not worth moving (a status that moved with every quiet line would jump under people's taps)
         post, view, picture = await self._status_look(record, table)
@@ -160,13 +185,13 @@ class StatusOps(SenderBase):
         args = {"view": view, **self.pictures.edit_args(message_id, picture, post.embed())}
         return StatusRide(group, ref, args, picture, _looks(post, picture))
 
-    async def _status_rode(self, ride: StatusRide, message: discord.Message | None, message_id: int) -> None:
+    async def rode(self, ride: StatusRide, message: discord.Message | None, message_id: int) -> None:
         """The edit with the status went through: its rows are delivered, and the status now lives there."""
         moved = await self._status_landed(ride.ref, message_id, message, ride.picture, ride.args)
         for row in ride.group[:-1]:
-            await self._mark(row)
-        await self._mark(ride.group[-1], refs=[moved] if ride.ref.message_id != message_id else [])
-        self._remember(message_id, ride.looks)
+            await self.ledger.mark(row)
+        await self.ledger.mark(ride.group[-1], refs=[moved] if ride.ref.message_id != message_id else [])
+        self.sender.remember(message_id, ride.looks)
 
     async def _status_landed(
         self, old: MessageRef, message_id: int, edited: discord.Message | None, picture: Picture | None, args: Any
@@ -176,15 +201,15 @@ class StatusOps(SenderBase):
         if "attachments" in args or "file" in args:
             self.pictures.sent(edited, picture)
         if old.message_id != message_id:
-            await self._drop_ref(old.game_id or 0, old.message_id, replaced=True)
+            await self.ledger.drop_ref(old.game_id or 0, old.message_id, replaced=True)
             await self._strip_status(old)
-        self._status_at[old.channel_id] = (message_id, 0)
+        self.threads.status_at[old.channel_id] = (message_id, 0)
         self._status_text[message_id] = True
         return MessageRef(message_id=message_id, channel_id=old.channel_id, game_id=old.game_id, kind=outbox.STATUS)
 
     def _placed(self, ref: MessageRef) -> bool:
         """Whether this process knows where the status is: it posted or moved it, or `_reconcile` found it."""
-        at = self._status_at.get(ref.channel_id)
+        at = self.threads.status_at.get(ref.channel_id)
         return at is not None and at[0] == ref.message_id
 
     async def _reconcile(self, ref: MessageRef, post: Post) -> MessageRef:
@@ -202,7 +227,7 @@ class StatusOps(SenderBase):
         me = self.bot.user
         newest: list[discord.Message] = []  # newest first, down to the stored status message
         try:
-            async for message in self._thread(ref.channel_id).history(limit=RECONCILE_DEPTH):
+            async for message in self.sender.thread(ref.channel_id).history(limit=RECONCILE_DEPTH):
                 if message.id < ref.message_id:
                     break
                 newest.append(message)
@@ -217,7 +242,7 @@ class StatusOps(SenderBase):
         if not carriers:
             stored = newest[-1] if newest and newest[-1].id == ref.message_id else None
             if stored is not None:  # there, without the status (stripped before a crash): it is shown there again
-                self._status_at[ref.channel_id] = (stored.id, len(newest) - 1)
+                self.threads.status_at[ref.channel_id] = (stored.id, len(newest) - 1)
                 self._status_text[stored.id] = bool(stored.content)
             return ref
         (depth, kept), *others = carriers
@@ -228,12 +253,12 @@ class StatusOps(SenderBase):
             )
         if others:
             log.warning("the status was shown %d times; kept the newest", len(carriers), extra={"game": ref.game_id})
-        self._status_at[ref.channel_id] = (kept.id, depth)
+        self.threads.status_at[ref.channel_id] = (kept.id, depth)
         self._status_text[kept.id] = bool(kept.content)
         if kept.id == ref.message_id:
             return ref
         if ref.game_id is not None:  # the kept message's reference, marked with the row, replaces the stored one
-            await self._drop_ref(ref.game_id, ref.message_id, replaced=True)
+            await self.ledger.drop_ref(ref.game_id, ref.message_id, replaced=True)
         return MessageRef(message_id=kept.id, channel_id=ref.channel_id, game_id=ref.game_id, kind=outbox.STATUS)
 
     def _buried(self, ref: MessageRef) -> int:
@@ -242,7 +267,7 @@ class StatusOps(SenderBase):
         moving costs no new message — and past `STATUS_DEPTH_MAX` without such a message it is posted afresh: the
         table's state is always a short scroll away, and never in the thread twice. Moving beats pinning: it needs
         no permission, and a phone shows a thread's newest messages first."""
-        at = self._status_at.get(ref.channel_id)
+        at = self.threads.status_at.get(ref.channel_id)
         return STATUS_DEPTH_MAX + 1 if at is None or at[0] != ref.message_id else at[1]
 
     async def _move_into_tail(
@@ -251,27 +276,29 @@ class StatusOps(SenderBase):
         """Move the status without a new message: onto the thread's newest narration message (the bot's, posted
         after the status), which then carries the embed, picture and buttons; the old status keeps its own text (its
         narration) and loses them, or is deleted if it had no text. None: there is no such message."""
-        tail = self._tails.get(ref.channel_id)
+        tail = self.threads.tails.get(ref.channel_id)
         if tail is None or tail[0] <= ref.message_id or post.text:
             return None  # (a status with text of its own would overwrite the narration's)
         message_id = tail[0]
         shown = self.pictures.edit_args(message_id, picture, post.embed())
         try:
-            edited = await self._edit_message(ref.channel_id, message_id, view=view, allowed_mentions=MENTIONS, **shown)
+            edited = await self.sender.edit_message(
+                ref.channel_id, message_id, view=view, allowed_mentions=MENTIONS, **shown
+            )
         except discord.NotFound:
             return None
         return await self._status_landed(ref, message_id, edited, picture, shown)
 
     async def _strip_status(self, ref: MessageRef) -> None:
         """The old status message after a move: its own narration stays, the status goes (deleted if nothing else)."""
-        old = self._thread(ref.channel_id).get_partial_message(ref.message_id)
+        old = self.sender.thread(ref.channel_id).get_partial_message(ref.message_id)
         self.pictures.forget(ref.message_id)
         try:
             text = self._status_text.pop(ref.message_id, None)
             if text is None:
                 text = bool((await old.fetch()).content)
             if text:
-                await self.tokens.edit(old, embed=None, view=None, attachments=[])
+                await self.sender.tokens.edit(old, embed=None, view=None, attachments=[])
             else:
                 await old.delete()
         except discord.NotFound:
@@ -283,10 +310,10 @@ class StatusOps(SenderBase):
         longer shows the status, which the next attempt handles as it does any status it cannot find)."""
         await self._strip_status(ref)
         if ref.game_id is not None:
-            await self._drop_ref(ref.game_id, ref.message_id, replaced=True)
+            await self.ledger.drop_ref(ref.game_id, ref.message_id, replaced=True)
         else:
             await self.store.delete_message_ref(ref.message_id)
-        self._status_at.pop(ref.channel_id, None)
+        self.threads.status_at.pop(ref.channel_id, None)
 
     def _show_when_ready(self, game_id: int, task: "asyncio.Task[Picture | None]") -> None:
         """A picture that missed its status edit: once drawn, another status row (through the outbox, so it
@@ -299,19 +326,32 @@ class StatusOps(SenderBase):
             except Exception:
                 return  # logged where it was drawn; the text is already out
             await self.store.add_outbox(game_id, [outbox.status()], now=self.bot.clock())
-            await self.flush(game_id)  # type: ignore[attr-defined]
+            await self._flush(game_id)
 
         job = asyncio.get_running_loop().create_task(follow())
         self._tasks.add(job)
         job.add_done_callback(self._tasks.discard)
 
-    async def _lobby(
+
+class LobbyMessage:
+    """The lobby's message in its channel, edited as players join and options change."""
+
+    def __init__(self, sender: Sender, ledger: Ledger) -> None:
+        self.sender = sender
+        self.bot = sender.bot
+        self.ledger = ledger
+
+    @property
+    def store(self):  # type: ignore[no-untyped-def]
+        return self.bot.store
+
+    async def deliver(
         self, group: list[OutboxRecord], record: GameRecord, table: Table, carrier: Carrier | None
     ) -> None:
         last = group[-1]
         refs = await self.store.message_refs(record.id, kind="lobby")
         if not refs:
-            await self._mark(last)
+            await self.ledger.mark(last)
             return
         ref = refs[0]
         settings = await self.bot.service.lobby_settings(record)
@@ -324,11 +364,13 @@ class StatusOps(SenderBase):
         else:
             try:
                 await (
-                    self._thread(ref.channel_id).get_partial_message(ref.message_id).edit(embed=post.embed(), view=view)
+                    self.sender.thread(ref.channel_id)
+                    .get_partial_message(ref.message_id)
+                    .edit(embed=post.embed(), view=view)
                 )
             except discord.NotFound:
                 game_logger(record.id, "boardroom.notifier").warning("the lobby message is gone")
-        await self._mark(last)
+        await self.ledger.mark(last)
 
 
 def _resource(response: object) -> discord.Message | None:

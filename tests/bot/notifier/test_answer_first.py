@@ -18,7 +18,7 @@ def die_before_delivering(bot) -> None:  # type: ignore[no-untyped-def]
         return FlushReport()
 
     bot.notifier.flush = nothing
-    bot.notifier._start_worker = lambda game_id: None
+    bot.notifier.queue.start_worker = lambda game_id: None
 
 
 async def test_a_kill_between_commit_and_delivery_delivers_once_after_restart(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]

@@ -106,7 +106,7 @@ async def test_a_failed_part_is_retried_without_posting_the_earlier_ones_again(e
     assert 0 < len(first) < len(LINES)
     (row,) = await bot.store.undelivered(game_id=1)
     assert row.last_error is not None and row.last_error.startswith("in flight")  # not merely "failed"
-    assert 1 in bot.notifier._retries  # a retry is scheduled (on the event loop's clock): run it now
+    assert 1 in bot.notifier.retries  # a retry is scheduled (on the event loop's clock): run it now
     bot.notifier.close()
     await bot.notifier.flush(1)
     assert posted_lines(thread) == LINES

@@ -66,7 +66,7 @@ async def test_a_crash_right_after_the_challenge_loses_no_buttons(
         return None  # the commit happened; the process died before any delivery
 
     env.bot.notifier.flush = died  # type: ignore[method-assign]
-    env.bot.notifier._start_worker = lambda game_id: None  # type: ignore[method-assign]  (nor the queue's worker)
+    env.bot.notifier.queue.start_worker = lambda game_id: None  # type: ignore[method-assign]  (nor the queue's worker)
     await anna.slash(thread, "kr duel", opponent=bert.mention)
     assert (await state(server)).phase == "choose"  # committed ...
     assert buttons(hand_message(anna)) == [] and not any("challenges" in t for t in texts(thread))  # ... not told

@@ -484,7 +484,7 @@ async def test_a_quiet_line_merged_just_before_a_crash_is_not_added_again(env: s
         raise RuntimeError("the process died before marking")
 
     t.bot.store.mark_delivered_many = dies
-    t.bot.notifier._schedule_retry = lambda game_id, attempts: None  # (dead: no retry in this process)
+    t.bot.notifier.retries.schedule = lambda game_id, attempts: None  # (dead: no retry in this process)
     await t.ok(dave, "kkk roll")
     rolled = [m for m in t.thread.history() if "dave rolls" in m.content]
     assert len(rolled) == 1 and rolled[0].content.startswith("🧪 Prepared table.")  # added to the newest message

@@ -1,0 +1,117 @@
+"""The notifier's public face: what the rest of the bot calls (`enqueue`, `settled`, `flush`, `flush_all`, `close`,
+`saw_message`, `report_stuck_timer`), composed of the delivery queue and its collaborators.
+
+Who does what: `DeliveryQueue` (`bot.notifier.delivery`) holds each game's committed rows and their worker;
+`Dispatcher` hands a pass's rows to `Posts` (narration, tracked posts), `Status` (the status message), `LobbyMessage`
+and `Hands` (DMs); all of them send through one `Sender` (exactly once, with a command's token where it can) and
+record through one `Ledger` (the pass's marks and message references); `Threads` is what they know of each thread's
+newest messages; `Problems` records failures and tells the game's creator."""
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from bot import damage
+from bot.logs import game_logger
+from bot.notifier.delivery import DeliveryQueue, Retries
+from bot.notifier.dispatch import Dispatcher
+from bot.notifier.hands import Hands
+from bot.notifier.ledger import Ledger
+from bot.notifier.posts import Posts
+from bot.notifier.problems import Problems
+from bot.notifier.sending import MAX_ATTEMPTS, Carrier, FlushReport, Sender
+from bot.notifier.status import LobbyMessage, Status
+from bot.notifier.threads import Threads
+from bot.notifier.tokens import TokenBook
+from bot.pictures import Pictures
+from bot.presentation import Table
+from storage import DamagedData, OutboxRecord
+
+if TYPE_CHECKING:
+    from bot.client import BoardroomBot
+
+
+class Notifier:
+    """Delivers outbox rows to Discord (see the package's docstring)."""
+
+    def __init__(self, bot: "BoardroomBot") -> None:
+        self.bot = bot
+        self._tasks: set[asyncio.Task[Any]] = set()
+        """Every background task of the notifier (workers, retries, late pictures), so one can wait for them all."""
+        self.ledger = Ledger(bot)
+        self.sender = Sender(bot, self.ledger)
+        self.threads = Threads()
+        self.problems = Problems(self.sender)
+        self.status = Status(self.sender, self.ledger, self.threads, self._tasks, lambda game_id: self.flush(game_id))
+        self.posts = Posts(self.sender, self.ledger, self.threads, self.status)
+        self.hands = Hands(self.sender, self.ledger)
+        self.lobby = LobbyMessage(self.sender, self.ledger)
+        self.retries = Retries(lambda game_id: self.flush(game_id), self._tasks)
+        dispatcher = Dispatcher(
+            self.sender, self.ledger, self.problems, self.posts, self.status, self.lobby, self.hands
+        )
+        self.queue = DeliveryQueue(bot, self.sender, self.ledger, self.threads, dispatcher, self.retries, self._tasks)
+
+    @property
+    def store(self):  # type: ignore[no-untyped-def]
+        return self.bot.store
+
+    @property
+    def tokens(self) -> TokenBook:
+        """Messages made by recent commands, edited with their tokens; rows posted as a command's follow-ups."""
+        return self.sender.tokens
+
+    @tokens.setter
+    def tokens(self, book: TokenBook) -> None:
+        self.sender.tokens = book
+
+    @property
+    def pictures(self) -> Pictures:
+        """The tables' pictures (`bot.pictures`): rendered, cached, and which one each status message shows."""
+        return self.status.pictures
+
+    # --- delivery -----------------------------------------------------------------------------------------
+
+    def enqueue(self, game_id: int, rows: list[OutboxRecord]) -> None:
+        """A commit's rows (`GameService.on_committed`), in commit order (`DeliveryQueue.enqueue`)."""
+        self.queue.enqueue(game_id, rows)
+
+    def settled(self, game_id: int, table: Table) -> None:
+        """A move is complete and `table` is its game as it is now (`GameService.on_settled`): render from it."""
+        self.queue.settled(game_id, table)
+
+    async def flush(self, game_id: int, carrier: Carrier | None = None) -> FlushReport:
+        """Deliver the game's pending rows: with a move's interaction, answer first and deliver behind; otherwise
+        every pending row, in order, before returning (`DeliveryQueue.flush`)."""
+        return await self.queue.flush(game_id, carrier)
+
+    async def flush_all(self) -> None:
+        """Deliver what is pending for every game (at start-up: what a crash left behind)."""
+        seen: list[int] = []
+        for row in await self.store.undelivered(max_attempts=MAX_ATTEMPTS, limit=1000):
+            if row.game_id is not None and row.game_id not in seen:
+                seen.append(row.game_id)
+        for game_id in seen:
+            try:
+                await self.flush(game_id)
+            except DamagedData as exc:
+                damage.report(self.bot, game_id, exc.problem)
+            except Exception:
+                game_logger(game_id, "boardroom.notifier").exception("delivery failed")
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The notifier's own lock of the game, held while its rows are delivered."""
+        return self.queue.lock(game_id)
+
+    def close(self) -> None:
+        """Cancel the pending retries."""
+        self.retries.close()
+
+    # --- news from elsewhere ------------------------------------------------------------------------------
+
+    def saw_message(self, channel_id: int, message_id: int) -> None:
+        """A new message in a thread, from the gateway (`Threads.saw_message`)."""
+        self.threads.saw_message(channel_id, message_id)
+
+    async def report_stuck_timer(self, game_id: int, attempts: int) -> None:
+        """A timer of the game keeps failing to fire: tell its table and creator once (`Problems`)."""
+        await self.problems.report_stuck_timer(game_id, attempts)
