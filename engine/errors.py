@@ -33,3 +33,8 @@ class RuleError(Exception):
 
 class DataFileError(Exception):
     """A game's data file is missing or invalid; the message names the file and the field."""
+
+
+class RegistrationError(Exception):
+    """The games are registered inconsistently (a package under `engine/` without its `ENTRY`, a presentation under
+    `bot/games/` without a game, or a game without a presentation); the message is one line naming the folder."""

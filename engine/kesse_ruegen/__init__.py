@@ -2,4 +2,12 @@
 
 `rules.KesseRuegen` is the game; `state`, `actions`, `views`, `legal` and `waits` hold its parts, `board` and
 `data/board.toml` the board, `geometry` the square names (a1..e5) and directions.
+
+The game registers itself here, once: `ENTRY` (see `engine.entry`).
 """
+
+from engine.entry import Entry
+from engine.kesse_ruegen.policy import KesseRuegenPolicy
+from engine.kesse_ruegen.rules import KesseRuegen
+
+ENTRY = Entry(game=KesseRuegen, policy=KesseRuegenPolicy, listed=2)
