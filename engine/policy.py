@@ -34,7 +34,7 @@ from engine import registry
 from engine.game import Game
 from engine.levels import LEVELS, Level
 
-__all__ = ["LEVELS", "Level", "Policy", "PolicyFactory", "policy_for"]
+__all__ = ["LEVELS", "Level", "Policy", "PolicyFactory", "policies", "policy_for"]
 
 
 class Policy(Protocol):
@@ -56,6 +56,11 @@ class PolicyFactory(Protocol):
     """A game's policy class: built from the game (with its data files) and a level."""
 
     def __call__(self, game: Game, *, level: Level = "normal") -> Policy: ...  # type: ignore[type-arg]
+
+
+def policies() -> dict[str, PolicyFactory]:
+    """Each registered game's policy factory by the game's name (games without a policy are left out)."""
+    return {name: entry.policy for name, entry in registry.entries().items() if entry.policy is not None}
 
 
 def policy_for(game: Game, level: Level = "normal") -> Policy | None:  # type: ignore[type-arg]

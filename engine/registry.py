@@ -49,15 +49,11 @@ def _discover() -> dict[str, Entry]:
     return {entry.game.name: entry for entry in sorted(found, key=lambda e: (e.listed, e.game.name))}
 
 
-def _classes() -> list[type[Game]]:  # type: ignore[type-arg]
-    return [entry.game for entry in entries().values()]
-
-
 def build(data_dir: Path | None = None) -> dict[str, Game]:  # type: ignore[type-arg]
     """Every game by name, built afresh with the data files in `data_dir` (None: the packaged data only).
 
     Raises `DataFileError` naming the file (and, for a file that doesn't validate, the field)."""
-    classes = {cls.name: cls for cls in _classes()}
+    classes = {name: entry.game for name, entry in entries().items()}
     if data_dir is not None:
         _check_folder(data_dir, classes)
     return {
