@@ -57,8 +57,8 @@ from engine.casablanca.views import public_view, seat_view
 from engine.casablanca.words import agent_index, building
 from engine.data import replacement
 from engine.errors import RuleError
-from engine.events import Event, Wait, public
-from engine.game import Game, Outcome, Result
+from engine.events import Event, public
+from engine.game import Game, Outcome, Parts, Result
 from engine.rng import Rng
 from engine.text import seat as ref
 
@@ -82,6 +82,7 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
     options_model: ClassVar[type[CasablancaOptions]] = CasablancaOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     data_files: ClassVar[tuple[str, ...]] = ("map.toml",)
+    parts = Parts(public_view, seat_view, legal.legal_actions, waits.waiting_on, copy=clone)
 
     def __init__(self, map_data: MapData | None = None) -> None:
         self.map = map_data if map_data is not None else default_map()
@@ -161,9 +162,6 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
         return events
 
     # --- apply ----------------------------------------------------------------------------------------
-
-    def copy_state(self, state: CasablancaState) -> CasablancaState:
-        return clone(state)
 
     def step(self, state: CasablancaState, actor: int | None, action: Any, now: datetime) -> list[Event]:
         if state.phase == "over":
@@ -301,18 +299,6 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
             raise RuleError(problem)
 
     # --- queries --------------------------------------------------------------------------------------
-
-    def rng_state(self, state: CasablancaState) -> int:
-        return state.rng.state
-
-    def view(self, state: CasablancaState, seat: int | None) -> BaseModel:
-        return public_view(state) if seat is None else seat_view(state, seat)
-
-    def legal_actions(self, state: CasablancaState, seat: int | None) -> list[Any]:
-        return legal.legal_actions(state, seat)
-
-    def waiting_on(self, state: CasablancaState) -> list[Wait]:
-        return waits.waiting_on(state)
 
     def result(self, state: CasablancaState) -> Result | None:
         return ending.result(state)
