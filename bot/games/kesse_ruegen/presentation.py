@@ -39,7 +39,8 @@ from engine.events import Event
 from engine.game import Game
 from engine.kesse_ruegen import geometry
 from engine.kesse_ruegen.actions import Done, Evict, Move, Plant, Reclaim
-from engine.kesse_ruegen.rules import KesseRuegen, guess_text, reveal_text
+from engine.kesse_ruegen.duelling import guess_text, reveal_text
+from engine.kesse_ruegen.rules import KesseRuegen
 from engine.kesse_ruegen.views import PublicView, SeatView
 
 from . import helps
