@@ -31,6 +31,12 @@ class RuleError(Exception):
         self.values: dict[str, Any] = dict(values or {})
 
 
+def refuse(problem: str | None) -> None:
+    """Raise `RuleError(problem)` when a rule's check (a `why_not_…` function) found one; None passes."""
+    if problem is not None:
+        raise RuleError(problem)
+
+
 class DataFileError(Exception):
     """A game's data file is missing or invalid; the message names the file and the field."""
 

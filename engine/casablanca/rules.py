@@ -56,7 +56,7 @@ from engine.casablanca.state import START_CAPITAL, Announcement, CasablancaState
 from engine.casablanca.views import public_view, seat_view
 from engine.casablanca.words import agent_index, building
 from engine.data import replacement
-from engine.errors import RuleError
+from engine.errors import RuleError, refuse
 from engine.events import Event, public
 from engine.game import Game, Outcome, Parts, Result
 from engine.rng import Rng
@@ -186,13 +186,13 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
             case Bribe():
                 self._my_turn(state, actor, "bribe")
                 chosen = bribes.parse(state, action.amounts)
-                self._refuse(bribes.why_not(state, actor, chosen))
+                refuse(bribes.why_not(state, actor, chosen))
                 return bribes.bribe(state, actor, chosen) + turns.end_turn(state)
             case Move():
                 self._my_turn(state, actor, "move")
                 agent = agent_index(state, action.agent)
                 to = building(state, action.to)
-                self._refuse(why_not_move(state, actor, agent, to, action.suitcase))
+                refuse(why_not_move(state, actor, agent, to, action.suitcase))
                 source = state.at[agent]
                 assert source is not None
                 no = state.announcements + 1
@@ -203,7 +203,7 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
             case Hit():
                 self._my_turn(state, actor, "hit")
                 agent, victim = agent_index(state, action.agent), agent_index(state, action.victim)
-                self._refuse(why_not_hit(state, actor, agent, victim))
+                refuse(why_not_hit(state, actor, agent, victim))
                 where = state.at[agent]
                 assert where is not None
                 no = state.announcements + 1
@@ -292,11 +292,6 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
                 limit = state.bribes[ann.seat][ann.agent]
                 return objections.contest(state, ann.seat, limit, by_default=True)
         raise AssertionError(f"no timeout in phase {state.phase}")
-
-    @staticmethod
-    def _refuse(problem: str | None) -> None:
-        if problem is not None:
-            raise RuleError(problem)
 
     # --- queries --------------------------------------------------------------------------------------
 

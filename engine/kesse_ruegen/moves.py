@@ -11,7 +11,7 @@ Decisions:
 from datetime import datetime
 from typing import Any
 
-from engine.errors import RuleError
+from engine.errors import RuleError, refuse
 from engine.events import Event, public
 from engine.kesse_ruegen import geometry, legal
 from engine.kesse_ruegen.actions import Evict, Move, Plant, Reclaim
@@ -21,7 +21,6 @@ from engine.kesse_ruegen.turns import (
     lose_actions,
     new_wait,
     plural,
-    refuse,
     start_turn,
     waiting_text,
 )

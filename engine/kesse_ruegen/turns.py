@@ -14,7 +14,6 @@ Decisions:
 
 from datetime import datetime
 
-from engine.errors import RuleError
 from engine.events import Event, public
 from engine.kesse_ruegen import legal
 from engine.kesse_ruegen.state import Duel, KesseRuegenState
@@ -41,11 +40,6 @@ def new_wait(state: KesseRuegenState, now: datetime) -> None:
 
 def playing(state: KesseRuegenState) -> list[int]:
     return [s for s in range(state.seats) if state.playing(s)]
-
-
-def refuse(problem: str | None) -> None:
-    if problem is not None:
-        raise RuleError(problem)
 
 
 def begin_duel(state: KesseRuegenState, challenger: int, opponent: int, now: datetime, text: str) -> Event:
