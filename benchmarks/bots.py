@@ -19,7 +19,7 @@ For each game with a registered policy it plays:
 Goals (issue 16): Kohle, Kies & Knete, 4 players, one policy among three random players: >= 60 % of 200 games;
 Kesse Rügen, 2 players: >= 70 % against random; median decision <= 50 ms.
 
-The driver is generic (any game in `engine.policy._policies`). Each step, every seat is asked in a seeded random
+The driver is generic (any game in `engine.policy.policies`). Each step, every seat is asked in a seeded random
 order and the first that acts moves: a policy seat through `decide` on its own view and legal list (None: it lets
 the others or the deadline move); a random seat picks from `legal_actions`, always when the game waits on it (or,
 in Kohle, Kies & Knete, when an offer waits for its 🤝: the game's random player answers those), otherwise only
@@ -56,7 +56,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.game import Game, Result
-from engine.policy import Level, Policy, _policies, policy_for
+from engine.policy import Level, Policy, policies, policy_for
 from engine.registry import build
 
 START = datetime(2025, 1, 1, tzinfo=UTC)
@@ -492,7 +492,7 @@ def ends(games: int, seed: int, only: str) -> bool:
 
 
 def main() -> None:
-    names = sorted(_policies())
+    names = sorted(policies())
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=("all", *names), default="all")
     parser.add_argument("--games", type=int, default=200)

@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from bot import logs, runtime
 from bot.settings import Settings
 from bot.sync import SyncRefused
-from engine.errors import DataFileError
+from engine.errors import DataFileError, RegistrationError
 from storage import StorageError
 
 EXIT_CONFIG = 2
@@ -47,6 +47,10 @@ async def run(settings: Settings, **client_options: object) -> int:
     except DataFileError as exc:
         await store.close()
         say(f"a game's data file is invalid: {exc}")
+        return EXIT_FAILURE
+    except RegistrationError as exc:  # a game's folders don't match (see docs/adding-a-game.md)
+        await store.close()
+        say(str(exc))
         return EXIT_FAILURE
     try:
         async with bot:
@@ -99,6 +103,9 @@ async def rebuild_records(settings: Settings) -> int:
         counts = await Recorder(store, registry.build(settings.game_data_dir)).rebuild()
     except DataFileError as exc:
         say(f"a game's data file is invalid: {exc}")
+        return EXIT_FAILURE
+    except RegistrationError as exc:
+        say(str(exc))
         return EXIT_FAILURE
     finally:
         await store.close()

@@ -31,5 +31,16 @@ class RuleError(Exception):
         self.values: dict[str, Any] = dict(values or {})
 
 
+def refuse(problem: str | None) -> None:
+    """Raise `RuleError(problem)` when a rule's check (a `why_not_…` function) found one; None passes."""
+    if problem is not None:
+        raise RuleError(problem)
+
+
 class DataFileError(Exception):
     """A game's data file is missing or invalid; the message names the file and the field."""
+
+
+class RegistrationError(Exception):
+    """The games are registered inconsistently (a package under `engine/` without its `ENTRY`, a presentation under
+    `bot/games/` without a game, or a game without a presentation); the message is one line naming the folder."""

@@ -12,6 +12,9 @@ rules as in OpenSpiel:
 - `legal_actions(state, seat)` lists what a seat may do now (free amounts sampled), for autocomplete and fuzzing.
 - `waiting_on(state)` lists the waits with their deadlines and the system action applied at each deadline.
 - `result(state)` is None until the game is over, then the final standings.
+- `parts` (a `Parts`): the game's own modules' functions that `view`, `legal_actions`, `waiting_on` and
+  `copy_state` forward to, so a game's rules need no forwarding methods of their own; `rng_state` reads
+  `state.rng` (every game's state keeps its random generator there). A game may still override any of them.
 - `from_data_folder(folder)` builds the game with a server owner's replacement data files (`data_files`, read from
   `folder`; any file missing there falls back to the packaged default); `engine.registry.build` calls it. A game must
   copy what it reads from them into the state at set-up, so that replacing a file never changes a game in progress,
@@ -23,6 +26,7 @@ replayed exactly from its seed and action log.
 
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -101,6 +105,23 @@ class Outcome(Generic[S]):
         return any(e.reveals or e.to is not None for e in self.events)
 
 
+@dataclass(frozen=True)
+class Parts(Generic[S]):
+    """The pure functions in a game's own modules that the `Game` interface forwards to (one object, composed into
+    the game as its `parts`, instead of the same four forwarding methods in every `rules.py`)."""
+
+    public_view: Callable[[S], BaseModel]
+    """`views.public_view(state)`: the public table (`Game.view(state, None)`)."""
+    seat_view: Callable[[S, int], BaseModel]
+    """`views.seat_view(state, seat)`: all one seat may know (`Game.view(state, seat)`)."""
+    legal_actions: Callable[[S, int | None], list[Any]]
+    """`legal.legal_actions(state, seat)`."""
+    waiting_on: Callable[[S], list[Wait]]
+    """`waits.waiting_on(state)`."""
+    copy: Callable[[S], S] | None = None
+    """A fast exact copy of the state for `step` (None: pydantic's deep copy)."""
+
+
 class Game(ABC, Generic[S, OptT]):
     """A game's rules. Subclasses set the class attributes and implement the abstract methods."""
 
@@ -121,6 +142,8 @@ class Game(ABC, Generic[S, OptT]):
     """Validates any of the game's actions (a discriminated union on `type`)."""
     data_files: ClassVar[tuple[str, ...]] = ()
     """The data files a server owner may replace (names in the game's own data folder), e.g. ("board.toml",)."""
+    parts: ClassVar["Parts[Any] | None"] = None
+    """What `view`, `legal_actions`, `waiting_on` and `copy_state` forward to; None: the game overrides them."""
 
     def seat_range(self, options: OptT) -> tuple[int, int]:
         """The seat counts the game allows with these options, checked at `/game new` (e.g. a variant for fewer
@@ -222,33 +245,35 @@ class Game(ABC, Generic[S, OptT]):
         return Outcome(state=outcome.state, events=outcome.events, used_randomness=used)
 
     def copy_state(self, state: S) -> S:
-        """A private deep copy for `step` to mutate; a game may override it with a faster exact copy."""
-        return state.model_copy(deep=True)
+        """A private deep copy for `step` to mutate: the game's `parts.copy` (a faster exact copy), else pydantic's."""
+        copy = self.parts.copy if self.parts is not None else None
+        return copy(state) if copy is not None else state.model_copy(deep=True)
 
     @abstractmethod
     def step(self, state: S, actor: int | None, action: Any, now: datetime) -> list[Event]:
         """Mutate `state` (already a private copy) by `action`, or raise `RuleError` before changing it."""
 
-    @abstractmethod
     def rng_state(self, state: S) -> int:
-        """The random generator's state, to tell whether an action used randomness."""
+        """The random generator's state, to tell whether an action used randomness (the state's `rng`)."""
+        return int(state.rng.state)  # type: ignore[attr-defined]
 
-    @abstractmethod
     def view(self, state: S, seat: int | None) -> BaseModel:
         """All that `seat` may know (None: the public table). The only way state leaves the engine."""
+        parts = _parts(self, "view")
+        return parts.public_view(state) if seat is None else parts.seat_view(state, seat)
 
     def seat_view(self, state: S, seat: int, public: BaseModel) -> BaseModel:
         """`view(state, seat)`, given `public` = `view(state, None)` of the same state: a game whose seat views
         contain the public view may build on it instead of computing it again for every seat."""
         return self.view(state, seat)
 
-    @abstractmethod
     def legal_actions(self, state: S, seat: int | None) -> list[Any]:
         """What `seat` may do now; None lists the system's actions (timeouts). Free amounts are sampled."""
+        return _parts(self, "legal_actions").legal_actions(state, seat)
 
-    @abstractmethod
     def waiting_on(self, state: S) -> list[Wait]:
         """Who the game waits for, for what, until when, and what happens at the deadline."""
+        return _parts(self, "waiting_on").waiting_on(state)
 
     def free_to_act(self, state: S) -> set[int]:
         """Seats that may act now though no wait names them (Kohle, Kies & Knete: everyone in an open negotiation
@@ -282,6 +307,13 @@ class Game(ABC, Generic[S, OptT]):
         action `Leave(seat=…)`, so the departure is logged and replays.
         """
         return None
+
+
+def _parts(game: Game[Any, Any], method: str) -> Parts[Any]:
+    """The game's `parts`, for a forwarding method the game doesn't override."""
+    if game.parts is None:
+        raise NotImplementedError(f"{type(game).__name__} must set `parts` or override `{method}`")
+    return game.parts
 
 
 def _unreadable(exc: ValidationError, title: str) -> RuleError:

@@ -16,26 +16,25 @@ Two modes:
 deadline's default then applies as for anyone. A policy is deterministic given `rng` (the caller seeds it; never the
 game's generator) and must be fast: the benchmark's goal is a median decision ≤ 50 ms.
 
-Levels: a computer player plays at a `Level` — "easy" (the gentlest: the issue-16 policy or softer), "normal"
-(the default) or "hard" (the strongest this game has). A policy class is built as `PolicyClass(game, level=level)`;
-the autopilot (`autopilot=True`) is the same whatever the level: it keeps an absent player's seat safe, it does not
-play to win.
+Levels: a computer player plays at a `Level` (`engine.levels`: "easy", "normal" or "hard"). A policy class is built
+as `PolicyClass(game, level=level)`; the autopilot (`autopilot=True`) is the same whatever the level: it keeps an
+absent player's seat safe, it does not play to win.
 
-A game registers its policy factory in `_policies` below (one line per game, like `engine.registry`).
+A game registers its policy factory in its one registration, `ENTRY.policy` in `engine/<game>/__init__.py` (see
+`engine.entry`); `policy_for` reads it from the registry.
 """
 
 import random
 from collections.abc import Sequence
-from typing import Any, Literal, Protocol, get_args
+from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from engine import registry
 from engine.game import Game
+from engine.levels import LEVELS, Level
 
-Level = Literal["easy", "normal", "hard"]
-"""How well a computer player plays; see the module docstring."""
-LEVELS: tuple[Level, ...] = get_args(Level)
-"""The levels from the gentlest to the strongest."""
+__all__ = ["LEVELS", "Level", "Policy", "PolicyFactory", "policies", "policy_for"]
 
 
 class Policy(Protocol):
@@ -59,23 +58,13 @@ class PolicyFactory(Protocol):
     def __call__(self, game: Game, *, level: Level = "normal") -> Policy: ...  # type: ignore[type-arg]
 
 
-def _policies() -> dict[str, PolicyFactory]:
-    """Each game's policy factory by the game's registry name; the factory gets the game (with its data files)."""
-    from engine.casablanca.policy import CasablancaPolicy
-    from engine.kesse_ruegen.policy import KesseRuegenPolicy
-    from engine.kkk.policy import KkkPolicy
-    from engine.schwarzmarkt.policy import SchwarzmarktPolicy
-
-    policies: dict[str, PolicyFactory] = {
-        "kkk": KkkPolicy,
-        "kesse_ruegen": KesseRuegenPolicy,
-        "casablanca": CasablancaPolicy,
-        "schwarzmarkt": SchwarzmarktPolicy,
-    }
-    return policies
+def policies() -> dict[str, PolicyFactory]:
+    """Each registered game's policy factory by the game's name (games without a policy are left out)."""
+    return {name: entry.policy for name, entry in registry.entries().items() if entry.policy is not None}
 
 
 def policy_for(game: Game, level: Level = "normal") -> Policy | None:  # type: ignore[type-arg]
-    """The policy of a game at `level` (None: the game has none yet)."""
-    make = _policies().get(game.name)
+    """The policy of a game at `level` (None: the game has none yet, or is no registered game, e.g. a test's toy)."""
+    entry = registry.entries().get(game.name)
+    make = entry.policy if entry is not None else None
     return make(game, level=level) if make is not None else None

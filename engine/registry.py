@@ -1,4 +1,6 @@
-"""The games Boardroom can host, by name. Adding a game means adding one line here.
+"""The games Boardroom can host, by name, found rather than listed: every package `engine/<game>/` registers itself
+once, as `ENTRY` in its `__init__.py` (an `engine.entry.Entry`: the game class and its policy). A package without
+one, or one whose game has another name, stops start-up with a `RegistrationError` naming it.
 
 `games()` is every game with its packaged data. `build(data_dir)` is every game with a server owner's replacement
 data files: `data_dir/<game name>/<file>`: `kkk/board.toml`, `kkk/tiles.toml`, `kesse_ruegen/board.toml`,
@@ -10,26 +12,48 @@ does not read. Other files (a README, a backup) and hidden entries are ignored.
 A server owner can check a folder before starting the bot: `python -m engine.registry <folder>`.
 """
 
+import importlib
+import pkgutil
 from pathlib import Path
 
-from engine.errors import DataFileError
+import engine
+from engine.entry import Entry
+from engine.errors import DataFileError, RegistrationError
 from engine.game import Game
 
+_ENTRIES: dict[str, Entry] | None = None
 
-def _classes() -> list[type[Game]]:  # type: ignore[type-arg]
-    from engine.casablanca.rules import Casablanca
-    from engine.kesse_ruegen.rules import KesseRuegen
-    from engine.kkk.rules import KKK
-    from engine.schwarzmarkt.rules import Schwarzmarkt
 
-    return [KKK, KesseRuegen, Casablanca, Schwarzmarkt]
+def entries() -> dict[str, Entry]:
+    """Every game's registration by name, in the order games are listed (found on first use, then kept)."""
+    global _ENTRIES
+    if _ENTRIES is None:
+        _ENTRIES = _discover()
+    return _ENTRIES
+
+
+def _discover() -> dict[str, Entry]:
+    found: list[Entry] = []
+    for package in sorted(info.name for info in pkgutil.iter_modules(engine.__path__) if info.ispkg):
+        entry = getattr(importlib.import_module(f"engine.{package}"), "ENTRY", None)
+        if not isinstance(entry, Entry):
+            raise RegistrationError(
+                f"engine/{package}/ is a package without a game: its __init__.py must export ENTRY (an engine.entry."
+                "Entry); see docs/adding-a-game.md"
+            )
+        if entry.game.name != package:
+            raise RegistrationError(
+                f"engine/{package}/ registers a game named {entry.game.name!r}: a game's package is named after it"
+            )
+        found.append(entry)
+    return {entry.game.name: entry for entry in sorted(found, key=lambda e: (e.listed, e.game.name))}
 
 
 def build(data_dir: Path | None = None) -> dict[str, Game]:  # type: ignore[type-arg]
     """Every game by name, built afresh with the data files in `data_dir` (None: the packaged data only).
 
     Raises `DataFileError` naming the file (and, for a file that doesn't validate, the field)."""
-    classes = {cls.name: cls for cls in _classes()}
+    classes = {name: entry.game for name, entry in entries().items()}
     if data_dir is not None:
         _check_folder(data_dir, classes)
     return {

@@ -52,7 +52,7 @@ from engine.casablanca.actions import (
 from engine.casablanca.state import HIT_COST, Announcement
 from engine.casablanca.views import SeatView
 from engine.game import Game
-from engine.policy import Level
+from engine.levels import Level
 
 DECAY = 0.6
 """First turn: how much less an agent one move further from ending the game is worth bribing."""

@@ -56,9 +56,9 @@ from engine.casablanca.state import START_CAPITAL, Announcement, CasablancaState
 from engine.casablanca.views import public_view, seat_view
 from engine.casablanca.words import agent_index, building
 from engine.data import replacement
-from engine.errors import RuleError
-from engine.events import Event, Wait, public
-from engine.game import Game, Outcome, Result
+from engine.errors import RuleError, refuse
+from engine.events import Event, public
+from engine.game import Game, Outcome, Parts, Result
 from engine.rng import Rng
 from engine.text import seat as ref
 
@@ -82,6 +82,7 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
     options_model: ClassVar[type[CasablancaOptions]] = CasablancaOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     data_files: ClassVar[tuple[str, ...]] = ("map.toml",)
+    parts = Parts(public_view, seat_view, legal.legal_actions, waits.waiting_on, copy=clone)
 
     def __init__(self, map_data: MapData | None = None) -> None:
         self.map = map_data if map_data is not None else default_map()
@@ -162,9 +163,6 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
 
     # --- apply ----------------------------------------------------------------------------------------
 
-    def copy_state(self, state: CasablancaState) -> CasablancaState:
-        return clone(state)
-
     def step(self, state: CasablancaState, actor: int | None, action: Any, now: datetime) -> list[Event]:
         if state.phase == "over":
             raise RuleError("The game is over.")
@@ -188,13 +186,13 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
             case Bribe():
                 self._my_turn(state, actor, "bribe")
                 chosen = bribes.parse(state, action.amounts)
-                self._refuse(bribes.why_not(state, actor, chosen))
+                refuse(bribes.why_not(state, actor, chosen))
                 return bribes.bribe(state, actor, chosen) + turns.end_turn(state)
             case Move():
                 self._my_turn(state, actor, "move")
                 agent = agent_index(state, action.agent)
                 to = building(state, action.to)
-                self._refuse(why_not_move(state, actor, agent, to, action.suitcase))
+                refuse(why_not_move(state, actor, agent, to, action.suitcase))
                 source = state.at[agent]
                 assert source is not None
                 no = state.announcements + 1
@@ -205,7 +203,7 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
             case Hit():
                 self._my_turn(state, actor, "hit")
                 agent, victim = agent_index(state, action.agent), agent_index(state, action.victim)
-                self._refuse(why_not_hit(state, actor, agent, victim))
+                refuse(why_not_hit(state, actor, agent, victim))
                 where = state.at[agent]
                 assert where is not None
                 no = state.announcements + 1
@@ -295,24 +293,7 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
                 return objections.contest(state, ann.seat, limit, by_default=True)
         raise AssertionError(f"no timeout in phase {state.phase}")
 
-    @staticmethod
-    def _refuse(problem: str | None) -> None:
-        if problem is not None:
-            raise RuleError(problem)
-
     # --- queries --------------------------------------------------------------------------------------
-
-    def rng_state(self, state: CasablancaState) -> int:
-        return state.rng.state
-
-    def view(self, state: CasablancaState, seat: int | None) -> BaseModel:
-        return public_view(state) if seat is None else seat_view(state, seat)
-
-    def legal_actions(self, state: CasablancaState, seat: int | None) -> list[Any]:
-        return legal.legal_actions(state, seat)
-
-    def waiting_on(self, state: CasablancaState) -> list[Wait]:
-        return waits.waiting_on(state)
 
     def result(self, state: CasablancaState) -> Result | None:
         return ending.result(state)

@@ -16,21 +16,14 @@ The objection window is one wait for everyone asked, with one deadline: it lists
 closes early only when everyone has answered.
 """
 
-from dataclasses import dataclass
 from datetime import datetime
 
+from engine import deadlines
 from engine.casablanca.actions import Timeout
 from engine.casablanca.state import CasablancaState, Deadline
+from engine.deadlines import Current
 from engine.events import Wait
 from engine.text import seat as ref
-
-
-@dataclass(frozen=True)
-class Current:
-    key: str
-    what: str
-    kind: str
-    seats: tuple[int, ...]
 
 
 def current(state: CasablancaState) -> Current | None:
@@ -56,27 +49,8 @@ def current(state: CasablancaState) -> Current | None:
 
 def refresh(state: CasablancaState, now: datetime) -> None:
     """After an accepted action: a new wait gets its deadline; an unchanged one keeps it."""
-    cur = current(state)
-    if cur is None:
-        state.deadline = None
-        return
-    if state.deadline is not None and state.deadline.key == cur.key:
-        return
-    span = state.options.reaction_time if cur.kind == "reaction" else state.options.turn_deadline
-    state.deadline = Deadline(key=cur.key, since=now, until=now + span)
+    deadlines.refresh(state, current(state), now, Deadline)
 
 
 def waiting_on(state: CasablancaState) -> list[Wait]:
-    cur = current(state)
-    if cur is None or state.deadline is None:
-        return []
-    return [
-        Wait(
-            seats=cur.seats,
-            what=cur.what,
-            kind=cur.kind,  # type: ignore[arg-type]
-            since=state.deadline.since,
-            until=state.deadline.until,
-            timeout=Timeout(key=state.deadline.key),
-        )
-    ]
+    return deadlines.waiting_on(current(state), state.deadline, Timeout)

@@ -41,7 +41,7 @@ from engine.kesse_ruegen import geometry
 from engine.kesse_ruegen.actions import Challenge, Choose, Evict, Guess, Move, Place, Plant, Reclaim
 from engine.kesse_ruegen.duel import DuelStrategy, solve
 from engine.kesse_ruegen.views import SeatView
-from engine.policy import Level
+from engine.levels import Level
 
 FIST_WEIGHTS = (0.2, 0.3, 0.5)
 """The computer player's fist mix for 0, 1, 2 tubers (renormalised over what the supply allows)."""

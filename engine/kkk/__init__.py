@@ -16,4 +16,12 @@ One concept per module:
 - `views`, `legal` — what a seat may know, and what it may do
 - `randomplay` — a seeded random player for tests and benchmarks
 - `rules` — the `KKK` game that dispatches actions to all of these
+
+The game registers itself here, once: `ENTRY` (see `engine.entry`).
 """
+
+from engine.entry import Entry
+from engine.kkk.policy import KkkPolicy
+from engine.kkk.rules import KKK
+
+ENTRY = Entry(game=KKK, policy=KkkPolicy, listed=1)

@@ -50,7 +50,7 @@ from engine.game import Game
 from engine.kkk import actions as A
 from engine.kkk.cards import BOSS, HAND_LIMIT, JOKER, RECRUIT, RECRUIT_TRIPLE, STOP
 from engine.kkk.views import OfferView, PlayerView, RoundView
-from engine.policy import Level
+from engine.levels import Level
 
 MAX_TRIES = 3
 """Offers between the same two players about the same card in one round before the computer player stops trying."""

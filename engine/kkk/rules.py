@@ -35,14 +35,14 @@ from pydantic import BaseModel, TypeAdapter
 
 from engine.data import replacement
 from engine.errors import RuleError
-from engine.events import Event, Wait
-from engine.game import Game, Result, rank_by_score
+from engine.events import Event
+from engine.game import Game, Parts, Result, rank_by_score
 from engine.kkk import actions as A
 from engine.kkk import conclusion, effects, handlimit, negotiation, turns, windows
 from engine.kkk.data import KkkData, default_data, load_board, load_tiles
 from engine.kkk.legal import legal_actions
 from engine.kkk.options import KkkOptions
-from engine.kkk.state import KkkState
+from engine.kkk.state import KkkState, clone
 from engine.kkk.views import PublicView, player_view, public_view
 from engine.kkk.waits import refresh, timeout, waiting_on
 
@@ -61,6 +61,9 @@ class KKK(Game[KkkState, KkkOptions]):
     state_model: ClassVar[type[BaseModel]] = KkkState
     options_model = KkkOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = A.action_adapter
+    parts = Parts(
+        public_view=public_view, seat_view=player_view, legal_actions=legal_actions, waiting_on=waiting_on, copy=clone
+    )
 
     data_files: ClassVar[tuple[str, ...]] = ("board.toml", "tiles.toml")
 
@@ -121,28 +124,11 @@ class KKK(Game[KkkState, KkkOptions]):
         refresh(state, now)
         return events
 
-    def copy_state(self, state: KkkState) -> KkkState:
-        return clone(state)
-
-    def rng_state(self, state: KkkState) -> int:
-        return state.rng.state
-
     # --- reading ----------------------------------------------------------------------------------------
-
-    def view(self, state: KkkState, seat: int | None) -> BaseModel:
-        if seat is None:
-            return public_view(state)
-        return player_view(state, seat)
 
     def seat_view(self, state: KkkState, seat: int, public: BaseModel) -> BaseModel:
         assert isinstance(public, PublicView)
         return player_view(state, seat, public)
-
-    def legal_actions(self, state: KkkState, seat: int | None) -> list[Any]:
-        return legal_actions(state, seat)
-
-    def waiting_on(self, state: KkkState) -> list[Wait]:
-        return waiting_on(state)
 
     def free_to_act(self, state: KkkState) -> set[int]:
         """In an open negotiation round (nothing pending, no last call) everyone may act; the Boss is awaited."""
@@ -187,35 +173,3 @@ _HANDLERS: dict[type, Handler] = {
     A.Fail: lambda s, a, x: conclusion.fail(s, a),
     A.Discard: lambda s, a, x: handlimit.discard(s, a, x),
 }
-
-
-# --- a fast exact copy ------------------------------------------------------------------------------------
-
-_ATOMS = (str, int, bool, float, type(None), datetime)
-
-
-def clone(value: Any) -> Any:
-    """A deep copy of a state built from pydantic models, lists, dicts and atoms; frozen models are shared.
-
-    `model_copy(deep=True)` goes through `copy.deepcopy` and is several times slower; this copy is exact for the
-    shapes our state uses (tested by the round-trip property tests).
-    """
-    t = type(value)
-    if t in _ATOMS:
-        return value
-    if t is list:
-        if not value or type(value[0]) in _ATOMS:
-            return value[:]
-        return [clone(v) for v in value]
-    if t is dict:
-        return {k: clone(v) for k, v in value.items()}
-    if isinstance(value, BaseModel):
-        if value.model_config.get("frozen"):
-            return value
-        new = value.__copy__()
-        d = new.__dict__
-        for k, v in d.items():
-            if type(v) not in _ATOMS:
-                d[k] = clone(v)
-        return new
-    raise TypeError(f"cannot clone {t.__name__}")

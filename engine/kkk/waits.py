@@ -15,9 +15,10 @@ only while that wait is still current, so a late or duplicate timer is refused a
 | over 12 cards (`discard:…`)        | turn deadline                       | random cards discarded down to 12   |
 """
 
-from dataclasses import dataclass
 from datetime import datetime
 
+from engine import deadlines
+from engine.deadlines import Current
 from engine.errors import RuleError
 from engine.events import Event, Wait
 from engine.kkk import actions as A
@@ -29,14 +30,6 @@ from engine.kkk.table import describe_effect, over_limit
 from engine.kkk.turns import place_randomly, timeout_rolled, timeout_turn
 from engine.kkk.windows import awaited, timeout_window
 from engine.text import seat
-
-
-@dataclass(frozen=True)
-class Current:
-    key: str
-    what: str
-    kind: str
-    seats: tuple[int, ...]
 
 
 def current(state: KkkState) -> Current | None:
@@ -71,30 +64,11 @@ def current(state: KkkState) -> Current | None:
 
 def refresh(state: KkkState, now: datetime) -> None:
     """After an accepted action: start the deadline of a new wait (an unchanged wait keeps its deadline)."""
-    cur = current(state)
-    if cur is None:
-        state.deadline = None
-        return
-    if state.deadline is not None and state.deadline.key == cur.key:
-        return
-    span = state.options.reaction_time if cur.kind == "reaction" else state.options.turn_deadline
-    state.deadline = Deadline(key=cur.key, since=now, until=now + span)
+    deadlines.refresh(state, current(state), now, Deadline)
 
 
 def waiting_on(state: KkkState) -> list[Wait]:
-    cur = current(state)
-    if cur is None or state.deadline is None:
-        return []
-    return [
-        Wait(
-            seats=cur.seats,
-            what=cur.what,
-            kind=cur.kind,  # type: ignore[arg-type]
-            since=state.deadline.since,
-            until=state.deadline.until,
-            timeout=A.Timeout(key=state.deadline.key),
-        )
-    ]
+    return deadlines.waiting_on(current(state), state.deadline, A.Timeout)
 
 
 def timeout(state: KkkState, action: A.Timeout, now: datetime) -> list[Event]:

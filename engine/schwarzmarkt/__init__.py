@@ -5,4 +5,12 @@
 `trading` (trading turns), `eventcards` (the nine events), `rounds` (the end of a game round, the refill and the end
 of the game), `leaving` (a player who leaves); and `views`, `legal`, `waits`; `turns` (what every rule needs),
 `words` (how things are named in text) and `randomplay` (a seeded random player for the benchmark).
+
+The game registers itself here, once: `ENTRY` (see `engine.entry`).
 """
+
+from engine.entry import Entry
+from engine.schwarzmarkt.policy import SchwarzmarktPolicy
+from engine.schwarzmarkt.rules import Schwarzmarkt
+
+ENTRY = Entry(game=Schwarzmarkt, policy=SchwarzmarktPolicy, listed=4)

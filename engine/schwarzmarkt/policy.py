@@ -31,7 +31,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.game import Game
-from engine.policy import Level
+from engine.levels import Level
 from engine.schwarzmarkt.actions import Give, Pick, Play, Target, Trade
 from engine.schwarzmarkt.market import GOODS
 from engine.schwarzmarkt.views import SeatView

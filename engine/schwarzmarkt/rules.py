@@ -18,8 +18,8 @@ from pydantic import BaseModel, TypeAdapter
 
 from engine.data import replacement
 from engine.errors import RuleError
-from engine.events import Event, Wait
-from engine.game import Game, Outcome, Result, Standing, rank_by_score
+from engine.events import Event
+from engine.game import Game, Outcome, Parts, Result, Standing, rank_by_score
 from engine.rng import Rng
 from engine.schwarzmarkt import defaults, eventcards, leaving, legal, playing, trading, waits
 from engine.schwarzmarkt.actions import ACTION_ADAPTER, Give, Pick, Play, Target, Timeout, Trade
@@ -59,6 +59,7 @@ class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
     options_model: ClassVar[type[SchwarzmarktOptions]] = SchwarzmarktOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     data_files: ClassVar[tuple[str, ...]] = ("market.toml",)
+    parts = Parts(public_view, seat_view, legal.legal_actions, waits.waiting_on, copy=clone)
 
     def __init__(self, market: Market | None = None) -> None:
         self.market = market if market is not None else default_market()
@@ -147,9 +148,6 @@ class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
 
     # --- apply ----------------------------------------------------------------------------------------
 
-    def copy_state(self, state: SchwarzmarktState) -> SchwarzmarktState:
-        return clone(state)
-
     def step(self, state: SchwarzmarktState, actor: int | None, action: Any, now: datetime) -> list[Event]:
         if state.phase == "over":
             raise RuleError("The game is over.")
@@ -217,18 +215,6 @@ class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
         return "the game is over"
 
     # --- queries --------------------------------------------------------------------------------------
-
-    def rng_state(self, state: SchwarzmarktState) -> int:
-        return state.rng.state
-
-    def view(self, state: SchwarzmarktState, seat: int | None) -> BaseModel:
-        return public_view(state) if seat is None else seat_view(state, seat)
-
-    def legal_actions(self, state: SchwarzmarktState, seat: int | None) -> list[Any]:
-        return legal.legal_actions(state, seat)
-
-    def waiting_on(self, state: SchwarzmarktState) -> list[Wait]:
-        return waits.waiting_on(state)
 
     def result(self, state: SchwarzmarktState) -> Result | None:
         if state.phase != "over":

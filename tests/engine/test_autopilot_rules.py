@@ -21,7 +21,7 @@ import pytest
 
 from engine.casablanca.actions import NoObjection, Withdraw
 from engine.kkk import actions as kkk_actions
-from engine.policy import _policies, policy_for
+from engine.policy import policies, policy_for
 
 from .test_policy import BOTS, GAMES
 
@@ -61,7 +61,7 @@ def test_the_autopilot_answers_every_reaction_window_with_its_pass(name: str, op
     assert windows > 50
 
 
-TABLES = [(name, {}) for name in sorted(_policies())] + [("casablanca", {"variant": "hq"})]
+TABLES = [(name, {}) for name in sorted(policies())] + [("casablanca", {"variant": "hq"})]
 
 
 @pytest.mark.parametrize(("name", "raw"), TABLES)

@@ -14,11 +14,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.policy import LEVELS, _policies, policy_for
+from engine.policy import LEVELS, policies, policy_for
 from engine.registry import build
 
 GAMES = build()
-NAMES = sorted(_policies())
+NAMES = sorted(policies())
 STEPS = 40
 """Random moves per drawn game: enough to reach duels, trades and events in each game, cheap enough for every level."""
 

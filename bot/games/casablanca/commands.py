@@ -32,13 +32,15 @@ from engine.casablanca.actions import (
     Object,
     Withdraw,
 )
+from engine.casablanca.rules import Casablanca
 from engine.casablanca.views import SeatView
 from storage import GameRecord
 
-from .presentation import NAME
-
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
+
+NAME = Casablanca.name
+"""The game these commands play: the engine's name, not the presentation's (which builds this cog: no circle)."""
 
 TITLE = "Casablanca"
 PAIR = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*[:=]?\s*\$?\s*(\d[\d,.]*)\s*(k?)", re.IGNORECASE)

@@ -30,6 +30,7 @@ from pydantic import BaseModel
 
 from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, timestamp, waiting_lines
 from engine.casablanca.actions import Contest, NoObjection
+from engine.casablanca.rules import Casablanca
 from engine.casablanca.views import PublicView, SeatView
 from engine.events import Event, Wait
 from engine.game import Game
@@ -43,7 +44,8 @@ if TYPE_CHECKING:
 
     from bot.forms import Form
 
-NAME = "casablanca"
+NAME = Casablanca.name
+"""The engine's name for the game, which names this folder too."""
 DETAILS = Button("Details", "details", "secondary", "📋")
 """The platform's Details button (`Presentation.status_details`): the whole table, privately."""
 COLOUR = 0x1F1F1F

@@ -26,13 +26,16 @@ from bot.replies import Answer, answer
 from bot.resolve import own_game_choices, resolve_own_game
 from bot.service import Done, Refusal
 from engine.kesse_ruegen.actions import Challenge, Guess, Place
+from engine.kesse_ruegen.rules import KesseRuegen
 from storage import GameRecord
 
-from .presentation import NAME
 from .prompts import awaiting_fist, fist_post
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
+
+NAME = KesseRuegen.name
+"""The game these commands play: the engine's name, not the presentation's (which builds this cog: no circle)."""
 
 TITLE = "Kesse Rügen"
 

@@ -39,7 +39,8 @@ from engine.events import Event
 from engine.game import Game
 from engine.kesse_ruegen import geometry
 from engine.kesse_ruegen.actions import Done, Evict, Move, Plant, Reclaim
-from engine.kesse_ruegen.rules import guess_text, reveal_text
+from engine.kesse_ruegen.duelling import guess_text, reveal_text
+from engine.kesse_ruegen.rules import KesseRuegen
 from engine.kesse_ruegen.views import PublicView, SeatView
 
 from . import helps
@@ -52,7 +53,8 @@ if TYPE_CHECKING:
 
 DETAILS = Button("Details", "details", "secondary", "📋")
 """The platform's Details button (`Presentation.status_details`): the whole table, privately."""
-NAME = "kesse_ruegen"
+NAME = KesseRuegen.name
+"""The engine's name for the game, which names this folder too."""
 COLOUR = 0x8D5524
 
 ACTION_KINDS = frozenset({"planted", "moved", "evicted", "reclaimed", "actions_lost", "won", "stalled"})

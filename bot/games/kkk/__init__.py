@@ -10,7 +10,7 @@ The platform loads `presentation` from here (`bot.games.load_presentation`). One
 - `choices` — autocomplete from the player's own view
 - `presentation` — the platform's hooks (buttons, what a 🤝 means, which are stray, the answer to a refused one,
   money in the standings, away passes)
-- `cog` — the `/kkk` commands
+- `commands` — the `/kkk` commands (the cog)
 """
 
 from bot.games.kkk.presentation import KkkPresentation

@@ -23,7 +23,7 @@
 - `help_line` / `describe_action`: `/game help`'s lines and `/game move`'s suggestions in the game's words (`helps`).
 - `score_text`: money, "$48M", in the standings the platform posts (game over, `/mod end`).
 - `away_action`: the generic one (a player who is away passes in reaction windows and last calls).
-- `cog`: the `/kkk` commands (`cog.KkkCog`).
+- `commands`: the `/kkk` commands (`commands.KkkCog`).
 
 The engine decides everything: every action built here goes through `GameService` and `game.apply`, which refuses
 what the rules refuse, with the reason.
@@ -200,7 +200,7 @@ class KkkPresentation(GenericPresentation):
         return RULES
 
     def cog(self, bot: "commands.Bot") -> "commands.Cog | None":
-        from bot.games.kkk.cog import KkkCog
+        from bot.games.kkk.commands import KkkCog
 
         return KkkCog(bot)  # type: ignore[arg-type]
 

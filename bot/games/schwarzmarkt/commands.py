@@ -22,16 +22,19 @@ from bot.resolve import own_game_choices, resolve_own_game
 from bot.service import Refusal
 from engine.schwarzmarkt.actions import Play, Trade
 from engine.schwarzmarkt.market import GOODS
+from engine.schwarzmarkt.rules import Schwarzmarkt
 from engine.schwarzmarkt.views import SeatView
 from engine.schwarzmarkt.words import ONE, counts_of
 from storage import GameRecord
 
-from .look import card_label
-from .presentation import NAME, public
+from .look import card_label, public
 from .prompts import counts_text
 
 if TYPE_CHECKING:
     from bot.client import BoardroomBot
+
+NAME = Schwarzmarkt.name
+"""The game these commands play: the engine's name, not the presentation's (which builds this cog: no circle)."""
 
 TITLE = "Schwarzmarkt"
 SINGULAR = {v: k for k, v in ONE.items()}

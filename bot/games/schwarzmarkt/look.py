@@ -4,7 +4,9 @@ line per player. A picture (`picture.py`, when the platform's picture support ex
 """
 
 from collections.abc import Sequence
+from typing import cast
 
+from bot.presentation import Table
 from engine.schwarzmarkt.market import GOODS, Card
 from engine.schwarzmarkt.views import PublicView, SeatView
 from engine.schwarzmarkt.words import EVENT_NAMES, GERMAN, amount, event_effect
@@ -21,6 +23,12 @@ EVENT_EMOJI = {
     "old_debt": "🧾",
     "spoiled_goods": "🤢",
 }
+
+
+def public(table: Table) -> PublicView:
+    """The table's public view (the only state a public line is drawn from)."""
+    assert table.state is not None
+    return cast(PublicView, table.game.view(table.state, None))
 
 
 def goods_line(counts: dict[str, int], empty: str = "nothing") -> str:

@@ -23,17 +23,19 @@ from pydantic import BaseModel
 from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, waiting_lines
 from engine.events import Event
 from engine.game import Game
+from engine.schwarzmarkt.rules import Schwarzmarkt
 from engine.schwarzmarkt.views import PublicView, SeatView
 from engine.schwarzmarkt.words import EVENT_NAMES
 
 from . import helps, prompts
-from .look import goods_line, hand_lines, in_force_line, offer_lines, player_lines, track_line
+from .look import goods_line, hand_lines, in_force_line, offer_lines, player_lines, public, track_line
 from .picture import draw_picture
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
-NAME = "schwarzmarkt"
+NAME = Schwarzmarkt.name
+"""The engine's name for the game, which names this folder too."""
 COLOUR = 0x3A3A3A
 
 ICONS = {
@@ -61,11 +63,6 @@ ICONS = {
     "game_over": "🏆",
     "left": "🚪",
 }
-
-
-def public(table: Table) -> PublicView:
-    assert table.state is not None
-    return cast(PublicView, table.game.view(table.state, None))
 
 
 class SchwarzmarktPresentation(GenericPresentation):
