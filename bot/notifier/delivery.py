@@ -52,7 +52,7 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
         async with self.lock(game_id):
             if queue is not None:
                 queue.rows.clear()  # committed, so read back below with the rest
-            rows = await self.store.undelivered(game_id=game_id, max_attempts=MAX_ATTEMPTS, limit=200)
+            rows = await self.store.outbox.undelivered(game_id=game_id, max_attempts=MAX_ATTEMPTS, limit=200)
             rows = [r for r in rows if r.id not in self._marked]
             session = Session(game_id, marks=queue.take_marks() if queue is not None else [])
             if not rows and not session.marks:
@@ -225,7 +225,7 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
     async def flush_all(self) -> None:
         """Deliver what is pending for every game (at start-up: what a crash left behind)."""
         seen: list[int] = []
-        for row in await self.store.undelivered(max_attempts=MAX_ATTEMPTS, limit=1000):
+        for row in await self.store.outbox.undelivered(max_attempts=MAX_ATTEMPTS, limit=1000):
             if row.game_id is not None and row.game_id not in seen:
                 seen.append(row.game_id)
         for game_id in seen:
@@ -298,7 +298,7 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
                     await self._mark(row)
                     continue
                 # Never marked delivered undelivered: it waits for the thread (`bot.lobby_repair` opens it).
-                await self.store.mark_failed(row.id, "waiting for the table thread")
+                await self.store.outbox.mark_failed(row.id, "waiting for the table thread")
                 raise DeliveryStop
             try:
                 if row.kind == outbox.POST:
@@ -339,7 +339,7 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
                 since = self._flight.get(row.id)
                 if since is not None:  # it may have reached Discord: keep it in doubt, not failed
                     error = f"{IN_FLIGHT} (after {since}) — {error}"
-                await self.store.mark_failed(row.id, error[:500])
+                await self.store.outbox.mark_failed(row.id, error[:500])
                 if row.kind in THREAD_KINDS:
                     raise DeliveryStop from exc
                 report.failed += 1

@@ -181,7 +181,7 @@ class SenderBase:
         rows at its end, or at once outside a pass."""
         session = self._session(row.game_id)
         if session is None:
-            await self.store.mark_delivered(row.id, refs=refs)
+            await self.store.outbox.mark_delivered(row.id, refs=refs)
             return
         session.marks.append((row.id, list(refs)))
         self._marked.add(row.id)
@@ -192,9 +192,9 @@ class SenderBase:
     async def _find_ref(self, game_id: int, kind: str, *, seat: int | None = None, key: str = "") -> MessageRef | None:
         session = self._session(game_id)
         if session is None:
-            return await self.store.find_message_ref(game_id, kind, seat=seat, key=key)
+            return await self.store.refs.find(game_id, kind, seat=seat, key=key)
         if session.refs is None:
-            refs = {(r.kind, r.seat, r.key): r for r in await self.store.message_refs(game_id)}
+            refs = {(r.kind, r.seat, r.key): r for r in await self.store.refs.of_game(game_id)}
             for _, made in session.marks:  # references of rows delivered but not yet marked (an answer's)
                 for ref in made:
                     refs = {k: r for k, r in refs.items() if r.message_id != ref.message_id}
@@ -205,7 +205,7 @@ class SenderBase:
     async def _put_ref(self, ref: MessageRef) -> None:
         session = self._session(ref.game_id)
         if session is None:
-            await self.store.put_message_ref(ref)
+            await self.store.refs.put(ref)
             return
         session.marks.append((None, [ref]))
         if session.refs is not None:
@@ -221,14 +221,14 @@ class SenderBase:
             session.marks = [(i, [r for r in refs if r.message_id != message_id]) for i, refs in session.marks]
             if replaced:
                 return
-        await self.store.delete_message_ref(message_id)
+        await self.store.refs.delete(message_id)
 
     async def _end_session(self, session: Session) -> None:
         """Mark the pass's rows delivered, in one transaction."""
         ids = {i for i, _ in session.marks if i is not None}
         try:
             if session.marks:
-                await self.store.mark_delivered_many(session.marks, now=self.bot.clock())
+                await self.store.outbox.mark_delivered_many(session.marks, now=self.bot.clock())
         finally:
             self._marked -= ids
             self._fresh -= ids
@@ -270,7 +270,7 @@ class SenderBase:
         since = discord.utils.time_snowflake(self.bot.clock() - timedelta(seconds=5))
         self._flight[row.id] = since
         into = f" {MERGED_INTO} {merged_into}" if merged_into is not None else ""
-        await self.store.mark_failed(row.id, f"{IN_FLIGHT} (after {since}){into}")
+        await self.store.outbox.mark_failed(row.id, f"{IN_FLIGHT} (after {since}){into}")
 
     async def _already_sent(self, group: list[OutboxRecord], channel_id: int, post: Post) -> discord.Message | None:
         """After a crash: the message an in-flight row already produced, if Discord has it."""
@@ -327,7 +327,7 @@ class SenderBase:
             # Part of it is posted, or Discord may have applied it and still answered with a server error: the
             # retry must look for it before sending again. (A 4xx refusal means nothing was created.)
             error = f"{IN_FLIGHT} (after {since}) — {error}"
-        attempts = await self.store.mark_failed(row.id, error[:500])
+        attempts = await self.store.outbox.mark_failed(row.id, error[:500])
         game_logger(record.id, "boardroom.notifier").warning(
             "delivery failed: %s", problem, extra={"fields": {"row": row.id, "kind": row.kind, "attempts": attempts}}
         )
@@ -336,7 +336,7 @@ class SenderBase:
     async def report_stuck_timer(self, game_id: int, attempts: int) -> None:
         """A deadline or reminder of the game keeps failing to fire: tell its table (where moderators read) and its
         creator, once. Sent directly, not through the outbox: the database may be what is failing."""
-        record = await self.store.get_game(game_id)
+        record = await self.store.games.get(game_id)
         problem = (
             f"a deadline of this game failed to fire {attempts} times in a row (the database was busy or failing). "
             "Nothing is lost: I keep retrying every few minutes."

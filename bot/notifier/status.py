@@ -285,7 +285,7 @@ class StatusOps(SenderBase):
         if ref.game_id is not None:
             await self._drop_ref(ref.game_id, ref.message_id, replaced=True)
         else:
-            await self.store.delete_message_ref(ref.message_id)
+            await self.store.refs.delete(ref.message_id)
         self._status_at.pop(ref.channel_id, None)
 
     def _show_when_ready(self, game_id: int, task: "asyncio.Task[Picture | None]") -> None:
@@ -298,7 +298,7 @@ class StatusOps(SenderBase):
                     return
             except Exception:
                 return  # logged where it was drawn; the text is already out
-            await self.store.add_outbox(game_id, [outbox.status()], now=self.bot.clock())
+            await self.store.outbox.add(game_id, [outbox.status()], now=self.bot.clock())
             await self.flush(game_id)  # type: ignore[attr-defined]
 
         job = asyncio.get_running_loop().create_task(follow())
@@ -309,7 +309,7 @@ class StatusOps(SenderBase):
         self, group: list[OutboxRecord], record: GameRecord, table: Table, carrier: Carrier | None
     ) -> None:
         last = group[-1]
-        refs = await self.store.message_refs(record.id, kind="lobby")
+        refs = await self.store.refs.of_game(record.id, kind="lobby")
         if not refs:
             await self._mark(last)
             return

@@ -37,7 +37,7 @@ def _forbidden(module: str) -> bool:
 
 def test_no_module_under_storage_imports_the_engine_or_the_layers_above() -> None:
     files = sorted(STORAGE.rglob("*.py"))
-    assert STORAGE / "sqlite.py" in files and STORAGE / "store.py" in files  # the walk sees the package
+    assert STORAGE / "sqlite" / "games.py" in files and STORAGE / "store.py" in files  # the walk sees the packages
     leaks = [
         f"{path.relative_to(STORAGE.parent)}:{line}: imports {module}"
         for path in files

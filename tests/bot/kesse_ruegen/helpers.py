@@ -21,7 +21,7 @@ async def start_game(server: Server, *, joiners: int = 1) -> tuple[ChannelHandle
     for m in server.members[1 : 1 + joiners]:
         await m.click(opened.response, label="Join")
     await opener.click(opened.response, label="Start")
-    game_id = (await server.bot.store.list_games())[-1].id
+    game_id = (await server.bot.store.games.find())[-1].id
     return thread_of_game(server, game_id), await seat_players(server, game_id)
 
 
@@ -30,7 +30,7 @@ def thread_of_game(server: Server, game_id: int) -> ChannelHandle:
 
 
 async def state(server: Server, game_id: int = 1) -> KesseRuegenState:
-    snap = await server.bot.store.get_snapshot(game_id)
+    snap = await server.bot.store.games.snapshot(game_id)
     return GAME.load_state(snap.state)  # type: ignore[return-value]
 
 
