@@ -52,7 +52,7 @@ async def test_games_round_trip(store: GameStore) -> None:
     moved = await store.games.update(created.id, thread_id=44, options={"turns": 9}, now=T + timedelta(hours=1))
     assert moved.thread_id == 44 and moved.channel_id == 22 and moved.options == {"turns": 9}
     assert moved.updated_at == T + timedelta(hours=1)
-    with pytest.raises(InvalidOperation, match="games.start"):
+    with pytest.raises(InvalidOperation, match=r"games\.start"):
         await store.games.update(created.id, status="active")
 
     await store.games.start(
@@ -133,7 +133,7 @@ async def test_seats_round_trip(store: GameStore) -> None:
     assert (sub.player_id, sub.away_until, sub.dm_ok) == (77, None, False)
     with pytest.raises(GameNotFound):
         await store.seats.update(game.id, 5, dm_ok=True)
-    with pytest.raises(InvalidOperation, match="seats.update"):
+    with pytest.raises(InvalidOperation, match=r"seats\.update"):
         await store.seats.set_lobby(game.id, [])
     assert [(s.game_id, s.seat) for s in await store.seats.of_player(77)] == [(game.id, 1)]
     assert await store.seats.of_player(77, statuses=["finished"]) == []
