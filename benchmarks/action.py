@@ -15,7 +15,7 @@ GIL's switch interval); `--default-interpreter` keeps CPython's defaults, for co
 
 Printed:
 1. per move, measured one move at a time (each delivered in full before the next): database round trips (hops to
-   the database thread, by store operation) and fsync'd writes (`storage.iocount`), and rate-limited REST calls,
+   the database thread, by store operation) and fsync'd writes (`storage.sqlite.iocount`), and rate-limited REST calls,
    with the distribution per kind of move; twice: moves minutes apart (a command's token, which lives 15 minutes,
    still edits the messages it made when the next moves come: `bot.notifier.tokens`) and a slow table (moves more
    than 15 minutes apart: every edit is the bot's own call);
@@ -61,7 +61,7 @@ from bot.settings import Settings  # noqa: E402
 from engine import registry  # noqa: E402
 from engine.kkk.randomplay import choose  # noqa: E402
 from storage import NewLogEntry, open_store  # noqa: E402
-from storage.iocount import IoCounts, count_io, uncounted  # noqa: E402
+from storage.sqlite.iocount import IoCounts, count_io, uncounted  # noqa: E402
 
 GUILD = 770_000_000_000_000_001
 CHANNEL = 770_000_000_000_000_002
@@ -146,7 +146,7 @@ class Rig:
         await settle(self.bot)
         await self.bot.recorder.settled(timeout=None)  # the records of the games that ended, before the store closes
         self.bot.recorder.close()
-        unrecorded = await self.bot.store.games_to_record()
+        unrecorded = await self.bot.store.records.games_to_record()
         if unrecorded:  # a finished game's log that does not replay: a player's result is lost (see /mod verify)
             print(f"   ⚠ games over without a record: {', '.join(map(str, unrecorded))}")
         self.bot.scheduler.close()
@@ -174,7 +174,7 @@ class Rig:
             if advance:
                 await self._advance(record.id, advance)
             await settle(self.bot)
-            seats_ = await self.bot.store.seats(record.id)
+            seats_ = await self.bot.store.seats.of_game(record.id)
         by_id = {p.user_id: p for p in people}
         users = [FakeUser(s.player_id, by_id[s.player_id].name) for s in seats_]  # type: ignore[index]
         table = Table(record.id, thread, users, random.Random(self.seeds.getrandbits(32)))
@@ -183,9 +183,9 @@ class Rig:
 
     async def _advance(self, game_id: int, moves: int) -> None:
         store = self.bot.store
-        snap = await store.get_snapshot(game_id)
+        snap = await store.games.snapshot(game_id)
         state = KKK.load_state(snap.state)
-        players = {s.seat: s.player_id for s in await store.seats(game_id)}
+        players = {s.seat: s.player_id for s in await store.seats.of_game(game_id)}
         rnd = random.Random(self.seeds.getrandbits(32))
         now = self.bot.clock()
         made: list[tuple[NewLogEntry, str]] = []
@@ -208,13 +208,13 @@ class Rig:
         # never recorded (a note changes nothing: it cannot carry the moves).
         version = snap.version
         for entry, dumped in made:
-            await store.commit(game_id, version, entry, dumped)
+            await store.games.commit(game_id, version, entry, dumped)
             version += 1
         waits = KKK.waiting_on(state)
         timers = timing.plan(KKK, waits, {}, now, paused=False, reminders=self.bot.settings.reminders)
         items = [outbox.post(texts=["(a table under way)"]), outbox.status()]
         items += [outbox.hand(s) for s in range(state.seats)]
-        await store.commit(
+        await store.games.commit(
             game_id,
             version,
             NewLogEntry.for_note("benchmark: a table under way", now),
@@ -227,7 +227,7 @@ class Rig:
     async def next_move(self, table: Table) -> tuple[int | None, Any] | None:
         """The random player's next move on the stored state (not counted), or None when the game is over."""
         with uncounted():
-            snap = await self.bot.store.get_snapshot(table.game_id)
+            snap = await self.bot.store.games.snapshot(table.game_id)
         state = KKK.load_state(snap.state)
         if KKK.result(state) is not None:
             return None
@@ -241,7 +241,7 @@ class Rig:
         try:
             if actor is None:
                 with uncounted():
-                    timers = await self.bot.store.timers(table.game_id)
+                    timers = await self.bot.store.timers.of_game(table.game_id)
                 deadline = min((t for t in timers if t.kind == "deadline"), key=lambda t: t.due_at, default=None)
                 if deadline is not None:
                     late = deadline.due_at - self.bot.clock() + timedelta(seconds=1)
@@ -419,7 +419,7 @@ async def closed_loop(directory: Path, games: int, seconds: float, pictures: boo
         """`Rig.next_move`, its synchronous part (the choosing: no other task runs meanwhile) timed."""
         nonlocal choosing
         with uncounted():
-            snap = await rig.bot.store.get_snapshot(table.game_id)
+            snap = await rig.bot.store.games.snapshot(table.game_id)
         began = time.perf_counter()
         state = KKK.load_state(snap.state)
         chosen = None if KKK.result(state) is not None else choose(KKK, state, table.rnd, timeout_rate=rig.timeouts)

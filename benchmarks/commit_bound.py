@@ -9,7 +9,7 @@ of the same step can do, beside the floor and the real store, in the same run:
 - floor: one hop to aiosqlite's thread, BEGIN, INSERT of one row as long as what the store writes, COMMIT
   (`benchmarks.store.floor_row`, the same bytes as there: the events counted compressed, so the floor is a shade
   shorter than what the text variant below writes, which does not flatter it);
-- store: `GameStore.commit` with its records built (`benchmarks.store.commit_args`), as store.py's headline;
+- store: `store.games.commit` with its records built (`benchmarks.store.commit_args`), as store.py's headline;
 - bound: the records built the same way, then one hop running BEGIN, an UPDATE of the games row (version checked
   in its WHERE, snapshot, timer list, next due; one index, on the next due time), an INSERT of one row holding the
   log entry and the step's outbox rows as one JSON list (one table with its (game, seq) index: no separate outbox
@@ -38,9 +38,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import aiosqlite
 from store import FLOOR_TABLE, LANES, T0, Step, commit_args, floor_row, floor_transaction, kkk_games, lane_steps
 
-from storage import NewSeat, logcodec, open_store, timerlist
+from storage import NewSeat, logcodec, open_store
 from storage.jsontext import dump_json
-from storage.sqliterows import db_time, log_columns, outbox_columns
+from storage.sqlite import timerlist
+from storage.sqlite.rows import db_time, log_columns, outbox_columns
 
 _BOUND_SCHEMA = (
     "CREATE TABLE games (id INTEGER PRIMARY KEY, version INTEGER NOT NULL, updated_at TEXT NOT NULL,"
@@ -112,9 +113,9 @@ async def run(directory: Path, commits: int, block: int) -> None:
     store = await open_store(directory / "store.sqlite3")
     store_ids = []
     for lane in range(LANES):
-        record = await store.create_game("kkk")
+        record = await store.games.create("kkk")
         seats = [NewSeat(seat=i, player_id=i) for i in range(4)]
-        await store.start_game(record.id, seed=lane, setup_at=T0, seats=seats, snapshot=games[lane].setup_state)
+        await store.games.start(record.id, seed=lane, setup_at=T0, seats=seats, snapshot=games[lane].setup_state)
         store_ids.append(record.id)
     versions: dict[str, list[int]] = {name: [0] * LANES for name in ("store", "bound", "bound_text")}
     encode = logcodec.encode
@@ -128,7 +129,7 @@ async def run(directory: Path, commits: int, block: int) -> None:
         lane = k % LANES
         t = time.perf_counter()
         a = commit_args(steps[k], store_ids[lane])
-        result = await store.commit(store_ids[lane], versions["store"][lane], a["entry"], a["snapshot"],
+        result = await store.games.commit(store_ids[lane], versions["store"][lane], a["entry"], a["snapshot"],
                                     timers=a["timers"], outbox=a["outbox"])  # fmt: skip
         versions["store"][lane] = result.version
         return time.perf_counter() - t

@@ -119,14 +119,14 @@ async def build(path: Path, games: int) -> None:
             guild = GUILDS[n % len(GUILDS)]
             other = rng.choice(PEOPLE[1:])
             names = {ME: "me", other: f"player {other}"}
-            record = await store.create_game(KIND, guild_id=guild, channel_id=10, thread_id=100_000 + n, now=T0)
+            record = await store.games.create(KIND, guild_id=guild, channel_id=10, thread_id=100_000 + n, now=T0)
             seats = [
                 NewSeat(seat=0, player_id=ME, display_name="me"),
                 NewSeat(seat=1, player_id=other, display_name=names[other]),
             ]
-            await store.start_game(record.id, seed=7, setup_at=T0, seats=seats, snapshot=snapshot)
+            await store.games.start(record.id, seed=7, setup_at=T0, seats=seats, snapshot=snapshot)
             ended = T0 + timedelta(hours=n)
-            await store.update_game(record.id, status="finished", now=ended)
+            await store.games.update(record.id, status="finished", now=ended)
             first = rng.random() < 0.5
             ranks = (1, 2) if first else (2, 1)
             result = GameResult(
@@ -161,7 +161,7 @@ async def build(path: Path, games: int) -> None:
                 )
                 for s, p in ((0, ME), (1, other))
             ]
-            await store.put_result(result, placements, now=ended)
+            await store.records.put_result(result, placements, now=ended)
     finally:
         await store.close()
 

@@ -4,7 +4,7 @@
                                          [--synthetic] [--skip-startup] [--skip-commits] [--synchronous FULL|OFF]
 
 1. Commits. Realistic Kohle, Kies & Knete steps (snapshot, action and events recorded from the engine's random
-   player) are committed through `GameStore.commit` as the bot does: log entry, new snapshot, the game's timers
+   player) are committed through `store.games.commit` as the bot does: log entry, new snapshot, the game's timers
    replaced by those of the engine's `waiting_on` (a deadline, and a reminder for a turn), outbox rows (one per
    event, plus a status-message edit). 16 games take turns, each committing its recorded steps in order. The floor
    is one hop to aiosqlite's thread (as the store makes) running BEGIN, an `INSERT` of one row and COMMIT, the row
@@ -53,8 +53,8 @@ sys.path.insert(0, str(ROOT))
 
 import aiosqlite  # noqa: E402
 
-from storage import NewLogEntry, NewOutbox, NewSeat, NewTimer, open_store, timerlist  # noqa: E402
-from storage.store import Synchronous  # noqa: E402
+from storage import NewLogEntry, NewOutbox, NewSeat, NewTimer, open_store  # noqa: E402
+from storage.sqlite import Synchronous, timerlist  # noqa: E402
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -167,8 +167,8 @@ def commit_args(step: Step, game_id: int) -> dict[str, Any]:
 def floor_row(args: dict[str, Any]) -> bytes:
     """As many bytes as the store writes for these commit arguments (see `floor_row`'s caller): the log's events
     count as stored, compressed or not (`storage.logcodec`)."""
-    from storage.sqlite import _padded
-    from storage.sqliterows import log_columns, outbox_columns
+    from storage.sqlite.games import _padded
+    from storage.sqlite.rows import log_columns, outbox_columns
 
     now = _ts(T0)
     listed, _ = timerlist.build([timerlist.item(i, t, now) for i, t in enumerate(args["timers"], 1)])
@@ -232,8 +232,8 @@ async def bench_commits(
 
     ids, versions = [], []
     for lane in range(LANES):
-        record = await store.create_game("kkk")
-        await store.start_game(
+        record = await store.games.create("kkk")
+        await store.games.start(
             record.id,
             seed=lane,
             setup_at=T0,
@@ -265,7 +265,7 @@ async def bench_commits(
         a = commit_args(steps[k], ids[lane]) if build else prepared[k]
         if not build:
             t = time.perf_counter()
-        result = await store.commit(ids[lane], versions[lane], a["entry"], a["snapshot"],
+        result = await store.games.commit(ids[lane], versions[lane], a["entry"], a["snapshot"],
                                     timers=a["timers"], outbox=a["outbox"])  # fmt: skip
         versions[lane] = result.version
         return time.perf_counter() - t
@@ -314,13 +314,13 @@ async def bench_commits(
     ]
 
     # Pages written per commit, both sides, with checkpoints held off meanwhile.
-    page_size = await store._run(lambda c: c.execute("PRAGMA page_size").fetchone()[0])  # type: ignore[attr-defined]
+    page_size = await store.db.run(lambda c: c.execute("PRAGMA page_size").fetchone()[0])  # type: ignore[attr-defined]
 
     async def floor_sql(sql: str) -> None:
         await (await floor.execute(sql)).fetchall()
 
     async def store_sql(sql: str) -> None:
-        await store._run(lambda c: c.execute(sql).fetchall())  # type: ignore[attr-defined]
+        await store.db.run(lambda c: c.execute(sql).fetchall())  # type: ignore[attr-defined]
 
     ks = iter(range(cursor, cursor + pages_sample))
     floor_pages = await wal_pages_per_commit(

@@ -1,7 +1,7 @@
 """Backups of the whole database: made on a schedule and on a moderator's word, named by time, the last few kept.
 
 SQLite in WAL mode survives a killed process, but not a damaged WAL or a failing disk. A backup is a consistent
-copy made while play goes on (`GameStore.backup`: `VACUUM INTO` from a connection of its own, checked before it
+copy made while play goes on (`store.maintenance.backup`: `VACUUM INTO` from a connection of its own, checked before it
 takes its name). Files are `boardroom-<kind>-<UTC time>.sqlite3` in `Settings.backups`; `auto` ones (every
 `backup_every_hours`) and `manual` ones (`/mod backup`) are rotated separately, the last `backup_keep` of each
 kept, so pressing `/mod backup` again and again never pushes the daily backups out. Restoring: stop the bot, copy
@@ -43,7 +43,7 @@ def taken_at(path: Path) -> datetime:
 async def make_backup(store: GameStore, folder: Path, kind: Kind, now: datetime, keep: int) -> Path:
     """One backup now; then the oldest of its kind beyond `keep` are removed. Raises `StorageError`."""
     dest = folder / backup_name(kind, now)
-    await store.backup(dest)
+    await store.maintenance.backup(dest)
     for old in backups(folder, kind)[:-keep]:
         try:
             old.unlink()

@@ -172,7 +172,7 @@ class BoardroomBot(commands.Bot):
         # Timers fire and commands are served at once; what a crash or a downtime left behind is caught up with
         # behind them. A game with an overdue timer is caught up with first, and its timers wait for that (the
         # scheduler holds them): a 🤝 given while the bot was offline counts before the deadline it beat.
-        overdue = {t.game_id for t in await self.store.due_timers(self.clock(), limit=1000)}
+        overdue = {t.game_id for t in await self.store.timers.due(self.clock(), limit=1000)}
         self.scheduler.hold(overdue)
         self.scheduler.start()
         self.housekeeper.start()
@@ -300,7 +300,7 @@ class BoardroomBot(commands.Bot):
     async def _button_game(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
         """Refuse clearly a button whose game isn't here: forged, or on a message older than a restored backup."""
         try:
-            record = await self.store.get_game(ids.game_id(game_id))
+            record = await self.store.games.get(ids.game_id(game_id))
         except GameNotFound:
             raise Refusal(
                 f"This button belongs to game #{game_id}, which I don't have (any more). `/game list` shows the "
@@ -318,7 +318,7 @@ class BoardroomBot(commands.Bot):
             return False
         if _ephemeral(message):
             return True
-        ref = await self.store.message_ref(message.id)
+        ref = await self.store.refs.get(message.id)
         if ref is not None and ref.game_id == game_id and ref.kind == outbox.HAND:
             if ref.seat != seat:
                 raise Refusal("These buttons belong to another seat's hand. `/game hand` shows yours.")
@@ -329,10 +329,10 @@ class BoardroomBot(commands.Bot):
 
     async def _hand_in_dm(self, game_id: int, seat: int) -> bool:
         """Whether the seat's hand is a DM the bot can edit (it then shows the move's outcome)."""
-        seats = await self.store.seats(game_id)
+        seats = await self.store.seats.of_game(game_id)
         if any(s.seat == seat and s.dm_ok is False for s in seats):
             return False
-        return await self.store.find_message_ref(game_id, outbox.HAND, seat=seat) is not None
+        return await self.store.refs.find(game_id, outbox.HAND, seat=seat) is not None
 
     async def _settled(self, interaction: discord.Interaction, carrier: Carrier) -> Answer | None:
         """A private answer to a button (e.g. the limits behind Object…) whose choice was made: it says so, without

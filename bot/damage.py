@@ -1,5 +1,5 @@
 """A game whose data is damaged: a page of the database that SQLite finds malformed (`storage.DamagedData`, or a
-game the store's timer scans skipped: `GameStore.damaged_games`).
+game the store's timer scans skipped: `store.timers.damaged_games`).
 
 Nothing in the code can mend it and a traceback would tell the operator nothing more, so it is one error line per
 game and process, naming the game and the remedy (the README's "Backups and restoring one"), whichever path meets
@@ -33,7 +33,7 @@ def report(bot: "BoardroomBot", game_id: int | None, problem: str) -> None:
 
 def report_skipped(bot: "BoardroomBot") -> None:
     """Report the games whose timers the store skipped as damaged (new ones only)."""
-    skipped = bot.store.damaged_games
+    skipped = bot.store.timers.damaged_games
     if skipped:  # nearly always empty: nothing else to look at
         for game_id in sorted(skipped - bot.damaged_reported):
             report(bot, game_id, "its timers can't be read")

@@ -65,7 +65,7 @@ class GameForm(discord.ui.Modal):
         bot, game_id, key = self.bot, self.game_id, self.form.key
 
         async def work(carrier: Any) -> Answer | None:
-            record = await bot.store.get_game(game_id)
+            record = await bot.store.games.get(game_id)
             presentation = bot.service.presentation(record.kind)
             make: Callable[[Any, int], Any] = lambda table, seat: presentation.form_action(table, seat, key, values)  # noqa: E731
             done = await bot.service.act_for_seat(game_id, interaction.user.id, make)

@@ -59,7 +59,7 @@ class Housekeeper:
         settings = self.bot.settings
         for done in await self.bot.service.close_idle_lobbies(timedelta(days=settings.lobby_idle_days)):
             await self.bot.notifier.flush(done.game_id)
-        pruned = await self.bot.store.prune_outbox(self.clock() - timedelta(days=settings.outbox_keep_days))
+        pruned = await self.bot.store.outbox.prune(self.clock() - timedelta(days=settings.outbox_keep_days))
         if pruned:
             log.info("pruned %d delivered outbox rows", pruned)
         if self.backup_due():

@@ -69,7 +69,7 @@ async def repair_lobby(bot: "BoardroomBot", record: GameRecord) -> GameRecord:
     """Complete a lobby that has no thread, or close it; the record as it is afterwards."""
     if record.status != "lobby" or record.thread_id is not None:
         return record
-    refs = await bot.store.message_refs(record.id, kind=LOBBY_REF)
+    refs = await bot.store.refs.of_game(record.id, kind=LOBBY_REF)
     done: Done | None = None
     if refs:
         try:
@@ -85,12 +85,12 @@ async def repair_lobby(bot: "BoardroomBot", record: GameRecord) -> GameRecord:
         )
         log.info("closed a lobby that was never fully opened", extra={"game": record.id})
     await bot.notifier.flush(record.id)
-    return await bot.store.get_game(done.game_id)
+    return await bot.store.games.get(done.game_id)
 
 
 async def repair_all(bot: "BoardroomBot") -> None:
     """At start-up: every lobby left without its thread by a crash is completed or closed."""
-    for record in await bot.store.list_games(statuses=["lobby"]):
+    for record in await bot.store.games.find(statuses=["lobby"]):
         if record.thread_id is None:
             try:
                 await repair_lobby(bot, record)

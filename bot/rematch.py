@@ -33,18 +33,18 @@ lobby message is the new game's reference), so its message id is the new game's 
 
 async def rematch(bot: "BoardroomBot", game_id: int, person: Person) -> Answer:
     service, store = bot.service, bot.store
-    record = await store.get_game(game_id)
+    record = await store.games.get(game_id)
     engine = service.game(record.kind)
     if record.status not in ("finished", "abandoned"):
         raise Refusal(f"{engine.title} #{game_id} is still being played: a rematch comes after the end.")
-    seats = await store.seats(game_id)
+    seats = await store.seats.of_game(game_id)
     if person.user_id not in {s.player_id for s in seats}:
         raise Refusal(
             f"Only the players of {engine.title} #{game_id} can ask for its rematch. `/game new` opens a game."
         )
-    for ref in await store.message_refs(game_id, kind=REMATCH_REF):
+    for ref in await store.refs.of_game(game_id, kind=REMATCH_REF):
         try:
-            earlier = await store.get_game(int(ref.key))
+            earlier = await store.games.get(int(ref.key))
         except GameNotFound:
             continue
         if earlier.status == "lobby":
@@ -61,7 +61,7 @@ async def rematch(bot: "BoardroomBot", game_id: int, person: Person) -> Answer:
         bots=bots,
         max_seats=settings.max_seats,
     )
-    table = Table(engine, new, await store.seats(new.id), None, service.now(), lobby_max=settings.max_seats)
+    table = Table(engine, new, await store.seats.of_game(new.id), None, service.now(), lobby_max=settings.max_seats)
     post = lobby_post(table, random_order=settings.random_order, picks=settings.picks)
     others = " ".join(f"<@{s.player_id}>" for s in seats if s.player_id not in (None, person.user_id))
     invite = f"🔁 Rematch of {engine.title} #{game_id}" + (f": {others} — join below!" if others else ".")
@@ -71,7 +71,7 @@ async def rematch(bot: "BoardroomBot", game_id: int, person: Person) -> Answer:
     )
     await service.attach_lobby_message(new.id, message_id=message.id, channel_id=channel.id, settings=settings)
     ids = await open_thread_or_close(bot, new, channel.id, message.id)
-    await store.put_message_ref(
+    await store.refs.put(
         MessageRef(message_id=-new.id, channel_id=channel.id, game_id=game_id, kind=REMATCH_REF, key=str(new.id))
     )
     if ids:

@@ -41,7 +41,7 @@ async def resolve_game(
     store = bot.store
     if game_id is not None:
         try:
-            record = await store.get_game(ids.game_id(game_id))
+            record = await store.games.get(ids.game_id(game_id))
         except GameNotFound:
             raise Refusal(f"There's no game #{game_id}.") from None
         if interaction.guild_id is not None and record.guild_id != interaction.guild_id:
@@ -52,12 +52,12 @@ async def resolve_game(
         discord.ChannelType.public_thread,
         discord.ChannelType.private_thread,
     ):
-        record = await store.find_game_by_thread(interaction.channel_id or 0)
+        record = await store.games.by_thread(interaction.channel_id or 0)
         if record is not None:
             return record
-    games = await store.list_games(statuses=list(statuses), guild_id=interaction.guild_id)
+    games = await store.games.find(statuses=list(statuses), guild_id=interaction.guild_id)
     if mine:
-        held = {s.game_id for s in await store.seats_of_player(interaction.user.id, statuses=list(statuses))}
+        held = {s.game_id for s in await store.seats.of_player(interaction.user.id, statuses=list(statuses))}
         games = [g for g in games if g.id in held]
     here = [g for g in games if g.channel_id == interaction.channel_id]
     candidates = here or games
@@ -75,8 +75,8 @@ async def game_choices(
     bot: "BoardroomBot", interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
     """Autocomplete for `game:`: the open games of this server, the person's own first."""
-    games = await bot.store.list_games(statuses=list(OPEN_STATUSES), guild_id=interaction.guild_id)
-    held = {s.game_id for s in await bot.store.seats_of_player(interaction.user.id, statuses=list(OPEN_STATUSES))}
+    games = await bot.store.games.find(statuses=list(OPEN_STATUSES), guild_id=interaction.guild_id)
+    held = {s.game_id for s in await bot.store.seats.of_player(interaction.user.id, statuses=list(OPEN_STATUSES))}
     games.sort(key=lambda g: (g.id not in held, -g.id))
     out = []
     for g in games:
@@ -92,7 +92,7 @@ async def is_moderator(bot: "BoardroomBot", interaction: discord.Interaction) ->
         return False
     if interaction.permissions.manage_guild:
         return True
-    settings = await bot.store.guild_settings(interaction.guild_id)
+    settings = await bot.store.settings.guild(interaction.guild_id)
     role = settings.moderator_role_id
     member = interaction.user
     return role is not None and isinstance(member, discord.Member) and any(r.id == role for r in member.roles)
@@ -103,7 +103,7 @@ async def require_moderator(bot: "BoardroomBot", interaction: discord.Interactio
         return
     role = None
     if interaction.guild_id is not None:
-        role = (await bot.store.guild_settings(interaction.guild_id)).moderator_role_id
+        role = (await bot.store.settings.guild(interaction.guild_id)).moderator_role_id
     who = "members with Manage Server" + (f" or the <@&{role}> role" if role else "")
     raise Refusal(f"🛡️ Only moderators can do that ({who}).")
 
@@ -120,7 +120,7 @@ async def resolve_own_game(
         discord.ChannelType.private_thread,
     )
     if game_id is None and in_thread:
-        record = await bot.store.find_game_by_thread(interaction.channel_id or 0)
+        record = await bot.store.games.by_thread(interaction.channel_id or 0)
         if record is not None:
             if record.kind != kind:
                 other = bot.service.game(record.kind).title
@@ -142,8 +142,8 @@ async def resolve_own_game(
 
 async def my_running_games(bot: "BoardroomBot", interaction: discord.Interaction, kind: str) -> list[GameRecord]:
     """The user's started, open games of that kind in this server (for a game command's `game:` autocomplete)."""
-    held = {s.game_id for s in await bot.store.seats_of_player(interaction.user.id, statuses=list(OPEN_STATUSES))}
-    games = await bot.store.list_games(statuses=list(OPEN_STATUSES), guild_id=interaction.guild_id)
+    held = {s.game_id for s in await bot.store.seats.of_player(interaction.user.id, statuses=list(OPEN_STATUSES))}
+    games = await bot.store.games.find(statuses=list(OPEN_STATUSES), guild_id=interaction.guild_id)
     return [g for g in games if g.kind == kind and g.id in held and g.status != "lobby"]
 
 

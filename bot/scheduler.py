@@ -14,7 +14,7 @@ dropped: it stays in the database, and this process retries it with back-off (5 
 while the other timers go on firing. After `REPORT_AFTER` failures in a row the game's creator and its table are
 told once (moderators read the thread), and the retries go on; a restart retries it at once, since it is still
 in the database. A game whose data is damaged (SQLite finds its row malformed) is left out of the store's timer
-scans (`GameStore.damaged_games`) and said once in the log (`bot.damage`): its timers can't fire, the others' do.
+scans (`store.timers.damaged_games`) and said once in the log (`bot.damage`): its timers can't fire, the others' do.
 """
 
 import asyncio
@@ -107,7 +107,7 @@ class Scheduler:
             fired = 0
             while True:
                 self._again = False
-                due = await store.due_timers(self.clock(), limit=50 + len(self.failing))
+                due = await store.timers.due(self.clock(), limit=50 + len(self.failing))
                 damage.report_skipped(self.bot)  # their timers were left out: said once, the others fire
                 for timer_id in set(self.failing) - {t.id for t in due}:
                     if not self._waiting(timer_id):
@@ -183,7 +183,7 @@ class Scheduler:
         if self._closed:
             return
         if not self.failing and not self.held:
-            nxt = await self.bot.store.next_timer()
+            nxt = await self.bot.store.timers.soonest()
             damage.report_skipped(self.bot)
             if nxt is None:
                 if self._handle is not None:
@@ -197,7 +197,7 @@ class Scheduler:
         # timer that is not failing (every other overdue timer was fired by the pass that is ending).
         # Held games' timers wait for their release, which pokes.
         now = self.clock()
-        soon = await self.bot.store.due_timers(
+        soon = await self.bot.store.timers.due(
             now + timedelta(seconds=self.max_sleep), limit=len(self.failing) + len(self.held) * 8 + 1
         )
         loop_now = asyncio.get_running_loop().time()

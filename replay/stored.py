@@ -40,10 +40,10 @@ class ReplayReport(BaseModel):
 async def replay_game(store: GameStore, game: Game[Any, Any], game_id: int, *, upto: int | None = None) -> BaseModel:
     """The game's state rebuilt from set-up plus its log, right after entry `upto` (default: the last).
     Raises `ReplayError` if the log does not replay (an entry refused by the rules, a bad undo)."""
-    record = await store.get_game(game_id)
+    record = await store.games.get(game_id)
     if upto is not None and (upto < 0 or upto > record.version):
         raise ReplayError(game_id, upto, f"there is no entry {upto} (the log has {record.version})")
-    entries = await store.log(game_id, limit=upto) if upto is not None else await store.log(game_id)
+    entries = await store.log.entries(game_id, limit=upto) if upto is not None else await store.log.entries(game_id)
     run = await asyncio.to_thread(replay_entries, game, record, entries, False)
     return run.state
 
@@ -51,9 +51,9 @@ async def replay_game(store: GameStore, game: Game[Any, Any], game_id: int, *, u
 async def check_replay(store: GameStore, game: Game[Any, Any], game_id: int) -> ReplayReport:
     """Rebuild the game from set-up plus its whole log and compare with the stored snapshot (and each action's
     logged events with the replayed ones). Raises `ReplayError` if the log does not replay at all."""
-    snap = await store.get_snapshot(game_id)
-    record = await store.get_game(game_id)
-    entries = await store.log(game_id, limit=snap.version)
+    snap = await store.games.snapshot(game_id)
+    record = await store.games.get(game_id)
+    entries = await store.log.entries(game_id, limit=snap.version)
     run = await asyncio.to_thread(replay_entries, game, record, entries, True)
     replayed = game.dump_state(run.state)
     differing = compare_states(snap.state, replayed)
@@ -118,7 +118,7 @@ async def import_game(
                 raise ImportRefused("the replayed game differs from the exported snapshot in: " + ", ".join(differing))
     elif exported.log:
         raise ImportRefused("a game without set-up (still in its lobby) cannot have log entries")
-    return await store.restore_game(exported, snapshot, keep_id=keep_id)
+    return await store.maintenance.restore(exported, snapshot, keep_id=keep_id)
 
 
 def _first_error(exc: ValidationError) -> str:

@@ -1,14 +1,19 @@
 """Persistence: an event-sourced store of games (snapshots plus an append-only action log) on aiosqlite.
 
-Public API: `open_store(path)` gives a `GameStore` (see `storage.store` for how the bot uses it), the records in
-`storage.models` and the errors in `storage.errors`; all three are backend-neutral. The SQLite implementation
-lives in `storage.sqlite`, with its row format in `storage.sqliterows` (and the parts it uses: `storage.timerlist`,
-`storage.logcodec`), its schema in `storage/migrations/*.sql` applied by `storage.migrate`.
+Public API: `open_store(path)` (`storage.backends`) gives a `GameStore` (see `storage.store` for how the bot uses
+it): an object made of small parts, `store.games` (with the atomic `commit`), `store.seats`, `store.log`,
+`store.timers`, `store.outbox`, `store.refs`, `store.settings`, `store.records` and `store.maintenance`, whose
+interfaces are in `storage.games`, `storage.parts` and `storage.records`; the records in `storage.models` and the
+errors in `storage.errors`. All of these are backend-neutral. The SQLite implementation is the package
+`storage.sqlite`, one module per part, with its row format (`storage.sqlite.rows`, `storage.sqlite.timerlist`) and
+its schema (`storage/sqlite/migrations/*.sql`, applied by `storage.sqlite.migrate`); `storage.logcodec` compresses
+a log entry's events for any backend.
 
 The store knows nothing of the games (tests/storage/test_layers.py checks that no module here imports `engine`):
 replaying a stored game, checking it and importing an export are in the `replay` package above both.
 """
 
+from storage.backends import open_store
 from storage.errors import (
     DamagedData,
     GameNotFound,
@@ -39,7 +44,7 @@ from storage.models import (
     TimerRecord,
 )
 from storage.records import GameResult, Placement, PlayerStats, Rating, SeatResult, player_key
-from storage.store import KEEP, GameStore, open_store
+from storage.store import KEEP, GameStore
 
 __all__ = [
     "KEEP",

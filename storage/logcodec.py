@@ -2,7 +2,7 @@
 
 The events of a move are the log's bulk (~1 KB of JSON a move, most of it the same keys and sentences again and
 again) and the log is kept for ever, so the SQLite backend stores a log entry's events column through `encode`
-(`storage.sqliterows`):
+(`storage.sqlite.rows`):
 
 - a value shorter than `MIN_LENGTH` characters, or one that would not shrink, stays JSON text (a TEXT value);
 - otherwise it is a BLOB: one version byte, then raw deflate data (RFC 1951, no zlib header or checksum: the

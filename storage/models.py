@@ -13,11 +13,12 @@ Conventions:
   A `New…` model encodes its JSON fields to compact JSON text once, when it is built (`json_text`; it is frozen,
   so the text cannot go stale, and `model_copy` encodes again only the fields its update changes): every backend
   writes JSON as text, so a commit then only lays out its rows. How a row is laid out (timestamps as text, the
-  log's events compressed) is the backend's own business: `storage.sqliterows` for SQLite.
+  log's events compressed) is the backend's own business: `storage.sqlite.rows` for SQLite.
 """
 
 from datetime import UTC, datetime, timedelta
-from typing import Annotated, Any, ClassVar, Literal, Self
+from enum import Enum
+from typing import Annotated, Any, ClassVar, Final, Literal, Self
 
 from pydantic import (
     AfterValidator,
@@ -49,6 +50,14 @@ SEED_MAX = (1 << 63) - 1
 ID_MAX = SEED_MAX
 """The largest id a row can have: ids (games, outbox rows, Discord's snowflakes) are positive signed 64-bit integers,
 what SQLite's INTEGER and PostgreSQL's BIGINT hold."""
+
+
+class Keep(Enum):
+    KEEP = "keep"
+
+
+KEEP: Final = Keep.KEEP
+"""Default of optional update arguments: leave the field as it is (None would set it to NULL)."""
 
 
 def utc(dt: datetime) -> datetime:
@@ -141,7 +150,7 @@ class _JsonFields(_Model):
 
 
 class GameRecord(_Model):
-    """One game's row, without its snapshot (snapshots load lazily: `GameStore.get_snapshot`)."""
+    """One game's row, without its snapshot (snapshots load lazily: `store.games.snapshot`)."""
 
     id: int
     kind: str
@@ -390,7 +399,7 @@ class CommitResult(_Model):
 
 
 class LoadedGame(_Model):
-    """Everything a move reads about a game, read at once (`GameStore.load_game`): the record, the seats, the
+    """Everything a move reads about a game, read at once (`store.games.load`): the record, the seats, the
     current snapshot (None before the start) and the pending timers, as of one moment."""
 
     record: GameRecord
@@ -445,6 +454,7 @@ class ExportedGame(_Model):
 
 __all__ = [
     "EXPORT_FORMAT",
+    "KEEP",
     "OPEN_STATUSES",
     "CommitResult",
     "ExportedGame",
@@ -452,6 +462,7 @@ __all__ = [
     "GameRecord",
     "GameStatus",
     "GuildSettings",
+    "Keep",
     "LogEntry",
     "LogKind",
     "MessageRef",

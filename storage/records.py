@@ -1,7 +1,7 @@
 """Players' records: the rows the store keeps about games that are over, and the interface to them.
 
 The store only keeps and queries these rows; it never computes them from a game (that needs the engine: the bot
-replays a game's log and derives them, `bot.records`). Everything here can be thrown away (`clear_records`) and
+replays a game's log and derives them, `bot.records`). Everything here can be thrown away (`clear`) and
 written again from the logs, so the records can never disagree with the games for long: a rebuild settles it.
 
 - `GameResult` and its `Placement`s are written together when a game is recorded (`put_result`), and the sums of
@@ -144,8 +144,8 @@ def player_key(player_id: int | None, name: str, bot: bool) -> str:
     return f"bot:{name}" if bot or player_id is None else f"u{player_id}"
 
 
-class RecordStore(ABC):
-    """The records part of `GameStore` (see the module docstring)."""
+class Records(ABC):
+    """The records part of the store (`store.records`; see the module docstring)."""
 
     @abstractmethod
     async def games_to_record(self, *, limit: int = 100) -> list[int]:
@@ -198,14 +198,9 @@ class RecordStore(ABC):
         """A person's figures per game kind, in one server or summed over every server: one read."""
 
     @abstractmethod
-    async def clear_records(self) -> None:
-        """Forget every result, placement, stat and rating (before a rebuild from the logs). Settings stay."""
-
-    @abstractmethod
-    async def profile_private(self, player_id: int) -> bool: ...
-
-    @abstractmethod
-    async def set_profile_private(self, player_id: int, private: bool, *, now: datetime | None = None) -> None: ...
+    async def clear(self) -> None:
+        """Forget every result, placement, stat and rating (before a rebuild from the logs). Settings stay
+        (`store.settings`, where a player's choice of a private profile is kept)."""
 
 
 __all__ = [
@@ -214,7 +209,7 @@ __all__ = [
     "Placement",
     "PlayerStats",
     "Rating",
-    "RecordStore",
+    "Records",
     "SeatResult",
     "player_key",
 ]

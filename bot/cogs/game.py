@@ -164,7 +164,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                         f"{engine.title} with `{typed_options}` is for {low}–{high} players, not {max_seats}: "
                         f"give `seats:` from {low} to {high}, or leave it out."
                     )
-            guild = await self.bot.store.guild_settings(interaction.guild_id)
+            guild = await self.bot.store.settings.guild(interaction.guild_id)
             options: dict[str, Any] = dict(own)
             if reaction_minutes is not None:
                 options["reaction_time"] = timedelta(minutes=reaction_minutes)
@@ -187,7 +187,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             )
             settings = LobbySettings(max_seats=max_seats, random_order=random_order, picks=picks)
             table = Table(
-                engine, record, await self.bot.store.seats(record.id), None, service.now(), lobby_max=max_seats
+                engine, record, await self.bot.store.seats.of_game(record.id), None, service.now(), lobby_max=max_seats
             )
             post = lobby_post(table, random_order=random_order, picks=picks)
             channel = self.bot.get_partial_messageable(interaction.channel_id or 0, guild_id=interaction.guild_id)
@@ -329,14 +329,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     async def list_games(self, interaction: discord.Interaction) -> None:
         async def work(carrier: Carrier) -> Answer:
             store = self.bot.store
-            games = await store.list_games(guild_id=interaction.guild_id)
+            games = await store.games.find(guild_id=interaction.guild_id)
             open_games = [g for g in games if g.status in OPEN_STATUSES]
             recent = [g for g in games if g.status not in OPEN_STATUSES and g.started][-5:]  # not closed lobbies
             if not games:
                 return Answer(text="No games here yet. Open one with `/game new`.")
             lines = []
             for g in open_games + recent:
-                seats = await store.seats(g.id)
+                seats = await store.seats.of_game(g.id)
                 players = ", ".join(shown(s.display_name) for s in seats if s.display_name) or "no players yet"
                 thread = f" · <#{g.thread_id}>" if g.thread_id else ""
                 lines.append(f"• {describe(self.bot, g)}{thread} — {players}")
@@ -350,7 +350,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         """The chosen game's pages by title (the game of this thread when `game:` is left out)."""
         kind = str(getattr(interaction.namespace, "game", "") or "").strip().lower()
         if not kind and isinstance(interaction.channel, discord.Thread):
-            record = await self.bot.store.find_game_by_thread(interaction.channel_id or 0)
+            record = await self.bot.store.games.by_thread(interaction.channel_id or 0)
             kind = record.kind if record is not None else ""
         rules = load_rules(kind) if kind in self.bot.service.games else None
         if rules is None:
@@ -373,7 +373,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             if kind is None:
                 record = None
                 if isinstance(interaction.channel, discord.Thread):
-                    record = await self.bot.store.find_game_by_thread(interaction.channel_id or 0)
+                    record = await self.bot.store.games.by_thread(interaction.channel_id or 0)
                 if record is None:
                     lines = [
                         f"**{g.title}** ({g.min_seats}–{g.max_seats} players): {_intro(service, g)}"
@@ -431,8 +431,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                     raise Refusal(f"{shown(player.display_name)} has no seat on autopilot in this server.")
                 return Answer(text=f"{shown(player.display_name)} plays their seats again ({len(taken)}).")
             now = service.now()
-            seats = await self.bot.store.seats_of_player(interaction.user.id, statuses=OPEN_STATUSES)
-            here = [s for s in seats if (await self.bot.store.get_game(s.game_id)).guild_id == interaction.guild_id]
+            seats = await self.bot.store.seats.of_player(interaction.user.id, statuses=OPEN_STATUSES)
+            here = [s for s in seats if (await self.bot.store.games.get(s.game_id)).guild_id == interaction.guild_id]
             if not here:
                 return Answer(text="You're not in any game in this server.")
             taken = await service.take_back(interaction.user.id, interaction.guild_id)

@@ -39,7 +39,7 @@ class MeCog(commands.GroupCog, group_name="me", group_description="Your record o
     @app_commands.describe(on="On (default): only you see your profile. Off: anyone in a server you share can")
     async def private(self, interaction: discord.Interaction, on: bool = True) -> None:
         async def work(carrier: Carrier) -> Answer:
-            await self.bot.store.set_profile_private(interaction.user.id, on, now=self.bot.clock())
+            await self.bot.store.settings.set_profile_private(interaction.user.id, on, now=self.bot.clock())
             return Answer(text=words.PRIVATE_ON if on else words.PRIVATE_OFF)
 
         await answer(self.bot, interaction, work)

@@ -80,7 +80,7 @@ class ReactionCog(commands.Cog):
         if not added and echo in self._removing:
             del self._removing[echo]
             return
-        ref = await self.bot.store.message_ref(payload.message_id)
+        ref = await self.bot.store.refs.get(payload.message_id)
         if ref is None or ref.game_id is None:
             return
         glog = game_logger(ref.game_id, "boardroom.reactions")
@@ -125,7 +125,7 @@ class ReactionCog(commands.Cog):
         the events it missed (`GameService.reconcile_reactions`); `caught_up(game_id)` after each game. One REST
         call per message the game watches (`Presentation.reconcile_refs`, e.g. KKK's live offers)."""
         try:
-            records = await self.bot.store.list_games(statuses=("active",))
+            records = await self.bot.store.games.find(statuses=("active",))
         except Exception:  # never let this keep the scheduler from starting
             log.exception("could not list the games to reconcile their reactions")
             return

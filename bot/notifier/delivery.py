@@ -79,7 +79,7 @@ class DeliveryQueue:
         async with self.lock(game_id):
             if queue is not None:
                 queue.rows.clear()  # committed, so read back below with the rest
-            rows = await self.store.undelivered(game_id=game_id, max_attempts=MAX_ATTEMPTS, limit=200)
+            rows = await self.store.outbox.undelivered(game_id=game_id, max_attempts=MAX_ATTEMPTS, limit=200)
             rows = [r for r in rows if r.id not in self.ledger.marked]
             session = Session(game_id, marks=queue.take_marks() if queue is not None else [])
             if not rows and not session.marks:

@@ -170,7 +170,7 @@ class Hands:
 
     async def _dm_works(self, record: GameRecord, seat: int, dm_ok: bool | None) -> None:
         if dm_ok is not True:
-            await self.store.update_seat(record.id, seat, dm_ok=True)
+            await self.store.seats.update(record.id, seat, dm_ok=True)
 
     async def _dm_closed(
         self, record: GameRecord, table: Table, seat: int, user_id: int, exc: discord.Forbidden, report: FlushReport
@@ -180,7 +180,7 @@ class Hands:
         seat_rec = next((s for s in table.seats if s.seat == seat), None)
         if seat_rec is not None and seat_rec.dm_ok is False:
             return
-        await self.store.update_seat(record.id, seat, dm_ok=False)
+        await self.store.seats.update(record.id, seat, dm_ok=False)
         game_logger(record.id, "boardroom.notifier").info(
             "DMs closed", extra={"fields": {"user": user_id, "code": exc.code}}
         )

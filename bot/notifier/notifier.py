@@ -87,7 +87,7 @@ class Notifier:
     async def flush_all(self) -> None:
         """Deliver what is pending for every game (at start-up: what a crash left behind)."""
         seen: list[int] = []
-        for row in await self.store.undelivered(max_attempts=MAX_ATTEMPTS, limit=1000):
+        for row in await self.store.outbox.undelivered(max_attempts=MAX_ATTEMPTS, limit=1000):
             if row.game_id is not None and row.game_id not in seen:
                 seen.append(row.game_id)
         for game_id in seen:

@@ -161,7 +161,7 @@ class Sender:
         since = discord.utils.time_snowflake(self.bot.clock() - timedelta(seconds=5))
         self.flight[row.id] = since
         into = f" {MERGED_INTO} {merged_into}" if merged_into is not None else ""
-        await self.store.mark_failed(row.id, f"{IN_FLIGHT} (after {since}){into}")
+        await self.store.outbox.mark_failed(row.id, f"{IN_FLIGHT} (after {since}){into}")
 
     async def already_sent(self, group: list[OutboxRecord], channel_id: int, post: Post) -> discord.Message | None:
         """After a crash: the message an in-flight row already produced, if Discord has it."""

@@ -312,7 +312,7 @@ class Status:
         if ref.game_id is not None:
             await self.ledger.drop_ref(ref.game_id, ref.message_id, replaced=True)
         else:
-            await self.store.delete_message_ref(ref.message_id)
+            await self.store.refs.delete(ref.message_id)
         self.threads.status_at.pop(ref.channel_id, None)
 
     def _show_when_ready(self, game_id: int, task: "asyncio.Task[Picture | None]") -> None:
@@ -325,7 +325,7 @@ class Status:
                     return
             except Exception:
                 return  # logged where it was drawn; the text is already out
-            await self.store.add_outbox(game_id, [outbox.status()], now=self.bot.clock())
+            await self.store.outbox.add(game_id, [outbox.status()], now=self.bot.clock())
             await self._flush(game_id)
 
         job = asyncio.get_running_loop().create_task(follow())
@@ -349,7 +349,7 @@ class LobbyMessage:
         self, group: list[OutboxRecord], record: GameRecord, table: Table, carrier: Carrier | None
     ) -> None:
         last = group[-1]
-        refs = await self.store.message_refs(record.id, kind="lobby")
+        refs = await self.store.refs.of_game(record.id, kind="lobby")
         if not refs:
             await self.ledger.mark(last)
             return

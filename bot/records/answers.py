@@ -3,7 +3,7 @@
 Each answer is private to whoever asked (an `Answer`, ephemeral) and fits a phone screen: a page of history or of a
 game's log is one embed, turned with ◀ ▶ buttons whose `custom_id` names the page (`HistoryButton`, `LogButton`:
 registered at start-up, so they work after a restart). Every figure is read from the records the store keeps
-(one read each: `GameStore.history`, `player_stats`, `top_ratings`); only `/game log` reads a game's log, which is
+(one read each: `store.records.history`, `player_stats`, `top_ratings`); only `/game log` reads a game's log, which is
 the account itself.
 """
 
@@ -39,7 +39,7 @@ async def history(bot: "BoardroomBot", guild_id: int | None, page: int, guild_na
         raise Refusal(words.NOT_IN_A_SERVER)
     await bot.recorder.settled()
     per = words.HISTORY_PER_PAGE
-    results, total = await bot.store.history(guild_id, offset=(page - 1) * per, limit=per)
+    results, total = await bot.store.records.history(guild_id, offset=(page - 1) * per, limit=per)
     if total == 0:
         return Answer(text=words.NO_HISTORY)
     pages = -(-total // per)
@@ -95,13 +95,13 @@ async def game_log(bot: "BoardroomBot", record: GameRecord, page: int) -> Answer
     if record.status in OPEN_STATUSES:
         raise Refusal(words.LOG_NOT_OVER.format(title=game.title, id=record.id))
     await bot.recorder.settled()
-    seats = await bot.store.seats(record.id)
+    seats = await bot.store.seats.of_game(record.id)
     names = [s.display_name for s in seats]
-    lines = public_lines(bot, record, names, await bot.store.log(record.id))
+    lines = public_lines(bot, record, names, await bot.store.log.entries(record.id))
     pages = paginate(lines, LOG_PAGE_CHARS)
     if page > len(pages):
         raise Refusal(words.NO_SUCH_PAGE.format(page=page, pages=len(pages), s="" if len(pages) == 1 else "s"))
-    result = await bot.store.game_result(record.id)
+    result = await bot.store.records.game_result(record.id)
     body = pages[page - 1]
     if page == 1:
         body = words.log_heading(record, result, names) + "\n\n" + body
@@ -190,7 +190,7 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button], template=LOG_TEMPLATE
 
         async def page() -> Answer:
             try:
-                record = await bot.store.get_game(self.game_id)
+                record = await bot.store.games.get(self.game_id)
             except GameNotFound:
                 raise Refusal(f"There's no game #{self.game_id} any more.") from None
             if interaction.guild_id is not None and record.guild_id != interaction.guild_id:
@@ -214,7 +214,7 @@ async def top(bot: "BoardroomBot", guild_id: int | None, kind: str) -> Answer:
         known = ", ".join(g.title for g in games.values())
         raise Refusal(words.UNKNOWN_GAME.format(game=kind, known=known))
     await bot.recorder.settled()
-    best = await bot.store.top_ratings(guild_id, engine.name, limit=words.TOP_SIZE)
+    best = await bot.store.records.top_ratings(guild_id, engine.name, limit=words.TOP_SIZE)
     if not best:
         return Answer(text=words.NO_RATINGS.format(title=engine.title))
     embed = discord.Embed(
@@ -234,12 +234,12 @@ async def profile(
     if not is_self:
         if guild_id is None:
             raise Refusal(words.PROFILE_OTHER_SERVER)
-        if await bot.store.profile_private(player.id):
+        if await bot.store.settings.profile_private(player.id):
             raise Refusal(words.PROFILE_PRIVATE.format(name=shown(player.display_name)))
     await bot.recorder.settled()
     where = None if is_self else guild_id
-    stats = await bot.store.player_stats(player.id, where)
-    ratings = {r.kind: r for r in await bot.store.player_ratings(player.id, guild_id)} if guild_id else {}
+    stats = await bot.store.records.player_stats(player.id, where)
+    ratings = {r.kind: r for r in await bot.store.records.player_ratings(player.id, guild_id)} if guild_id else {}
     titles = _titles(bot)
     embed = discord.Embed(title=words.profile_title(player.display_name, is_self and guild_id is None))
     if not stats:
@@ -250,8 +250,8 @@ async def profile(
     if stats:
         name, value = words.profile_overall(stats)
         embed.add_field(name=name, value=value, inline=False)
-    seats = await bot.store.seats_of_player(player.id, statuses=list(OPEN_STATUSES))
-    current = [await bot.store.get_game(s.game_id) for s in seats]
+    seats = await bot.store.seats.of_player(player.id, statuses=list(OPEN_STATUSES))
+    current = [await bot.store.games.get(s.game_id) for s in seats]
     if not is_self:
         current = [g for g in current if g.guild_id == guild_id]
     name, value = words.profile_current(sorted(current, key=lambda g: g.id), titles)

@@ -3,7 +3,7 @@
 Where a game ends: the service's commit that makes a game finished or abandoned (`ServiceCore._commit`) calls
 `GameService.on_game_over`, which is `Recorder.game_over`. The record is not written in that commit: deriving it
 replays the game's whole log, which the final move should not wait for (under the game's lock). Instead the game's
-row is the outbox: a started game that is over and has no result yet is "to record" (`GameStore.games_to_record`,
+row is the outbox: a started game that is over and has no result yet is "to record" (`store.records.games_to_record`,
 one indexed read), so nothing is lost if the process dies in between — at start-up `catch_up` records whatever is
 left, oldest first. Counting a game for the ratings is a second step with the same shape (`results_to_rate`): each
 result is counted once (the store marks it in the same transaction as the new ratings), in the order games ended,
@@ -98,13 +98,13 @@ class Recorder:
         """Forget every record and derive them all again from the games' logs."""
         async with self._lock:
             self._failed.clear()
-            await self.store.clear_records()
+            await self.store.records.clear()
             return await self._catch_up()
 
     async def _catch_up(self) -> Counts:
         counts = Counts()
         while True:
-            found = await self.store.games_to_record(limit=BATCH + len(self._failed))
+            found = await self.store.records.games_to_record(limit=BATCH + len(self._failed))
             ids = [i for i in found if i not in self._failed]
             if not ids:
                 break
@@ -114,15 +114,15 @@ class Recorder:
                 else:
                     counts.skipped += 1
         while True:
-            results = await self.store.results_to_rate(limit=BATCH)
+            results = await self.store.records.results_to_rate(limit=BATCH)
             if not results:
                 break
             for result in results:
-                current = await self.store.ratings_of(
+                current = await self.store.records.ratings_of(
                     result.guild_id or 0, result.kind, [player_key(s.id, s.name, s.bot) for s in result.seats]
                 )
                 ratings, after = rate(result, current)
-                counts.rated += await self.store.put_ratings(result.game_id, ratings, after)
+                counts.rated += await self.store.records.put_ratings(result.game_id, ratings, after)
         return counts
 
     async def _record(self, game_id: int) -> bool:
@@ -132,17 +132,17 @@ class Recorder:
             log.exception("game %s could not be recorded (does its log replay? /mod verify)", game_id)
             self._failed.add(game_id)
             return False
-        await self.store.put_result(derived.result, derived.placements)
+        await self.store.records.put_result(derived.result, derived.placements)
         return True
 
     async def derive(self, game_id: int) -> Derived:
         """A game's record from its log (in a worker thread: a replay is CPU work)."""
-        loaded = await self.store.load_game(game_id)
+        loaded = await self.store.games.load(game_id)
         record = loaded.record
         game = self.games.get(record.kind)
         if game is None:
             raise GameNotFound(f"game {game_id} is a {record.kind!r} game, which this bot doesn't host")
         if loaded.snapshot is not None:  # the data files it was set up with (a server owner may have replaced them)
             game = game.for_state(game.load_state(loaded.snapshot.state))
-        entries = await self.store.log(game_id)
+        entries = await self.store.log.entries(game_id)
         return await asyncio.to_thread(derive, game, record, loaded.seats, entries)

@@ -65,14 +65,14 @@ class SeatOps(ServiceCore):
             or table.state is None
             or not (any(seat in w.seats for w in table.waits) or seat in table.game.free_to_act(table.state))
         ):
-            await self.store.delete_timer(timer.id)
+            await self.store.timers.delete(timer.id)
             return []
         now = self.now()
         free_at = await self._cap_frees_at(record, seat, now)
         if free_at is not None:
-            await self.store.delete_timer(timer.id)
+            await self.store.timers.delete(timer.id)
             later = NewTimer(kind=seat_players.SEAT, due_at=free_at, payload=timer.payload)
-            await self.store.add_timers(game_id, [later])
+            await self.store.timers.add(game_id, [later])
             self.on_timers_changed()
             glog.info("seat at its hourly cap", extra={"fields": {"seat": seat, "until": free_at.isoformat()}})
             return []
@@ -86,14 +86,14 @@ class SeatOps(ServiceCore):
             glog.exception("the policy failed; the deadline's default applies")
             action = None
         if action is None:
-            await self.store.delete_timer(timer.id)
+            await self.store.timers.delete(timer.id)
             return []
         note = seat_players.BOT_NOTE if held.bot else seat_players.AUTOPILOT_NOTE
         try:
             ids = await self._apply_and_commit(record, seat, action, user_id=None, note=note, loaded=loaded)
         except (RuleError, Refusal) as exc:
             glog.warning("the policy's move was refused: %s", getattr(exc, "message", exc))
-            await self.store.delete_timer(timer.id)
+            await self.store.timers.delete(timer.id)
             return []
         glog.info("seat played itself", extra={"fields": {"seat": seat, "as": note}})
         return ids + await self._auto_pass(game_id, after_commit=True)
@@ -105,7 +105,7 @@ class SeatOps(ServiceCore):
         moves: list[datetime] = []
         upto = record.version
         while upto > 0:  # newest pages first, until one starts before the hour
-            page = await self.store.log(record.id, after=max(0, upto - _LOG_PAGE), limit=_LOG_PAGE)
+            page = await self.store.log.entries(record.id, after=max(0, upto - _LOG_PAGE), limit=_LOG_PAGE)
             moves += [
                 e.at
                 for e in page
@@ -125,11 +125,11 @@ class SeatOps(ServiceCore):
         """Count a turn's deadline that passed against the people it waited for (see the module docstring)."""
         if payload.get("wait_kind") == "reaction":
             return []
-        record = await self.store.get_game(game_id)
+        record = await self.store.games.get(game_id)
         after = self.seat_rules.autopilot_after
         if record.status != "active" or after <= 0 or self.policy(record.kind) is None:
             return []
-        seats = {s.seat: s for s in await self.store.seats(game_id)}
+        seats = {s.seat: s for s in await self.store.seats.of_game(game_id)}
         awaited = payload.get("seats")
         ids: list[int] = []
         for n in awaited if isinstance(awaited, list) else []:
@@ -138,7 +138,7 @@ class SeatOps(ServiceCore):
                 continue
             missed = held.missed + 1
             if missed >= after:
-                await self.store.update_seat(game_id, held.seat, autopilot=True, missed=0)
+                await self.store.seats.update(game_id, held.seat, autopilot=True, missed=0)
                 name = shown(held.display_name)
                 said = (
                     f"🤖 **{name}** let {_deadlines(missed)} pass in a row: the autopilot plays their seat now (safe "
@@ -149,21 +149,21 @@ class SeatOps(ServiceCore):
                     "autopilot after missed deadlines", extra={"fields": {"seat": held.seat}}
                 )
                 continue
-            await self.store.update_seat(game_id, held.seat, missed=missed)
+            await self.store.seats.update(game_id, held.seat, missed=missed)
             if missed == after - 1:
                 title = f"{self.game(record.kind).title} #{game_id}"
                 text = (
                     f"⏰ You let {_deadlines(missed)} pass in a row in **{title}**. If the next one passes too, the "
                     "autopilot plays your seat (safe moves only) until you use `/game back`."
                 )
-                ids += await self.store.add_outbox(game_id, [outbox.dm(held.seat, text)], now=self.now())
+                ids += await self.store.outbox.add(game_id, [outbox.dm(held.seat, text)], now=self.now())
         return ids
 
     # --- switching --------------------------------------------------------------------------------------
 
     async def _nobody_in_person(self, game_id: int) -> str:
         """The line's ending when the switch just made leaves no seat played in person (see the module docstring)."""
-        if all(seat_players.plays_itself(s) for s in await self.store.seats(game_id)):
+        if all(seat_players.plays_itself(s) for s in await self.store.seats.of_game(game_id)):
             return (
                 " Nobody plays this table in person any more: the autopilot plays it on to its end. `/game back` "
                 "brings a player back; a moderator can still end the game."
@@ -175,11 +175,11 @@ class SeatOps(ServiceCore):
     ) -> list[int]:
         """Commit a log note that leaves the game as it is, with `said` in the thread; the timers are planned anew
         from the seats as they are now (a seat that now plays itself gets its timer)."""
-        record = await self.store.get_game(game_id)
+        record = await self.store.games.get(game_id)
         game = self.game(record.kind)
-        snap = await self.store.get_snapshot(game_id)
+        snap = await self.store.games.snapshot(game_id)
         state = game.load_state(snap.state)
-        clocks = timing.clocks_from(await self.store.timers(game_id))
+        clocks = timing.clocks_from(await self.store.timers.of_game(game_id))
         entry = NewLogEntry.for_note(note, self.now(), user_id=user_id)
         return await self._commit(
             record, snap.version, state, state, [], entry, texts=[said], clocks=clocks, extra=extra
@@ -190,12 +190,12 @@ class SeatOps(ServiceCore):
     ) -> Done:
         """`/mod autopilot`: a seat (by its player, or its number from 1) on or off autopilot (see the docstring)."""
         async with self.lock(game_id):
-            record = await self.store.get_game(game_id)
+            record = await self.store.games.get(game_id)
             game = self.game(record.kind)
             _require_running(record, game)
             if self.policy(record.kind) is None:
                 raise Refusal(f"{game.title} has no autopilot yet.")
-            held = find_seat(await self.store.seats(game_id), player, seat, game.title, game_id)
+            held = find_seat(await self.store.seats.of_game(game_id), player, seat, game.title, game_id)
             name, number = shown(held.display_name), held.seat + 1
             by = f"🛡️ Moderator **{shown(mod.name)}**"
             if on:
@@ -203,19 +203,19 @@ class SeatOps(ServiceCore):
                     raise Refusal(f"{name} is a computer player: it plays by itself already.")
                 if held.autopilot:
                     raise Refusal(f"{name}'s seat is on autopilot already.")
-                await self.store.update_seat(game_id, held.seat, autopilot=True, missed=0)
+                await self.store.seats.update(game_id, held.seat, autopilot=True, missed=0)
                 said = f"{by} put **{name}**'s seat on autopilot: safe moves for them until `/game back`."
                 said += await self._nobody_in_person(game_id)
                 message = f"The autopilot plays seat {number} ({name})."
             elif held.bot:
-                await self.store.update_seat(game_id, held.seat, bot=False, autopilot=False)
+                await self.store.seats.update(game_id, held.seat, bot=False, autopilot=False)
                 said = (
                     f"{by} stopped the computer player **{name}**: seat {number} waits for a player "
                     f"(`/mod substitute seat:{number}`)."
                 )
                 message = f"Seat {number} is empty now; `/mod substitute seat:{number} new:@…` fills it."
             elif held.autopilot:
-                await self.store.update_seat(game_id, held.seat, autopilot=False, missed=0)
+                await self.store.seats.update(game_id, held.seat, autopilot=False, missed=0)
                 if held.player_id is not None:
                     said = f"{by} took **{name}**'s seat off autopilot: it waits for them again."
                     message = f"{name} plays seat {number} again."
@@ -235,14 +235,14 @@ class SeatOps(ServiceCore):
         """`/game back`: the player's seats on autopilot in this server's running games are theirs again (`by`: the
         moderator who did it for them)."""
         done: list[Done] = []
-        for held in await self.store.seats_of_player(user_id, statuses=("active", "paused")):
+        for held in await self.store.seats.of_player(user_id, statuses=("active", "paused")):
             if not held.autopilot:
                 continue
-            record = await self.store.get_game(held.game_id)
+            record = await self.store.games.get(held.game_id)
             if guild_id is not None and record.guild_id != guild_id:
                 continue
             async with self.lock(record.id):
-                await self.store.update_seat(record.id, held.seat, autopilot=False, missed=0)
+                await self.store.seats.update(record.id, held.seat, autopilot=False, missed=0)
                 name = shown(held.display_name)
                 if by is None:
                     said = f"🎮 **{name}** is back: the autopilot no longer plays their seat."
@@ -256,12 +256,12 @@ class SeatOps(ServiceCore):
     async def _kick_to_autopilot(self, record: GameRecord, mod: Person, player: Person, held: SeatRecord) -> Done:
         """`/mod kick` (without `remove`): the player is out, the seat plays on by the autopilot (under the lock)."""
         game = self.game(record.kind)
-        await self.store.update_seat(
+        await self.store.seats.update(
             record.id, held.seat, player_id=None, autopilot=True, missed=0, dm_ok=None, away_until=None
         )
-        old_hand = await self.store.find_message_ref(record.id, outbox.HAND, seat=held.seat)
+        old_hand = await self.store.refs.find(record.id, outbox.HAND, seat=held.seat)
         if old_hand is not None:
-            await self.store.delete_message_ref(old_hand.message_id)
+            await self.store.refs.delete(old_hand.message_id)
         goodbye = outbox.retire(
             player.user_id,
             f"👋 A moderator removed you from **{game.title} #{record.id}**; the autopilot plays your seat.",

@@ -24,14 +24,14 @@ class ClockOps(SeatOps):
     async def fire_timer(self, timer_id: int, game_id: int) -> Done:
         """Fire one due timer: a deadline applies the wait's system action, a reminder queues its messages."""
         async with self.lock(game_id):
-            loaded = await self.store.load_game(game_id)  # the one read of the timer
+            loaded = await self.store.games.load(game_id)  # the one read of the timer
             timer = next((t for t in loaded.timers if t.id == timer_id), None)
             if timer is None:
                 return Done(game_id)  # replaced by a commit since it was read
             record = loaded.record
             log = game_logger(game_id, "boardroom.service")
             if record.status != "active":
-                await self.store.delete_timer(timer_id)
+                await self.store.timers.delete(timer_id)
                 return Done(game_id)
             if timer.kind == timing.DEADLINE:
                 try:
@@ -40,7 +40,7 @@ class ClockOps(SeatOps):
                     )
                 except RuleError as exc:
                     log.info("deadline no longer applies: %s", exc.message)
-                    await self.store.delete_timer(timer_id)
+                    await self.store.timers.delete(timer_id)
                     return Done(game_id)
                 log.info("deadline fired", extra={"fields": {"what": timer.payload.get("what")}})
                 ids += await self._auto_pass(game_id, after_commit=True)
@@ -53,9 +53,9 @@ class ClockOps(SeatOps):
                 return Done(game_id, ids)
             if timer.kind == timing.REMINDER:
                 # Delete first: after a crash a reminder is lost rather than sent twice.
-                await self.store.delete_timer(timer_id)
+                await self.store.timers.delete(timer_id)
                 return Done(game_id, await self._reminder_outbox(record, timer.payload))
-            await self.store.delete_timer(timer_id)
+            await self.store.timers.delete(timer_id)
             return Done(game_id)
 
     async def _reminder_outbox(self, record: GameRecord, payload: dict[str, Any]) -> list[int]:
@@ -80,4 +80,4 @@ class ClockOps(SeatOps):
         game_logger(record.id, "boardroom.service").info(
             "reminder", extra={"fields": {"which": payload.get("which"), "seats": seats}}
         )
-        return await self.store.add_outbox(record.id, items, now=self.now())
+        return await self.store.outbox.add(record.id, items, now=self.now())

@@ -122,9 +122,9 @@ class ServiceCore:
         return self.clock()
 
     async def table(self, game_id: int, *, record: GameRecord | None = None) -> Table:
-        """The game as it is now, read in one go (`GameStore.load_game`); `record` is accepted for callers that
+        """The game as it is now, read in one go (`store.games.load`); `record` is accepted for callers that
         already hold it, but the table's own record is read with the rest, so that all of it is of one moment."""
-        loaded = await self.store.load_game(game_id)
+        loaded = await self.store.games.load(game_id)
         return await self.table_of(loaded)
 
     async def table_of(self, loaded: LoadedGame) -> Table:
@@ -159,15 +159,15 @@ class ServiceCore:
             self._states.popitem(last=False)
 
     async def lobby_settings(self, record: GameRecord) -> LobbySettings:
-        refs = await self.store.message_refs(record.id, kind=LOBBY_REF)
+        refs = await self.store.refs.of_game(record.id, kind=LOBBY_REF)
         default = self.game(record.kind).max_seats
         return LobbySettings.parse(refs[0].key, default) if refs else LobbySettings(max_seats=default)
 
     async def seat_of(self, game_id: int, user_id: int) -> int:
-        for s in await self.store.seats(game_id):
+        for s in await self.store.seats.of_game(game_id):
             if s.player_id == user_id:
                 return s.seat
-        record = await self.store.get_game(game_id)
+        record = await self.store.games.get(game_id)
         raise Refusal(f"You're not playing in {self.game(record.kind).title} #{game_id}.")
 
     async def _apply_and_commit(
@@ -186,7 +186,7 @@ class ServiceCore:
         caller (read here otherwise), so that a move reads the game once."""
         game = self.game(record.kind)
         if loaded is None:
-            loaded = await self.store.load_game(record.id)
+            loaded = await self.store.games.load(record.id)
         snap = loaded.snapshot
         if snap is None:
             raise GameNotFound(f"game {record.id} has not started yet: it has no state")
@@ -254,7 +254,7 @@ class ServiceCore:
         waits_before = kept[2] if kept is not None and kept[1] is before else game.waiting_on(before)
         waits_after = game.waiting_on(after)
         if old_timers is None:
-            old_timers = await self.store.timers(record.id)
+            old_timers = await self.store.timers.of_game(record.id)
         if clocks is None:
             clocks = timing.clocks_from(old_timers)
         if fresh_clocks:
@@ -277,7 +277,7 @@ class ServiceCore:
             )
         )
         if seats is None:
-            seats = await self.store.seats(record.id)
+            seats = await self.store.seats.of_game(record.id)
         if not over and not paused:
             timers += seat_players.plan(game, record.id, waits_after, seats, now, game.free_to_act(after))
         deadlines = timing.effective_deadlines(game, waits_after, clocks)
@@ -326,7 +326,7 @@ class ServiceCore:
         actor = next((s for s in seats if s.seat == entry.actor_seat), None)
         # Their own move: no longer missing deadlines (in the commit, not a write of its own).
         back = actor is not None and actor.missed > 0 and entry.user_id is not None and actor.player_id == entry.user_id
-        result = await self.store.commit(
+        result = await self.store.games.commit(
             record.id,
             version,
             entry,
@@ -444,7 +444,7 @@ class ServiceCore:
     # --- reading ----------------------------------------------------------------------------------------
 
     async def private_view(self, game_id: int, user_id: int) -> tuple[Table, int]:
-        record = await self.store.get_game(game_id)
+        record = await self.store.games.get(game_id)
         game = self.game(record.kind)
         if not record.started:
             raise Refusal(f"{game.title} #{game_id} hasn't started yet: hands are dealt at the start.")

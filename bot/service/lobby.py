@@ -64,14 +64,14 @@ class LobbyOps(ServiceCore):
                     f"{game.title} seats at most {room + 1} here: you and {room} computer player"
                     f"{'s' if room != 1 else ''} at most, not {bots}."
                 )
-        record = await self.store.create_game(
+        record = await self.store.games.create(
             kind, guild_id=guild_id, channel_id=channel_id, options=options, created_by=creator.user_id, now=self.now()
         )
         seats = [NewSeat(seat=0, player_id=creator.user_id, display_name=creator.name)]
         for n, at in enumerate(levels):
             name = seat_players.bot_name([s.display_name for s in seats], at)
             seats.append(NewSeat(seat=n + 1, display_name=name, bot=True, level=at))
-        await self.store.set_seats(record.id, seats)
+        await self.store.seats.set_lobby(record.id, seats)
         game_logger(record.id, "boardroom.service").info(
             "lobby opened", extra={"fields": {"kind": kind, "by": creator.user_id}}
         )
@@ -85,15 +85,15 @@ class LobbyOps(ServiceCore):
         ref = MessageRef(
             message_id=message_id, channel_id=channel_id, game_id=game_id, kind=LOBBY_REF, key=settings.key()
         )
-        await self.store.put_message_ref(ref)
+        await self.store.refs.put(ref)
 
     async def attach_thread(self, game_id: int, thread_id: int) -> list[int]:
         """The table's thread is open: remember it, queue the creator's welcome DM and the thread's first words."""
         async with self.lock(game_id):
-            before = await self.store.get_game(game_id)
+            before = await self.store.games.get(game_id)
             if before.thread_id == thread_id:
                 return []  # a repair and `/game new` both got there: once is enough
-            record = await self.store.update_game(game_id, thread_id=thread_id, now=self.now())
+            record = await self.store.games.update(game_id, thread_id=thread_id, now=self.now())
             game = self.game(record.kind)
             assert record.created_by is not None
             # Its creator is not mentioned: they opened it a moment ago (a ping for what one just did is noise).
@@ -101,7 +101,7 @@ class LobbyOps(ServiceCore):
                 f"🎲 The table for **{game.title} #{record.id}**. Join with the button above or `/game join` here; "
                 "its creator or a moderator starts it with **Start** or `/game start`."
             )
-            return await self.store.add_outbox(
+            return await self.store.outbox.add(
                 game_id, [outbox.welcome(record.created_by), _text_post(intro)], now=self.now()
             )
 
@@ -109,7 +109,7 @@ class LobbyOps(ServiceCore):
         """Close a lobby for good: by its creator or a moderator (`by`), or by the bot itself (`by` None, with
         `why`: nobody touched it for weeks, or it was never fully opened). Its message and thread say so."""
         async with self.lock(game_id):
-            record = await self.store.get_game(game_id)
+            record = await self.store.games.get(game_id)
             game = self.game(record.kind)
             if record.status != "lobby":
                 raise Refusal(
@@ -117,12 +117,12 @@ class LobbyOps(ServiceCore):
                 )
             if by is not None and record.created_by != by.user_id and not is_moderator:
                 raise Refusal("Only the player who opened this lobby, or a moderator, can cancel it.")
-            await self.store.update_game(game_id, status="abandoned", now=self.now())
+            await self.store.games.update(game_id, status="abandoned", now=self.now())
             who = f"by **{shown(by.name)}**" if by is not None else why
             items = [outbox.lobby()]
             if record.thread_id is not None:
                 items.append(_text_post(f"🚪 This lobby was closed {who}. `/game new` opens a new one."))
-            ids = await self.store.add_outbox(game_id, items, now=self.now())
+            ids = await self.store.outbox.add(game_id, items, now=self.now())
             game_logger(game_id, "boardroom.service").info(
                 "lobby closed", extra={"fields": {"by": by.user_id if by else None, "why": why}}
             )
@@ -132,7 +132,7 @@ class LobbyOps(ServiceCore):
         """Close every lobby nobody touched (opened, joined, left) for `idle`: otherwise it stays listed forever."""
         done = []
         cutoff = self.now() - idle
-        for record in await self.store.list_games(statuses=["lobby"]):
+        for record in await self.store.games.find(statuses=["lobby"]):
             if record.updated_at <= cutoff:
                 days = round(idle.total_seconds() / 86400)
                 why = f"by itself: nobody joined, left or started it for {days} days"
@@ -144,14 +144,14 @@ class LobbyOps(ServiceCore):
 
     async def join(self, game_id: int, person: Person) -> Done:
         async with self.lock(game_id):
-            record = await self.store.get_game(game_id)
+            record = await self.store.games.get(game_id)
             game = self.game(record.kind)
             _not_closed(record, game)
             if record.started:
                 raise Refusal(
                     f"{game.title} #{game_id} has already started. A moderator can seat you with `/mod substitute`."
                 )
-            seats = await self.store.seats(game_id)
+            seats = await self.store.seats.of_game(game_id)
             if any(s.player_id == person.user_id for s in seats):
                 raise Refusal(f"You're already in {game.title} #{game_id}.")
             settings = await self.lobby_settings(record)
@@ -160,14 +160,14 @@ class LobbyOps(ServiceCore):
             new = [_new_seat(s) for s in seats] + [
                 NewSeat(seat=len(seats), player_id=person.user_id, display_name=person.name)
             ]
-            await self.store.set_seats(game_id, new, now=self.now())
-            ids = await self.store.add_outbox(game_id, [outbox.lobby(), outbox.welcome(person.user_id)], now=self.now())
+            await self.store.seats.set_lobby(game_id, new, now=self.now())
+            ids = await self.store.outbox.add(game_id, [outbox.lobby(), outbox.welcome(person.user_id)], now=self.now())
             game_logger(game_id, "boardroom.service").info("joined", extra={"fields": {"user": person.user_id}})
             return Done(game_id, ids, f"You joined {game.title} #{game_id} ({len(new)}/{settings.max_seats}).")
 
     async def leave(self, game_id: int, person: Person) -> Done:
         async with self.lock(game_id):
-            record = await self.store.get_game(game_id)
+            record = await self.store.games.get(game_id)
             game = self.game(record.kind)
             _not_closed(record, game)
             if record.started:
@@ -175,13 +175,13 @@ class LobbyOps(ServiceCore):
                     f"{game.title} #{game_id} is under way: you can't walk out of a started game. "
                     "Ask a moderator (`/mod kick` or `/mod substitute`)."
                 )
-            seats = await self.store.seats(game_id)
+            seats = await self.store.seats.of_game(game_id)
             if not any(s.player_id == person.user_id for s in seats):
                 raise Refusal(f"You're not in {game.title} #{game_id}.")
             rest = [s for s in seats if s.player_id != person.user_id]
             new = [_new_seat(s, i) for i, s in enumerate(rest)]
-            await self.store.set_seats(game_id, new, now=self.now())
-            ids = await self.store.add_outbox(game_id, [outbox.lobby()], now=self.now())
+            await self.store.seats.set_lobby(game_id, new, now=self.now())
+            ids = await self.store.outbox.add(game_id, [outbox.lobby()], now=self.now())
             game_logger(game_id, "boardroom.service").info("left the lobby", extra={"fields": {"user": person.user_id}})
             return Done(game_id, ids, f"You left {game.title} #{game_id}.")
 
@@ -195,8 +195,8 @@ class LobbyOps(ServiceCore):
                 raise Refusal(f"{game.title} #{game_id} is full ({len(seats)}/{settings.max_seats}).")
             name = seat_players.bot_name([s.display_name for s in seats], level)
             new = [_new_seat(s) for s in seats] + [NewSeat(seat=len(seats), display_name=name, bot=True, level=level)]
-            await self.store.set_seats(game_id, new, now=self.now())
-            ids = await self.store.add_outbox(game_id, [outbox.lobby()], now=self.now())
+            await self.store.seats.set_lobby(game_id, new, now=self.now())
+            ids = await self.store.outbox.add(game_id, [outbox.lobby()], now=self.now())
             game_logger(game_id, "boardroom.service").info(
                 "computer player added", extra={"fields": {"name": name, "level": level}}
             )
@@ -217,15 +217,15 @@ class LobbyOps(ServiceCore):
             if gone is None:
                 raise Refusal(f"There is no computer player in {game.title} #{game_id}.")
             rest = [s for s in seats if s.seat != gone.seat]
-            await self.store.set_seats(game_id, [_new_seat(s, i) for i, s in enumerate(rest)], now=self.now())
-            ids = await self.store.add_outbox(game_id, [outbox.lobby()], now=self.now())
+            await self.store.seats.set_lobby(game_id, [_new_seat(s, i) for i, s in enumerate(rest)], now=self.now())
+            ids = await self.store.outbox.add(game_id, [outbox.lobby()], now=self.now())
             game_logger(game_id, "boardroom.service").info("computer player removed")
             return Done(game_id, ids, f"{gone.display_name} left {game.title} #{game_id}.")
 
     async def _lobby_for_bots(
         self, game_id: int, person: Person, is_moderator: bool, verb: str
     ) -> tuple[GameRecord, Game, list[Any]]:
-        record = await self.store.get_game(game_id)
+        record = await self.store.games.get(game_id)
         game = self.game(record.kind)
         _not_closed(record, game)
         if record.started:
@@ -234,11 +234,11 @@ class LobbyOps(ServiceCore):
             raise Refusal(f"{game.title} has no computer players yet.")
         if record.created_by != person.user_id and not is_moderator:
             raise Refusal(f"Only the player who opened this game, or a moderator, can {verb} computer players.")
-        return record, game, await self.store.seats(game_id)
+        return record, game, await self.store.seats.of_game(game_id)
 
     async def start(self, game_id: int, person: Person, *, is_moderator: bool) -> Done:
         async with self.lock(game_id):
-            record = await self.store.get_game(game_id)
+            record = await self.store.games.get(game_id)
             game = self.game(record.kind)
             _not_closed(record, game)
             if record.started:
@@ -250,7 +250,7 @@ class LobbyOps(ServiceCore):
                     f"{game.title} #{game_id} has no table thread yet, so it can't start. I'm setting it up again; "
                     "try **Start** in a moment."
                 )
-            seats = await self.store.seats(game_id)
+            seats = await self.store.seats.of_game(game_id)
             if len(seats) < game.min_seats:
                 missing = game.min_seats - len(seats)
                 raise Refusal(
@@ -296,7 +296,7 @@ class LobbyOps(ServiceCore):
                 items.append(outbox.tracked(public))
             items.append(outbox.status())
             items += [outbox.hand(s.seat, outbox.private_notes(events, s.seat)) for s in new_seats]
-            result = await self.store.start_game(
+            result = await self.store.games.start(
                 game_id,
                 seed=seed,
                 setup_at=now,

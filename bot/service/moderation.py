@@ -59,12 +59,12 @@ class ModerationOps(SeatOps):
     ) -> list[int]:
         """Commit a moderator's note (the log keeps `note`; the thread reads `said`, which may hold seat references
         to mention, in `ping`, or `note`)."""
-        record = await self.store.get_game(game_id)
+        record = await self.store.games.get(game_id)
         game = self.game(record.kind)
-        snap = await self.store.get_snapshot(game_id)
+        snap = await self.store.games.snapshot(game_id)
         state = game.load_state(snap.state)
         now = self.now()
-        clocks = timing.clocks_from(await self.store.timers(game_id))
+        clocks = timing.clocks_from(await self.store.timers.of_game(game_id))
         if clocks_fn is not None:
             clocks = clocks_fn(game, game.waiting_on(state), clocks, record)
         entry = NewLogEntry.for_note(note, now, user_id=mod.user_id)
@@ -84,7 +84,7 @@ class ModerationOps(SeatOps):
         )
 
     async def _running(self, game_id: int) -> tuple[GameRecord, Game]:  # type: ignore[type-arg]
-        record = await self.store.get_game(game_id)
+        record = await self.store.games.get(game_id)
         game = self.game(record.kind)
         _require_running(record, game)
         return record, game
@@ -120,7 +120,7 @@ class ModerationOps(SeatOps):
     async def extend(self, game_id: int, mod: Person, hours: float) -> Done:
         async with self.lock(game_id):
             _, game = await self._running(game_id)
-            snap = await self.store.get_snapshot(game_id)
+            snap = await self.store.games.snapshot(game_id)
             if not game.waiting_on(game.load_state(snap.state)):
                 raise Refusal("Nothing is waiting on a deadline right now.")
             now = self.now()
@@ -146,13 +146,13 @@ class ModerationOps(SeatOps):
         autopilot or empty), with its hand; the seat is a person's again (no autopilot, no computer player)."""
         async with self.lock(game_id):
             _, game = await self._running(game_id)
-            seats = await self.store.seats(game_id)
+            seats = await self.store.seats.of_game(game_id)
             seat = find_seat(seats, old, seat_number, game.title, game_id)
             if any(s.player_id == new.user_id for s in seats):
                 raise Refusal(f"{shown(new.name)} already plays in {game.title} #{game_id}.")
             old = Person(seat.player_id, old.name if old else seat.display_name) if seat.player_id else None
             old_name = old.name if old else seat.display_name or f"seat {seat.seat + 1}"
-            await self.store.update_seat(
+            await self.store.seats.update(
                 game_id,
                 seat.seat,
                 player_id=new.user_id,
@@ -163,9 +163,9 @@ class ModerationOps(SeatOps):
                 bot=False,
                 missed=0,
             )
-            old_hand = await self.store.find_message_ref(game_id, outbox.HAND, seat=seat.seat)
+            old_hand = await self.store.refs.find(game_id, outbox.HAND, seat=seat.seat)
             if old_hand is not None:
-                await self.store.delete_message_ref(old_hand.message_id)
+                await self.store.refs.delete(old_hand.message_id)
             title = f"{game.title} #{game_id}"
             note = (
                 f"Moderator **{shown(mod.name)}** seated {shown(new.name)} in place of {shown(old_name)} "
@@ -198,7 +198,7 @@ class ModerationOps(SeatOps):
         `remove` (or in a game without an autopilot) the game's rule for a leaving player applies, or it ends."""
         async with self.lock(game_id):
             record, game = await self._running(game_id)
-            seats = await self.store.seats(game_id)
+            seats = await self.store.seats.of_game(game_id)
             seat = next((s for s in seats if s.player_id == player.user_id), None)
             if seat is None:
                 raise Refusal(f"{shown(player.name)} doesn't hold a seat in {game.title} #{game_id}.")
@@ -214,12 +214,12 @@ class ModerationOps(SeatOps):
                     f"Moderator **{shown(mod.name)}** removed {shown(player.name)}; {exc.message} The game ends here."
                 )
                 ids = await self._mod_note(game_id, mod, note, status="abandoned", result_post=True)
-                await self.store.update_seat(game_id, seat.seat, player_id=None)
+                await self.store.seats.update(game_id, seat.seat, player_id=None)
                 game_logger(game_id, "boardroom.service").info(
                     "kicked; game ended", extra={"fields": {"by": mod.user_id}}
                 )
                 return Done(game_id, ids, "Removed; the game could not go on, so it ended.")
-            await self.store.update_seat(game_id, seat.seat, player_id=None)
+            await self.store.seats.update(game_id, seat.seat, player_id=None)
             ids += await self._auto_pass(game_id)
             game_logger(game_id, "boardroom.service").info(
                 "kicked", extra={"fields": {"by": mod.user_id, "seat": seat.seat}}
@@ -227,7 +227,7 @@ class ModerationOps(SeatOps):
             return Done(game_id, ids, f"{shown(player.name)} is out of the game.")
 
     async def end(self, game_id: int, mod: Person) -> Done:
-        if (await self.store.get_game(game_id)).status == "lobby":
+        if (await self.store.games.get(game_id)).status == "lobby":
             return await self.cancel_lobby(game_id, mod, is_moderator=True)  # type: ignore[attr-defined]
         async with self.lock(game_id):
             await self._running(game_id)
@@ -239,13 +239,13 @@ class ModerationOps(SeatOps):
     async def _as_set_up(self, game: Game, game_id: int) -> Game:  # type: ignore[type-arg]
         """The game with the data files this game was set up with (a server owner may have replaced them since),
         so a replay from set-up rebuilds the same game."""
-        snap = await self.store.get_snapshot(game_id)
+        snap = await self.store.games.snapshot(game_id)
         return game.for_state(game.load_state(snap.state))
 
     async def undo_preview(self, game_id: int, *, force: bool) -> UndoPreview:
         """What `/mod undo` would undo now, for the moderator to confirm (bound to this version of the game), or a
         `Refusal` saying why nothing can be undone."""
-        record = await self.store.get_game(game_id)
+        record = await self.store.games.get(game_id)
         game = self.game(record.kind)
         _undoable(record, game)
         _, _, what, reasons = await self._undo_target(record)
@@ -259,14 +259,14 @@ class ModerationOps(SeatOps):
     async def _undo_target(self, record: GameRecord) -> tuple[LogEntry, Any, str, list[str]]:
         """The move that made the game what it is now, the state before it, its public words, and why undoing it
         would be unfair (it revealed something, or used chance)."""
-        entries = {e.seq: e for e in await self.store.log(record.id)}
+        entries = {e.seq: e for e in await self.store.log.entries(record.id)}
         target = _last_effective_action(entries, record.version)
         if target is None:
             raise Refusal("There is no move to undo.")
         game = await self._as_set_up(self.game(record.kind), record.id)
         before = await replay_game(self.store, game, record.id, upto=target.seq - 1)
         redo = game.apply(before, target.actor_seat, target.action, target.at)
-        names = [shown(s.display_name or "") for s in await self.store.seats(record.id)]
+        names = [shown(s.display_name or "") for s in await self.store.seats.of_game(record.id)]
         what = "; ".join(render(e.text, names) for e in redo.events if e.public and e.text) or "the last move"
         return target, before, what, _undo_blockers(redo)
 
@@ -274,7 +274,7 @@ class ModerationOps(SeatOps):
         """Undo the last move, as the moderator confirmed it when the game was at `version`: if anything happened
         since (a move, or another moderator's undo), nothing is undone and they are asked to look again."""
         async with self.lock(game_id):
-            record = await self.store.get_game(game_id)
+            record = await self.store.games.get(game_id)
             game = self.game(record.kind)
             _undoable(record, game)
             if record.version != version:
@@ -285,7 +285,7 @@ class ModerationOps(SeatOps):
             target, before, what, reasons = await self._undo_target(record)
             if reasons and not force:
                 raise Refusal(f"I won't undo “{what}” without `force:true`.")
-            snap = await self.store.get_snapshot(game_id)
+            snap = await self.store.games.snapshot(game_id)
             current = game.load_state(snap.state)
             now = self.now()
             entry = NewLogEntry.for_undo(target.seq - 1, now, user_id=mod.user_id, note=f"undo of entry {target.seq}")
@@ -309,10 +309,10 @@ class ModerationOps(SeatOps):
         """The game's full log (with its seed, every private event and the snapshot). A moderator who holds a seat
         would read the others' secrets in it, so while the game goes on only a moderator who doesn't play gets it;
         once it is over (or still a lobby, with nothing secret yet) any moderator does."""
-        record = await self.store.get_game(game_id)
+        record = await self.store.games.get(game_id)
         game = self.game(record.kind)
         if record.status in ("active", "paused") and any(
-            s.player_id == mod.user_id for s in await self.store.seats(game_id)
+            s.player_id == mod.user_id for s in await self.store.seats.of_game(game_id)
         ):
             raise Refusal(
                 "You play in this game: the export shows everyone's secrets. Ask a moderator who doesn't play, "
@@ -320,12 +320,12 @@ class ModerationOps(SeatOps):
             )
         exported = await self.store.export_game(game_id)
         text = f"🛡️ Moderator **{shown(mod.name)}** exported the game's log."
-        ids = await self.store.add_outbox(game_id, [_text_post(text)], now=self.now()) if record.thread_id else []
+        ids = await self.store.outbox.add(game_id, [_text_post(text)], now=self.now()) if record.thread_id else []
         game_logger(game_id, "boardroom.service").info("exported", extra={"fields": {"by": mod.user_id}})
         return Done(game_id, ids, f"{game.title} #{game_id}: the full log.", data=exported.to_json())
 
     async def verify(self, game_id: int, mod: Person) -> Done:
-        record = await self.store.get_game(game_id)
+        record = await self.store.games.get(game_id)
         game = self.game(record.kind)
         if not record.started:
             raise Refusal("The game hasn't started: there is nothing to check yet.")
@@ -347,25 +347,25 @@ class ModerationOps(SeatOps):
         else:
             verdict = f"❌ the log does not replay: {problem}."
         text = f"🛡️ Moderator **{shown(mod.name)}** checked the game: {verdict}"
-        ids = await self.store.add_outbox(game_id, [_text_post(text)], now=self.now())
+        ids = await self.store.outbox.add(game_id, [_text_post(text)], now=self.now())
         game_logger(game_id, "boardroom.service").info(
             "verified", extra={"fields": {"by": mod.user_id, "ok": bool(report and report.ok)}}
         )
         return Done(game_id, ids, verdict, data=report)
 
     async def set_moderator_role(self, guild_id: int, role_id: int | None) -> GuildSettings:
-        current = await self.store.guild_settings(guild_id)
-        return await self.store.put_guild_settings(current.model_copy(update={"moderator_role_id": role_id}))
+        current = await self.store.settings.guild(guild_id)
+        return await self.store.settings.put_guild(current.model_copy(update={"moderator_role_id": role_id}))
 
     async def set_defaults(self, guild_id: int, changes: Mapping[str, timedelta | None]) -> GuildSettings:
         """Set (a `timedelta`) or clear (None) the server's `turn_deadline` / `reaction_time` for new games."""
         unknown = set(changes) - {"turn_deadline", "reaction_time"}
         if unknown:
             raise ValueError(f"not a server default: {', '.join(sorted(unknown))}")
-        current = await self.store.guild_settings(guild_id)
+        current = await self.store.settings.guild(guild_id)
         if not changes:
             return current
-        return await self.store.put_guild_settings(current.model_copy(update=dict(changes)), now=self.now())
+        return await self.store.settings.put_guild(current.model_copy(update=dict(changes)), now=self.now())
 
 
 def _undoable(record: GameRecord, game: Game) -> None:  # type: ignore[type-arg]

@@ -57,7 +57,7 @@ class PlayOps(ServiceCore):
         """A player's move: `action` is an engine action (model or JSON-like dict)."""
         async with self.lock(game_id):
             for attempt in range(COMMIT_RETRIES):
-                loaded = await self.store.load_game(game_id)  # the one read of the move
+                loaded = await self.store.games.load(game_id)  # the one read of the move
                 record = loaded.record
                 game = self.game(record.kind)
                 _require_running(record, game)
@@ -94,13 +94,13 @@ class PlayOps(ServiceCore):
         post = self.presentation(record.kind).action_refused(table, seat, parsed, exc.rule_message)
         if post is not None and post.text:
             exc.game_id = record.id
-            exc.outbox_ids = await self.store.add_outbox(record.id, [_text_post(post.text)], now=self.now())
+            exc.outbox_ids = await self.store.outbox.add(record.id, [_text_post(post.text)], now=self.now())
 
     async def act_for_seat(self, game_id: int, user_id: int, make: Callable[[Table, int], Any]) -> Done:
         """A move chosen from the table as it is under the lock (buttons, reactions): `make(table, seat)` gives
         the action, or None when there is nothing to do (then a `Refusal` explains)."""
         async with self.lock(game_id):
-            loaded = await self.store.load_game(game_id)  # the one read of the move
+            loaded = await self.store.games.load(game_id)  # the one read of the move
             record = loaded.record
             game = self.game(record.kind)
             _require_running(record, game)
@@ -133,7 +133,7 @@ class PlayOps(ServiceCore):
 
     async def _react(self, game_id: int, user_id: int, ref: MessageRef, emoji: str, *, added: bool) -> Reacted:
         """`react` under the game's lock."""
-        loaded = await self.store.load_game(game_id)  # the one read of the reaction
+        loaded = await self.store.games.load(game_id)  # the one read of the reaction
         record = loaded.record
         presentation = self.presentation(record.kind)
         table = await self.table_of(loaded)
@@ -156,7 +156,7 @@ class PlayOps(ServiceCore):
             post = presentation.reaction_refused(table, ref, seat, emoji, added, exc.rule_message)
             ids = []
             if post is not None and post.text and record.thread_id is not None:
-                ids = await self.store.add_outbox(game_id, [_text_post(post.text)], now=self.now())
+                ids = await self.store.outbox.add(game_id, [_text_post(post.text)], now=self.now())
             return Reacted("refused", Done(game_id, ids), exc.message)
         except Refusal as exc:
             return Reacted("ignored", Done(game_id), exc.message)
@@ -185,7 +185,7 @@ class PlayOps(ServiceCore):
             heard = await self._heard_reactions(game_id)
             out: list[Reconciled] = []
             for kind, key, emoji in watched:
-                ref = await self.store.find_message_ref(game_id, kind, key=key)
+                ref = await self.store.refs.find(game_id, kind, key=key)
                 if ref is None:
                     continue
                 users = await fetch(ref, emoji)
@@ -206,7 +206,7 @@ class PlayOps(ServiceCore):
     async def _heard_reactions(self, game_id: int) -> dict[tuple[int, str], set[int]]:
         """(message, emoji) → the users whose last applied reaction there, as recorded in the log, was an add."""
         last: dict[tuple[int, str, int], bool] = {}
-        for entry in await self.store.log_notes(game_id, REACTION_NOTE):  # only those entries, not the whole log
+        for entry in await self.store.log.notes(game_id, REACTION_NOTE):  # only those entries, not the whole log
             parsed = parse_reaction_note(entry.note)
             if parsed is not None and entry.user_id is not None:
                 message_id, emoji, added = parsed
@@ -220,15 +220,15 @@ class PlayOps(ServiceCore):
     async def set_away(self, user_id: int, guild_id: int | None, until: datetime | None) -> list[Done]:
         """Mark the player away (or back) in all their open games of this server; away passes happen at once."""
         done: list[Done] = []
-        for seat in await self.store.seats_of_player(user_id, statuses=OPEN_STATUSES):
-            record = await self.store.get_game(seat.game_id)
+        for seat in await self.store.seats.of_player(user_id, statuses=OPEN_STATUSES):
+            record = await self.store.games.get(seat.game_id)
             if guild_id is not None and record.guild_id != guild_id:
                 continue
             async with self.lock(record.id):
-                await self.store.update_seat(record.id, seat.seat, away_until=until)
+                await self.store.seats.update(record.id, seat.seat, away_until=until)
                 ids = await self._auto_pass(record.id) if until is not None and record.started else []
                 if record.started:
-                    ids += await self.store.add_outbox(record.id, [outbox.status()], now=self.now())
+                    ids += await self.store.outbox.add(record.id, [outbox.status()], now=self.now())
             done.append(Done(record.id, ids))
         return done
 
@@ -239,13 +239,13 @@ class PlayOps(ServiceCore):
         re-sends (or edits) their hand message even if their DMs were found closed, a lobby their welcome. The
         notifier marks the seat `dm_ok` again when the DM goes through."""
         done: list[Done] = []
-        for seat in await self.store.seats_of_player(user_id, statuses=OPEN_STATUSES):
-            record = await self.store.get_game(seat.game_id)
+        for seat in await self.store.seats.of_player(user_id, statuses=OPEN_STATUSES):
+            record = await self.store.games.get(seat.game_id)
             if guild_id is not None and record.guild_id != guild_id:
                 continue
             item = outbox.hand(seat.seat, retry_dm=True) if record.started else outbox.welcome(user_id)
             async with self.lock(record.id):
-                ids = await self.store.add_outbox(record.id, [item], now=self.now())
+                ids = await self.store.outbox.add(record.id, [item], now=self.now())
             game_logger(record.id, "boardroom.service").info("DMs retried", extra={"fields": {"user": user_id}})
             done.append(Done(record.id, ids))
         return done

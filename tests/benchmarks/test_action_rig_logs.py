@@ -39,15 +39,15 @@ async def test_a_table_set_up_under_way_replays_and_is_recorded_when_it_ends(tmp
     try:
         table = await rig.add_table(advance=299)
         store = rig.bot.store
-        assert (await store.get_game(table.game_id)).version > 200  # the advanced moves are in the log
+        assert (await store.games.get(table.game_id)).version > 200  # the advanced moves are in the log
         report = await check_replay(store, ACTION.KKK, table.game_id)
         assert report.ok, report.differing_fields
         while await rig.step(table) is not None:  # the bot plays it to its end
             pass
         await ACTION.settle(rig.bot)
         await rig.bot.recorder.settled(timeout=None)
-        assert (await store.get_game(table.game_id)).status == "finished"
-        result = await store.game_result(table.game_id)
+        assert (await store.games.get(table.game_id)).status == "finished"
+        result = await store.records.game_result(table.game_id)
         assert result is not None, "the finished table was not recorded"
         assert result.outcome == "finished" and result.rated
         assert (await check_replay(store, ACTION.KKK, table.game_id)).ok

@@ -59,12 +59,12 @@ def move(action: dict) -> str:
 
 async def seat_players(server: Server, game_id: int) -> list[MemberActor]:
     """The members in seat order (seat 0 first)."""
-    seats = await server.bot.store.seats(game_id)
+    seats = await server.bot.store.seats.of_game(game_id)
     return [server.member(s.player_id) for s in seats]  # type: ignore[arg-type]
 
 
 async def state(server: Server, game_id: int):  # type: ignore[no-untyped-def]
-    snap = await server.bot.store.get_snapshot(game_id)
+    snap = await server.bot.store.games.snapshot(game_id)
     return server.bot.service.game("toy").load_state(snap.state)
 
 

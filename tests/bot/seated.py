@@ -43,13 +43,15 @@ async def open_kkk(
 
 async def people_by_seat(server: Server, game_id: int = 1) -> dict[int, MemberActor]:
     return {
-        s.seat: server.member(s.player_id) for s in await server.bot.store.seats(game_id) if s.player_id is not None
+        s.seat: server.member(s.player_id)
+        for s in await server.bot.store.seats.of_game(game_id)
+        if s.player_id is not None
     }
 
 
 async def next_timer_in(bot: BoardroomBot) -> float:
     """Seconds until the soonest timer (the test fails if nothing is due: the table would be stuck)."""
-    nxt = await bot.store.next_timer()
+    nxt = await bot.store.timers.soonest()
     assert nxt is not None, "nothing is scheduled: the table is stuck"
     return max((nxt.due_at - bot.clock()).total_seconds(), 0.0) + 1.0
 
@@ -68,7 +70,7 @@ async def play_on(
     never move) whose policy wants to move makes that move by command; when nobody does, time runs to the next timer
     (at least `chunk` seconds). Returns the people's moves (with `until`, also after `steps` steps)."""
     bot = server.bot
-    record = await bot.store.get_game(game_id)
+    record = await bot.store.games.get(game_id)
     thread = next(t for t in server.channel.threads if t.id == record.thread_id)
     game = bot.service.game(record.kind)
     policy = policy_for(game)
@@ -90,7 +92,7 @@ async def play_on(
             before = table.record.version
             member = server.member(held.player_id)  # type: ignore[arg-type]
             done = await member.slash(thread, "game move", action=move(game.dump_action(action)))
-            after = (await bot.store.get_game(game_id)).version
+            after = (await bot.store.games.get(game_id)).version
             assert after > before, f"{member.name}'s move was refused: {done.response.content}"
             moves += 1
             acted = True
@@ -111,8 +113,8 @@ async def fast_forward(server: Server, deals: int) -> None:
     game = bot.service.game("kkk")
     policy = policy_for(game)
     assert policy is not None
-    state = game.load_state((await bot.store.get_snapshot(1)).state)
-    people = {s.seat for s in await bot.store.seats(1) if s.player_id is not None and not s.autopilot}
+    state = game.load_state((await bot.store.games.snapshot(1)).state)
+    people = {s.seat for s in await bot.store.seats.of_game(1) if s.player_id is not None and not s.autopilot}
     rng = random.Random(3)
     now = bot.clock()
     for _ in range(2000):
@@ -133,9 +135,9 @@ async def fast_forward(server: Server, deals: int) -> None:
             now = max(now, wait.until)
             state = game.apply(state, None, wait.timeout, now).state
     # The table's clock catches up with the engine's, with no timer of the old state left to fire meanwhile.
-    await bot.store.delete_timers(1)
+    await bot.store.timers.clear(1)
     await server.env.advance_time(max((now - bot.clock()).total_seconds(), 0.0) + 1.0)
     await prepare(KkkTable(server, []), state, f"Fast-forward to deal {state.deals + 1}.")
     table = await bot.service.table(1)
-    await bot.store.add_timers(1, seat_players.plan(game, 1, table.waits, table.seats, now))
+    await bot.store.timers.add(1, seat_players.plan(game, 1, table.waits, table.seats, now))
     bot.scheduler.poke()

@@ -113,7 +113,7 @@ class TableMeter:
                 print(f"[{f.steps} by {actor}] pings={sorted(m.ping_user_ids)} :: {m.content[:160]!r}")
         pinged = {u for m in new_public for u in m.ping_user_ids}
         if self.game_id is None:
-            games = await self.bot.store.list_games()
+            games = await self.bot.store.games.find()
             self.game_id = games[-1].id if games else None
         if self.game_id is None:
             return
@@ -139,7 +139,7 @@ class TableMeter:
 
     async def _status_size(self) -> None:
         assert self.game_id is not None
-        ref = await self.bot.store.find_message_ref(self.game_id, outbox.STATUS)
+        ref = await self.bot.store.refs.find(self.game_id, outbox.STATUS)
         if ref is None:
             return
         stored = self.env.backend.messages.get(ref.channel_id, {}).get(ref.message_id)

@@ -44,11 +44,11 @@ async def test_a_backup_taken_while_games_commit_is_whole_and_sound(tmp_path: Pa
     async def play(game_id: int) -> None:
         for i in range(30):
             entry = NewLogEntry.for_note(f"note {i}", T0)
-            await store.commit(game_id, i, entry, None)
+            await store.games.commit(game_id, i, entry, None)
 
     async def back_up_meanwhile() -> None:
         await asyncio.sleep(0.01)
-        await store.backup(tmp_path / "b" / "copy.sqlite3")
+        await store.maintenance.backup(tmp_path / "b" / "copy.sqlite3")
 
     await asyncio.gather(*(play(g) for g in ids), back_up_meanwhile())
     await store.close()
@@ -58,8 +58,8 @@ async def test_a_backup_taken_while_games_commit_is_whole_and_sound(tmp_path: Pa
     restored = await open_store(copy)
     try:  # every game is in it, each at one version its log agrees with: a consistent moment
         for game_id in ids:
-            record = await restored.get_game(game_id)
-            assert len(await restored.log(game_id)) == record.version
+            record = await restored.games.get(game_id)
+            assert len(await restored.log.entries(game_id)) == record.version
     finally:
         await restored.close()
 
@@ -111,11 +111,11 @@ async def test_mod_backup_and_the_bot_starts_from_the_backup(
     (copy,) = backups(settings.backups, "manual")
     assert integrity(copy) == "ok"
     at_backup = await state(server, 1)
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
 
     # Play goes on after the backup ...
     await players[1].slash(thread_of(server), "game move", action=move({"type": "pass"}))
-    assert (await server.bot.store.get_game(1)).version > version
+    assert (await server.bot.store.games.get(1)).version > version
 
     # ... then the disk fails: the owner restores the backup (README: copy it over the database) and restarts.
     restored = tmp_path / "restored" / "boardroom.sqlite3"
@@ -123,10 +123,10 @@ async def test_mod_backup_and_the_bot_starts_from_the_backup(
     shutil.copy(copy, restored)
     again = settings.model_copy(update={"database_path": restored})
     await env.restart_bot(make_bot(settings=again))
-    assert (await server.bot.store.get_game(1)).version == version
+    assert (await server.bot.store.games.get(1)).version == version
     assert await state(server, 1) == at_backup
     await players[1].slash(thread_of(server), "game move", action=move({"type": "pass"}))  # and play goes on
-    assert (await server.bot.store.get_game(1)).version == version + 1
+    assert (await server.bot.store.games.get(1)).version == version + 1
 
 
 async def test_automatic_backups_come_on_schedule(env: simcord.Env, settings: Settings) -> None:

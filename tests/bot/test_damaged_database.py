@@ -43,7 +43,7 @@ async def open_game(server: Server, kind: str, people: list[MemberActor]) -> tup
     for m in people[1:]:
         await m.click(opened.response, label="Join")
     await people[0].click(opened.response, label="Start")
-    record = (await server.bot.store.list_games())[-1]
+    record = (await server.bot.store.games.find())[-1]
     return record.id, next(t for t in server.channel.threads if t.id == record.thread_id)
 
 
@@ -134,13 +134,13 @@ async def test_a_damaged_page_answers_its_players_clearly_and_the_other_game_pla
         assert "backup" in answered.response.content and SORRY not in answered.response.content
 
     # The other game on the same file: a move, and its deadline fires a day later.
-    version = (await server.bot.store.get_game(sound)).version
+    version = (await server.bot.store.games.get(sound)).version
     player, action = await a_move(server, sound, sound_thread)
     played = await player.slash(sound_thread, "game move", action=action)
     assert SORRY not in (played.response.content or "") and DAMAGED not in (played.response.content or "")
-    assert (await server.bot.store.get_game(sound)).version == version + 1
+    assert (await server.bot.store.games.get(sound)).version == version + 1
     await env.advance_time(25 * 3600)
-    assert (await server.bot.store.get_game(sound)).version > version + 1  # the deadline's move was committed
+    assert (await server.bot.store.games.get(sound)).version > version + 1  # the deadline's move was committed
 
     about = [r for r in caplog.records if getattr(r, "game", None) == damaged and r.levelno >= logging.WARNING]
     assert len(about) == 1, [r.getMessage() for r in about]
@@ -171,12 +171,12 @@ async def test_a_torn_wal_rolls_a_game_back_silently_and_the_bot_plays_on(
     server = make_server(env)
     anna, bert = server.members[:2]
     game_id, thread = await open_game(server, "kesse_ruegen", [anna, bert])
-    first = await server.bot.store.get_game(game_id)
+    first = await server.bot.store.games.get(game_id)
     for _ in range(4):
         player, action = await a_move(server, game_id, thread)
         await player.slash(thread, "game move", action=action)
     await env.settle()
-    before = (await server.bot.store.get_game(game_id)).version
+    before = (await server.bot.store.games.get(game_id)).version
     assert before >= first.version + 4
     # A crash here leaves the database and its WAL on disk (copied while the bot runs, as a crash would).
     crash = tmp_path / "crash"
@@ -192,12 +192,12 @@ async def test_a_torn_wal_rolls_a_game_back_silently_and_the_bot_plays_on(
     tear_wal(wal, drop=2)
 
     await env.restart_bot(make_bot(games=GAMES, presentations={}))
-    after = (await server.bot.store.get_game(game_id)).version
+    after = (await server.bot.store.games.get(game_id)).version
     assert after < before  # the later commits were dropped …
-    assert await server.bot.store.check_integrity() == []  # … and nothing in the file can tell
+    assert await server.bot.store.maintenance.check_integrity() == []  # … and nothing in the file can tell
     player, action = await a_move(server, game_id, thread)
     played = await player.slash(thread, "game move", action=action)
     assert SORRY not in (played.response.content or "")
-    assert (await server.bot.store.get_game(game_id)).version == after + 1
+    assert (await server.bot.store.games.get(game_id)).version == after + 1
     backups = README.read_text().split("### Backups and restoring one", 1)[1].split("\n### ", 1)[0]
     assert "torn" in backups and "-wal" in backups and "newest backup" in backups

@@ -71,7 +71,7 @@ async def test_a_bad_option_opens_nothing_and_says_what_is_valid(env: simcord.En
         "I don't know the option “size” for Toy. Toy's options: `hand_size` (int, default 3); `target` (int, "
         "default 15)."
     )
-    assert not server.channel.threads and await server.bot.store.list_games() == []
+    assert not server.channel.threads and await server.bot.store.games.find() == []
 
 
 async def test_the_rules_list_a_games_options(env: simcord.Env) -> None:

@@ -20,7 +20,7 @@ async def test_a_lobby_starts_kkk_and_deals_hands_by_dm(env: simcord.Env, make_b
     await opener.click(opened.response, label="Start")
     thread = thread_of(server)
     players = await seat_players(server, 1)
-    snap = await server.bot.store.get_snapshot(1)
+    snap = await server.bot.store.games.snapshot(1)
     state = kkk.load_state(snap.state)
     public = [embed_text(m) for m in thread.history()] + [embed_text(m) for m in server.channel.history()]
     for seat, member in enumerate(players):
@@ -39,4 +39,4 @@ async def test_a_lobby_starts_kkk_and_deals_hands_by_dm(env: simcord.Env, make_b
     assert choices
     placed = await placer.slash(thread, "game move", action=choices[0]["value"])
     assert not placed.response.ephemeral, placed.response.content
-    assert (await server.bot.store.get_game(1)).version == 1
+    assert (await server.bot.store.games.get(1)).version == 1

@@ -24,17 +24,17 @@ async def test_housekeeping_prunes_delivered_outbox_rows_after_the_retention(
     await env.restart_bot(bot)
     store = bot.store
     row = NewOutbox(kind="post", target={}, payload={"texts": ["x"]})
-    old, recent, pending = await store.add_outbox(None, [row, row, row], now=T0)
-    await store.mark_delivered(old, now=T0)
-    await store.mark_delivered(recent, now=T0 + timedelta(days=2))
+    old, recent, pending = await store.outbox.add(None, [row, row, row], now=T0)
+    await store.outbox.mark_delivered(old, now=T0)
+    await store.outbox.mark_delivered(recent, now=T0 + timedelta(days=2))
 
     now[0] = T0 + timedelta(days=2, hours=1)  # `old` is past the two days kept, `recent` is not
     await bot.housekeeper.run_once()
 
     try:
-        await store.outbox_item(old)
+        await store.outbox.item(old)
         raise AssertionError("the old delivered row should be gone")
     except GameNotFound:
         pass
-    assert (await store.outbox_item(recent)).delivered_at == T0 + timedelta(days=2)
-    assert (await store.outbox_item(pending)).delivered_at is None
+    assert (await store.outbox.item(recent)).delivered_at == T0 + timedelta(days=2)
+    assert (await store.outbox.item(pending)).delivered_at is None

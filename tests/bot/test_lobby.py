@@ -78,4 +78,4 @@ async def test_start_refused_below_minimum(env: simcord.Env) -> None:
     refused = await anna.click(opened.response, label="Start")
     assert refused.response.ephemeral
     assert "needs at least 2 players and 1 has joined" in refused.response.content
-    assert (await server.bot.store.get_game(1)).status == "lobby"
+    assert (await server.bot.store.games.get(1)).status == "lobby"

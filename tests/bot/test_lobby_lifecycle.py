@@ -37,7 +37,7 @@ async def test_the_creator_cancels_a_lobby_and_nobody_else_can(env: simcord.Env)
     refused = await bert.slash(thread_of(server), "game cancel")
     assert refused.response.ephemeral and "Only the player who opened this lobby" in refused.response.content
     await anna.slash(thread_of(server), "game cancel")
-    assert (await server.bot.store.get_game(1)).status == "abandoned"
+    assert (await server.bot.store.games.get(1)).status == "abandoned"
     assert "— closed" in embed_text(lobby_message(server)) and not lobby_message(server).components
     assert any("This lobby was closed by **anna**" in t for t in texts(thread_of(server)))
     listed = await anna.slash(server.channel, "game list")
@@ -54,7 +54,7 @@ async def test_a_moderator_ends_a_lobby(env: simcord.Env) -> None:
     await server.members[0].slash(server.channel, "game new", game="toy")
     ended = await mia.slash(thread_of(server), "mod end")
     assert "This lobby was closed by **mia**" in ended.response.content
-    assert (await server.bot.store.get_game(1)).status == "abandoned"
+    assert (await server.bot.store.games.get(1)).status == "abandoned"
 
 
 async def test_an_idle_lobby_closes_by_itself_and_a_touched_one_does_not(env: simcord.Env) -> None:
@@ -65,13 +65,13 @@ async def test_an_idle_lobby_closes_by_itself_and_a_touched_one_does_not(env: si
     await env.advance_time(10 * DAY)
     await anna.click(second.response, label="Join")  # a touch: its fortnight starts again
     await env.advance_time(4 * DAY + 2 * 3600)
-    assert (await server.bot.store.get_game(1)).status == "abandoned"
-    assert (await server.bot.store.get_game(2)).status == "lobby"
+    assert (await server.bot.store.games.get(1)).status == "abandoned"
+    assert (await server.bot.store.games.get(2)).status == "lobby"
     assert any(
         "closed by itself: nobody joined, left or started it for 14 days" in t for t in texts(thread_of_game(server, 1))
     )
     await env.advance_time(10 * DAY + 2 * 3600)
-    assert (await server.bot.store.get_game(2)).status == "abandoned"
+    assert (await server.bot.store.games.get(2)).status == "abandoned"
 
 
 def thread_of_game(server, game_id: int):  # type: ignore[no-untyped-def]
@@ -86,7 +86,9 @@ async def half_made(server, *, with_message: bool) -> int:  # type: ignore[no-un
         "toy", guild_id=server.guild.id, channel_id=server.channel.id, creator=Person(anna.id, "anna"), options={}
     )
     if with_message:
-        table = Table(bot.service.game("toy"), record, await bot.store.seats(record.id), None, bot.clock(), lobby_max=4)
+        table = Table(
+            bot.service.game("toy"), record, await bot.store.seats.of_game(record.id), None, bot.clock(), lobby_max=4
+        )
         post = lobby_post(table, random_order=True)
         channel = bot.get_partial_messageable(server.channel.id, guild_id=server.guild.id)
         message = await channel.send(embed=post.embed(), view=view_for(record.id, post.buttons))
@@ -104,14 +106,14 @@ async def test_a_lobby_killed_before_its_thread_is_completed_at_start_up(
     with pytest.raises(Refusal, match="no table thread yet"):
         await server.bot.service.start(game_id, Person(server.members[0].id, "anna"), is_moderator=True)
     await env.restart_bot(make_bot())
-    record = await server.bot.store.get_game(game_id)
+    record = await server.bot.store.games.get(game_id)
     assert record.status == "lobby" and record.thread_id is not None
     thread = thread_of(server)
     assert any("The table for **Toy #1**" in t for t in texts(thread))
     for m in server.members[1:3]:
         await m.click(lobby_message(server), label="Join")
     await server.members[0].click(lobby_message(server), label="Start")
-    assert (await server.bot.store.get_game(game_id)).status == "active"
+    assert (await server.bot.store.games.get(game_id)).status == "active"
     assert any("Toy #1 begins!" in t for t in texts(thread))
 
 
@@ -121,9 +123,9 @@ async def test_a_lobby_killed_before_its_message_is_closed_cleanly(
     server = make_server(env)
     game_id = await half_made(server, with_message=False)
     await env.restart_bot(make_bot())
-    record = await server.bot.store.get_game(game_id)
+    record = await server.bot.store.games.get(game_id)
     assert record.status == "abandoned" and record.thread_id is None
-    assert await server.bot.store.undelivered(game_id=game_id) == []
+    assert await server.bot.store.outbox.undelivered(game_id=game_id) == []
     listed = await server.members[0].slash(server.channel, "game list")
     assert f"#{game_id}" not in listed.response.content
 
@@ -135,10 +137,10 @@ async def test_a_thread_row_is_never_marked_delivered_without_a_thread(
     game_id = await half_made(server, with_message=True)
     bot = server.bot
     row = NewOutbox(kind=outbox.POST, target={"to": "thread"}, payload={"texts": ["📣 for the table"]})
-    await bot.store.add_outbox(game_id, [row], now=bot.clock())
+    await bot.store.outbox.add(game_id, [row], now=bot.clock())
     await bot.notifier.flush(game_id)
-    (pending,) = await bot.store.undelivered(game_id=game_id)
+    (pending,) = await bot.store.outbox.undelivered(game_id=game_id)
     assert pending.delivered_at is None and pending.last_error == "waiting for the table thread"
     await env.restart_bot(make_bot())  # the repair opens the thread; the row then reaches it
     assert any("📣 for the table" in t for t in texts(thread_of(server)))
-    assert await server.bot.store.undelivered(game_id=game_id) == []
+    assert await server.bot.store.outbox.undelivered(game_id=game_id) == []

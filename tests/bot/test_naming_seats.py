@@ -49,13 +49,13 @@ async def prepare_round(server: Server) -> None:
 
 
 async def kkk_state(server: Server) -> KkkState:
-    state = KKK.load_state((await server.bot.store.get_snapshot(1)).state)
+    state = KKK.load_state((await server.bot.store.games.snapshot(1)).state)
     assert isinstance(state, KkkState)
     return state
 
 
 async def version(server: Server, game_id: int = 1) -> int:
-    return (await server.bot.store.get_game(game_id)).version
+    return (await server.bot.store.games.get(game_id)).version
 
 
 async def accepted(server: Server, member: MemberActor, command: str, **options: object) -> None:
@@ -138,7 +138,7 @@ async def kr_table(env: simcord.Env) -> tuple[Server, int, MemberActor, MemberAc
     opened = await anna.slash(server.channel, "game new", game="kesse_ruegen", bots=1, random_order=False)
     await bert.click(opened.response, label="Join")
     await anna.click(opened.response, label="Start")
-    seats = await server.bot.store.seats(1)
+    seats = await server.bot.store.seats.of_game(1)
     assert [(s.display_name, s.bot) for s in seats] == [("anna", False), ("Robo Anna 🤖", True), ("bert", False)]
     await play_on(server, until=lambda table: challenger(table) is not None, chunk=60, steps=200)
     seat = challenger(await server.bot.service.table(1))
@@ -158,12 +158,12 @@ async def test_kr_duel_a_computer_player_or_a_person(env: simcord.Env) -> None:
     text = await refused(server, me, "kr duel", opponent="Robo Zed")
     assert text == f"“Robo Zed” isn't playing at Kesse Rügen #1. The players you can name: {', '.join(others)}."
     await accepted(server, me, "kr duel", opponent="Robo Anna")
-    state = KR.load_state((await server.bot.store.get_snapshot(1)).state)
+    state = KR.load_state((await server.bot.store.games.snapshot(1)).state)
     assert state.duel is not None and (state.duel.challenger, state.duel.challenged) == (seat, 1)
 
 
 async def test_kr_duel_a_person_by_name(env: simcord.Env) -> None:
     server, seat, me, other = await kr_table(env)
     await accepted(server, me, "kr duel", opponent=other.name.upper())
-    state = KR.load_state((await server.bot.store.get_snapshot(1)).state)
+    state = KR.load_state((await server.bot.store.games.snapshot(1)).state)
     assert state.duel is not None and (state.duel.challenger, state.duel.challenged) == (seat, 2 - seat)

@@ -53,7 +53,7 @@ async def test_no_thread_permission_closes_the_lobby_with_the_reason(env: simcor
     refusal = [m.content for m in opened.followups]
     assert any("I couldn't open a thread for the table here" in r and "Create Public Threads" in r for r in refusal)
     assert "closed" in embed_text(server.channel.history()[0])
-    assert (await server.bot.store.get_game(1)).status == "abandoned"
+    assert (await server.bot.store.games.get(1)).status == "abandoned"
 
 
 async def test_slow_work_is_deferred_and_answered_later(env: simcord.Env) -> None:
@@ -91,7 +91,7 @@ async def test_a_deleted_thread_is_reported_to_the_creator(env: simcord.Env) -> 
     started = await anna.click(opened.response, label="Start")
     assert started.acknowledged
     # The game started regardless (its state is committed before anything is announced) ...
-    assert (await server.bot.store.get_game(1)).status == "active"
+    assert (await server.bot.store.games.get(1)).status == "active"
     # ... and its creator is told what is wrong and what to do, once.
     reports = [m.content for m in dms(anna) if "⚠️" in m.content]
     assert len(reports) == 1

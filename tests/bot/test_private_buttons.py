@@ -131,11 +131,11 @@ async def test_game_hand_and_a_private_reply_offer_the_same_buttons(env: simcord
     # "Pick a card" on the public status message answers the clicker alone: with buttons, or why not.
     refused = await second.click(status_message(thread), label="Pick a card")
     assert refused.response.ephemeral and refused.response.content == "You can pick a card on your turn."
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
     picked = await first.click(status_message(thread), label="Pick a card")
     assert picked.response.ephemeral and picked.response.content == "Your cards, for your eyes only:"
     assert labels(picked) == labels(mine)
-    assert (await server.bot.store.get_game(1)).version == version  # a reply is not a move
+    assert (await server.bot.store.games.get(1)).version == version  # a reply is not a move
     for m in thread.history():
         assert m.flags.ephemeral or "for your eyes only" not in m.content
 
@@ -149,10 +149,10 @@ async def test_game_hand_and_a_private_reply_offer_the_same_buttons(env: simcord
     assert not narration.flags.ephemeral
 
     # The older ephemeral hand, clicked now, is refused on top of the current hand; nothing changes.
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
     late = await first.click(mine.response, label="Draw")
     assert late.response.content == f"It's {second.name}'s turn." and labels(late) == []
-    assert (await server.bot.store.get_game(1)).version == version
+    assert (await server.bot.store.games.get(1)).version == version
 
 
 async def test_a_hand_dm_answers_only_its_own_player(env: simcord.Env) -> None:
@@ -164,18 +164,18 @@ async def test_a_hand_dm_answers_only_its_own_player(env: simcord.Env) -> None:
     old_dm = dms(first)[0]
     olga = server.guild.add_member(env.create_user("olga"))
     await mia.slash(thread, "mod substitute", old=first, new=olga)
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
 
     # The replaced player's old hand DM is retired: it says so, without the hand or its buttons.
     retired = next(m for m in dms(first) if m.id == old_dm.id)
     assert "You no longer play in **Toy #1**" in retired.content and not retired.components
-    assert (await server.bot.store.get_game(1)).version == version
+    assert (await server.bot.store.games.get(1)).version == version
     # The new player has their own hand DM, with the seat's buttons.
     assert labels(dms(olga)[0])[0] == "Draw"
 
     # Seated again, the first player gets a new hand DM; the old one stays retired.
     await mia.slash(thread, "mod substitute", old=olga, new=first)
-    assert (await server.bot.store.get_game(1)).version == version + 1  # only the substitution's note
+    assert (await server.bot.store.games.get(1)).version == version + 1  # only the substitution's note
     fresh = dms(first)[-1]
     assert fresh.id != old_dm.id
     await first.user.click(fresh, label="Draw")
@@ -194,9 +194,9 @@ async def test_an_old_hand_of_another_seat_is_refused(env: simcord.Env) -> None:
     await mia.slash(thread, "mod kick", player=first)  # seat 1 is left without a player; its DM keeps its buttons
     assert labels(dms(first)[0])[0] == "Draw"
     await mia.slash(thread, "mod substitute", old=third, new=first)  # ... and the same member now plays seat 3
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
     refused = await first.user.click(old_dm, label="Draw")
     assert refused.response.ephemeral
     assert refused.response.content == "These buttons belong to another seat's hand. `/game hand` shows yours."
-    assert (await server.bot.store.get_game(1)).version == version
+    assert (await server.bot.store.games.get(1)).version == version
     assert (await state(server, 1)).turn == 1 and labels(dms(second)[0])[0] == "Draw"

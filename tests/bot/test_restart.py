@@ -65,7 +65,7 @@ async def test_an_undelivered_message_is_delivered_after_restart_exactly_once(en
     assert not any("ran out of time" in t for t in texts(thread))
     creator_dm = dms(server.members[0])[-1].content
     assert "not allowed to post in the table thread" in creator_dm and "Send Messages in Threads" in creator_dm
-    pending = await server.bot.store.undelivered(game_id=1)
+    pending = await server.bot.store.outbox.undelivered(game_id=1)
     assert [r.kind for r in pending][:1] == ["post"]
 
     # The permission is given back and the bot restarts: the narration arrives, once.
@@ -73,7 +73,7 @@ async def test_an_undelivered_message_is_delivered_after_restart_exactly_once(en
     env.backend.faults.clear()
     await env.restart_bot(make_bot())
     assert sum("ran out of time" in t for t in texts(thread)) == 1
-    assert await server.bot.store.undelivered(game_id=1) == []
+    assert await server.bot.store.outbox.undelivered(game_id=1) == []
     await env.restart_bot(make_bot())
     assert sum("ran out of time" in t for t in texts(thread)) == 1
 
@@ -87,15 +87,15 @@ async def test_a_crash_between_posting_and_marking_delivered_posts_nothing_twice
     async def crash(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise StorageError("simulated crash: the process died before recording the delivery")
 
-    old.store.mark_delivered = crash  # type: ignore[method-assign]
-    old.store.mark_delivered_many = crash  # type: ignore[method-assign]  (a pass's rows are marked together)
+    old.store.outbox.mark_delivered = crash  # type: ignore[method-assign]
+    old.store.outbox.mark_delivered_many = crash  # type: ignore[method-assign]  (a pass's rows are marked together)
     await players[0].slash(thread, "game move", action=move({"type": "draw"}))
     assert sum("draws a card" in t for t in texts(thread)) == 1
-    assert [r.kind for r in await old.store.undelivered(game_id=1)][:1] == ["post"]
+    assert [r.kind for r in await old.store.outbox.undelivered(game_id=1)][:1] == ["post"]
 
     await env.restart_bot(make_bot())
     assert sum("draws a card" in t for t in texts(thread)) == 1
-    assert await server.bot.store.undelivered(game_id=1) == []
+    assert await server.bot.store.outbox.undelivered(game_id=1) == []
     # The status message and hand were brought up to date, not duplicated.
     assert sum(1 for m in thread.history() if m.embeds and m.embeds[0].title == "Toy #1") == 1
     assert len(dms(players[0])) == 1 and "You drew a" in embed_text(dms(players[0])[0])

@@ -16,20 +16,20 @@ async def test_a_poke_during_arm_is_not_lost() -> None:
     timers = {"next": SimpleNamespace(due_at=T0 + timedelta(hours=24))}  # the turn deadline
     reads = 0
 
-    class Store:
+    class Timers:
         damaged_games: frozenset[int] = frozenset()
 
-        async def due_timers(self, now: datetime, limit: int = 50) -> list[object]:
+        async def due(self, now: datetime, limit: int = 50) -> list[object]:
             return []
 
-        async def next_timer(self) -> object:
+        async def soonest(self) -> object:
             nonlocal reads
             reads += 1
             seen = timers["next"]  # read before the commit lands ...
             await gate.wait()  # ... and the answer comes back after it
             return seen
 
-    scheduler = Scheduler(SimpleNamespace(store=Store()), lambda: T0)  # type: ignore[arg-type]
+    scheduler = Scheduler(SimpleNamespace(store=SimpleNamespace(timers=Timers())), lambda: T0)  # type: ignore[arg-type]
     try:
         scheduler.poke()
         await asyncio.sleep(0)  # the pass starts and is now awaiting next_timer()
@@ -51,18 +51,18 @@ async def test_a_poke_during_arm_is_not_lost() -> None:
 async def test_without_a_poke_one_arm_is_enough() -> None:
     reads = 0
 
-    class Store:
+    class Timers:
         damaged_games: frozenset[int] = frozenset()
 
-        async def due_timers(self, now: datetime, limit: int = 50) -> list[object]:
+        async def due(self, now: datetime, limit: int = 50) -> list[object]:
             return []
 
-        async def next_timer(self) -> object:
+        async def soonest(self) -> object:
             nonlocal reads
             reads += 1
             return SimpleNamespace(due_at=T0 + timedelta(minutes=30))
 
-    scheduler = Scheduler(SimpleNamespace(store=Store()), lambda: T0)  # type: ignore[arg-type]
+    scheduler = Scheduler(SimpleNamespace(store=SimpleNamespace(timers=Timers())), lambda: T0)  # type: ignore[arg-type]
     try:
         scheduler.poke()
         await asyncio.sleep(0.05)

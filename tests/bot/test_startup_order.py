@@ -23,8 +23,8 @@ async def test_the_scheduler_runs_before_the_catch_up_and_holds_overdue_games_un
     toy = Toy()
     ids = []
     for n in range(2):
-        record = await store.create_game("toy", guild_id=1, channel_id=2, thread_id=10 + n)
-        await store.start_game(
+        record = await store.games.create("toy", guild_id=1, channel_id=2, thread_id=10 + n)
+        await store.games.start(
             record.id,
             seed=n,
             setup_at=T0,
@@ -55,7 +55,7 @@ async def test_the_scheduler_runs_before_the_catch_up_and_holds_overdue_games_un
 
     async def fire_timer(timer_id: int, game_id: int) -> Done:
         fired.append(game_id)
-        await store.delete_timer(timer_id)
+        await store.timers.delete(timer_id)
         return Done(game_id)
 
     bot.notifier.flush_all = slow_flush_all  # type: ignore[method-assign]

@@ -43,7 +43,7 @@ async def test_a_deadline_that_fails_to_fire_stays_and_fires_later(env: simcord.
     await env.advance_time(24 * HOUR + 1)  # the turn deadline: the database is locked
     assert calls["failed"] >= 1
     assert (await state(server, 1)).turn == 0
-    timers = await server.bot.store.timers(1)
+    timers = await server.bot.store.timers.of_game(1)
     assert any(t.kind == "deadline" for t in timers), "the failing deadline was dropped"
     await env.advance_time(60)  # back-off: 5 s, then 10 s
     assert calls["failed"] == 2
@@ -64,7 +64,7 @@ async def test_a_deadline_that_keeps_failing_is_reported_once_and_still_retried(
     assert len(reports) == 1
     creator_dms = [m.content for m in server.members[0].user.dm_channel.history()]
     assert any("failed to fire" in t for t in creator_dms)
-    assert any(t.kind == "deadline" for t in await server.bot.store.timers(1))
+    assert any(t.kind == "deadline" for t in await server.bot.store.timers.of_game(1))
     del server.bot.service.fire_timer  # the database answers again
     await env.advance_time(6 * 60)
     assert (await state(server, 1)).turn == 1

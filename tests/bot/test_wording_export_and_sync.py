@@ -110,12 +110,12 @@ async def test_malformed_moves_say_what_is_wrong_without_a_link(env: simcord.Env
         '"draw"': UNREADABLE,
         "{draw": UNREADABLE,
     }
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
     for action, expected in cases.items():
         refused = await anna.slash(thread, "game move", action=action)
         assert refused.response.ephemeral and refused.response.content == expected, action
         assert "pydantic" not in refused.response.content and "http" not in refused.response.content
-    assert (await server.bot.store.get_game(1)).version == version
+    assert (await server.bot.store.games.get(1)).version == version
 
 
 async def test_options_a_game_refuses_at_creation_are_worded_without_a_link(env: simcord.Env) -> None:
@@ -162,7 +162,7 @@ async def test_away_refuses_an_endless_or_instant_absence_with_the_fix(env: simc
     )
     instant = await anna.slash(server.channel, "game away", duration="0.0000001m")
     assert instant.response.content == "“0.0000001m” is less than a minute: give at least `1m`."
-    assert all(s.away_until is None for s in await server.bot.store.seats(1))
+    assert all(s.away_until is None for s in await server.bot.store.seats.of_game(1))
     fine = await anna.slash(server.channel, "game away", duration="60d")
     assert "You're away for 60 days" in fine.response.content
 

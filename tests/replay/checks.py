@@ -27,7 +27,7 @@ async def play_random_game(
     """Start and play a random game; returns its id and the snapshot after each version (to check `upto`)."""
     rnd = random.Random(seed)
     gid = await start(store, game, seats=seats, seed=seed, options=options)
-    snapshots = {0: (await store.get_snapshot(gid)).state}
+    snapshots = {0: (await store.games.snapshot(gid)).state}
     clock = clock or deadline_clock(game, rnd)
     for _ in range(steps):
         version = await random_step(
@@ -35,7 +35,7 @@ async def play_random_game(
         )
         if version is None:
             break
-        snapshots[version] = (await store.get_snapshot(gid)).state
+        snapshots[version] = (await store.games.snapshot(gid)).state
     return gid, snapshots
 
 
@@ -68,17 +68,17 @@ async def check_replay_and_export(
             text = exported.to_json()
             imported = await import_game(target, text, game)
             assert imported.id == gid
-            original = await source.get_game(gid)
+            original = await source.games.get(gid)
             assert imported.model_dump(exclude={"updated_at"}) == original.model_dump(exclude={"updated_at"})
-            assert (await target.get_snapshot(gid)).state == (await source.get_snapshot(gid)).state
-            assert await target.log(gid) == await source.log(gid)
+            assert (await target.games.snapshot(gid)).state == (await source.games.snapshot(gid)).state
+            assert await target.log.entries(gid) == await source.log.entries(gid)
             strip = {"joined_at"}
-            assert [s.model_dump(exclude=strip) for s in await target.seats(gid)] == [
-                s.model_dump(exclude=strip) for s in await source.seats(gid)
+            assert [s.model_dump(exclude=strip) for s in await target.seats.of_game(gid)] == [
+                s.model_dump(exclude=strip) for s in await source.seats.of_game(gid)
             ]
             assert (await check_replay(target, game, gid)).ok
             assert ExportedGame.from_json(text) == exported
-            assert await target.check_integrity() == []
+            assert await target.maintenance.check_integrity() == []
             return original.version
         finally:
             await source.close()

@@ -36,11 +36,11 @@ async def test_a_whole_kkk_game_to_the_end(store: GameStore) -> None:
     gid, _ = await play_random_game(
         store, game, seed=2024, seats=4, steps=3000, undo_chance=0.01, note_chance=0.01, chooser=kkk_chooser(game)
     )
-    record = await store.get_game(gid)
-    state = game.load_state((await store.get_snapshot(gid)).state)
+    record = await store.games.get(gid)
+    state = game.load_state((await store.games.snapshot(gid)).state)
     assert game.result(state) is not None, "the random game should reach its end"
     assert record.status == "finished" and record.finished_at is not None
-    assert await store.timers(gid) == []  # a finished game waits for nothing
+    assert await store.timers.of_game(gid) == []  # a finished game waits for nothing
     report = await check_replay(store, game, gid)
     assert report.ok, report.differing_fields
-    assert [e.seq for e in await store.log(gid)] == list(range(1, record.version + 1))
+    assert [e.seq for e in await store.log.entries(gid)] == list(range(1, record.version + 1))

@@ -32,7 +32,7 @@ async def main(path: str, seed: int, kind: str) -> None:
     game, chooser = game_and_chooser(kind)
     rnd = random.Random(seed)
     clock = deadline_clock(game, rnd)
-    active = [g for g in await store.list_games(statuses=["active"]) if g.kind == kind]
+    active = [g for g in await store.games.find(statuses=["active"]) if g.kind == kind]
     seats = max(game.min_seats, 3)
     game_id = active[-1].id if active else await start(store, game, seats=seats, seed=seed)
     print("ready", flush=True)
@@ -41,7 +41,7 @@ async def main(path: str, seed: int, kind: str) -> None:
             store, game, game_id, rnd, undo_chance=0.03, note_chance=0.03, chooser=chooser, clock=clock
         )
         if version is None:
-            await store.update_game(game_id, status="finished")
+            await store.games.update(game_id, status="finished")
             game_id = await start(store, game, seats=seats, seed=rnd.randrange(1 << 40))
             continue
         sys.stdout.write(f"ack {game_id} {version}\n")

@@ -32,9 +32,9 @@ async def start(
     options: dict[str, Any] | None = None,
     at: datetime = T0,
 ) -> int:
-    record = await store.create_game(game.name, guild_id=10, channel_id=20, thread_id=30 + seed, options=options)
+    record = await store.games.create(game.name, guild_id=10, channel_id=20, thread_id=30 + seed, options=options)
     state = game.setup(seats, game.parse_options(options), seed, at)
-    result = await store.start_game(
+    result = await store.games.start(
         record.id,
         seed=seed,
         setup_at=at,
@@ -59,7 +59,7 @@ async def commit_action(
 ) -> CommitResult:
     """Apply and commit one action as the bot would; StaleVersion propagates."""
     outcome = game.apply(state, actor, action, at)
-    return await store.commit(
+    return await store.games.commit(
         game_id,
         version,
         NewLogEntry.for_action(actor, game.dump_action(action), at, outcome.events, user_id=actor),
@@ -78,7 +78,7 @@ async def commit_undo(
 ) -> CommitResult:
     """A moderator's undo to right after entry `back_to`: the state comes from replaying the log."""
     old = await replay_game(store, game, game_id, upto=back_to)
-    return await store.commit(
+    return await store.games.commit(
         game_id,
         version,
         NewLogEntry.for_undo(back_to, at, user_id=1, note="moderator undo"),
@@ -134,11 +134,11 @@ async def random_step(
     """One committed step (an action, or sometimes an undo or a note); None if the game is over. Returns the new
     version. Retries on StaleVersion, as the bot does."""
     if chooser is None:
-        chooser = uniform_chooser(game, (await store.get_game(game_id)).seat_count or 0)
+        chooser = uniform_chooser(game, (await store.games.get(game_id)).seat_count or 0)
     if clock is None:
         clock = deadline_clock(game, rnd)
     while True:
-        snap = await store.get_snapshot(game_id)
+        snap = await store.games.snapshot(game_id)
         state = game.load_state(snap.state)
         roll = rnd.random()
         try:
@@ -148,7 +148,7 @@ async def random_step(
                 return (await commit_undo(store, game, game_id, snap.version, back_to, when)).version
             if roll < undo_chance + note_chance:
                 entry = NewLogEntry.for_note("a note", clock(state, None, None), user_id=1)
-                return (await store.commit(game_id, snap.version, entry, None)).version
+                return (await store.games.commit(game_id, snap.version, entry, None)).version
             if game.result(state) is not None:
                 return None
             choice = chooser(state, rnd)

@@ -61,16 +61,16 @@ async def check_store(db: Path, acked: dict[int, int]) -> None:
     try:
         games: dict[str, Game[Any, Any]] = {"toy": ToyDraw(), "kkk": KKK()}
         for game_id, version in acked.items():
-            record = await store.get_game(game_id)
+            record = await store.games.get(game_id)
             assert record.version >= version, f"game {game_id}: acknowledged {version}, found {record.version}"
-        for record in await store.list_games():
+        for record in await store.games.find():
             if not record.started:
                 continue
-            log = await store.log(record.id)
+            log = await store.log.entries(record.id)
             assert [e.seq for e in log] == list(range(1, record.version + 1))
             report = await check_replay(store, games[record.kind], record.id)
             assert report.ok, (record.id, report.differing_fields, report.event_mismatches)
-        assert await store.check_integrity() == []
+        assert await store.maintenance.check_integrity() == []
     finally:
         await store.close()
 

@@ -18,7 +18,7 @@ from storage import open_store
 
 async def main():
     store = await open_store(sys.argv[1])
-    game = await store.create_game("toy", guild_id=1)
+    game = await store.games.create("toy", guild_id=1)
     print(game.id, flush=True)
     raise RuntimeError("the bot crashed")  # no close()
 
@@ -36,7 +36,7 @@ def test_a_process_that_never_closes_the_store_still_exits(db_path: Path) -> Non
     async def check() -> None:
         store = await open_store(db_path)
         try:
-            assert (await store.get_game(game_id)).kind == "toy"
+            assert (await store.games.get(game_id)).kind == "toy"
         finally:
             await store.close()
 
@@ -47,4 +47,4 @@ async def test_a_closed_store_refuses_work(store: GameStore) -> None:
     await store.close()
     await store.close()  # idempotent
     with pytest.raises(StorageError, match="closed"):
-        await store.list_games()
+        await store.games.find()

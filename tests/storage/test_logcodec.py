@@ -35,12 +35,12 @@ async def test_every_games_real_events_round_trip_through_the_store(name: str, t
     path = tmp_path / "log.sqlite3"
     store = await open_store(path, synchronous="OFF")
     try:
-        game = await store.create_game(name)
-        await store.start_game(game.id, seed=1, setup_at=T0, seats=[NewSeat(seat=0)], snapshot="{}")
+        game = await store.games.create(name)
+        await store.games.start(game.id, seed=1, setup_at=T0, seats=[NewSeat(seat=0)], snapshot="{}")
         for version, (action, events) in enumerate(steps):
             entry = NewLogEntry.for_action(0, json.loads(action), T0, json.loads(events))
-            await store.commit(game.id, version, entry, "{}")
-        logged = await store.log(game.id)
+            await store.games.commit(game.id, version, entry, "{}")
+        logged = await store.log.entries(game.id)
     finally:
         await store.close()
     assert [(dump_json(e.action), dump_json(e.events)) for e in logged] == steps
@@ -110,7 +110,7 @@ async def test_rows_written_before_compression_still_read_replay_and_export(
     store: GameStore = await open_store(db_path, synchronous="OFF")
     target = await open_store(tmp_path / "target.sqlite3", synchronous="OFF")
     try:
-        version = (await store.get_game(gid)).version
+        version = (await store.games.get(gid)).version
         rnd = random.Random(8)
         chooser = kkk_chooser(game)
         for _ in range(150):
@@ -125,8 +125,8 @@ async def test_rows_written_before_compression_still_read_replay_and_export(
         text = exported.to_json()
         assert '"kind":' in text.replace(" ", "")  # the export holds the events as JSON, whatever the row's form
         imported = await import_game(target, ExportedGame.from_json(text), game)
-        source_log = [e.model_dump(exclude={"game_id"}) for e in await store.log(gid)]
-        target_log = [e.model_dump(exclude={"game_id"}) for e in await target.log(imported.id)]
+        source_log = [e.model_dump(exclude={"game_id"}) for e in await store.log.entries(gid)]
+        target_log = [e.model_dump(exclude={"game_id"}) for e in await target.log.entries(imported.id)]
         assert target_log == source_log
         assert (await check_replay(target, game, imported.id)).ok
     finally:

@@ -10,7 +10,7 @@ import pytest
 
 from replay import check_replay
 from storage import NewLogEntry, NewOutbox, SchemaTooNew, StorageError, StoreFileError, open_store
-from storage.migrate import APPLICATION_ID, Migration, load_migrations, migrate
+from storage.sqlite.migrate import APPLICATION_ID, Migration, load_migrations, migrate
 
 
 def tables(path: Path) -> set[str]:
@@ -23,7 +23,7 @@ def tables(path: Path) -> set[str]:
 
 async def test_migrates_an_empty_file_and_rerunning_changes_nothing(db_path: Path) -> None:
     store = await open_store(db_path)
-    assert store.schema_version == len(load_migrations()) >= 1
+    assert store.maintenance.schema_version == len(load_migrations()) >= 1
     await store.close()
     expected = {
         "games",
@@ -54,10 +54,10 @@ async def test_migrates_an_empty_file_and_rerunning_changes_nothing(db_path: Pat
 
 async def test_keeps_data_across_reopen(db_path: Path) -> None:
     store = await open_store(db_path)
-    game = await store.create_game("toy", guild_id=1)
+    game = await store.games.create("toy", guild_id=1)
     await store.close()
     store = await open_store(db_path)
-    assert (await store.get_game(game.id)).kind == "toy"
+    assert (await store.games.get(game.id)).kind == "toy"
     await store.close()
 
 
@@ -129,7 +129,7 @@ async def test_refuses_another_programs_sqlite_database(db_path: Path) -> None:
 async def _checkpointed_store(path: Path) -> None:
     store = await open_store(path)
     for i in range(30):
-        await store.create_game("toy", guild_id=i, options={"padding": "x" * 2000})
+        await store.games.create("toy", guild_id=i, options={"padding": "x" * 2000})
     await store.close()
     with sqlite3.connect(path) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -157,7 +157,7 @@ async def test_corrupt_data_pages_give_a_storage_error_naming_the_file(db_path: 
     with pytest.raises(StoreFileError) as err:
         store = await open_store(db_path)
         try:
-            await store.list_games()
+            await store.games.find()
         finally:
             await store.close()
     assert str(db_path.resolve()) in str(err.value)
@@ -237,30 +237,30 @@ async def test_upgrades_a_schema_1_store_and_keeps_its_games(db_path: Path) -> N
 
     store = await open_store(db_path)
     try:
-        assert store.schema_version == len(load_migrations()) == 7
-        assert (await store.get_snapshot(1)).state == toy.dump_state(state)
+        assert store.maintenance.schema_version == len(load_migrations()) == 7
+        assert (await store.games.snapshot(1)).state == toy.dump_state(state)
         assert (await check_replay(store, toy, 1)).ok
-        timers = await store.timers(1)
+        timers = await store.timers.of_game(1)
         assert [(t.kind, t.payload) for t in timers] == [
             ("reminder", {"seat": 1}),
             ("deadline", {"action": {"type": "timeout"}}),
         ]
-        nxt = await store.next_timer()
+        nxt = await store.timers.soonest()
         assert nxt is not None and nxt.kind == "reminder" and nxt.game_id == 1
-        assert [(o.id, o.payload) for o in await store.undelivered()] == [(2, {"n": 2})]
-        assert (await store.outbox_item(1)).delivered_at == t0
-        new_ids = await store.add_outbox(1, [NewOutbox(kind="post")])
+        assert [(o.id, o.payload) for o in await store.outbox.undelivered()] == [(2, {"n": 2})]
+        assert (await store.outbox.item(1)).delivered_at == t0
+        new_ids = await store.outbox.add(1, [NewOutbox(kind="post")])
         assert new_ids[0] > 2  # ids stay unique across delivered and pending rows
-        assert [s.player_id for s in await store.seats(1)] == [50, 51, 52]
-        assert await store.check_integrity() == []
+        assert [s.player_id for s in await store.seats.of_game(1)] == [50, 51, 52]
+        assert await store.maintenance.check_integrity() == []
         # the log (rebuilt by migration 3) keeps its entries and its protection, and takes the next commit
-        assert [e.seq for e in await store.log(1)] == [1, 2, 3]
+        assert [e.seq for e in await store.log.entries(1)] == [1, 2, 3]
         with sqlite3.connect(db_path) as raw:
             with pytest.raises(sqlite3.IntegrityError, match="gap-free"):
                 raw.execute("INSERT INTO action_log (game_id, seq, kind, at) VALUES (1, 5, 'note', 'x')")
             with pytest.raises(sqlite3.IntegrityError, match="append-only"):
                 raw.execute("DELETE FROM action_log WHERE seq = 3")
-        await store.commit(1, 3, NewLogEntry.for_note("after the upgrade", t0), None)
-        assert [e.seq for e in await store.log(1)] == [1, 2, 3, 4]
+        await store.games.commit(1, 3, NewLogEntry.for_note("after the upgrade", t0), None)
+        assert [e.seq for e in await store.log.entries(1)] == [1, 2, 3, 4]
     finally:
         await store.close()

@@ -1,6 +1,6 @@
 """Building the `New…` records a commit writes: JSON given as plain data or as models (at any depth) is stored as
 the same text, timestamps are kept in UTC, and what is not JSON is refused when the record is built; and how the
-SQLite backend lays them out as row values (`storage.sqliterows`)."""
+SQLite backend lays them out as row values (`storage.sqlite.rows`)."""
 
 import json
 from datetime import UTC, datetime, timedelta, timezone
@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from engine.events import private, public
 from storage import NewLogEntry, NewOutbox, NewTimer, logcodec
-from storage.sqliterows import log_columns, outbox_columns, timer_columns
+from storage.sqlite.rows import log_columns, outbox_columns, timer_columns
 
 PARIS = timezone(timedelta(hours=1))
 

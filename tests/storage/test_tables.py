@@ -24,8 +24,8 @@ T = datetime(2025, 5, 1, 12, 0, 0, 123456, tzinfo=UTC)
 
 
 async def started(store: GameStore, seats: int = 2, **kw: object) -> int:
-    game = await store.create_game("toy", guild_id=1, channel_id=2, thread_id=3, **kw)  # type: ignore[arg-type]
-    await store.start_game(
+    game = await store.games.create("toy", guild_id=1, channel_id=2, thread_id=3, **kw)  # type: ignore[arg-type]
+    await store.games.start(
         game.id,
         seed=42,
         setup_at=T,
@@ -36,121 +36,123 @@ async def started(store: GameStore, seats: int = 2, **kw: object) -> int:
 
 
 async def test_games_round_trip(store: GameStore) -> None:
-    created = await store.create_game(
+    created = await store.games.create(
         "toy", guild_id=11, channel_id=22, thread_id=33, options={"turns": 5, "x": [1, 2]}, created_by=7, now=T
     )
     assert created.status == "lobby" and created.version == 0 and not created.started
     assert created.created_at == T and created.updated_at == T
-    got = await store.get_game(created.id)
+    got = await store.games.get(created.id)
     assert got == created
     assert got.options == {"turns": 5, "x": [1, 2]}
-    assert await store.find_game_by_thread(33) == created
-    assert await store.find_game_by_thread(999) is None
+    assert await store.games.by_thread(33) == created
+    assert await store.games.by_thread(999) is None
     with pytest.raises(GameNotFound):
-        await store.get_game(12345)
+        await store.games.get(12345)
 
-    moved = await store.update_game(created.id, thread_id=44, options={"turns": 9}, now=T + timedelta(hours=1))
+    moved = await store.games.update(created.id, thread_id=44, options={"turns": 9}, now=T + timedelta(hours=1))
     assert moved.thread_id == 44 and moved.channel_id == 22 and moved.options == {"turns": 9}
     assert moved.updated_at == T + timedelta(hours=1)
-    with pytest.raises(InvalidOperation, match="start_game"):
-        await store.update_game(created.id, status="active")
+    with pytest.raises(InvalidOperation, match=r"games\.start"):
+        await store.games.update(created.id, status="active")
 
-    await store.start_game(
+    await store.games.start(
         created.id, seed=-5, setup_at=T, seats=[NewSeat(seat=0), NewSeat(seat=1)], snapshot="{}", options={"turns": 3}
     )
-    running = await store.get_game(created.id)
+    running = await store.games.get(created.id)
     assert (running.status, running.seed, running.seat_count, running.setup_at) == ("active", -5, 2, T)
     assert running.options == {"turns": 3}
     with pytest.raises(InvalidOperation, match="options"):
-        await store.update_game(created.id, options={"turns": 4})
+        await store.games.update(created.id, options={"turns": 4})
     with pytest.raises(InvalidOperation, match="lobby"):
-        await store.update_game(created.id, status="lobby")
+        await store.games.update(created.id, status="lobby")
     with pytest.raises(InvalidOperation, match="not in its lobby"):
-        await store.start_game(created.id, seed=1, setup_at=T, seats=[NewSeat(seat=0)], snapshot="{}")
+        await store.games.start(created.id, seed=1, setup_at=T, seats=[NewSeat(seat=0)], snapshot="{}")
 
-    paused = await store.update_game(created.id, status="paused")
+    paused = await store.games.update(created.id, status="paused")
     assert paused.status == "paused" and paused.finished_at is None
-    over = await store.update_game(created.id, status="abandoned", now=T + timedelta(days=2))
+    over = await store.games.update(created.id, status="abandoned", now=T + timedelta(days=2))
     assert over.finished_at == T + timedelta(days=2)
     assert over.channel_id == 22  # KEEP left it alone
     assert KEEP is not None
 
 
 async def test_list_games_filters_and_never_loads_snapshots(store: GameStore) -> None:
-    a = await store.create_game("toy", guild_id=1)
+    a = await store.games.create("toy", guild_id=1)
     b = await started(store)
     c = await started(store)
-    await store.update_game(c, status="finished")
-    d = await store.create_game("other", guild_id=2)
-    assert [g.id for g in await store.list_games(statuses=OPEN_STATUSES)] == [a.id, b, d.id]
-    assert [g.id for g in await store.list_games(statuses=["finished"])] == [c]
-    assert [g.id for g in await store.list_games(guild_id=2)] == [d.id]
-    assert [g.id for g in await store.list_games(kind="toy", limit=2)] == [a.id, b]
-    assert await store.list_games(statuses=[]) == []
+    await store.games.update(c, status="finished")
+    d = await store.games.create("other", guild_id=2)
+    assert [g.id for g in await store.games.find(statuses=OPEN_STATUSES)] == [a.id, b, d.id]
+    assert [g.id for g in await store.games.find(statuses=["finished"])] == [c]
+    assert [g.id for g in await store.games.find(guild_id=2)] == [d.id]
+    assert [g.id for g in await store.games.find(kind="toy", limit=2)] == [a.id, b]
+    assert await store.games.find(statuses=[]) == []
 
 
 async def test_snapshot_round_trip_and_lobby_has_none(store: GameStore) -> None:
-    lobby = await store.create_game("toy")
+    lobby = await store.games.create("toy")
     with pytest.raises(GameNotFound, match="not started"):
-        await store.get_snapshot(lobby.id)
+        await store.games.snapshot(lobby.id)
     with pytest.raises(GameNotFound, match="no game"):
-        await store.get_snapshot(999)
+        await store.games.snapshot(999)
     gid = await started(store)
-    snap = await store.get_snapshot(gid)
+    snap = await store.games.snapshot(gid)
     assert (snap.version, snap.state) == (0, '{"n": 0}')
 
 
 async def test_seats_round_trip(store: GameStore) -> None:
-    game = await store.create_game("toy")
-    await store.set_seats(game.id, [NewSeat(seat=0, player_id=5, display_name="Anna"), NewSeat(seat=3, player_id=6)])
-    seats = await store.seats(game.id)
+    game = await store.games.create("toy")
+    await store.seats.set_lobby(
+        game.id, [NewSeat(seat=0, player_id=5, display_name="Anna"), NewSeat(seat=3, player_id=6)]
+    )
+    seats = await store.seats.of_game(game.id)
     assert [(s.seat, s.player_id, s.display_name, s.dm_ok, s.away_until) for s in seats] == [
         (0, 5, "Anna", None, None),
         (3, 6, "", None, None),
     ]
     with pytest.raises(InvalidOperation, match="same number"):
-        await store.set_seats(game.id, [NewSeat(seat=1), NewSeat(seat=1)])
+        await store.seats.set_lobby(game.id, [NewSeat(seat=1), NewSeat(seat=1)])
     with pytest.raises(InvalidOperation, match="numbered"):
-        await store.start_game(game.id, seed=1, setup_at=T, seats=[NewSeat(seat=0), NewSeat(seat=2)], snapshot="{}")
+        await store.games.start(game.id, seed=1, setup_at=T, seats=[NewSeat(seat=0), NewSeat(seat=2)], snapshot="{}")
     joined_anna = seats[0].joined_at
-    await store.start_game(
+    await store.games.start(
         game.id,
         seed=1,
         setup_at=T,
         seats=[NewSeat(seat=0, player_id=6, display_name="Bert"), NewSeat(seat=1, player_id=5, display_name="Anna")],
         snapshot="{}",
     )
-    seats = await store.seats(game.id)
+    seats = await store.seats.of_game(game.id)
     assert [(s.seat, s.player_id) for s in seats] == [(0, 6), (1, 5)]
     assert seats[1].joined_at == joined_anna  # joining time survives the re-seating at start
     away = datetime(2025, 6, 1, 9, 0, tzinfo=timezone(timedelta(hours=2)))
-    updated = await store.update_seat(game.id, 1, dm_ok=False, away_until=away, display_name="Anna B.")
+    updated = await store.seats.update(game.id, 1, dm_ok=False, away_until=away, display_name="Anna B.")
     assert (updated.dm_ok, updated.away_until, updated.display_name, updated.player_id) == (False, away, "Anna B.", 5)
     assert updated.away_until.tzinfo == UTC  # kept in UTC, same instant
-    sub = await store.update_seat(game.id, 1, player_id=77, away_until=None)
+    sub = await store.seats.update(game.id, 1, player_id=77, away_until=None)
     assert (sub.player_id, sub.away_until, sub.dm_ok) == (77, None, False)
     with pytest.raises(GameNotFound):
-        await store.update_seat(game.id, 5, dm_ok=True)
-    with pytest.raises(InvalidOperation, match="update_seat"):
-        await store.set_seats(game.id, [])
-    assert [(s.game_id, s.seat) for s in await store.seats_of_player(77)] == [(game.id, 1)]
-    assert await store.seats_of_player(77, statuses=["finished"]) == []
-    assert await store.seats_of_player(5) == []
+        await store.seats.update(game.id, 5, dm_ok=True)
+    with pytest.raises(InvalidOperation, match=r"seats\.update"):
+        await store.seats.set_lobby(game.id, [])
+    assert [(s.game_id, s.seat) for s in await store.seats.of_player(77)] == [(game.id, 1)]
+    assert await store.seats.of_player(77, statuses=["finished"]) == []
+    assert await store.seats.of_player(5) == []
 
 
 async def test_a_computer_players_level_is_kept_with_its_seat(store: GameStore) -> None:
-    game = await store.create_game("toy", guild_id=1, channel_id=2, thread_id=3)
-    await store.set_seats(
+    game = await store.games.create("toy", guild_id=1, channel_id=2, thread_id=3)
+    await store.seats.set_lobby(
         game.id,
         [
             NewSeat(seat=0, player_id=5, display_name="Anna"),
             NewSeat(seat=1, display_name="Robo Anna 🤖 (hard)", bot=True, level="hard"),
         ],
     )
-    assert [(s.bot, s.level) for s in await store.seats(game.id)] == [(False, "normal"), (True, "hard")]
-    changed = await store.update_seat(game.id, 1, level="easy")
+    assert [(s.bot, s.level) for s in await store.seats.of_game(game.id)] == [(False, "normal"), (True, "hard")]
+    changed = await store.seats.update(game.id, 1, level="easy")
     assert (changed.bot, changed.level) == (True, "easy")
-    assert [s.level for s in await store.seats(game.id)] == ["normal", "easy"]
+    assert [s.level for s in await store.seats.of_game(game.id)] == ["normal", "easy"]
     with pytest.raises(ValueError):
         NewSeat(seat=2, bot=True, level="expert")  # type: ignore[arg-type]
 
@@ -166,19 +168,19 @@ async def test_log_round_trip(store: GameStore) -> None:
         NewLogEntry.for_undo(1, at + timedelta(seconds=3), user_id=9, note="misclick"),
     ]
     for version, entry in enumerate(entries):
-        result = await store.commit(gid, version, entry, None if entry.kind == "note" else f'{{"n": {version}}}')
+        result = await store.games.commit(gid, version, entry, None if entry.kind == "note" else f'{{"n": {version}}}')
         assert result.version == version + 1
-    log = await store.log(gid)
+    log = await store.log.entries(gid)
     assert [e.seq for e in log] == [1, 2, 3, 4]
     for entry, stored in zip(entries, log, strict=True):
         assert stored.model_dump(exclude={"game_id", "seq"}) == entry.model_dump()
         assert stored.game_id == gid
-    assert await store.log(gid, after=2) == log[2:]
-    assert await store.log(gid, limit=1) == log[:1]
-    assert await store.log_entry(gid, 4) == log[3]
+    assert await store.log.entries(gid, after=2) == log[2:]
+    assert await store.log.entries(gid, limit=1) == log[:1]
+    assert await store.log.entry(gid, 4) == log[3]
     with pytest.raises(GameNotFound):
-        await store.log_entry(gid, 5)
-    snap = await store.get_snapshot(gid)
+        await store.log.entry(gid, 5)
+    snap = await store.games.snapshot(gid)
     assert snap.version == 4 and snap.state == '{"n": 3}'
 
 
@@ -196,7 +198,7 @@ def test_log_entry_kinds_are_consistent() -> None:
 async def test_the_log_is_append_only_even_for_raw_sql(store: GameStore, db_path: Path) -> None:
     gid = await started(store)
     other = await started(store)
-    await store.commit(gid, 0, NewLogEntry.for_note("hello", T), None)
+    await store.games.commit(gid, 0, NewLogEntry.for_note("hello", T), None)
     insert = "INSERT INTO action_log (game_id, seq, kind, at, note) VALUES (?, ?, 'note', 'x', ?)"
     with sqlite3.connect(db_path) as conn:  # a plain connection: no store code, foreign keys off
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
@@ -214,51 +216,51 @@ async def test_the_log_is_append_only_even_for_raw_sql(store: GameStore, db_path
         conn.execute(insert, (other, 1, "the next entry is fine"))
         conn.execute(insert, (other, 2, "and the one after"))
         conn.rollback()
-    assert [e.note for e in await store.log(gid)] == ["hello"]
-    assert await store.log(other) == []
+    assert [e.note for e in await store.log.entries(gid)] == ["hello"]
+    assert await store.log.entries(other) == []
 
 
 async def test_restoring_a_log_with_a_gap_or_a_repeat_is_refused_and_writes_nothing(store: GameStore) -> None:
     """`restore_game` writes a log as given, with no check of its own: the database refuses what would break it."""
     gid = await started(store)
     for n in range(3):
-        await store.commit(gid, n, NewLogEntry.for_note(f"n{n}", T), None)
+        await store.games.commit(gid, n, NewLogEntry.for_note(f"n{n}", T), None)
     exported = await store.export_game(gid)
-    games_before = await store.list_games()
+    games_before = await store.games.find()
     for log in (exported.log[:1] + exported.log[2:], [*exported.log[:2], exported.log[1]]):
         broken = exported.model_copy(update={"log": log})
         with pytest.raises(InvalidOperation, match=r"gap-free|UNIQUE"):
-            await store.restore_game(broken, '{"n": 0}', keep_id=False)
-        assert await store.list_games() == games_before
-    restored = await store.restore_game(exported, '{"n": 0}', keep_id=False)
-    assert [e.seq for e in await store.log(restored.id)] == [1, 2, 3]
+            await store.maintenance.restore(broken, '{"n": 0}', keep_id=False)
+        assert await store.games.find() == games_before
+    restored = await store.maintenance.restore(exported, '{"n": 0}', keep_id=False)
+    assert [e.seq for e in await store.log.entries(restored.id)] == [1, 2, 3]
 
 
 async def test_timers_round_trip(store: GameStore) -> None:
     g1 = await started(store)
     g2 = await started(store)
-    ids = await store.add_timers(
+    ids = await store.timers.add(
         g1,
         [
             NewTimer(kind="deadline", due_at=T + timedelta(hours=2), payload={"action": {"type": "timeout"}}),
             NewTimer(kind="reminder", due_at=T + timedelta(hours=1)),
         ],
     )
-    (other,) = await store.add_timers(g2, [NewTimer(kind="reaction", due_at=T + timedelta(minutes=10))])
-    timers = await store.timers(g1)
+    (other,) = await store.timers.add(g2, [NewTimer(kind="reaction", due_at=T + timedelta(minutes=10))])
+    timers = await store.timers.of_game(g1)
     assert [(t.id, t.kind, t.due_at) for t in timers] == [
         (ids[1], "reminder", T + timedelta(hours=1)),
         (ids[0], "deadline", T + timedelta(hours=2)),
     ]
     assert timers[1].payload == {"action": {"type": "timeout"}}
-    nxt = await store.next_timer()
+    nxt = await store.timers.soonest()
     assert nxt is not None and nxt.id == other and nxt.game_id == g2
-    assert [t.id for t in await store.due_timers(T + timedelta(hours=1))] == [other, ids[1]]
-    assert [t.id for t in await store.due_timers(T + timedelta(hours=5), limit=1)] == [other]
-    assert await store.delete_timer(other) is True
-    assert await store.delete_timer(other) is False
+    assert [t.id for t in await store.timers.due(T + timedelta(hours=1))] == [other, ids[1]]
+    assert [t.id for t in await store.timers.due(T + timedelta(hours=5), limit=1)] == [other]
+    assert await store.timers.delete(other) is True
+    assert await store.timers.delete(other) is False
     # a commit replaces the game's timers of the given kinds only
-    result = await store.commit(
+    result = await store.games.commit(
         g1,
         0,
         NewLogEntry.for_note("n", T),
@@ -266,23 +268,23 @@ async def test_timers_round_trip(store: GameStore) -> None:
         timers=[NewTimer(kind="deadline", due_at=T + timedelta(hours=3))],
         timer_kinds=["deadline"],
     )
-    kinds = {t.kind: t for t in await store.timers(g1)}
+    kinds = {t.kind: t for t in await store.timers.of_game(g1)}
     assert set(kinds) == {"deadline", "reminder"}
     assert kinds["deadline"].id == result.timer_ids[0] and kinds["deadline"].due_at == T + timedelta(hours=3)
     # all kinds when timer_kinds is None; None timers leave them alone
-    await store.commit(g1, 1, NewLogEntry.for_note("n", T), None)
-    assert len(await store.timers(g1)) == 2
-    await store.commit(g1, 2, NewLogEntry.for_note("n", T), None, timers=[])
-    assert await store.timers(g1) == []
-    await store.add_timers(g1, [NewTimer(kind="a", due_at=T), NewTimer(kind="b", due_at=T)])
-    assert await store.delete_timers(g1, kinds=["a"]) == 1
-    assert await store.delete_timers(g1) == 1
+    await store.games.commit(g1, 1, NewLogEntry.for_note("n", T), None)
+    assert len(await store.timers.of_game(g1)) == 2
+    await store.games.commit(g1, 2, NewLogEntry.for_note("n", T), None, timers=[])
+    assert await store.timers.of_game(g1) == []
+    await store.timers.add(g1, [NewTimer(kind="a", due_at=T), NewTimer(kind="b", due_at=T)])
+    assert await store.timers.clear(g1, kinds=["a"]) == 1
+    assert await store.timers.clear(g1) == 1
 
 
 async def test_outbox_round_trip(store: GameStore) -> None:
     gid = await started(store)
-    (lobby_msg,) = await store.add_outbox(None, [NewOutbox(kind="post", target={"channel_id": 2}, payload={"t": 1})])
-    result = await store.commit(
+    (lobby_msg,) = await store.outbox.add(None, [NewOutbox(kind="post", target={"channel_id": 2}, payload={"t": 1})])
+    result = await store.games.commit(
         gid,
         0,
         NewLogEntry.for_note("n", T),
@@ -293,28 +295,28 @@ async def test_outbox_round_trip(store: GameStore) -> None:
         ],
     )
     assert len(result.outbox_ids) == 2
-    pending = await store.undelivered()
+    pending = await store.outbox.undelivered()
     assert [o.id for o in pending] == [lobby_msg, *result.outbox_ids]  # oldest first
     assert pending[1].target == {"thread_id": 3} and pending[1].payload == {"text": "hi"}
     assert pending[0].game_id is None and pending[1].game_id == gid
-    assert [o.id for o in await store.undelivered(game_id=gid, limit=1)] == result.outbox_ids[:1]
-    assert await store.mark_failed(result.outbox_ids[0], "Discord is down") == 1
-    assert await store.mark_failed(result.outbox_ids[0], "still down") == 2
-    failed = await store.outbox_item(result.outbox_ids[0])
+    assert [o.id for o in await store.outbox.undelivered(game_id=gid, limit=1)] == result.outbox_ids[:1]
+    assert await store.outbox.mark_failed(result.outbox_ids[0], "Discord is down") == 1
+    assert await store.outbox.mark_failed(result.outbox_ids[0], "still down") == 2
+    failed = await store.outbox.item(result.outbox_ids[0])
     assert (failed.attempts, failed.last_error, failed.delivered_at) == (2, "still down", None)
-    assert [o.id for o in await store.undelivered(max_attempts=2)] == [lobby_msg, result.outbox_ids[1]]
+    assert [o.id for o in await store.outbox.undelivered(max_attempts=2)] == [lobby_msg, result.outbox_ids[1]]
     status = MessageRef(message_id=555, channel_id=3, game_id=gid, kind="status")
-    assert await store.mark_delivered(result.outbox_ids[0], refs=[status], now=T) is True
-    assert await store.mark_delivered(result.outbox_ids[0], now=T + timedelta(days=1)) is False
-    assert (await store.outbox_item(result.outbox_ids[0])).delivered_at == T
-    assert await store.message_ref(555) == status
-    assert [o.id for o in await store.undelivered()] == [lobby_msg, result.outbox_ids[1]]
+    assert await store.outbox.mark_delivered(result.outbox_ids[0], refs=[status], now=T) is True
+    assert await store.outbox.mark_delivered(result.outbox_ids[0], now=T + timedelta(days=1)) is False
+    assert (await store.outbox.item(result.outbox_ids[0])).delivered_at == T
+    assert await store.refs.get(555) == status
+    assert [o.id for o in await store.outbox.undelivered()] == [lobby_msg, result.outbox_ids[1]]
     with pytest.raises(GameNotFound):
-        await store.mark_delivered(9999)
-    assert await store.prune_outbox(T) == 0
-    assert await store.prune_outbox(T + timedelta(seconds=1)) == 1
+        await store.outbox.mark_delivered(9999)
+    assert await store.outbox.prune(T) == 0
+    assert await store.outbox.prune(T + timedelta(seconds=1)) == 1
     with pytest.raises(GameNotFound):
-        await store.outbox_item(result.outbox_ids[0])
+        await store.outbox.item(result.outbox_ids[0])
 
 
 async def test_message_refs_round_trip(store: GameStore) -> None:
@@ -323,39 +325,39 @@ async def test_message_refs_round_trip(store: GameStore) -> None:
     hand0 = MessageRef(message_id=2, channel_id=50, game_id=gid, kind="hand", seat=0, created_at=T)
     offer = MessageRef(message_id=3, channel_id=3, game_id=gid, kind="offer", seat=1, key="offer-7", created_at=T)
     for ref in (status, hand0, offer):
-        await store.put_message_ref(ref)
-    assert await store.message_ref(3) == offer
-    assert await store.find_message_ref(gid, "status") == status
-    assert await store.find_message_ref(gid, "hand", seat=0) == hand0
-    assert await store.find_message_ref(gid, "hand", seat=1) is None
-    assert await store.find_message_ref(gid, "offer", seat=1, key="offer-7") == offer
+        await store.refs.put(ref)
+    assert await store.refs.get(3) == offer
+    assert await store.refs.find(gid, "status") == status
+    assert await store.refs.find(gid, "hand", seat=0) == hand0
+    assert await store.refs.find(gid, "hand", seat=1) is None
+    assert await store.refs.find(gid, "offer", seat=1, key="offer-7") == offer
     # a new status message replaces the old reference
     new_status = MessageRef(message_id=10, channel_id=3, game_id=gid, kind="status", created_at=T)
-    await store.put_message_ref(new_status)
-    assert await store.message_ref(1) is None
-    assert await store.find_message_ref(gid, "status") == new_status
-    assert [r.message_id for r in await store.message_refs(gid)] == [2, 3, 10]
-    assert [r.message_id for r in await store.message_refs(gid, kind="offer")] == [3]
-    assert await store.delete_message_ref(3) is True
-    assert await store.delete_message_ref(3) is False
+    await store.refs.put(new_status)
+    assert await store.refs.get(1) is None
+    assert await store.refs.find(gid, "status") == new_status
+    assert [r.message_id for r in await store.refs.of_game(gid)] == [2, 3, 10]
+    assert [r.message_id for r in await store.refs.of_game(gid, kind="offer")] == [3]
+    assert await store.refs.delete(3) is True
+    assert await store.refs.delete(3) is False
     lone = MessageRef(message_id=20, channel_id=4, game_id=None, kind="help", created_at=T)
-    await store.put_message_ref(lone)
-    assert await store.find_message_ref(None, "help") == lone
+    await store.refs.put(lone)
+    assert await store.refs.find(None, "help") == lone
 
 
 async def test_guild_settings_round_trip(store: GameStore) -> None:
-    assert await store.guild_settings(5) == GuildSettings(guild_id=5)
-    saved = await store.put_guild_settings(
+    assert await store.settings.guild(5) == GuildSettings(guild_id=5)
+    saved = await store.settings.put_guild(
         GuildSettings(
             guild_id=5, moderator_role_id=99, turn_deadline=timedelta(hours=36), reaction_time=timedelta(minutes=15)
         ),
         now=T,
     )
     assert saved.updated_at == T
-    assert await store.guild_settings(5) == saved
-    cleared = await store.put_guild_settings(GuildSettings(guild_id=5, moderator_role_id=99), now=T)
-    assert (await store.guild_settings(5)) == cleared
-    assert (await store.guild_settings(5)).turn_deadline is None
+    assert await store.settings.guild(5) == saved
+    cleared = await store.settings.put_guild(GuildSettings(guild_id=5, moderator_role_id=99), now=T)
+    assert (await store.settings.guild(5)) == cleared
+    assert (await store.settings.guild(5)).turn_deadline is None
     with pytest.raises(ValueError):
         GuildSettings(guild_id=5, turn_deadline=timedelta(0))
 
@@ -367,26 +369,26 @@ async def test_durability_is_full_by_default(db_path: Path) -> None:
     for setting, code in ((None, 2), ("NORMAL", 1)):
         store = await (open_store(db_path) if setting is None else open_store(db_path, synchronous=setting))
         assert isinstance(store, SQLiteStore)
-        assert await store._run(lambda c: c.execute("PRAGMA synchronous").fetchone()[0]) == code
-        assert await store._run(lambda c: c.execute("PRAGMA journal_mode").fetchone()[0]) == "wal"
+        assert await store.db.run(lambda c: c.execute("PRAGMA synchronous").fetchone()[0]) == code
+        assert await store.db.run(lambda c: c.execute("PRAGMA journal_mode").fetchone()[0]) == "wal"
         await store.close()
 
 
 async def test_timer_ids_are_never_reused_so_a_stale_delete_is_harmless(store: GameStore) -> None:
     gid = await started(store)
-    first = await store.commit(gid, 0, NewLogEntry.for_note("n", T), None, timers=[NewTimer(kind="d", due_at=T)])
-    second = await store.commit(gid, 1, NewLogEntry.for_note("n", T), None, timers=[NewTimer(kind="d", due_at=T)])
+    first = await store.games.commit(gid, 0, NewLogEntry.for_note("n", T), None, timers=[NewTimer(kind="d", due_at=T)])
+    second = await store.games.commit(gid, 1, NewLogEntry.for_note("n", T), None, timers=[NewTimer(kind="d", due_at=T)])
     assert second.timer_ids[0] > first.timer_ids[0]
     # the scheduler fired the first timer, its action was refused: deleting it must not touch the new one
-    assert await store.delete_timer(first.timer_ids[0]) is False
-    assert [t.id for t in await store.timers(gid)] == second.timer_ids
-    assert await store.delete_timer(123456789) is False  # a game that does not exist
+    assert await store.timers.delete(first.timer_ids[0]) is False
+    assert [t.id for t in await store.timers.of_game(gid)] == second.timer_ids
+    assert await store.timers.delete(123456789) is False  # a game that does not exist
 
 
 async def test_timers_must_match_the_kinds_they_replace(store: GameStore) -> None:
     gid = await started(store)
     with pytest.raises(InvalidOperation, match="timer_kinds"):
-        await store.commit(
+        await store.games.commit(
             gid, 0, NewLogEntry.for_note("n", T), None, timers=[NewTimer(kind="x", due_at=T)], timer_kinds=["y"]
         )
 
@@ -395,7 +397,7 @@ async def test_due_timers_across_many_games_in_order(store: GameStore) -> None:
     games = [await started(store) for _ in range(6)]
     expected = []
     for i, gid in enumerate(games):
-        ids = await store.add_timers(
+        ids = await store.timers.add(
             gid,
             [
                 NewTimer(kind="a", due_at=T + timedelta(minutes=10 * i)),
@@ -406,34 +408,34 @@ async def test_due_timers_across_many_games_in_order(store: GameStore) -> None:
         expected += [(T + timedelta(minutes=10 * i), ids[0]), (T + timedelta(minutes=10 * i + 5), ids[1])]
     expected.sort()
     until = T + timedelta(hours=2)
-    assert [(t.due_at, t.id) for t in await store.due_timers(until)] == expected
-    assert [(t.due_at, t.id) for t in await store.due_timers(until, limit=5)] == expected[:5]
-    assert [(t.due_at, t.id) for t in await store.due_timers(T + timedelta(minutes=12))] == expected[:3]
-    nxt = await store.next_timer()
+    assert [(t.due_at, t.id) for t in await store.timers.due(until)] == expected
+    assert [(t.due_at, t.id) for t in await store.timers.due(until, limit=5)] == expected[:5]
+    assert [(t.due_at, t.id) for t in await store.timers.due(T + timedelta(minutes=12))] == expected[:3]
+    nxt = await store.timers.soonest()
     assert nxt is not None and (nxt.due_at, nxt.id) == expected[0]
     for gid in games:
-        await store.delete_timers(gid)
-    assert await store.next_timer() is None
-    assert await store.due_timers(T + timedelta(days=9)) == []
+        await store.timers.clear(gid)
+    assert await store.timers.soonest() is None
+    assert await store.timers.due(T + timedelta(days=9)) == []
 
 
 async def test_a_game_that_is_over_has_no_timers(store: GameStore) -> None:
     finished = await started(store)
-    await store.add_timers(finished, [NewTimer(kind="deadline", due_at=T)])
-    await store.commit(finished, 0, NewLogEntry.for_note("the end", T), None, status="finished")
-    assert await store.timers(finished) == []
+    await store.timers.add(finished, [NewTimer(kind="deadline", due_at=T)])
+    await store.games.commit(finished, 0, NewLogEntry.for_note("the end", T), None, status="finished")
+    assert await store.timers.of_game(finished) == []
     abandoned = await started(store)
-    await store.add_timers(abandoned, [NewTimer(kind="deadline", due_at=T)])
-    await store.update_game(abandoned, status="abandoned")
-    assert await store.timers(abandoned) == []
-    assert await store.next_timer() is None
+    await store.timers.add(abandoned, [NewTimer(kind="deadline", due_at=T)])
+    await store.games.update(abandoned, status="abandoned")
+    assert await store.timers.of_game(abandoned) == []
+    assert await store.timers.soonest() is None
 
 
 async def test_starting_a_game_replaces_its_lobby_timers(store: GameStore) -> None:
-    game = await store.create_game("toy")
-    await store.add_timers(game.id, [NewTimer(kind="lobby-expiry", due_at=T)])
-    assert [t.kind for t in await store.timers(game.id)] == ["lobby-expiry"]
-    result = await store.start_game(
+    game = await store.games.create("toy")
+    await store.timers.add(game.id, [NewTimer(kind="lobby-expiry", due_at=T)])
+    assert [t.kind for t in await store.timers.of_game(game.id)] == ["lobby-expiry"]
+    result = await store.games.start(
         game.id,
         seed=3,
         setup_at=T,
@@ -441,27 +443,27 @@ async def test_starting_a_game_replaces_its_lobby_timers(store: GameStore) -> No
         snapshot="{}",
         timers=[NewTimer(kind="deadline", due_at=T + timedelta(hours=1), payload={"a": 1})],
     )
-    timers = await store.timers(game.id)
+    timers = await store.timers.of_game(game.id)
     assert [(t.id, t.kind, t.payload) for t in timers] == [(result.timer_ids[0], "deadline", {"a": 1})]
 
 
 async def test_prune_deletes_only_delivered_rows_older_than_the_bound_in_batches(
     store: GameStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import storage.sqlite
+    import storage.sqlite.outbox
 
-    monkeypatch.setattr(storage.sqlite, "_PRUNE_BATCH", 3)  # several batches for a handful of rows
+    monkeypatch.setattr(storage.sqlite.outbox, "_PRUNE_BATCH", 3)  # several batches for a handful of rows
     gid = await started(store)
-    ids = await store.add_outbox(gid, [NewOutbox(kind="post", target={}, payload={"n": i}) for i in range(10)])
+    ids = await store.outbox.add(gid, [NewOutbox(kind="post", target={}, payload={"n": i}) for i in range(10)])
     old, recent, pending = ids[:7], ids[7:9], ids[9:]
     for i in old:
-        await store.mark_delivered(i, now=T)
+        await store.outbox.mark_delivered(i, now=T)
     for i in recent:
-        await store.mark_delivered(i, now=T + timedelta(days=7))
-    assert await store.prune_outbox(T + timedelta(days=6)) == len(old)
+        await store.outbox.mark_delivered(i, now=T + timedelta(days=7))
+    assert await store.outbox.prune(T + timedelta(days=6)) == len(old)
     for i in old:
         with pytest.raises(GameNotFound):
-            await store.outbox_item(i)
-    assert [(await store.outbox_item(i)).delivered_at for i in recent] == [T + timedelta(days=7)] * 2
-    assert [o.id for o in await store.undelivered(game_id=gid)] == pending
-    assert await store.prune_outbox(T + timedelta(days=6)) == 0
+            await store.outbox.item(i)
+    assert [(await store.outbox.item(i)).delivered_at for i in recent] == [T + timedelta(days=7)] * 2
+    assert [o.id for o in await store.outbox.undelivered(game_id=gid)] == pending
+    assert await store.outbox.prune(T + timedelta(days=6)) == 0

@@ -112,7 +112,7 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
             record = await kr_game(self.bot, interaction, getattr(interaction.namespace, "game", None))
         except Refusal:
             return []
-        seats = await self.bot.store.seats(record.id)
+        seats = await self.bot.store.seats.of_game(record.id)
         me = next((s.seat for s in seats if s.player_id == interaction.user.id), None)
         return seat_choice.choices(seats, current, exclude=me)
 
@@ -122,7 +122,7 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
     async def duel(self, interaction: discord.Interaction, opponent: str, game: int | None = None) -> None:
         async def work(carrier: Carrier) -> Answer | None:
             record = await kr_game(self.bot, interaction, game)
-            seats = await self.bot.store.seats(record.id)
+            seats = await self.bot.store.seats.of_game(record.id)
             me = next((s.seat for s in seats if s.player_id == interaction.user.id), None)
             where = f"{TITLE} #{record.id}"
             target = seat_choice.resolve(seats, opponent, where=where, option="opponent", exclude=me)

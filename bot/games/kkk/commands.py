@@ -79,7 +79,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
     async def _seat(self, record: GameRecord, option: str, named: str | None, user_id: int) -> int | None:
         """The seat the `option` (`to:` or `target:`) names: anyone at the table, computer players too
         (`seat_choice`); None when it is left out, refused when it is given blank."""
-        seats = await self.bot.store.seats(record.id)
+        seats = await self.bot.store.seats.of_game(record.id)
         me = next((s.seat for s in seats if s.player_id == user_id), None)
         where = f"Kohle, Kies & Knete #{record.id}"
         return seat_choice.resolve(seats, named, where=where, option=option, exclude=me)

@@ -25,7 +25,7 @@ async def test_a_button_of_a_game_the_bot_no_longer_has_is_refused_clearly(
     assert clicked.response.ephemeral
     assert "game #1, which I don't have" in clicked.response.content
     assert SORRY not in clicked.response.content
-    assert await server.bot.store.list_games() == []
+    assert await server.bot.store.games.find() == []
 
 
 async def test_a_deeply_nested_or_huge_move_is_refused_clearly(env: simcord.Env) -> None:
@@ -37,7 +37,7 @@ async def test_a_deeply_nested_or_huge_move_is_refused_clearly(env: simcord.Env)
     await opener.click(opened.response, label="Start")
     players = await seat_players(server, 1)
     thread = thread_of(server)
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
     for action, says in [
         ("[" * 990 + "]" * 990, "nested too deeply"),
         ('{"type": "play", "card": ' + "[" * 30 + "1" + "]" * 30 + "}", "nested too deeply"),
@@ -46,4 +46,4 @@ async def test_a_deeply_nested_or_huge_move_is_refused_clearly(env: simcord.Env)
         refused = await players[0].slash(thread, "game move", action=action)
         assert refused.response.ephemeral
         assert says in refused.response.content and SORRY not in refused.response.content
-    assert (await server.bot.store.get_game(1)).version == version
+    assert (await server.bot.store.games.get(1)).version == version

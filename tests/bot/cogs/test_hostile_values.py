@@ -47,7 +47,7 @@ async def open_game(server: Server, kind: str, people: list[MemberActor]) -> tup
     for m in people[1:]:
         await m.click(opened.response, label="Join")
     await people[0].click(opened.response, label="Start")
-    return opened, (await server.bot.store.list_games())[-1].id
+    return opened, (await server.bot.store.games.find())[-1].id
 
 
 def thread(server: Server, game_id: int) -> ChannelHandle:
@@ -55,7 +55,7 @@ def thread(server: Server, game_id: int) -> ChannelHandle:
 
 
 async def versions(server: Server) -> list[tuple[int, int, str]]:
-    return [(g.id, g.version, g.status) for g in await server.bot.store.list_games()]
+    return [(g.id, g.version, g.status) for g in await server.bot.store.games.find()]
 
 
 def refused_clearly(result: simcord.InteractionResult, *says: str) -> str:

@@ -27,7 +27,7 @@ async def setup(env: simcord.Env):  # type: ignore[no-untyped-def]
 
 async def test_non_moderators_are_refused(env: simcord.Env) -> None:
     server, _, gm, gm_role, players, thread = await setup(env)
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
     for command, options in [
         ("mod pause", {}),
         ("mod resume", {}),
@@ -44,8 +44,8 @@ async def test_non_moderators_are_refused(env: simcord.Env) -> None:
         assert "Only moderators can do that" in refused.response.content, command
     role = await gm.slash(thread, "mod role", role=gm_role)
     assert "Only members with Manage Server can choose the moderator role" in role.response.content
-    assert (await server.bot.store.get_game(1)).version == version
-    assert (await server.bot.store.get_game(1)).status == "active"
+    assert (await server.bot.store.games.get(1)).version == version
+    assert (await server.bot.store.games.get(1)).status == "active"
 
 
 async def test_moderator_role_pause_resume_extend(env: simcord.Env) -> None:
@@ -76,7 +76,7 @@ async def test_moderator_role_pause_resume_extend(env: simcord.Env) -> None:
     await env.advance_time(180)  # 75h01
     assert (await state(server, 1)).turn == 1
     # The next turn starts fresh: a pause or extension does not carry over.
-    timers = await server.bot.store.timers(1)
+    timers = await server.bot.store.timers.of_game(1)
     deadline = next(t for t in timers if t.kind == "deadline")
     left = (deadline.due_at - env.now()).total_seconds()
     assert 24 * HOUR - 120 <= left <= 24 * HOUR  # a full turn from when the old one ran out (75h)
@@ -118,7 +118,7 @@ async def test_substitute_kick_and_end(env: simcord.Env) -> None:
     # With two left, the toy game cannot lose another: the game ends with the standings so far.
     ended = await admin.slash(thread, "mod kick", player=newcomer)
     assert "The game ends here" in ended.response.content
-    assert (await server.bot.store.get_game(1)).status == "abandoned"
+    assert (await server.bot.store.games.get(1)).status == "abandoned"
     assert any("🥇" in t for t in texts(thread))
     over = await players[0].slash(thread, "game move", action=move({"type": "draw"}))
     assert "is over" in over.response.content
@@ -157,5 +157,5 @@ async def test_end_undo_export_verify(env: simcord.Env) -> None:
 
     ended = await admin.slash(thread, "mod end")
     assert "ended the game. Standings so far:" in ended.response.content and "🥇" in ended.response.content
-    assert (await server.bot.store.get_game(1)).status == "abandoned"
-    assert not await server.bot.store.timers(1)
+    assert (await server.bot.store.games.get(1)).status == "abandoned"
+    assert not await server.bot.store.timers.of_game(1)

@@ -29,7 +29,7 @@ async def test_moderators_set_the_defaults_new_games_use(env: simcord.Env) -> No
     ]:
         bad = await mia.slash(server.channel, "mod defaults", **{option: value})
         assert bad.response.ephemeral and why in bad.response.content, bad.response.content
-    settings = await server.bot.store.guild_settings(server.guild.id)
+    settings = await server.bot.store.settings.guild(server.guild.id)
     assert settings.turn_deadline is None and settings.reaction_time is None
 
     changed = await mia.slash(server.channel, "mod defaults", turn_deadline="1d12h", reaction_time="30m")
@@ -37,12 +37,12 @@ async def test_moderators_set_the_defaults_new_games_use(env: simcord.Env) -> No
     assert "Moderator **mia** changed the defaults for new games" in changed.response.content
     assert "Turn deadline: **1 day 12 hours**" in changed.response.content
     assert "Reaction time: **30 minutes**" in changed.response.content
-    settings = await server.bot.store.guild_settings(server.guild.id)
+    settings = await server.bot.store.settings.guild(server.guild.id)
     assert (settings.turn_deadline, settings.reaction_time) == (timedelta(hours=36), timedelta(minutes=30))
 
     opened = await anna.slash(server.channel, "game new", game="toy")
     assert "turn deadline 36 hours · reaction time 30 minutes" in embed_text(opened.response.message)
-    record = await server.bot.store.get_game(1)
+    record = await server.bot.store.games.get(1)
     assert record.options["turn_deadline"] == "P1DT12H" and record.options["reaction_time"] == "PT30M"
     own = await anna.slash(server.channel, "game new", game="toy", turn_hours=5)
     assert "turn deadline 5 hours · reaction time 30 minutes" in embed_text(own.response.message)
@@ -54,4 +54,4 @@ async def test_moderators_set_the_defaults_new_games_use(env: simcord.Env) -> No
     third = await anna.slash(server.channel, "game new", game="toy")
     assert "turn deadline 36 hours · reaction time 10 minutes" in embed_text(third.response.message)
     # Games already opened keep what they were opened with.
-    assert (await server.bot.store.get_game(1)).options["reaction_time"] == "PT30M"
+    assert (await server.bot.store.games.get(1)).options["reaction_time"] == "PT30M"

@@ -54,13 +54,13 @@ async def test_a_refused_reaction_is_answered_once_and_taken_off(env: simcord.En
     await env.restart_bot(make_bot(games={"toy": CountingToy()}, presentations={"toy": TakeBackPresentation()}))
     server = make_server(env)
     players, window = await open_window(server)
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
     applied = CountingToy.applied
     await players[0].react(window, "🛑")  # anna's own card: she may not STOP it
     assert CountingToy.applied == applied + 1  # one apply decided it; no second check on a copy
     assert refusals(server) == [f"<@{players[0].id}>: your 🛑 doesn't count — {REFUSED}"]
     assert stops(server) == 1  # hers was taken off (the bot's stays)…
-    assert (await server.bot.store.get_game(1)).version == version  # …and its removal was not read as a pass
+    assert (await server.bot.store.games.get(1)).version == version  # …and its removal was not read as a pass
     assert len(refusals(server)) == 1
 
 

@@ -38,7 +38,7 @@ async def test_a_stray_reaction_is_removed_and_means_nothing(
     server = make_server(env)
     players, window = await open_window(server)
     outsider = server.guild.add_member(env.create_user("olga"))
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
     assert stops(server) == 1  # the bot's own 🛑
     caplog.set_level(logging.INFO, logger="boardroom")
     before = len(env.http_requests)
@@ -46,7 +46,7 @@ async def test_a_stray_reaction_is_removed_and_means_nothing(
     calls = [f"{e.method} {e.path}" for e in env.http_requests[before:]]
     assert any(c.startswith("DELETE") and c.endswith(f"/{outsider.id}") for c in calls), calls
     assert stops(server) == 1  # hers is gone
-    assert (await server.bot.store.get_game(1)).version == version
+    assert (await server.bot.store.games.get(1)).version == version
     assert any(r.getMessage() == "stray reaction removed" for r in caplog.records)
     # A player's 🛑 is not stray: it STOPs the card.
     await players[1].react(window, "🛑")
@@ -65,14 +65,14 @@ async def test_without_manage_messages_a_stray_reaction_stays_and_is_ignored(
     server = Server(env, guild, channel, members)
     _, window = await open_window(server)
     outsider = guild.add_member(env.create_user("olga"))
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
     caplog.set_level(logging.INFO, logger="boardroom")
     before = len(env.http_requests)
     await outsider.react(window, "🛑")
     assert not [e for e in env.http_requests[before:] if e.method == "DELETE"]  # no call it surely can't make
     assert stops(server) == 2
     await outsider.unreact(window, "🛑")  # taking it off means nothing either
-    assert (await server.bot.store.get_game(1)).version == version
+    assert (await server.bot.store.games.get(1)).version == version
     assert any("no Manage Messages here" in r.getMessage() for r in caplog.records)
 
 
@@ -88,10 +88,10 @@ async def test_a_refused_removal_is_logged_and_ignored(env: simcord.Env, caplog:
         code=50013,
         message="Missing Permissions",
     )
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
     caplog.set_level(logging.INFO, logger="boardroom")
     await outsider.react(window, "🛑")
     assert stops(server) == 2
-    assert (await server.bot.store.get_game(1)).version == version
+    assert (await server.bot.store.games.get(1)).version == version
     assert any("stray reaction left in place: Missing Permissions" in r.getMessage() for r in caplog.records)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

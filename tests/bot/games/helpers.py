@@ -25,7 +25,7 @@ async def start_game(
     for m in server.members[1:players]:
         await m.click(opened.response, label="Join")
     await opener.click(opened.response, label="Start")
-    game_id = (await server.bot.store.list_games())[-1].id
+    game_id = (await server.bot.store.games.find())[-1].id
     return thread_of_game(server, game_id), await seat_players(server, game_id)
 
 
@@ -35,7 +35,7 @@ def thread_of_game(server: Server, game_id: int) -> ChannelHandle:
 
 async def game_state(server: Server, game: str, game_id: int = 1) -> object:
     """The game's state as stored (each game's `helpers.state` gives it its type)."""
-    snap = await server.bot.store.get_snapshot(game_id)
+    snap = await server.bot.store.games.snapshot(game_id)
     return registry.get(game).load_state(snap.state)
 
 

@@ -87,8 +87,8 @@ class Driver:
     async def _messages(self, seat: int) -> list[tuple[int, int]]:
         """The messages whose buttons this seat may click: its hand DM, the status, the game's tracked messages."""
         store = self.bot.store
-        refs = [await store.find_message_ref(self.game_id, outbox.HAND, seat=seat)]
-        refs += await store.message_refs(self.game_id)
+        refs = [await store.refs.find(self.game_id, outbox.HAND, seat=seat)]
+        refs += await store.refs.of_game(self.game_id)
         return [(r.channel_id, r.message_id) for r in refs if r is not None and r.kind != outbox.LOBBY]
 
     def _path(self, table: Table, seat: int, keys: list[str], wanted: dict[str, Any], depth: int = 0) -> list[str]:
@@ -126,7 +126,7 @@ class Driver:
                     form = f"buttons {' → '.join(k.split('.')[0] for k in path)}"
                     self.forms[form] = self.forms.get(form, 0) + 1
                     return form
-        record = await self.bot.store.get_game(self.game_id)
+        record = await self.bot.store.games.get(self.game_id)
         thread = next(t for t in self.server.channel.threads if t.id == record.thread_id)
         done = await member.slash(thread, "game move", action=move(wanted))
         assert done.response is not None
@@ -150,7 +150,7 @@ def _post_buttons(post: Post) -> list[Any]:
 
 
 async def next_timer_in(bot: BoardroomBot) -> float:
-    nxt = await bot.store.next_timer()
+    nxt = await bot.store.timers.soonest()
     assert nxt is not None, "nothing is scheduled: the table is stuck"
     return max((nxt.due_at - bot.clock()).total_seconds(), 0.0) + 1.0
 
@@ -172,8 +172,8 @@ async def play(env: simcord.Env, case: Case) -> tuple[Figures, dict[str, int]]:
     await meter.step(opener.id)
 
     bot: BoardroomBot = env.bot  # type: ignore[assignment]
-    game_id = (await bot.store.list_games())[-1].id
-    seats = await bot.store.seats(game_id)
+    game_id = (await bot.store.games.find())[-1].id
+    seats = await bot.store.seats.of_game(game_id)
     players = {s.seat: server.member(s.player_id) for s in seats if s.player_id is not None}
     game = bot.service.game(case.kind)
     policy = policy_for(game)
@@ -191,7 +191,7 @@ async def play(env: simcord.Env, case: Case) -> tuple[Figures, dict[str, int]]:
             action = policy.decide(game.view(table.state, seat), legal, seat, rng) if legal else None
             if action is not None:
                 form = await driver.make(table, seat, action)
-                entries = await bot.store.log(game_id, after=version)
+                entries = await bot.store.log.entries(game_id, after=version)
                 assert [(e.actor_seat, e.action) for e in entries] == [(seat, game.dump_action(action))], (
                     f"step {step}: seat {seat} meant {json.dumps(game.dump_action(action))} by {form}; the log says "
                     f"{[(e.actor_seat, e.action) for e in entries]}"
@@ -203,7 +203,7 @@ async def play(env: simcord.Env, case: Case) -> tuple[Figures, dict[str, int]]:
             await meter.step(None)
     else:
         raise AssertionError("the game did not end")
-    assert (await bot.store.get_game(game_id)).status == "finished"
+    assert (await bot.store.games.get(game_id)).status == "finished"
     return meter.figures, driver.forms
 
 

@@ -29,11 +29,11 @@ async def test_a_kill_between_commit_and_delivery_delivers_once_after_restart(en
     await players[0].slash(thread, "game move", action=move({"type": "draw"}))
     assert (await state(server, 1)).turn == 1  # committed ...
     assert not any("draws a card" in t for t in texts(thread))  # ... not announced
-    assert [r.kind for r in await server.bot.store.undelivered(game_id=1)][:1] == ["post"]
+    assert [r.kind for r in await server.bot.store.outbox.undelivered(game_id=1)][:1] == ["post"]
 
     await env.restart_bot(make_bot())
     assert sum("draws a card" in t for t in texts(thread)) == 1
-    assert await server.bot.store.undelivered(game_id=1) == []
+    assert await server.bot.store.outbox.undelivered(game_id=1) == []
     await env.restart_bot(make_bot())
     assert sum("draws a card" in t for t in texts(thread)) == 1
     assert len(dms(players[0])) == 1 and "You drew a" in embed_text(dms(players[0])[0])
@@ -47,7 +47,7 @@ async def test_edits_of_one_message_left_by_a_crash_are_merged_into_one(env: sim
     die_before_delivering(env.bot)
     for seat in range(3):  # three moves, three status rows, none delivered
         await players[seat].slash(thread, "game move", action=move({"type": "draw"}))
-    assert [r.kind for r in await server.bot.store.undelivered(game_id=1)].count("status") == 3
+    assert [r.kind for r in await server.bot.store.outbox.undelivered(game_id=1)].count("status") == 3
 
     start = len(env.http_requests)
     await env.restart_bot(make_bot())
@@ -60,7 +60,7 @@ async def test_edits_of_one_message_left_by_a_crash_are_merged_into_one(env: sim
     assert "Scores" in embed_text(now) and now.embeds[0].to_dict() != status.embeds[0].to_dict()
     assert sum(1 for m in thread.history() if m.embeds and m.embeds[0].title == "Toy #1") == 1
     assert sum("draws a card" in t for t in texts(thread)) == 3  # each narration once
-    assert await server.bot.store.undelivered(game_id=1) == []
+    assert await server.bot.store.outbox.undelivered(game_id=1) == []
 
 
 async def test_two_moves_on_one_game_arriving_together_are_serialised_and_both_delivered(env: simcord.Env) -> None:
@@ -75,9 +75,9 @@ async def test_two_moves_on_one_game_arriving_together_are_serialised_and_both_d
     )
     await asyncio.gather(bot.notifier.flush(1), bot.notifier.flush(1))
     await env.settle()
-    log = await bot.store.log(1)
+    log = await bot.store.log.entries(1)
     # One after the other: the second was decided on the state the first left (seat 2's turn by then).
     assert [e.actor_seat for e in log] == [0, 1] and (await state(server, 1)).turn == 2
     assert first.outbox_ids and second.outbox_ids and min(second.outbox_ids) > max(first.outbox_ids)
     assert sum("draws a card" in t for t in texts(thread)) == 2
-    assert await bot.store.undelivered(game_id=1) == []
+    assert await bot.store.outbox.undelivered(game_id=1) == []

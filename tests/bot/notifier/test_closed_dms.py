@@ -24,7 +24,7 @@ async def test_closed_dms_never_block_the_game(env: simcord.Env) -> None:
     note = [f.content for f in joined.followups]
     assert any("couldn't send you a DM" in n for n in note) and all(f.ephemeral for f in joined.followups)
     assert sum("can't send direct messages" in t for t in texts(thread)) == 1
-    seats = await server.bot.store.seats(1)
+    seats = await server.bot.store.seats.of_game(1)
     assert [s.dm_ok for s in seats if s.player_id == dave.id] == [False]
 
     await anna.click(opened.response, label="Start")
@@ -72,7 +72,7 @@ async def test_game_dms_brings_a_closed_dm_back(env: simcord.Env) -> None:
     still = await bert.slash(thread, "game dms")
     assert still.response.ephemeral and "I still can't send you direct messages" in still.response.content
     assert sum("can't send direct messages" in t for t in texts(thread)) == 1
-    assert [s.dm_ok for s in await server.bot.store.seats(1) if s.player_id == bert.id] == [False]
+    assert [s.dm_ok for s in await server.bot.store.seats.of_game(1) if s.player_id == bert.id] == [False]
 
     # Allowed now: the hand arrives by DM, the seat is marked, and later changes edit that one message.
     env.backend.faults.clear()
@@ -81,7 +81,7 @@ async def test_game_dms_brings_a_closed_dm_back(env: simcord.Env) -> None:
     (hand,) = bert.user.dm_channel.history()
     seat = players.index(bert)
     assert "Hand: " + ", ".join(map(str, (await state(server, 1)).hands[seat])) in embed_text(hand)
-    assert [s.dm_ok for s in await server.bot.store.seats(1) if s.player_id == bert.id] == [True]
+    assert [s.dm_ok for s in await server.bot.store.seats.of_game(1) if s.player_id == bert.id] == [True]
     for turn in range(seat + 1):
         await players[turn].slash(thread, "game move", action=move({"type": "draw"}))
     (hand,) = bert.user.dm_channel.history()

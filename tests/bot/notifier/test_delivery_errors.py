@@ -39,13 +39,13 @@ async def test_a_post_applied_despite_an_error_is_not_posted_twice(env: simcord.
 
     bot.http.send_message = applied_then_error  # type: ignore[method-assign]
     payload = {"texts": ["📣 One announcement, said once."]}
-    await bot.store.add_outbox(
+    await bot.store.outbox.add(
         1, [NewOutbox(kind=outbox.POST, target={"to": "thread"}, payload=payload)], now=bot.clock()
     )
     await bot.notifier.flush(1)
-    (row,) = await bot.store.undelivered(game_id=1)
+    (row,) = await bot.store.outbox.undelivered(game_id=1)
     assert row.last_error is not None and row.last_error.startswith("in flight")
     bot.notifier.close()
     await bot.notifier.flush(1)  # the retry
     assert sum("One announcement, said once." in t for t in texts(thread)) == 1
-    assert await bot.store.undelivered(game_id=1) == []
+    assert await bot.store.outbox.undelivered(game_id=1) == []

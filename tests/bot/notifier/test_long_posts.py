@@ -28,7 +28,7 @@ async def started(server) -> list:  # type: ignore[no-untyped-def]
 async def queue_long_post(server) -> list[int]:  # type: ignore[no-untyped-def]
     bot = server.bot
     row = NewOutbox(kind=outbox.POST, target={"to": "thread"}, payload={"texts": LINES})
-    return await bot.store.add_outbox(1, [row], now=bot.clock())
+    return await bot.store.outbox.add(1, [row], now=bot.clock())
 
 
 def posted_lines(thread) -> list[str]:  # type: ignore[no-untyped-def]
@@ -52,7 +52,7 @@ async def test_a_long_narration_arrives_whole_in_several_messages(env: simcord.E
     assert posted_lines(thread) == LINES  # every line, in order, once
     parts = [t for t in texts(thread) if t.startswith("Line ")]
     assert len(parts) == 3 and all(len(p) <= 2000 for p in parts)
-    assert await server.bot.store.undelivered(game_id=1) == []
+    assert await server.bot.store.outbox.undelivered(game_id=1) == []
 
 
 async def test_a_crash_between_the_parts_posts_each_part_once_after_restart(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
@@ -75,11 +75,11 @@ async def test_a_crash_between_the_parts_posts_each_part_once_after_restart(env:
     with pytest.raises(StorageError):
         await old.notifier.flush(1)
     assert posted_lines(thread) == LINES[: len(posted_lines(thread))] and 0 < len(posted_lines(thread)) < len(LINES)
-    assert [r.kind for r in await old.store.undelivered(game_id=1)] == ["post"]
+    assert [r.kind for r in await old.store.outbox.undelivered(game_id=1)] == ["post"]
 
     await env.restart_bot(make_bot())
     assert posted_lines(thread) == LINES  # the first part was found, not posted again
-    assert await server.bot.store.undelivered(game_id=1) == []
+    assert await server.bot.store.outbox.undelivered(game_id=1) == []
     await env.restart_bot(make_bot())
     assert posted_lines(thread) == LINES
 
@@ -104,10 +104,10 @@ async def test_a_failed_part_is_retried_without_posting_the_earlier_ones_again(e
     await bot.notifier.flush(1)
     first = posted_lines(thread)
     assert 0 < len(first) < len(LINES)
-    (row,) = await bot.store.undelivered(game_id=1)
+    (row,) = await bot.store.outbox.undelivered(game_id=1)
     assert row.last_error is not None and row.last_error.startswith("in flight")  # not merely "failed"
     assert 1 in bot.notifier.retries  # a retry is scheduled (on the event loop's clock): run it now
     bot.notifier.close()
     await bot.notifier.flush(1)
     assert posted_lines(thread) == LINES
-    assert await bot.store.undelivered(game_id=1) == []
+    assert await bot.store.outbox.undelivered(game_id=1) == []

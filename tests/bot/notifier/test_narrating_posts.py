@@ -52,7 +52,7 @@ async def test_the_window_message_is_the_commands_reply(env: simcord.Env, make_b
     assert reply is not None and not reply.ephemeral
     assert reply.content.splitlines()[0] == f"{players[0].name} plays a {card}. Anyone may STOP it: react 🛑 here."
     assert f"<@{players[1].id}>, <@{players[2].id}>: STOP or pass" in reply.content  # the mentions, below it
-    ref = await server.bot.store.find_message_ref(1, "window", key="1")
+    ref = await server.bot.store.refs.find(1, "window", key="1")
     assert ref is not None and ref.message_id == reply.message.id  # the reply is the tracked message
     assert not [m for m in thread.history() if m.content.startswith(f"{players[0].name} plays")][1:]
     # reply + the bot's 🛑 + status + the player's DM (one card less): four, where reply + post would be five.
@@ -78,8 +78,8 @@ async def test_without_an_interaction_it_is_one_post_and_a_crash_posts_nothing_t
 
     # The move is committed through the service (no interaction to carry it); delivery dies after posting.
     done = await old.service.act(1, players[0].id, {"type": "play", "card": game.hands[0][0]})
-    old.store.mark_delivered = crash  # type: ignore[method-assign]
-    old.store.mark_delivered_many = crash  # type: ignore[method-assign]  (a pass's rows are marked together)
+    old.store.outbox.mark_delivered = crash  # type: ignore[method-assign]
+    old.store.outbox.mark_delivered_many = crash  # type: ignore[method-assign]  (a pass's rows are marked together)
     with pytest.raises(StorageError):
         await old.notifier.flush(done.game_id)
     announced = [m for m in thread.history() if "Anyone may STOP it: react 🛑 here." in m.content]
@@ -87,6 +87,6 @@ async def test_without_an_interaction_it_is_one_post_and_a_crash_posts_nothing_t
     await env.restart_bot(make_bot(presentations={"toy": AnnouncingToy()}))
     announced = [m for m in thread.history() if "Anyone may STOP it: react 🛑 here." in m.content]
     assert len(announced) == 1 and f"<@{players[1].id}>" in announced[0].content
-    ref = await server.bot.store.find_message_ref(1, "window", key="1")
+    ref = await server.bot.store.refs.find(1, "window", key="1")
     assert ref is not None and ref.message_id == announced[0].id
-    assert await server.bot.store.undelivered(game_id=1) == []
+    assert await server.bot.store.outbox.undelivered(game_id=1) == []

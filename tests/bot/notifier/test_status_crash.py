@@ -106,11 +106,11 @@ async def test_a_kill_at_any_call_of_the_move_leaves_one_status(env: simcord.Env
     await env.restart_bot(make_bot())
     (status,) = statuses(thread)
     assert below(thread, status) <= STATUS_DEPTH  # where the move left it, or where it was if it never moved
-    assert await server.bot.store.undelivered(game_id=1) == []
+    assert await server.bot.store.outbox.undelivered(game_id=1) == []
     for i in range(3):
         await players[(turn + i) % 3].slash(thread, "game move", action=move({"type": "draw"}))
         assert len(statuses(thread)) == 1, made
-    ref = await server.bot.store.find_message_ref(1, "status")
+    ref = await server.bot.store.refs.find(1, "status")
     assert ref is not None and ref.message_id == statuses(thread)[0].id
 
 
@@ -132,7 +132,7 @@ async def test_a_kill_while_the_status_is_posted_afresh_leaves_one_status(
     for k in range(14):
         await server.members[3].send(thread, f"chat {k}")
     old = env.bot
-    await old.store.add_outbox(1, [outbox.status()], now=old.clock())
+    await old.store.outbox.add(1, [outbox.status()], now=old.clock())
     made = kill_after(old, calls)
     with pytest.raises((Killed, StorageError)):
         await old.notifier.flush(1)

@@ -80,7 +80,7 @@ async def step(server: Server, game_id: int, rng: random.Random) -> bool:
             done = await bot.service.act(game_id, held.player_id, game.dump_action(action))
             await bot.notifier.flush(done.game_id)
             return True
-    nxt = await bot.store.next_timer()
+    nxt = await bot.store.timers.soonest()
     assert nxt is not None
     await server.env.advance_time(max((nxt.due_at - bot.clock()).total_seconds(), 0.0) + 1.0)
     return True
@@ -97,16 +97,16 @@ async def test_a_kill_while_the_status_moves_leaves_it_once(env: simcord.Env, ma
         await member.click(opened.response, label="Join")
     await people[0].click(opened.response, label="Start")
     (thread,) = server.channel.threads
-    ref = await server.bot.store.find_message_ref(1, "status")
+    ref = await server.bot.store.refs.find(1, "status")
     assert ref is not None
     first = next(m for m in thread.history() if m.id == ref.message_id).embeds[0]
     title = first.title
     kill = Kill(server.bot, title, after)
     rng = random.Random(5)
     for _ in range(400):
-        kill.status_id = (await server.bot.store.find_message_ref(1, "status")).message_id  # type: ignore[union-attr]
+        kill.status_id = (await server.bot.store.refs.find(1, "status")).message_id  # type: ignore[union-attr]
         try:
-            assert await step(server, 1, rng), (await server.bot.store.get_game(1)).status
+            assert await step(server, 1, rng), (await server.bot.store.games.get(1)).status
         except (Killed, StorageError):
             assert kill.killed
         if kill.killed:
@@ -115,9 +115,9 @@ async def test_a_kill_while_the_status_moves_leaves_it_once(env: simcord.Env, ma
 
     await env.restart_bot(make_bot(games={kind: registry.get(kind)}, presentations={}))
     assert len(statuses(server, thread, title)) == 1
-    assert await server.bot.store.undelivered(game_id=1) == []
+    assert await server.bot.store.outbox.undelivered(game_id=1) == []
     for _ in range(3):
         assert await step(server, 1, rng)
         assert len(statuses(server, thread, title)) == 1
-    ref = await server.bot.store.find_message_ref(1, "status")
+    ref = await server.bot.store.refs.find(1, "status")
     assert ref is not None and ref.message_id == statuses(server, thread, title)[0].id

@@ -26,7 +26,7 @@ def simcord_bot(make_bot: Callable[..., BoardroomBot]) -> BoardroomBot:
 
 
 async def status_message(env: simcord.Env, thread: Any) -> discord.Message:
-    ref = await env.bot.store.find_message_ref(1, outbox.STATUS)  # type: ignore[attr-defined]
+    ref = await env.bot.store.refs.find(1, outbox.STATUS)  # type: ignore[attr-defined]
     return next(m for m in thread.history() if m.id == ref.message_id)
 
 

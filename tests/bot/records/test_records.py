@@ -45,7 +45,7 @@ async def open_table(server: Server, kind: str, people: int, bots: int, **option
     for member in others:
         await member.click(opened.response, label="Join")
     await opener.click(opened.response, label="Start")
-    record = max(await server.bot.store.list_games(), key=lambda g: g.id)
+    record = max(await server.bot.store.games.find(), key=lambda g: g.id)
     assert record.status == "active"
     return record.id
 
@@ -61,13 +61,13 @@ async def records_of(bot: BoardroomBot, game_ids: list[int], people: list[int]) 
     store = bot.store
     out: dict[str, Any] = {"results": [], "placements": [], "stats": {}, "ratings": {}}
     for game_id in game_ids:
-        out["results"].append(await store.game_result(game_id))
-        out["placements"].append(await store.placements(game_id))
+        out["results"].append(await store.records.game_result(game_id))
+        out["placements"].append(await store.records.placements(game_id))
     for person in people:
-        out["stats"][person] = await store.player_stats(person)
-        out["ratings"][person] = await store.player_ratings(person)
+        out["stats"][person] = await store.records.player_stats(person)
+        out["ratings"][person] = await store.records.player_ratings(person)
     guild_ids = {r.guild_id for r in out["results"] if r is not None}
-    out["top"] = {(g, k): await store.top_ratings(g, k, limit=50) for g in guild_ids for k in KINDS}  # type: ignore[arg-type]
+    out["top"] = {(g, k): await store.records.top_ratings(g, k, limit=50) for g in guild_ids for k in KINDS}  # type: ignore[arg-type]
     return out
 
 
@@ -130,19 +130,19 @@ async def test_a_finished_game_makes_history_profiles_and_ratings(
     olga = server.members[-1]
     game_id = await open_table(server, kind, people=people, bots=bots, **options)
     await play_on(server, game_id=game_id, chunk=120, steps=20000)
-    record = await server.bot.store.get_game(game_id)
+    record = await server.bot.store.games.get(game_id)
     assert record.status == "finished"
 
     # /game history: the game, its date, its thread, who won and who else played; anyone may look (olga didn't play)
     history = await olga.slash(server.channel, "game history")
     assert history.response.ephemeral
     text = embed_text(history.response.message)
-    result = await server.bot.store.game_result(game_id)
+    result = await server.bot.store.records.game_result(game_id)
     assert result is not None and result.outcome == "finished" and result.rated
     assert f"#{game_id} {TITLES[kind]}" in text and f"<#{record.thread_id}>" in text
     assert f"<t:{int(record.finished_at.timestamp())}:d>" in text  # type: ignore[union-attr]
     winners = {s.seat for s in result.seats if s.rank == 1}
-    seats = await server.bot.store.seats(game_id)
+    seats = await server.bot.store.seats.of_game(game_id)
     trophy_line = next(line for line in text.splitlines() if line.startswith("🏆"))
     for s in seats:
         shown = f"{s.display_name} 🤖" if s.bot else f"<@{s.player_id}>"
@@ -154,7 +154,9 @@ async def test_a_finished_game_makes_history_profiles_and_ratings(
         seat = next(s.seat for s in seats if s.player_id == member.id)
         profile = embed_text((await member.slash(server.channel, "me profile")).response.message)
         assert f"{TITLES[kind]}: 1 game, {1 if seat in winners else 0} won" in profile
-        moves = sum(1 for e in await server.bot.store.log(game_id) if e.kind == "action" and e.user_id == member.id)
+        moves = sum(
+            1 for e in await server.bot.store.log.entries(game_id) if e.kind == "action" and e.user_id == member.id
+        )
         assert f"Moves made: **{moves}**" in profile
         assert "Playing now: nothing at the moment" in profile
         assert "rating **" in profile
@@ -171,7 +173,7 @@ async def test_a_finished_game_makes_history_profiles_and_ratings(
     account = "\n".join(pages)
     assert f"📖 {TITLES[kind]} #{game_id}" in account and "the public log only" in account
     names = [s.display_name for s in seats]
-    secrets = private_texts(await server.bot.store.log(game_id), names)
+    secrets = private_texts(await server.bot.store.log.entries(game_id), names)
     assert not [t for t in secrets if t in account]
 
     # the records derived again from the logs are the very same
@@ -188,21 +190,21 @@ async def test_an_undone_move_counts_for_nobody(env: simcord.Env) -> None:
     game_id = await open_table(server, "kesse_ruegen", people=2, bots=0)
     thread = next(t for t in server.channel.threads)
     await play_on(server, game_id=game_id, until=lambda t: t.record.version >= 6, steps=200)
-    log_before = await server.bot.store.log(game_id)
+    log_before = await server.bot.store.log.entries(game_id)
     last = log_before[-1]
     assert last.kind == "action" and last.user_id is not None
     undone = await mod_undo(mia, thread, force=True)
     assert "undid (forced)" in undone.response.content
-    assert (await server.bot.store.log(game_id))[-1].kind == "undo"
+    assert (await server.bot.store.log.entries(game_id))[-1].kind == "undo"
     await play_on(server, game_id=game_id, chunk=120, steps=3000)
-    assert (await server.bot.store.get_game(game_id)).status == "finished"
-    entries = await server.bot.store.log(game_id)
+    assert (await server.bot.store.games.get(game_id)).status == "finished"
+    entries = await server.bot.store.log.entries(game_id)
     for member in (anna, bert):
         made = sum(1 for e in entries if e.kind == "action" and e.user_id == member.id)
         stood = made - (1 if member.id == last.user_id else 0)
         profile = embed_text((await member.slash(server.channel, "me profile")).response.message)
         assert f"Moves made: **{stood}**" in profile, profile
-    result = await server.bot.store.game_result(game_id)
+    result = await server.bot.store.records.game_result(game_id)
     assert result is not None and result.moves == sum(1 for e in entries if e.kind == "action") - 1
     await rebuilt_equal(server, [game_id])
 
@@ -214,12 +216,14 @@ async def test_a_removed_player_keeps_their_moves_and_is_not_rated(env: simcord.
     game_id = await open_table(server, "kesse_ruegen", people=3, bots=0)
     thread = next(t for t in server.channel.threads)
     await play_on(server, game_id=game_id, until=lambda t: t.record.version >= 12, steps=300)
-    bert_moves = sum(1 for e in await server.bot.store.log(game_id) if e.user_id == bert.id and e.kind == "action")
+    bert_moves = sum(
+        1 for e in await server.bot.store.log.entries(game_id) if e.user_id == bert.id and e.kind == "action"
+    )
     assert bert_moves > 0
     kicked = await mia.slash(thread, "mod kick", player=bert)
     assert "autopilot" in kicked.response.content
     await play_on(server, game_id=game_id, chunk=120, steps=4000)
-    assert (await server.bot.store.get_game(game_id)).status == "finished"
+    assert (await server.bot.store.games.get(game_id)).status == "finished"
 
     profile = embed_text((await bert.slash(server.channel, "me profile")).response.message)
     assert "Kesse Rügen: 1 game, 0 won" in profile and "left 1" in profile

@@ -47,15 +47,15 @@ async def test_a_table_whose_every_player_was_kicked_plays_on_to_its_end(env: si
         assert "the autopilot plays their seat" in kicked.response.content
         # The last kick says the table now plays itself to its end; the ones before don't.
         assert ("Nobody plays this table in person any more" in kicked.response.content) == (n == 2)
-    kicked_at = (await server.bot.store.get_game(1)).version
-    assert all(s.autopilot and s.player_id is None for s in await server.bot.store.seats(1))
+    kicked_at = (await server.bot.store.games.get(1)).version
+    assert all(s.autopilot and s.player_id is None for s in await server.bot.store.seats.of_game(1))
 
     await play_on(server, steps=3000)
 
     table = await server.bot.service.table(1)
     assert table.record.status == "finished"
     assert table.state is not None and table.state.deals >= 10  # ended by the die after concluded deals
-    moves = [e for e in await server.bot.store.log(1, after=kicked_at) if e.kind == "action"]
+    moves = [e for e in await server.bot.store.log.entries(1, after=kicked_at) if e.kind == "action"]
     by_seats = [e for e in moves if e.actor_seat is not None]
     assert by_seats and all(e.user_id is None and e.note == AUTOPILOT_NOTE for e in by_seats)
     assert {e.actor_seat for e in by_seats} == {0, 1, 2}

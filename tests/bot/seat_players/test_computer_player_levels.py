@@ -57,7 +57,7 @@ async def test_a_hard_computer_player_from_game_new_plays_hard_and_a_rematch_kee
     anna = server.members[0]
     opened = await anna.slash(server.channel, "game new", game=KIND, bots=1, level="hard", random_order=False)
     assert "2. Robo Anna 🤖 (hard)" in embed_text(server.channel.history()[0])
-    assert [(s.bot, s.level) for s in await server.bot.store.seats(1)] == [(False, "normal"), (True, "hard")]
+    assert [(s.bot, s.level) for s in await server.bot.store.seats.of_game(1)] == [(False, "normal"), (True, "hard")]
     await anna.click(opened.response, label="Start")
     status = next(m for m in thread_of(server).history() if m.embeds and "Kesse" in (m.embeds[0].title or ""))
     assert "Robo Anna 🤖 (hard)" in embed_text(status)
@@ -80,7 +80,7 @@ async def test_a_hard_computer_player_from_game_new_plays_hard_and_a_rematch_kee
     status = next(m for m in thread_of(server).history() if m.embeds and "Kesse" in (m.embeds[0].title or ""))
     clicked = await anna.click(status, label="Rematch")
     assert clicked.response.ephemeral and "rematch lobby is open" in clicked.response.content
-    assert [(s.display_name, s.bot, s.level) for s in await server.bot.store.seats(2)] == [
+    assert [(s.display_name, s.bot, s.level) for s in await server.bot.store.seats.of_game(2)] == [
         ("anna", False, "normal"),
         ("Robo Anna 🤖 (hard)", True, "hard"),
     ]
@@ -105,7 +105,7 @@ async def test_the_lobby_asks_for_the_level_of_each_computer_player_it_adds(env:
 
     text = embed_text(server.channel.history()[0])
     assert "2. Robo Anna 🤖 (hard)" in text and "3. Robo Bruno 🤖 (easy)" in text and "4. Robo Carla 🤖" in text
-    assert [(s.display_name, s.level) for s in await server.bot.store.seats(1) if s.bot] == [
+    assert [(s.display_name, s.level) for s in await server.bot.store.seats.of_game(1) if s.bot] == [
         ("Robo Anna 🤖 (hard)", "hard"),
         ("Robo Bruno 🤖 (easy)", "easy"),
         ("Robo Carla 🤖", "normal"),
@@ -124,7 +124,7 @@ async def test_an_autopilot_seat_plays_the_autopilot_whatever_the_table_s_levels
     admins = server.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     mia = server.guild.add_member(env.create_user("mia"), roles=[admins])
     await mia.slash(thread_of(server), "mod kick", player=bert)
-    seats = {s.seat: s for s in await server.bot.store.seats(1)}
+    seats = {s.seat: s for s in await server.bot.store.seats.of_game(1)}
     assert seats[2].autopilot and not seats[2].bot and seats[1].level == "easy"
 
     asked = watch_levels(server.bot)

@@ -69,7 +69,7 @@ async def test_two_people_and_two_computer_players_play_a_game(env: simcord.Env)
     assert "1. <@" in lobby and "2. Robo Anna 🤖" in lobby and "3. Robo Bruno 🤖" in lobby
     assert "Players (4/6)" in lobby and "<@None>" not in lobby
     await anna.click(opened.response, label="Start")
-    seats = await server.bot.store.seats(1)
+    seats = await server.bot.store.seats.of_game(1)
     assert [(s.display_name, s.bot, s.player_id is None) for s in seats] == [
         ("anna", False, False),
         ("Robo Anna 🤖", True, True),
@@ -79,9 +79,9 @@ async def test_two_people_and_two_computer_players_play_a_game(env: simcord.Env)
 
     people_moves = await play_on(server, chunk=600, steps=5000)
 
-    record = await server.bot.store.get_game(1)
+    record = await server.bot.store.games.get(1)
     assert record.status == "finished"
-    entries = await server.bot.store.log(1)
+    entries = await server.bot.store.log.entries(1)
     moves = [e for e in entries if e.kind == "action"]
     by_bots = [e for e in moves if e.actor_seat in (1, 2)]
     # The computer players moved by themselves (no user behind them, logged as such), the people by commands.
@@ -142,7 +142,7 @@ async def test_the_lobby_adds_and_removes_computer_players(env: simcord.Env) -> 
     asked = await anna.click(lobby, label="Add a computer player")
     await anna.click(asked.response, label="Normal")
     await anna.click(server.channel.history()[0], label="Start")
-    assert (await server.bot.store.get_game(1)).status == "active"
+    assert (await server.bot.store.games.get(1)).status == "active"
     status = next(m for m in thread_of(server).history() if m.embeds and "Kohle" in (m.embeds[0].title or ""))
     assert "Robo Anna 🤖" in embed_text(status)
 
@@ -163,12 +163,12 @@ async def test_a_rematch_seats_the_computer_players_again(env: simcord.Env) -> N
     thread = thread_of(server)
     await mia.slash(thread, "mod autopilot", mode="off", seat=3)  # Robo Bruno 🤖 stops: an empty seat
     await mia.slash(thread, "mod end")
-    assert (await server.bot.store.get_game(1)).status == "abandoned"
+    assert (await server.bot.store.games.get(1)).status == "abandoned"
 
     status = next(m for m in thread.history() if m.embeds and "Kohle" in (m.embeds[0].title or ""))
     clicked = await bert.click(status, label="Rematch")
     assert clicked.response.ephemeral and "rematch lobby is open" in clicked.response.content
-    seats = await server.bot.store.seats(2)
+    seats = await server.bot.store.seats.of_game(2)
     assert [(s.display_name, s.player_id, s.bot) for s in seats] == [
         ("bert", bert.id, False),
         ("Robo Anna 🤖", None, True),
@@ -182,4 +182,4 @@ async def test_a_rematch_seats_the_computer_players_again(env: simcord.Env) -> N
     ]
     # The lobby with its computer players starts like any: bert and two computer players make three.
     await bert.click(invite, label="Start")
-    assert (await server.bot.store.get_game(2)).status == "active"
+    assert (await server.bot.store.games.get(2)).status == "active"

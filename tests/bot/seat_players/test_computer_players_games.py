@@ -55,17 +55,17 @@ async def open_table(server: Server, kind: str, people: int, bots: int) -> int:
     for member in others:
         await member.click(opened.response, label="Join")
     await opener.click(opened.response, label="Start")
-    record = max(await server.bot.store.list_games(), key=lambda g: g.id)
+    record = max(await server.bot.store.games.find(), key=lambda g: g.id)
     assert record.status == "active"
     return record.id
 
 
 async def bot_seats(server: Server, game_id: int) -> set[int]:
-    return {s.seat for s in await server.bot.store.seats(game_id) if s.bot}
+    return {s.seat for s in await server.bot.store.seats.of_game(game_id) if s.bot}
 
 
 async def moves_of(server: Server, game_id: int, seats: set[int]) -> list[Any]:
-    return [e for e in await server.bot.store.log(game_id) if e.kind == "action" and e.actor_seat in seats]
+    return [e for e in await server.bot.store.log.entries(game_id) if e.kind == "action" and e.actor_seat in seats]
 
 
 async def seen(server: Server, game_id: int) -> list[str]:
@@ -73,7 +73,7 @@ async def seen(server: Server, game_id: int) -> list[str]:
     thread (with the person's private replies), and the person's DMs that name it. Times (`<t:…>`) are counted from
     the game's creation, so that two games played alike read alike."""
     person, onlooker = server.members[0], server.members[-1]
-    created = int((await server.bot.store.get_game(game_id)).created_at.timestamp())
+    created = int((await server.bot.store.games.get(game_id)).created_at.timestamp())
     record_tag = f"#{game_id}"
     thread = next(t for t in server.channel.threads if t.name.endswith(record_tag))
     lobby = [embed_text(m) for m in server.channel.history() if m.embeds and record_tag in (m.embeds[0].title or "")]
@@ -97,7 +97,7 @@ def moderator(server: Server) -> MemberActor:
 async def end(mia: MemberActor, server: Server, game_id: int) -> None:
     """A moderator ends the game, so that its timers don't run on while the next game of a comparison is played."""
     await mia.slash(server.channel, "mod end", game=game_id)
-    assert (await server.bot.store.get_game(game_id)).status == "abandoned"
+    assert (await server.bot.store.games.get(game_id)).status == "abandoned"
 
 
 def force(bot: BoardroomBot, kind: str, secret: type, pick: Callable[[list[Any]], Any]) -> None:
@@ -121,12 +121,12 @@ async def test_kesse_ruegen_one_person_and_one_computer_player_play_to_the_end(e
     server = make_server(env, ("anna", "olga"))
     anna = server.members[0]
     game_id = await open_table(server, "kesse_ruegen", people=1, bots=1)
-    assert [(s.display_name, s.bot) for s in await server.bot.store.seats(game_id)] == [
+    assert [(s.display_name, s.bot) for s in await server.bot.store.seats.of_game(game_id)] == [
         ("anna", False),
         ("Robo Anna 🤖", True),
     ]
     people_moves = await play_on(server, game_id=game_id, chunk=60, steps=3000)
-    record = await server.bot.store.get_game(game_id)
+    record = await server.bot.store.games.get(game_id)
     assert record.status == "finished"
     by_bot = await moves_of(server, game_id, {1})
     kinds = {e.action["type"] for e in by_bot}  # type: ignore[index]
@@ -185,7 +185,7 @@ async def test_a_table_of_people_and_computer_players_moves_on(
     robots = await bot_seats(server, game_id)
     assert len(robots) == bots
     await play_on(server, game_id=game_id, chunk=60, steps=400, until=lambda table: table.record.version >= 60)
-    record = await server.bot.store.get_game(game_id)
+    record = await server.bot.store.games.get(game_id)
     assert record.version >= 60 or record.status == "finished"
     by_bots = await moves_of(server, game_id, robots)
     assert {e.actor_seat for e in by_bots} == robots  # every computer player moved, by itself

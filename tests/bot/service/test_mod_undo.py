@@ -32,11 +32,11 @@ async def setup(env: simcord.Env):  # type: ignore[no-untyped-def]
 
 async def test_undo_names_the_move_and_waits_for_the_confirmation(env: simcord.Env) -> None:
     server, mia, _, _, thread = await setup(env)
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
     asked = await mia.slash(thread, "mod undo")
     assert asked.response.ephemeral
     assert asked.response.content.startswith("Undo “") and "lets it go" in asked.response.content
-    assert (await server.bot.store.get_game(1)).version == version  # nothing undone yet
+    assert (await server.bot.store.games.get(1)).version == version  # nothing undone yet
     undone = await mia.click(asked.response, label="Undo it")
     assert "undid" in undone.response.content and "lets it go" in undone.response.content
     assert (await state(server, 1)).window.waiting == [2]
@@ -58,7 +58,7 @@ async def test_two_undos_for_the_same_move_undo_it_once(env: simcord.Env) -> Non
 async def test_simultaneous_confirmations_undo_one_move(env: simcord.Env) -> None:
     server, mia, otto, _, _ = await setup(env)
     service = server.bot.service
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
     results = await asyncio.gather(
         service.undo(1, Person(mia.id, "mia"), force=False, version=version),
         service.undo(1, Person(otto.id, "otto"), force=False, version=version),
@@ -71,10 +71,10 @@ async def test_simultaneous_confirmations_undo_one_move(env: simcord.Env) -> Non
 async def test_an_ended_game_cannot_be_undone(env: simcord.Env) -> None:
     server, mia, _, _, thread = await setup(env)
     await mia.slash(thread, "mod end")
-    record = await server.bot.store.get_game(1)
+    record = await server.bot.store.games.get(1)
     refused = await mia.slash(thread, "mod undo")
     assert refused.response.ephemeral and "is over" in refused.response.content
     with pytest.raises(Refusal, match="is over"):
         await server.bot.service.undo(1, Person(mia.id, "mia"), force=True, version=record.version)
-    after = await server.bot.store.get_game(1)
+    after = await server.bot.store.games.get(1)
     assert after.status == "abandoned" and after.version == record.version

@@ -91,23 +91,23 @@ async def test_play_react_and_pass_with_buttons_and_reactions(env: simcord.Env) 
     assert card in game.hands[0] and game.scores[0] == 0
     assert any("STOPs" in t for t in texts(thread))
     # A reaction by someone not playing, or on an unrelated message, changes nothing.
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
     await outsider.react(window_msg, "🛑")
     await players[1].react(status, "🛑")
-    assert (await server.bot.store.get_game(1)).version == version
+    assert (await server.bot.store.games.get(1)).version == version
 
 
 async def test_rule_errors_are_private_and_change_nothing(env: simcord.Env) -> None:
     server = make_server(env)
     players = await started_game(server)
     thread = thread_of(server)
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
     wrong = await players[1].slash(thread, "game move", action=move({"type": "draw"}))
     assert wrong.response.ephemeral
     assert wrong.response.content == f"It's {players[0].name}'s turn."
     nonsense = await players[0].slash(thread, "game move", action=move({"type": "fly"}))
     assert nonsense.response.ephemeral and "isn't a move Toy understands" in nonsense.response.content
-    assert (await server.bot.store.get_game(1)).version == version
+    assert (await server.bot.store.games.get(1)).version == version
 
 
 async def test_hand_and_status_commands(env: simcord.Env) -> None:
@@ -149,7 +149,7 @@ async def test_the_game_ends_with_standings(env: simcord.Env) -> None:
     opener = server.members[0]
     opened = await opener.slash(server.channel, "game new", game="toy", random_order=False)
     await server.members[1].click(opened.response, label="Join")
-    await server.bot.store.update_game(1, options={"target": 1})  # the first card to stand wins
+    await server.bot.store.games.update(1, options={"target": 1})  # the first card to stand wins
     await opener.click(opened.response, label="Start")
     thread = thread_of(server)
     card = (await state(server, 1)).hands[0][0]
@@ -157,9 +157,9 @@ async def test_the_game_ends_with_standings(env: simcord.Env) -> None:
     last = await server.members[1].slash(thread, "game move", action=move({"type": "pass"}))
     assert "anna ends the game." in last.response.content
     assert f"🥇 **anna** — {card}" in last.response.content and "**bert** — 0" in last.response.content
-    record = await server.bot.store.get_game(1)
+    record = await server.bot.store.games.get(1)
     assert record.status == "finished" and record.finished_at is not None
-    assert await server.bot.store.timers(1) == []
+    assert await server.bot.store.timers.of_game(1) == []
     assert "Game over." in embed_text(next(m for m in thread.history() if m.embeds and m.embeds[0].title == "Toy #1"))
     over = await opener.slash(thread, "game move", action=move({"type": "draw"}))
     assert over.response.ephemeral and "is over" in over.response.content

@@ -49,7 +49,7 @@ async def test_two_moves_at_the_same_moment_are_serialised(store: GameStore) -> 
     clock = Clock()
     service, people = await started(store, clock)
     toy = service.game("toy")
-    state = toy.load_state((await store.get_snapshot(1)).state)
+    state = toy.load_state((await store.games.snapshot(1)).state)
     card = state.hands[0][0]
     # Seat 0 plays; at the same moment seat 1 tries to pass on a window that only exists after the play.
     results = await asyncio.gather(
@@ -60,9 +60,9 @@ async def test_two_moves_at_the_same_moment_are_serialised(store: GameStore) -> 
     assert not isinstance(results[0], BaseException)
     # The lock ran them one after the other: the pass saw the play's window and was accepted.
     assert not isinstance(results[1], BaseException), results[1]
-    state = toy.load_state((await store.get_snapshot(1)).state)
+    state = toy.load_state((await store.games.snapshot(1)).state)
     assert state.window is not None and state.window.waiting == [2]
-    assert (await store.get_game(1)).version == 2
+    assert (await store.games.get(1)).version == 2
     # The same two in the other order: the pass is refused with the game's reason, the play goes through.
     results = await asyncio.gather(
         service.act(1, people[1].user_id, {"type": "pass"}),
@@ -76,7 +76,7 @@ async def test_two_moves_at_the_same_moment_are_serialised(store: GameStore) -> 
 async def test_a_commit_by_another_process_is_detected_and_retried(store: GameStore) -> None:
     clock = Clock()
     service, people = await started(store, clock)
-    real_commit = store.commit
+    real_commit = store.games.commit
     raced = []
 
     async def racing_commit(game_id, expected_version, entry, snapshot, **kwargs):  # type: ignore[no-untyped-def]
@@ -85,11 +85,11 @@ async def test_a_commit_by_another_process_is_detected_and_retried(store: GameSt
             await real_commit(game_id, expected_version, NewLogEntry.for_note("elsewhere", clock()), None)
         return await real_commit(game_id, expected_version, entry, snapshot, **kwargs)
 
-    store.commit = racing_commit  # type: ignore[method-assign]
+    store.games.commit = racing_commit  # type: ignore[method-assign]
     await service.act(1, people[0].user_id, {"type": "draw"})
-    log = await store.log(1)
+    log = await store.log.entries(1)
     assert [e.kind for e in log] == ["note", "action"]
-    state = service.game("toy").load_state((await store.get_snapshot(1)).state)
+    state = service.game("toy").load_state((await store.games.snapshot(1)).state)
     assert len(state.hands[0]) == 4 and state.turn == 1
 
 
@@ -100,14 +100,14 @@ async def test_a_move_starts_from_the_state_the_last_commit_kept(store: GameStor
     service, people = await started(store, clock)
     toy = service.game("toy")
     await service.act(1, people[0].user_id, {"type": "draw"})
-    stored = (await store.get_snapshot(1)).state
+    stored = (await store.games.snapshot(1)).state
     parsed: list[object] = []
     real_load = toy.load_state
     toy.load_state = lambda data: parsed.append(data) or real_load(data)  # type: ignore[method-assign]
     await service.act(1, people[1].user_id, {"type": "draw"})
     assert parsed == []
     expected = toy.apply(real_load(stored), 1, {"type": "draw"}, clock()).state
-    assert (await store.get_snapshot(1)).state.rstrip() == toy.dump_state(expected)
+    assert (await store.games.snapshot(1)).state.rstrip() == toy.dump_state(expected)
 
 
 async def test_a_kept_state_is_not_used_once_another_commit_changed_the_game(store: GameStore) -> None:
@@ -117,12 +117,12 @@ async def test_a_kept_state_is_not_used_once_another_commit_changed_the_game(sto
     service, people = await started(store, clock)
     toy = service.game("toy")
     await service.act(1, people[0].user_id, {"type": "draw"})
-    snap = await store.get_snapshot(1)
+    snap = await store.games.snapshot(1)
     changed = toy.load_state(snap.state)
     changed.hands[1] = []  # something the kept state does not have
-    await store.commit(1, snap.version, NewLogEntry.for_note("elsewhere", clock()), toy.dump_state(changed))
+    await store.games.commit(1, snap.version, NewLogEntry.for_note("elsewhere", clock()), toy.dump_state(changed))
     await service.act(1, people[1].user_id, {"type": "draw"})
-    state = toy.load_state((await store.get_snapshot(1)).state)
+    state = toy.load_state((await store.games.snapshot(1)).state)
     assert len(state.hands[1]) == 1  # drawn onto the empty hand the other commit left, not onto the kept one
 
 

@@ -125,7 +125,7 @@ async def test_a_four_player_main_game_from_game_new_to_the_standings(env: simco
 
     final = await state(server)
     assert final.phase == "over" and final.winners == [1] and final.winner_agent == 0
-    record = await server.bot.store.get_game(1)
+    record = await server.bot.store.games.get(1)
     assert record.status == "finished"
     text = "\n".join(m.content for m in thread.history())
     assert f"Most money on Don Greenwood: {bert.name} with $2,000" in text

@@ -28,7 +28,7 @@ async def up_to_the_announcement(server: Server, red: int) -> tuple[int, list[Me
     cleo = server.members[2]
     cleo_from = len(dms(cleo))
     thread, players = await start_game(server, players=3, options="first_seat=1")
-    game_id = max(g.id for g in await server.bot.store.list_games())
+    game_id = max(g.id for g in await server.bot.store.games.find())
     anna, bert, cleo = players
     await anna.slash(thread, "cb bribe", amounts=f"red {red}, green 100, blue 100")
     await bert.slash(thread, "cb bribe", amounts="red 300, green 100, blue 100")

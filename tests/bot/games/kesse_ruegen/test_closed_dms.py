@@ -64,7 +64,7 @@ async def test_closed_dms_get_ephemeral_fist_buttons(env: simcord.Env) -> None:
     assert closed.response.ephemeral and "already closed on 1" in closed.response.content
 
     # His click closes the fist: the ephemeral answer turns into his hand, which now says what he holds.
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
     before = len(env.http_requests)
     clicked = await bert.click(asked.response, label="2")
     assert len(env.http_requests) - before <= 3  # the answer's edit, the narration, the status edit
@@ -72,7 +72,7 @@ async def test_closed_dms_get_ephemeral_fist_buttons(env: simcord.Env) -> None:
         clicked.response.message
     )
     assert not clicked.response.message.components  # no buttons any more
-    assert (await server.bot.store.get_game(1)).version == version + 1
+    assert (await server.bot.store.games.get(1)).version == version + 1
     assert (await state(server)).duel.challenged_choice == 2  # type: ignore[union-attr]
     assert f"✊ {bert.name}'s fist is closed." in "\n".join(texts(thread))
     for text in public_messages(server) + public_messages(server, viewer=anna) + public_messages(server, cleo):
@@ -107,7 +107,7 @@ async def test_closed_dms_get_ephemeral_fist_buttons(env: simcord.Env) -> None:
     back = await bert.slash(thread, "game dms")
     assert back.response.ephemeral and "📬 DMs work" in back.response.content
     assert "you closed your fist on **0 sugar beets**" in embed_text(hand_message(bert))
-    assert [s.dm_ok for s in await server.bot.store.seats(1) if s.player_id == bert.id] == [True]
+    assert [s.dm_ok for s in await server.bot.store.seats.of_game(1) if s.player_id == bert.id] == [True]
     await bert.slash(thread, "kr guess", total=3)
     await anna.slash(thread, "kr guess", total=1)  # nobody: 0 + 2 = 2; anna's turn, her duel with bert is on
     assert buttons(hand_message(bert)) == ["0", "1", "2"]

@@ -14,7 +14,7 @@ from .helpers import action_prompt, close_fist_by_dm, fist_prompt, start_game, s
 
 
 async def version(server) -> int:  # type: ignore[no-untyped-def]
-    return (await server.bot.store.get_game(1)).version
+    return (await server.bot.store.games.get(1)).version
 
 
 async def test_refusals_are_private_worded_with_names_and_change_nothing(env: simcord.Env) -> None:

@@ -52,13 +52,13 @@ async def test_silent_players_get_the_defaults_at_the_deadline(env: simcord.Env)
     assert f"{bert.name}'s turn: the duel with {anna.name} is on (the only opponent)." in said
 
     # His old ephemeral fist prompt now only says the duel is over (on top of his hand), and changes nothing.
-    version = (await server.bot.store.get_game(1)).version
+    version = (await server.bot.store.games.get(1)).version
     late = await bert.click(stale_prompt, label="1")
     assert late.response.ephemeral and late.response.id == stale_prompt.id
     assert late.response.content == "That duel is over — these buttons no longer count."
     # It shows his hand instead: the fist of the new duel, asked for afresh.
     assert f"Your duel with **{anna.name}** is on!" in embed_text(late.response.message)
-    assert (await server.bot.store.get_game(1)).version == version
+    assert (await server.bot.store.games.get(1)).version == version
 
 
 async def test_a_silent_player_to_move_loses_the_turn_with_three_players(env: simcord.Env) -> None:

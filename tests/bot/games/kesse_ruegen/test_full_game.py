@@ -76,7 +76,7 @@ async def test_a_two_player_game_from_game_new_to_the_win(env: simcord.Env) -> N
 
     final = await state(server)
     assert final.phase == "over" and final.winner == game.first and final.fields_of(game.first) == 13
-    record = await server.bot.store.get_game(1)
+    record = await server.bot.store.games.get(1)
     assert record.status == "finished"
     said = [m.content for m in thread.history()]
     assert any(f"🏆 {a.name} has carrots on 13 fields and wins Kesse Rügen!" in t for t in said)
@@ -116,9 +116,9 @@ async def test_a_two_player_game_from_game_new_to_the_win(env: simcord.Env) -> N
     # Rematch: a new lobby for the same game in the channel, the clicker seated, the other player invited.
     clicked = await b.click(status, label="Rematch")
     assert clicked.response.ephemeral and "rematch lobby is open" in clicked.response.content
-    rematch = await server.bot.store.get_game(2)
+    rematch = await server.bot.store.games.get(2)
     assert (rematch.kind, rematch.status, rematch.options) == ("kesse_ruegen", "lobby", record.options)
-    assert [s.player_id for s in await server.bot.store.seats(2)] == [b.id]
+    assert [s.player_id for s in await server.bot.store.seats.of_game(2)] == [b.id]
     invite = next(m for m in env.backend.messages[server.channel.id].values() if "Rematch of" in m.content)
     assert invite.ping_user_ids == [a.id]
     again = await a.click(status, label="Rematch")

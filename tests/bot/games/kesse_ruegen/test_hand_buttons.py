@@ -34,7 +34,7 @@ async def test_a_challenge_by_game_move_brings_the_buttons_too(env: simcord.Env)
     server = make_server(env)
     thread, anna, bert = await three_placed(server)
     assert buttons(hand_message(anna)) == buttons(hand_message(bert)) == []
-    seat = next(s.seat for s in await server.bot.store.seats(1) if s.player_id == bert.id)
+    seat = next(s.seat for s in await server.bot.store.seats.of_game(1) if s.player_id == bert.id)
     challenged = await anna.slash(thread, "game move", action=move({"type": "challenge", "opponent": seat}))
     assert "challenges" in challenged.response.content
     assert buttons(hand_message(anna)) == buttons(hand_message(bert)) == ["0", "1", "2"]

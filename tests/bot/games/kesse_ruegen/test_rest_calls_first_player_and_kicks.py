@@ -218,7 +218,7 @@ async def test_a_failed_hand_dm_edit_is_retried(env: simcord.Env) -> None:
     assert any("I'll keep retrying" in m.content for m in server.members[0].user.dm_channel.history())
     await env.advance_time(60)  # the first retry comes 30 s later
     assert buttons(hand_message(b)) == ["0", "1", "2"]
-    assert await server.bot.store.undelivered(game_id=1) == []
+    assert await server.bot.store.outbox.undelivered(game_id=1) == []
     await close_fist_by_dm(b, 1)  # and they work
 
 
@@ -244,7 +244,7 @@ async def test_the_first_player_is_the_person_chosen_whatever_the_shuffle(env: s
     assert players.index(bert) != 1  # the seat order was shuffled: bert is not the second seat
     game = await state(server)
     assert game.first == players.index(bert) and game.turn == players.index(bert)
-    record = await server.bot.store.get_game(1)
+    record = await server.bot.store.games.get(1)
     assert record.options["first_seat"] == players.index(bert)  # stored as the seat: the game replays
     thread = thread_of_game(server, 1)
     assert any(f"⏳ <@{bert.id}>, your turn: place your pawn" in t for t in texts(thread))
@@ -281,7 +281,7 @@ async def test_a_first_player_out_of_the_lobbys_seats_is_refused_when_set(env: s
         "The option `first_seat` can't be “3”: this table has 2 seats, so the first player is one of the first 2 to "
         "join — give a number from 1 to 2, `me`, or a @mention."
     )
-    assert await server.bot.store.list_games() == []
+    assert await server.bot.store.games.find() == []
     plain = await open_with(server, "first_seat=@bert")
     assert "plain text, not a mention" in plain.response.content
     # Within the seats but not joined yet at the start: the start says what to do.
@@ -334,7 +334,7 @@ async def test_a_kick_in_a_three_player_game_lets_it_go_on(env: simcord.Env) -> 
     kicked = await mia.slash(thread, "mod kick", player=b, remove=True)
     assert f"removed {b.name} from the game" in kicked.response.content
     assert f"The duel between {a.name} and {b.name} is off; no fist is shown." in kicked.response.content
-    record = await server.bot.store.get_game(1)
+    record = await server.bot.store.games.get(1)
     assert record.status == "active"
     after = await state(server)
     seat_b = players.index(b)
@@ -359,4 +359,4 @@ async def test_a_kick_in_a_two_player_game_ends_it(env: simcord.Env) -> None:
     thread, _a, b = await placed_game(server)
     ended = await mia.slash(thread, "mod kick", player=b, remove=True)
     assert "The game cannot go on without that player. The game ends here." in ended.response.content
-    assert (await server.bot.store.get_game(1)).status == "abandoned"
+    assert (await server.bot.store.games.get(1)).status == "abandoned"

@@ -26,7 +26,7 @@ async def duel_until_both_guessed_but_one(server: Server, secret: int) -> tuple[
     `secret`. Returns the game id, the first and the second player, and where the second one's DMs for it start."""
     other_dms = len(dms(server.members[1]))
     thread, players = await start_game(server)
-    game_id = max(g.id for g in await server.bot.store.list_games())
+    game_id = max(g.id for g in await server.bot.store.games.find())
     a, b = players
     await a.slash(thread, "kr place", square="b2")
     await b.slash(thread, "kr place", square="d4")

@@ -106,13 +106,13 @@ class KkkTable:
         return next(p for p in self.players if p.name == name)
 
     async def state(self) -> KkkState:
-        snap = await self.bot.store.get_snapshot(self.game_id)
+        snap = await self.bot.store.games.snapshot(self.game_id)
         state = KKK.load_state(snap.state)
         assert isinstance(state, KkkState)
         return state
 
     async def version(self) -> int:
-        return (await self.bot.store.get_game(self.game_id)).version
+        return (await self.bot.store.games.get(self.game_id)).version
 
     # --- acting through Discord -------------------------------------------------------------------------
 
@@ -204,11 +204,11 @@ class KkkTable:
 
     async def _unchanged(self, act: Any) -> Any:
         before = await self.version()
-        snap = (await self.bot.store.get_snapshot(self.game_id)).state
+        snap = (await self.bot.store.games.snapshot(self.game_id)).state
         result = await act()
         assert result.response is not None and result.response.ephemeral, result.response
         assert await self.version() == before
-        assert (await self.bot.store.get_snapshot(self.game_id)).state == snap
+        assert (await self.bot.store.games.snapshot(self.game_id)).state == snap
         return result
 
     async def _on_twin(self, member: MemberActor, act: Any) -> Any:
@@ -248,7 +248,7 @@ class KkkTable:
         self._text.check(state.hands)
         if self.status_facts and state.phase != "over" and table.record.status == "active":
             assert_status_shows(embed_text(self.status()), state, table.names)
-        entries = await self.bot.store.log(self.game_id, after=self._seen_seq)
+        entries = await self.bot.store.log.entries(self.game_id, after=self._seen_seq)
         if entries:
             self._seen_seq = entries[-1].seq
         presentation = self.bot.service.presentation("kkk")
@@ -287,7 +287,7 @@ class KkkTable:
         return embed_text(reply.message)
 
     async def tracked(self, kind: str, key: str) -> discord.Message:
-        ref = await self.bot.store.find_message_ref(self.game_id, kind, key=key)
+        ref = await self.bot.store.refs.find(self.game_id, kind, key=key)
         assert ref is not None, f"no {kind} message {key}"
         return self.message(ref.channel_id, ref.message_id)
 
@@ -295,7 +295,7 @@ class KkkTable:
         """The offer's message: its newest one (a reopened agreement gets a fresh message), or that of the
         `reopened`-th reopening."""
         if reopened is None:
-            refs = await self.bot.store.message_refs(self.game_id, kind="kkk.offer")
+            refs = await self.bot.store.refs.of_game(self.game_id, kind="kkk.offer")
             keys = [r.key for r in refs if r.key.split(".")[0] == str(offer_id)]
             reopened = max((int(k.split(".")[1]) if "." in k else 0) for k in keys)
         return await self.tracked("kkk.offer", offer_key(offer_id, reopened))
@@ -348,12 +348,12 @@ async def prepare(table: KkkTable, state: KkkState, note: str) -> None:
     """Replace the game's state by a prepared one (see the module docstring), with its deadlines from now."""
     bot = table.bot
     store = bot.store
-    record = await store.get_game(table.game_id)
+    record = await store.games.get(table.game_id)
     state.options = KkkOptions.model_validate(record.options)
     now = bot.clock()
     state.deadline = None
     refresh(state, now)
-    snap = await store.get_snapshot(table.game_id)
+    snap = await store.games.snapshot(table.game_id)
     waits = KKK.waiting_on(state)
     timers = timing.plan(KKK, waits, {}, now, paused=False, reminders=bot.settings.reminders)
     items = [
@@ -361,7 +361,7 @@ async def prepare(table: KkkTable, state: KkkState, note: str) -> None:
         outbox.status(),
         *[outbox.hand(s) for s in range(state.seats)],
     ]
-    await store.commit(
+    await store.games.commit(
         table.game_id,
         snap.version,
         NewLogEntry.for_note(f"test: {note}", now),

@@ -67,7 +67,7 @@ async def test_a_shake_given_while_the_bot_was_down_binds_the_agreement(env: sim
     assert cleo.id not in shakers(env, offer)  # the onlooker's 🤝 was taken off, without a word in the thread
     assert "cleo" not in t.narration().split("✅ **Binding**")[-1]
     # The moves are recorded as reactions, so a second restart finds nothing new and posts nothing.
-    notes = [parse_reaction_note(e.note) for e in await t.bot.store.log(1)]
+    notes = [parse_reaction_note(e.note) for e in await t.bot.store.log.entries(1)]
     assert [n[2] for n in notes if n is not None] == [True]  # anna's 🤝: the only one that meant a move
     posted = len(t.thread.history())
     version = await t.version()

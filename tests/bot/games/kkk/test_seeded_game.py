@@ -81,7 +81,7 @@ class Driver:
         """(offer, seat) -> how that seat last shook on it: "🤝" or "command"."""
 
     async def window(self, state: KkkState) -> discord.Message | None:
-        ref = await self.t.bot.store.find_message_ref(self.t.game_id, "kkk.window", key=str(state.window))
+        ref = await self.t.bot.store.refs.find(self.t.game_id, "kkk.window", key=str(state.window))
         return self.t.message(ref.channel_id, ref.message_id) if ref is not None else None
 
     async def make(self, state: KkkState, seat: int | None, action: Any) -> None:
@@ -307,7 +307,7 @@ async def test_a_seeded_game_from_the_lobby_to_the_standings(env: simcord.Env, m
         seat, action = choose(KKK, state, rnd)
         before = await t.version()
         await driver.make(state, seat, action)
-        entries = await t.bot.store.log(t.game_id, after=before)
+        entries = await t.bot.store.log.entries(t.game_id, after=before)
         assert entries, f"step {steps}: {action!r} by seat {seat} changed nothing ({driver.last_form})"
         assert len(entries) == 1, f"step {steps} ({driver.last_form}) logged {[e.action for e in entries]}"
         entry = entries[0]
@@ -341,7 +341,7 @@ async def test_a_seeded_game_from_the_lobby_to_the_standings(env: simcord.Env, m
         rank = 1 + sum(m > state.money[s] for m in state.money)
         line = f"{medals.get(rank, f'{rank}.')} **{names[s]}** — ${state.money[s]}M"
         assert line in final and line in narration, line
-    assert (await t.bot.store.get_game(t.game_id)).status == "finished"
+    assert (await t.bot.store.games.get(t.game_id)).status == "finished"
 
     # The log replays to the stored game.
     admins = t.server.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))

@@ -365,7 +365,7 @@ async def test_hand_sizes_can_be_hidden_with_a_game_option(env: simcord.Env) -> 
     for m in (bert, cleo):
         await m.click(opened.response, label="Join")
     await anna.click(opened.response, label="Start")
-    assert (await server.bot.store.get_game(1)).options["hide_hand_sizes"] is True
+    assert (await server.bot.store.games.get(1)).options["hide_hand_sizes"] is True
     t = KkkTable(server, [anna, bert, cleo])
     players = embed_text(t.status()).split("Players: ", 1)[1]
     assert players.startswith("anna · bert · cleo · Draw pile") and "12 cards" not in players
@@ -483,13 +483,13 @@ async def test_a_quiet_line_merged_just_before_a_crash_is_not_added_again(env: s
     async def dies(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise RuntimeError("the process died before marking")
 
-    t.bot.store.mark_delivered_many = dies
+    t.bot.store.outbox.mark_delivered_many = dies
     t.bot.notifier.retries.schedule = lambda game_id, attempts: None  # (dead: no retry in this process)
     await t.ok(dave, "kkk roll")
     rolled = [m for m in t.thread.history() if "dave rolls" in m.content]
     assert len(rolled) == 1 and rolled[0].content.startswith("🧪 Prepared table.")  # added to the newest message
-    assert any(r.kind == "post" for r in await t.bot.store.undelivered(game_id=t.game_id))
+    assert any(r.kind == "post" for r in await t.bot.store.outbox.undelivered(game_id=t.game_id))
 
     await env.restart_bot(make_bot(games={"kkk": registry.get("kkk")}, presentations={}))
     assert sum(m.content.count("dave rolls") for m in t.thread.history()) == 1
-    assert not [r for r in await t.bot.store.undelivered(game_id=t.game_id) if r.kind == "post"]
+    assert not [r for r in await t.bot.store.outbox.undelivered(game_id=t.game_id) if r.kind == "post"]

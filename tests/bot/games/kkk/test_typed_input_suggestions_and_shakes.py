@@ -275,7 +275,7 @@ def test_a_last_call_shows_payout_share_and_deadline_first_and_cuts_the_list() -
 async def test_the_end_of_a_big_game_shows_every_players_money_in_the_thread(env: simcord.Env) -> None:
     t = await start(env, names=("a1", "b2", "c3", "d4", "e5", "f6"))
     for seat, name in enumerate(LONG_NAMES):
-        await t.bot.store.update_seat(1, seat, display_name=name)
+        await t.bot.store.seats.update(1, seat, display_name=name)
     await prepare(t, crowded_round(deals=14).state, "The 15th deal, with many agreements.")
     await t.ok(t.players[0], "kkk close")
     for member in t.players[1:]:

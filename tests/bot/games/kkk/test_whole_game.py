@@ -315,7 +315,7 @@ async def test_a_scripted_endgame_from_a_prepared_table(env: simcord.Env, make_b
     final = embed_text(t.status())
     for line in ("🥇 **anna** — $48M", "🥈 **bert** — $46M", "🥉 **cleo** — $36M", "4. **dave** — $28M"):
         assert line in final
-    assert (await t.bot.store.get_game(1)).status == "finished"
+    assert (await t.bot.store.games.get(1)).status == "finished"
     # dave's clan card came back to his hand when the deal concluded; every hand is still only in its DM.
     assert state.hands[3].count(clan("T")) == 1 and hand_block(state.hands[3]) in embed_text(dms(dave)[0])
     await t.assert_hands_secret()

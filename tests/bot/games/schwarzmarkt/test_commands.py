@@ -41,10 +41,10 @@ async def test_a_trading_turn_by_button_costs_at_most_four_rest_calls(env: simco
         member = players[game.turn]
         labels = buttons(hand_message(member))
         before = len(env.http_requests)
-        status = await server.bot.store.find_message_ref(1, "status")
+        status = await server.bot.store.refs.find(1, "status")
         await click_hand(member, labels[-1] if game.phase == "trade" else labels[0])
         calls = rest_calls_since(env, before)
-        moved = status != await server.bot.store.find_message_ref(1, "status")
+        moved = status != await server.bot.store.refs.find(1, "status")
         assert len(calls) <= (5 if moved else 4), calls
         if game.phase == "trade":
             assert sum(c.startswith("PATCH") for c in calls) <= (3 if moved else 2), "the status, the next trader's DM"

@@ -65,7 +65,7 @@ async def test_a_four_player_game_from_game_new_to_the_standings(env: simcord.En
     assert final.phase == "over" and final.game_round == 2
     assert commands_used == 3
 
-    record = await server.bot.store.get_game(1)
+    record = await server.bot.store.games.get(1)
     assert record.status == "finished"
     said = [m.content for m in thread.history()]
     richest = max(final.luxury)

@@ -1,4 +1,5 @@
-"""Schema migrations: numbered SQL files in storage/migrations/, applied in order at start-up, each in a transaction.
+"""Schema migrations: numbered SQL files in storage/sqlite/migrations/, applied in order at start-up, each in a
+transaction.
 
 A migration file is `NNNN_name.sql` (0001, 0002, … without gaps). The database records the last applied number in
 `PRAGMA user_version` (cheap to read: it sits in the file header) and each application in `schema_migrations`.

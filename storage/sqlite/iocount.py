@@ -1,7 +1,7 @@
 """Counting a SQLite store's database work, for benchmarks: hops to the connection's thread and fsync'd writes.
 
 `count_io(store)` wraps the store's aiosqlite connection (the one place every store operation passes through,
-`SQLiteStore._run` → `Connection._execute`) and returns the `IoCounts` it keeps: how many round trips to the
+`Database.run` → `Connection._execute`) and returns the `IoCounts` it keeps: how many round trips to the
 database thread, by store operation, and how many of them wrote (changed rows, so in WAL mode with
 `synchronous=FULL` ended in an fsync of the WAL). Nothing is counted, and nothing costs anything, unless a benchmark
 asks for it; production code never calls this. Work done inside `uncounted()` (a benchmark's own reads of the
@@ -39,10 +39,14 @@ class IoCounts:
 
 
 def op_name(fn: Callable[..., Any]) -> str:
-    """`SQLiteStore.seats.<locals>.run` → "seats"; a module-level helper keeps its own name."""
+    """`SQLiteSeats.of_game.<locals>.run` → "seats.of_game" (the part and its method); a module-level helper keeps
+    its own name."""
     qualname = getattr(fn, "__qualname__", repr(fn))
     if ".<locals>" in qualname:
-        return qualname.split(".<locals>")[0].rsplit(".", 1)[-1]
+        names = qualname.split(".<locals>")[0].split(".")
+        if len(names) == 1:
+            return names[0]
+        return f"{names[-2].removeprefix('SQLite').lower()}.{names[-1]}"
     return qualname.rsplit(".", 1)[-1]
 
 
@@ -58,7 +62,7 @@ def uncounted() -> Iterator[None]:
 
 def count_io(store: Any) -> IoCounts:
     """Start counting the round trips and writes of a `SQLiteStore` (see the module docstring)."""
-    conn = store._conn
+    conn = store.db.connection
     original = conn._execute
     counts = IoCounts()
 

@@ -1,23 +1,20 @@
-"""The SQLite side of `storage.records`: players' records in the tables of migration 0007.
+"""The SQLite side of `storage.records` (`store.records`): players' records in the tables of migration 0007.
 
-A mixin of `SQLiteStore` (it uses the store's `_run`, which runs a function in the connection's thread), kept in a
-module of its own so that the records' SQL stays apart from the game store's. A player's stats are kept as running
+A part of `SQLiteStore` on the store's shared connection (`Database.run` runs a function in its thread), kept in a
+module of its own so that the records' SQL stays apart from the games'. A player's stats are kept as running
 sums, added to as each game is recorded (one upsert per player), so that recording stays cheap however many games a
 player has; a rebuild clears them with the rest and adds every game again.
 """
 
 import json
-import sqlite3
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any
 
 from storage.models import now_utc
-from storage.records import GameResult, Placement, PlayerStats, Rating, RecordStore, SeatResult
-from storage.sqliterows import db_time
-
-T = TypeVar("T")
-Conn = sqlite3.Connection
+from storage.records import GameResult, Placement, PlayerStats, Rating, Records, SeatResult
+from storage.sqlite.database import Conn, Database
+from storage.sqlite.rows import db_time
 
 _RESULT_COLUMNS = "game_id, guild_id, kind, thread_id, started_at, ended_at, outcome, rated, rating_done, moves, seats"
 _PLACEMENT_COLUMNS = (
@@ -145,11 +142,11 @@ def stats_rows(result: GameResult, placements: Sequence[Placement]) -> list[tupl
     return rows
 
 
-class SQLiteRecords(RecordStore):
-    """`RecordStore` on the store's SQLite connection."""
+class SQLiteRecords(Records):
+    """`Records` on the store's SQLite connection."""
 
-    async def _run(self, fn: Callable[..., T], *args: Any) -> T:  # provided by SQLiteStore
-        raise NotImplementedError
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
     async def games_to_record(self, *, limit: int = 100) -> list[int]:
         def run(conn: Conn) -> list[int]:
@@ -161,7 +158,7 @@ class SQLiteRecords(RecordStore):
             )
             return [r[0] for r in rows.fetchall()]
 
-        return await self._run(run)
+        return await self._db.run(run)
 
     async def put_result(
         self, result: GameResult, placements: Sequence[Placement], *, now: datetime | None = None
@@ -224,14 +221,14 @@ class SQLiteRecords(RecordStore):
                 raise
             return True
 
-        return await self._run(run)
+        return await self._db.run(run)
 
     async def game_result(self, game_id: int) -> GameResult | None:
         def run(conn: Conn) -> GameResult | None:
             row = conn.execute(f"SELECT {_RESULT_COLUMNS} FROM game_results WHERE game_id = ?", (game_id,)).fetchone()
             return None if row is None else _result(row)
 
-        return await self._run(run)
+        return await self._db.run(run)
 
     async def placements(self, game_id: int) -> list[Placement]:
         def run(conn: Conn) -> list[Placement]:
@@ -241,7 +238,7 @@ class SQLiteRecords(RecordStore):
             )
             return [_placement(r) for r in rows.fetchall()]
 
-        return await self._run(run)
+        return await self._db.run(run)
 
     async def history(self, guild_id: int, *, offset: int = 0, limit: int = 10) -> tuple[list[GameResult], int]:
         def run(conn: Conn) -> tuple[list[GameResult], int]:
@@ -253,7 +250,7 @@ class SQLiteRecords(RecordStore):
             )
             return [_result(r) for r in rows.fetchall()], total
 
-        return await self._run(run)
+        return await self._db.run(run)
 
     async def results_to_rate(self, *, limit: int = 100) -> list[GameResult]:
         def run(conn: Conn) -> list[GameResult]:
@@ -264,7 +261,7 @@ class SQLiteRecords(RecordStore):
             )
             return [_result(r) for r in rows.fetchall()]
 
-        return await self._run(run)
+        return await self._db.run(run)
 
     async def ratings_of(self, guild_id: int, kind: str, players: Collection[str]) -> dict[str, Rating]:
         keys = list(players)
@@ -279,7 +276,7 @@ class SQLiteRecords(RecordStore):
             )
             return {r[2]: _rating(r) for r in rows.fetchall()}
 
-        return await self._run(run)
+        return await self._db.run(run)
 
     async def put_ratings(
         self, game_id: int, ratings: Sequence[Rating], placements: Sequence[tuple[int, str, float, float]]
@@ -326,7 +323,7 @@ class SQLiteRecords(RecordStore):
                 raise
             return True
 
-        return await self._run(run)
+        return await self._db.run(run)
 
     async def top_ratings(self, guild_id: int, kind: str, *, limit: int = 10) -> list[Rating]:
         def run(conn: Conn) -> list[Rating]:
@@ -337,7 +334,7 @@ class SQLiteRecords(RecordStore):
             )
             return [_rating(r) for r in rows.fetchall()]
 
-        return await self._run(run)
+        return await self._db.run(run)
 
     async def player_ratings(self, player_id: int, guild_id: int | None = None) -> list[Rating]:
         def run(conn: Conn) -> list[Rating]:
@@ -349,7 +346,7 @@ class SQLiteRecords(RecordStore):
             rows = conn.execute(sql + " ORDER BY kind, guild_id", params)
             return [_rating(r) for r in rows.fetchall()]
 
-        return await self._run(run)
+        return await self._db.run(run)
 
     async def player_stats(self, player_id: int, guild_id: int | None = None) -> list[PlayerStats]:
         def run(conn: Conn) -> list[PlayerStats]:
@@ -361,9 +358,9 @@ class SQLiteRecords(RecordStore):
             rows = conn.execute(sql + " GROUP BY kind ORDER BY kind", params)
             return [_stats(player_id, r) for r in rows.fetchall()]
 
-        return await self._run(run)
+        return await self._db.run(run)
 
-    async def clear_records(self) -> None:
+    async def clear(self) -> None:
         def run(conn: Conn) -> None:
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -375,23 +372,4 @@ class SQLiteRecords(RecordStore):
                     conn.execute("ROLLBACK")
                 raise
 
-        await self._run(run)
-
-    async def profile_private(self, player_id: int) -> bool:
-        def run(conn: Conn) -> bool:
-            row = conn.execute("SELECT private FROM player_settings WHERE player_id = ?", (player_id,)).fetchone()
-            return bool(row and row[0])
-
-        return await self._run(run)
-
-    async def set_profile_private(self, player_id: int, private: bool, *, now: datetime | None = None) -> None:
-        stamp = db_time(now or now_utc())
-
-        def run(conn: Conn) -> None:
-            conn.execute(
-                "INSERT INTO player_settings (player_id, private, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (player_id) DO UPDATE SET private = excluded.private, updated_at = excluded.updated_at",
-                (player_id, int(private), stamp),
-            )
-
-        await self._run(run)
+        await self._db.run(run)

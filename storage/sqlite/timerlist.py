@@ -9,7 +9,7 @@ import json
 from collections.abc import Sequence
 
 from storage.models import NewTimer, TimerRecord
-from storage.sqliterows import timer_columns
+from storage.sqlite.rows import timer_columns
 
 TIMER_SHIFT = 24
 """Bits of a timer id for its number within the game: up to 16,777,215 timers per game."""

@@ -1,0 +1,73 @@
+"""The message references of the SQLite store (`store.refs`): what a Discord message stands for, one row each."""
+
+from typing import Any
+
+from storage.models import MessageRef
+from storage.parts import MessageRefs
+from storage.sqlite import rows
+from storage.sqlite.database import Conn, Database, transaction
+from storage.sqlite.rows import REF_COLUMNS, db_time
+
+
+def put_ref(conn: Conn, ref: MessageRef) -> None:
+    """Store a reference in the connection's thread (in the caller's transaction), replacing any with the same
+    message id or the same (game, kind, seat, key)."""
+    conn.execute(
+        "DELETE FROM message_refs WHERE message_id = ? OR (ifnull(game_id, -1) = ifnull(?, -1) AND kind = ?"
+        " AND ifnull(seat, -1) = ifnull(?, -1) AND key = ?)",
+        (ref.message_id, ref.game_id, ref.kind, ref.seat, ref.key),
+    )
+    conn.execute(
+        f"INSERT INTO message_refs ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (ref.message_id, ref.channel_id, ref.game_id, ref.kind, ref.seat, ref.key, db_time(ref.created_at)),
+    )
+
+
+class SQLiteMessageRefs(MessageRefs):
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def put(self, ref: MessageRef) -> None:
+        def run(conn: Conn) -> None:
+            transaction(conn, lambda: put_ref(conn, ref))
+
+        await self._db.run(run)
+
+    async def get(self, message_id: int) -> MessageRef | None:
+        def run(conn: Conn) -> MessageRef | None:
+            row = conn.execute(f"SELECT {REF_COLUMNS} FROM message_refs WHERE message_id = ?", (message_id,)).fetchone()
+            return None if row is None else rows.ref(row)
+
+        return await self._db.run(run)
+
+    async def find(
+        self, game_id: int | None, kind: str, *, seat: int | None = None, key: str = ""
+    ) -> MessageRef | None:
+        def run(conn: Conn) -> MessageRef | None:
+            row = conn.execute(
+                f"SELECT {REF_COLUMNS} FROM message_refs WHERE ifnull(game_id, -1) = ifnull(?, -1) AND kind = ?"
+                " AND ifnull(seat, -1) = ifnull(?, -1) AND key = ?",
+                (game_id, kind, seat, key),
+            ).fetchone()
+            return None if row is None else rows.ref(row)
+
+        return await self._db.run(run, game=game_id)
+
+    async def of_game(self, game_id: int, *, kind: str | None = None) -> list[MessageRef]:
+        sql = f"SELECT {REF_COLUMNS} FROM message_refs WHERE ifnull(game_id, -1) = ?"
+        params: list[Any] = [game_id]
+        if kind is not None:
+            sql += " AND kind = ?"
+            params.append(kind)
+        sql += " ORDER BY kind, seat, key"
+
+        def run(conn: Conn) -> list[MessageRef]:
+            return [rows.ref(r) for r in conn.execute(sql, params).fetchall()]
+
+        return await self._db.run(run, game=game_id)
+
+    async def delete(self, message_id: int) -> bool:
+        def run(conn: Conn) -> bool:
+            return conn.execute("DELETE FROM message_refs WHERE message_id = ?", (message_id,)).rowcount == 1
+
+        return await self._db.run(run)
