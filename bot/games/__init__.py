@@ -24,8 +24,8 @@ A game plugs in by exposing `presentation` from `bot/games/<game name>/__init__.
 
 A game's commands call the same platform pieces as `/game move` does (see `bot/cogs/game.py`):
 `bot.replies.answer(bot, interaction, work)` to answer in time, `bot.resolve.resolve_game(...)` for the game of the
-thread, `bot.service.act(game_id, user_id, action)` to play, `bot.notifier.flush(game_id, carrier.for_rows(ids))`
-to deliver (the narration becomes the command's reply). `bot.service.private_view(game_id, user_id)` gives the
+thread, `bot.service.play.act(game_id, user_id, action)` to play, `bot.notifier.flush(game_id, carrier.for_rows(ids))`
+to deliver (the narration becomes the command's reply). `bot.service.read.private_view(game_id, user_id)` gives the
 table and seat for autocompleting from a player's own hand. A game without a package is served by
 `GenericPresentation`, so it is playable (with `/game move`) before it has a presentation of its own.
 """

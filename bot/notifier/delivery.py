@@ -72,7 +72,7 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
     # --- the queue: answer first, deliver behind --------------------------------------------------------
 
     def enqueue(self, game_id: int, rows: list[OutboxRecord]) -> None:
-        """A commit's rows (`GameService.on_committed`), in commit order. They are delivered by `flush` (a move's
+        """A commit's rows (`MovePath.on_committed`), in commit order. They are delivered by `flush` (a move's
         interaction) or by the game's worker, started soon in any case. Until the move that committed them is
         complete (`settled`), the game is read back to render them: something else may still change it."""
         queue = self._queues.get(game_id)
@@ -85,7 +85,7 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
         asyncio.get_running_loop().call_soon(self._start_worker, game_id)
 
     def settled(self, game_id: int, table: Table) -> None:
-        """A move is complete and `table` is its game as it is now (`GameService.on_settled`): render from it."""
+        """A move is complete and `table` is its game as it is now (`MovePath.on_settled`): render from it."""
         queue = self._queues.get(game_id)
         if queue is not None:
             queue.table = table
@@ -176,7 +176,7 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
             report = FlushReport()
             # A move still under way (the game's lock held by the service) is let finish first: its own `flush`
             # takes the row its interaction answers with. Only waited for, never held while delivering.
-            async with self.bot.service.lock(game_id):
+            async with self.bot.service.moves.lock(game_id):
                 pass
             async with self.lock(game_id):
                 rows = sorted((r for r in queue.rows if r.id not in self._marked), key=lambda r: r.id)
@@ -270,7 +270,7 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
         """Deliver the rows, rendered from `table` (the game as it is now; read if not given). `context`: the rows
         a narration looks among for its tracked post (all of `rows` by default). Returns the table used."""
         if table is None:
-            table = await self.bot.service.table(game_id)
+            table = await self.bot.service.read.table(game_id)
         record = table.record
         context = rows if context is None else context
         # Edits are rendered from the current state: only the last row of each target needs delivering.

@@ -40,7 +40,7 @@ class HandsOps(SenderBase):
         ):
             await self._mark(last)
             return
-        post = hand_post(self.bot.service.presentation(record.kind), table, seat, notes)
+        post = hand_post(self.bot.service.read.presentation(record.kind), table, seat, notes)
         view = view_for(record.id, post.buttons)
         ref = await self._find_ref(record.id, outbox.HAND, seat=seat)
         adopted: MessageRef | None = None
