@@ -1,7 +1,8 @@
 """The driver of seats that play themselves: a due `seat` timer becomes the policy's move, and the autopilot's switches.
 
-`bot.seat_players` plans the timers (and says why they never reveal a secret); this module fires them and keeps the
-seat flags:
+Computer players and autopiloted seats play through here: their timers are planned by `bot.seat_players` with
+every commit (which also says why they never reveal a secret), a move is applied like a person's. This module fires
+them and keeps the seat flags:
 
 - `fire` (under the game's lock, from `bot.service.clock.Clock.fire_timer`): the seat still plays itself and is
   still awaited (or free to act: `engine.game.Game.free_to_act`), it is under its hourly cap (`SeatRules.per_hour`,

@@ -1,4 +1,13 @@
-"""Lobbies: open one, join, leave, start the game (seats, seed, set-up, first messages), or close it."""
+"""Lobbies: open one, join, leave, start the game (seats, seed, set-up, first messages), or close it.
+
+Decisions where the issue is silent:
+- The creator of a lobby joins it at once; seats are numbered in join order, shuffled at start when "random seat
+  order" is on (the shuffle uses the set-up seed, so it is recorded). An option that names a player (a
+  `PlayerOption`, e.g. who begins) is kept with the lobby's settings as a person (`PlayerPick`) and becomes that
+  person's seat at the start, after the shuffle; the game's stored options then hold the seat, so it replays.
+- The game's set-up events (`Game.setup_events`) are posted with the start: public ones in the opening narration
+  (and as tracked posts if the game has any for them), private ones in their seat's first hand message.
+"""
 
 import random
 from collections.abc import Callable, Sequence
@@ -15,6 +24,7 @@ from bot.service.lobby_settings import LobbySettings
 from bot.service.moves import MovePath, text_post
 from bot.service.reader import LOBBY_REF
 from bot.service.results import Done, Person, Refusal
+from engine.events import Wait
 from engine.game import Game
 from engine.policy import Level
 from engine.text import seat as seat_ref
@@ -243,26 +253,7 @@ class Lobby:
         async with self.moves.lock(game_id):
             record = await self.store.get_game(game_id)
             game = self.read.game(record.kind)
-            _not_closed(record, game)
-            if record.started:
-                raise Refusal(f"{game.title} #{game_id} has already started.")
-            if record.created_by != person.user_id and not is_moderator:
-                raise Refusal("Only the player who opened this game, or a moderator, can start it.")
-            if record.thread_id is None:
-                raise Refusal(
-                    f"{game.title} #{game_id} has no table thread yet, so it can't start. I'm setting it up again; "
-                    "try **Start** in a moment."
-                )
-            seats = await self.store.seats(game_id)
-            if len(seats) < game.min_seats:
-                missing = game.min_seats - len(seats)
-                raise Refusal(
-                    f"{game.title} needs at least {game.min_seats} players and {len(seats)} "
-                    f"{'has' if len(seats) == 1 else 'have'} joined: {missing} more to go (press **Join**"
-                    f"{', or add a computer player' if self.read.policy(record.kind) is not None else ''})."
-                )
-            if all(s.player_id is None for s in seats):
-                raise Refusal("A table of computer players only would play for nobody: a person must join first.")
+            seats = await self._startable(record, game, person, is_moderator)
             settings = await self.read.lobby_settings(record)
             try:  # options naming a player: that person, found before the seat order is shuffled …
                 picked = resolve_picks(game, settings.picks, seats)
@@ -281,24 +272,9 @@ class Lobby:
             waits = game.waiting_on(state)
             timers = timing.plan(game, waits, {}, now, paused=False, reminders=self.moves.reminders)
             timers += seat_players.plan(game, game_id, waits, new_seats, now)
-            order = ", ".join(f"{i + 1}. {seat_ref(i)}" for i in range(len(players)))
-            events = game.setup_events(state)
-            items: list[NewOutbox] = [outbox.lobby()]
-            first = outbox.post(
-                intro=[f"🎲 **{game.title} #{game_id} begins!** Seat order: {order}."],
-                events=events,
-                awaits=[(w, w.until) for w in waits],
-                # Whoever pressed Start knows the game began: named, not pinged, when the first move is theirs.
-                actor=seat_of.get(person.user_id),
-            )
-            if first is not None:
-                items.append(first)
-            public = [e for e in events if e.public]
+            # Whoever pressed Start knows the game began: named, not pinged, when the first move is theirs.
             table = Table(game, record, [_seat_record(game_id, s, now) for s in new_seats], state, now)
-            if public and self.read.presentation(record.kind).event_posts(table, public):
-                items.append(outbox.tracked(public))
-            items.append(outbox.status())
-            items += [outbox.hand(s.seat, outbox.private_notes(events, s.seat)) for s in new_seats]
+            items = self._opening(table, waits, new_seats, actor=seat_of.get(person.user_id))
             result = await self.store.start_game(
                 game_id,
                 seed=seed,
@@ -315,6 +291,59 @@ class Lobby:
             # The seed decides every shuffle (in KKK, every hand): never at INFO, where logs are often shared.
             glog.debug("set-up seed", extra={"fields": {"seed": seed}})
             return Done(game_id, result.outbox_ids, f"{game.title} #{game_id} has started.")
+
+    async def _startable(
+        self,
+        record: GameRecord,
+        game: Game,  # type: ignore[type-arg]
+        person: Person,
+        is_moderator: bool,
+    ) -> list[SeatRecord]:
+        """The lobby's seats, if `person` may start it now (a `Refusal` says why not)."""
+        _not_closed(record, game)
+        if record.started:
+            raise Refusal(f"{game.title} #{record.id} has already started.")
+        if record.created_by != person.user_id and not is_moderator:
+            raise Refusal("Only the player who opened this game, or a moderator, can start it.")
+        if record.thread_id is None:
+            raise Refusal(
+                f"{game.title} #{record.id} has no table thread yet, so it can't start. I'm setting it up again; "
+                "try **Start** in a moment."
+            )
+        seats = await self.store.seats(record.id)
+        if len(seats) < game.min_seats:
+            missing = game.min_seats - len(seats)
+            raise Refusal(
+                f"{game.title} needs at least {game.min_seats} players and {len(seats)} "
+                f"{'has' if len(seats) == 1 else 'have'} joined: {missing} more to go (press **Join**"
+                f"{', or add a computer player' if self.read.policy(record.kind) is not None else ''})."
+            )
+        if all(s.player_id is None for s in seats):
+            raise Refusal("A table of computer players only would play for nobody: a person must join first.")
+        return seats
+
+    def _opening(self, table: Table, waits: list[Wait], seats: list[NewSeat], *, actor: int | None) -> list[NewOutbox]:
+        """The start's rows: the lobby message, the opening narration (seat order, set-up events, who is awaited),
+        the tracked posts of its public events, the status, and every seat's first hand with its private events."""
+        game, record = table.game, table.record
+        assert table.state is not None
+        order = ", ".join(f"{i + 1}. {seat_ref(i)}" for i in range(len(seats)))
+        events = game.setup_events(table.state)
+        items: list[NewOutbox] = [outbox.lobby()]
+        first = outbox.post(
+            intro=[f"🎲 **{game.title} #{record.id} begins!** Seat order: {order}."],
+            events=events,
+            awaits=[(w, w.until) for w in waits],
+            actor=actor,
+        )
+        if first is not None:
+            items.append(first)
+        public = [e for e in events if e.public]
+        if public and self.read.presentation(record.kind).event_posts(table, public):
+            items.append(outbox.tracked(public))
+        items.append(outbox.status())
+        items += [outbox.hand(s.seat, outbox.private_notes(events, s.seat)) for s in seats]
+        return items
 
 
 def _not_closed(record: GameRecord, game: Game) -> None:  # type: ignore[type-arg]

@@ -1,4 +1,18 @@
-"""Moderators' tools: pause, resume, extend, substitute, kick, end, undo, export, verify, server settings."""
+"""Moderators' tools: pause, resume, extend, substitute, kick, end, undo, export, verify, server settings.
+
+Decisions where the issue is silent:
+- While a game is paused, players' moves are refused; moderators may still substitute, kick, end, undo, export and
+  verify. Timers of a paused game are frozen (see `bot.timers`).
+- `/mod export` holds every secret (the seed, private events, the snapshot): while a game is active or paused it
+  is refused to a moderator who holds a seat in it; after the game (or in a lobby) anyone with the rights gets it.
+- An undo restarts the clocks of the waits it restores (a full turn / reaction time from the undo), so an old wait
+  brought back is not overdue at once.
+- A kick puts the seat on autopilot (`bot.service.autopilot`): the member is out, the seat keeps its name and the
+  game goes on. With `remove` (or in a game without a policy) it applies the engine's `Leave` action (the game's rule
+  for a leaving player) so it is logged and replays; when the game cannot go on it ends, abandoned, with the
+  standings so far.
+- Server defaults (`set_defaults`) are stored per server and read by `/game new`.
+"""
 
 from collections.abc import Mapping
 from dataclasses import dataclass

@@ -8,9 +8,8 @@ snapshot, the recomputed timers (`bot.timers`) and the outbox rows (`bot.outbox`
 announced that is not stored. The store's optimistic version check catches a writer outside this process
 (`StaleVersion`): the caller reloads and tries again (`retry`).
 
-Decisions where the issue is silent:
-- `/game away` applies to all the player's seats in open games of that server; while away, each reaction window
-  that waits on them gets the game's `away_action` (the generic one: a legal `pass`) at once (`auto_pass`).
+After each move (under the same lock) every reaction window that waits on an away player gets the game's
+`away_action` (`auto_pass`; see `bot.service.play` for `/game away`).
 """
 
 import asyncio

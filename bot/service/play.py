@@ -1,4 +1,21 @@
-"""Playing: moves by command or button, reactions (live and reconciled after a gap), away players, DMs retried."""
+"""Playing: moves by command or button, reactions (live and reconciled after a gap), away players, DMs retried.
+
+Decisions where the issue is silent:
+- While a game is paused, players' moves are refused (moderators may still act: `bot.service.moderation`).
+- `/game away` applies to all the player's seats in open games of that server; while away, each reaction window
+  that waits on them gets the game's `away_action` (the generic one: a legal `pass`) at once
+  (`bot.service.moves.MovePath.auto_pass`, after every move).
+- `/game dms` (`retry_dms`) queues the player's hand (or lobby welcome) in each of their open games of that server
+  with `retry_dm`, so the notifier tries a DM even where it was found closed.
+- A reaction (`react`) is decided under the game's lock in one go: stray or not (`reaction_allowed`), what it means
+  (`reaction_action`), and when the engine refuses that move, the game's answer (`reaction_refused`) is queued right
+  there, from that one refused `apply`. A move by command or button that the engine refuses is answered to the
+  player alone, unless the game says the table should hear it too (`action_refused`, e.g. KKK's shake over the
+  deal's payout, posted the same way whether it came as a 🤝 or as `/kkk shake`): that post is queued the same way
+  and its rows ride on the `Refusal` (`outbox_ids`) for `bot.replies.answer` to deliver.
+- A command builds its move with `Play.act_for_seat` (from the table read under the lock), never from reads of its
+  own before the lock; `act` is for a move that needs nothing of the table.
+"""
 
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
