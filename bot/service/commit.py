@@ -92,7 +92,8 @@ def plan(
     now = c.entry.at
     waits_after = game.waiting_on(c.after)
     clocks = _clocks(game, c, waits_after, old_timers)
-    new_status, status = _status(game, c)
+    finished = game.result(c.after) is not None
+    new_status, status = _status(c, finished)
     over = status in OVER
     timers = [] if over else _timers(game, c, waits_before, waits_after, clocks, old_timers, seats, status, reminders)
     deadlines = timing.effective_deadlines(game, waits_after, clocks)
@@ -104,7 +105,7 @@ def plan(
     table_before.memo[("waits", id(c.before))] = waits_before  # `Table.waits`: the engine is asked once per state
     table_after.memo[("waits", id(c.after))] = waits_after
     guard = discord_guard(now)
-    finished_now = game.result(c.after) is not None and c.record.status != "finished"
+    finished_now = finished and c.record.status != "finished"
     items = _posts(presentation, c, table_after, awaits, finished_now, guard)
     items.append(outbox.status(guard=guard))
     ending = new_status in OVER
@@ -133,10 +134,10 @@ def _clocks(
     return timing.carry_floors(game, waits_after, clocks, old_timers)
 
 
-def _status(game: Game, c: Commit) -> tuple[str | None, str]:  # type: ignore[type-arg]
-    """The status to store (None: unchanged) and the game's status after the commit."""
+def _status(c: Commit, finished: bool) -> tuple[str | None, str]:
+    """The status to store (None: unchanged) and the game's status after the commit (`finished`: the game has a
+    result after it)."""
     record = c.record
-    finished = game.result(c.after) is not None
     new_status = c.status or ("finished" if finished and record.status != "finished" else None)
     if new_status is None and not finished and record.status == "finished":
         new_status = "active"  # an undo of the final move
