@@ -6,7 +6,7 @@ Discord is `benchmarks/fakecord.py`: in-process, every REST call counted by kind
 Discord's rate limits (50/s in all with interaction callbacks exempt; per channel 5 posts and 5 edits in 5 s).
 Games are Kohle, Kies & Knete (4–6 seats), moves chosen by the engine's seeded random player
 (`engine.kkk.randomplay.choose`) on the stored state and made the way the `/kkk` commands make them (`KkkCog._play`
-with an interaction in the game's thread: resolve the game, `GameService.act`, the notifier, the answer); a
+with an interaction in the game's thread: resolve the game, `Play.act`, the notifier, the answer); a
 timeout is the game's deadline timer fired by the scheduler. Status pictures are off (`--pictures` turns them on):
 they are drawn in a worker thread and measured by benchmarks/pictures.py.
 
@@ -129,7 +129,7 @@ class Rig:
         self.fake.install(self.bot)
         await self.bot.setup_hook()
         self.cog = next(c for c in self.bot.cogs.values() if type(c).__name__ == "KkkCog")
-        act = self.bot.service.act
+        act = self.bot.service.play.act
 
         async def recorded_act(game_id: int, user_id: int, action: Any) -> Any:
             done = await act(game_id, user_id, action)
@@ -138,7 +138,7 @@ class Rig:
                 move.outbox_ids += done.outbox_ids
             return done
 
-        self.bot.service.act = recorded_act  # type: ignore[method-assign]
+        self.bot.service.play.act = recorded_act  # type: ignore[method-assign]
         self.bot.scheduler.start()
         self.io = count_io(store)
 
@@ -162,14 +162,14 @@ class Rig:
         seats = self.seeds.randint(4, 6)
         people = [Person(next(self.users), f"P{i}") for i in range(seats)]
         with uncounted():
-            record = await service.create_lobby(
+            record = await service.lobby.create_lobby(
                 "kkk", guild_id=GUILD, channel_id=CHANNEL, creator=people[0], options={}
             )
             thread = self.fake.new_id()
-            await service.attach_thread(record.id, thread)
+            await service.lobby.attach_thread(record.id, thread)
             for p in people[1:]:
-                await service.join(record.id, p)
-            await service.start(record.id, people[0], is_moderator=False)
+                await service.lobby.join(record.id, p)
+            await service.lobby.start(record.id, people[0], is_moderator=False)
             await self.bot.notifier.flush(record.id)
             if advance:
                 await self._advance(record.id, advance)

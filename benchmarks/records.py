@@ -179,7 +179,7 @@ async def measure(path: Path, games: int, runs: int) -> None:
         print(f"ratings for {counts.rated} games counted in {time.perf_counter() - started:.1f} s")
         bot: Any = SimpleNamespace(
             store=store,
-            service=SimpleNamespace(games={KIND: registry.get(KIND)}),
+            service=SimpleNamespace(read=SimpleNamespace(games={KIND: registry.get(KIND)})),
             recorder=SimpleNamespace(settled=_nothing),
         )
         me = SimpleNamespace(id=ME, display_name="me")

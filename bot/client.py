@@ -130,12 +130,12 @@ class BoardroomBot(commands.Bot):
             seed_source=self._seed_source,
             reminders=self.settings.reminders,
         )
-        self._service.on_timers_changed = self.scheduler.poke
-        self._service.on_committed = self.notifier.enqueue
-        self._service.on_settled = self.notifier.settled
+        self._service.moves.on_timers_changed = self.scheduler.poke
+        self._service.moves.on_committed = self.notifier.enqueue
+        self._service.moves.on_settled = self.notifier.settled
         self.recorder = Recorder(self.store, self._games)
-        self._service.on_game_over = self.recorder.game_over
-        self._service.seat_rules = SeatRules(
+        self._service.moves.on_game_over = self.recorder.game_over
+        self._service.seats.rules = SeatRules(
             autopilot_after=self.settings.autopilot_after, per_hour=self.settings.computer_moves_per_hour
         )
         self.add_dynamic_items(GameButton, RulesButton, HistoryButton, LogButton)
@@ -238,37 +238,39 @@ class BoardroomBot(commands.Bot):
             if key.startswith(UNDO_KEY):
                 return await confirm_undo(self, interaction, game_id, key, carrier)
             if key == ADD_BOT:  # which level: asked privately, after the same checks as the adding itself
-                await service.check_add_bot(game_id, person(user), is_moderator=await is_moderator(self, interaction))
+                await service.lobby.check_add_bot(
+                    game_id, person(user), is_moderator=await is_moderator(self, interaction)
+                )
                 choice = level_choice()
                 return Answer(text=choice.content, view=view_for(game_id, choice.buttons))
             level = added_level(key)
             if level is not None or key in ("join", "leave", "start", REMOVE_BOT):
                 if level is not None:
                     mod = await is_moderator(self, interaction)
-                    done = await service.add_bot(game_id, person(user), is_moderator=mod, level=level)
+                    done = await service.lobby.add_bot(game_id, person(user), is_moderator=mod, level=level)
                 elif key == "join":
-                    done = await service.join(game_id, person(user))
+                    done = await service.lobby.join(game_id, person(user))
                 elif key == "leave":
-                    done = await service.leave(game_id, person(user))
+                    done = await service.lobby.leave(game_id, person(user))
                 elif key == "start":
                     mod = await is_moderator(self, interaction)
-                    done = await service.start(game_id, person(user), is_moderator=mod)
+                    done = await service.lobby.start(game_id, person(user), is_moderator=mod)
                 else:
                     mod = await is_moderator(self, interaction)
-                    done = await service.remove_bot(game_id, person(user), is_moderator=mod)
+                    done = await service.lobby.remove_bot(game_id, person(user), is_moderator=mod)
                 report = await self.notifier.flush(game_id, carrier.for_rows(done.outbox_ids))
                 note = dm_note(report.dm_closed, user.id)
                 return Answer(text=(done.message or "") + note, always=bool(note))
-            presentation = service.presentation(record.kind)
+            presentation = service.read.presentation(record.kind)
             if key == "details":  # the whole table, privately: for onlookers too
-                details = presentation.status_details(await service.table(game_id, record=record))
+                details = presentation.status_details(await service.read.table(game_id, record=record))
                 if details is None:
                     raise Refusal("The status message shows all there is.")
                 return Answer(text=details.text or None, embed=details.embed())
-            seat = await service.seat_of(game_id, user.id)  # refuses anyone who doesn't play
+            seat = await service.read.seat_of(game_id, user.id)  # refuses anyone who doesn't play
             private = await self._private_click(interaction, game_id, user.id, seat)
             if record.started:
-                table = await service.table(game_id, record=record)
+                table = await service.read.table(game_id, record=record)
                 form = presentation.button_form(table, seat, key)
                 if form is not None:  # a modal must be the click's first and only response
                     if not carrier.claim():
@@ -280,7 +282,7 @@ class BoardroomBot(commands.Bot):
                 if reply is not None:
                     return Answer(text=reply.text or None, embed=reply.embed(), view=view_for(game_id, reply.buttons))
             try:
-                done = await service.act_for_seat(
+                done = await service.play.act_for_seat(
                     game_id, user.id, lambda table, seat: presentation.button_action(table, seat, key)
                 )
             except Refusal as refusal:
@@ -359,8 +361,8 @@ class BoardroomBot(commands.Bot):
 
     async def hand_answer(self, game_id: int, user_id: int) -> Answer:
         """The seat's hand as an ephemeral answer, with its buttons (an empty view when it has none)."""
-        table, seat = await self.service.private_view(game_id, user_id)
-        post = hand_post(self.service.presentation(table.record.kind), table, seat)
+        table, seat = await self.service.read.private_view(game_id, user_id)
+        post = hand_post(self.service.read.presentation(table.record.kind), table, seat)
         text = post.text or None
         if any(s.seat == seat and s.dm_ok is False for s in table.seats):
             hint = "📪 Your DMs are closed to me. After allowing DMs from this server's members, `/game dms` sends it."
@@ -369,21 +371,21 @@ class BoardroomBot(commands.Bot):
 
     async def help_answer(self, record: GameRecord, user_id: int) -> Answer:
         """“What can I do?” for this user in this game (`bot.helping`), shown to them alone."""
-        table = await self.service.table(record.id, record=record)
+        table = await self.service.read.table(record.id, record=record)
         seat = next((s.seat for s in table.seats if s.player_id == user_id), None)
-        post = help_post(self.service.presentation(record.kind), table, seat)
+        post = help_post(self.service.read.presentation(record.kind), table, seat)
         return Answer(text=post.text or None, embed=post.embed())
 
     def rules_answer(self, kind: str, page: int = 0) -> Answer:
         """Page `page` of a game's rules (`bot.rules`), with ◀ ▶ to turn the pages."""
-        engine = self.service.games.get(kind)
+        engine = self.service.read.games.get(kind)
         if engine is None:
             raise Refusal(f"I don't know the game “{kind}”.")
         rules = load_rules(engine.name)
         players = f"{engine.min_seats}–{engine.max_seats} players"
         options = game_options.describe(engine)
         if rules is None:  # a game without a players' page: its presentation's summary, on one page
-            summary = self.service.presentation(engine.name).rules(engine)
+            summary = self.service.read.presentation(engine.name).rules(engine)
             only = Rules(engine.title, "", (Page("Rules", summary),))
             post = rules_post(only, 0, name=engine.name, players=players, options=options)
             return Answer(embed=post.embed())

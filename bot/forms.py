@@ -5,7 +5,7 @@ bribe of several agents at once: an amount per agent).
 A game offers one through `Presentation.button_form(table, seat, key)` (a `Form`: a title and at most five fields)
 and reads the answer with `Presentation.form_action(table, seat, key, values)`, which gives the engine action (or
 raises `Refusal`). The platform opens the modal as the click's response and applies the action on submission
-through the same path as a button (`GameService.act_for_seat`), then answers privately. The modal lives as long as the
+through the same path as a button (`Play.act_for_seat`), then answers privately. The modal lives as long as the
 bot process: after a restart the player opens it again.
 """
 
@@ -66,9 +66,9 @@ class GameForm(discord.ui.Modal):
 
         async def work(carrier: Any) -> Answer | None:
             record = await bot.store.games.get(game_id)
-            presentation = bot.service.presentation(record.kind)
+            presentation = bot.service.read.presentation(record.kind)
             make: Callable[[Any, int], Any] = lambda table, seat: presentation.form_action(table, seat, key, values)  # noqa: E731
-            done = await bot.service.act_for_seat(game_id, interaction.user.id, make)
+            done = await bot.service.play.act_for_seat(game_id, interaction.user.id, make)
             carrier.for_rows(done.outbox_ids).private = True
             await bot.notifier.flush(game_id, carrier)
             return Answer(text=DONE, always=True)

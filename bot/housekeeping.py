@@ -57,7 +57,7 @@ class Housekeeper:
 
     async def run_once(self) -> None:
         settings = self.bot.settings
-        for done in await self.bot.service.close_idle_lobbies(timedelta(days=settings.lobby_idle_days)):
+        for done in await self.bot.service.lobby.close_idle_lobbies(timedelta(days=settings.lobby_idle_days)):
             await self.bot.notifier.flush(done.game_id)
         pruned = await self.bot.store.outbox.prune(self.clock() - timedelta(days=settings.outbox_keep_days))
         if pruned:

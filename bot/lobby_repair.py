@@ -6,7 +6,7 @@ without a thread. `repair_lobby` completes it: with its message known, the threa
 thread started from a message has the message's id); without one (killed before the message was remembered: no
 player could have seen it working), or when Discord refuses the thread, the lobby is closed cleanly and its
 message, if known, says so. It runs at start-up for every such lobby and whenever one is touched (its buttons,
-`/game join`, `/game start`). `GameService.start` refuses a lobby without a thread, so no game ever starts without
+`/game join`, `/game start`). `Lobby.start` refuses a lobby without a thread, so no game ever starts without
 its table.
 """
 
@@ -37,7 +37,7 @@ class ThreadRefused(Exception):
 async def open_thread(bot: "BoardroomBot", record: GameRecord, channel_id: int, message_id: int) -> list[int]:
     """Open the table's thread from the lobby message and remember it; the outbox rows that follow (the creator's
     welcome, the thread's first words). Raises `ThreadRefused`."""
-    title = bot.service.game(record.kind).title
+    title = bot.service.read.game(record.kind).title
     try:
         # Straight to the endpoint: a partial message may lack the guild that `create_thread` insists on.
         thread = await bot.http.start_thread_with_message(
@@ -48,7 +48,7 @@ async def open_thread(bot: "BoardroomBot", record: GameRecord, channel_id: int, 
         if exc.code != THREAD_ALREADY_CREATED:
             raise ThreadRefused(exc.text or str(exc.status)) from None
         thread_id = message_id  # opened before a crash, not yet remembered
-    return await bot.service.attach_thread(record.id, thread_id)
+    return await bot.service.lobby.attach_thread(record.id, thread_id)
 
 
 async def open_thread_or_close(bot: "BoardroomBot", record: GameRecord, channel_id: int, message_id: int) -> list[int]:
@@ -57,7 +57,7 @@ async def open_thread_or_close(bot: "BoardroomBot", record: GameRecord, channel_
     try:
         return await open_thread(bot, record, channel_id, message_id)
     except ThreadRefused as exc:
-        await bot.service.cancel_lobby(record.id, None, is_moderator=True, why="by itself: no table thread")
+        await bot.service.lobby.cancel_lobby(record.id, None, is_moderator=True, why="by itself: no table thread")
         await bot.notifier.flush(record.id)
         raise Refusal(
             f"I couldn't open a thread for the table here ({exc.reason}). I need “Create Public "
@@ -78,9 +78,9 @@ async def repair_lobby(bot: "BoardroomBot", record: GameRecord) -> GameRecord:
             log.info("completed a half-opened lobby", extra={"game": record.id})
         except ThreadRefused as exc:
             why = f"by itself: its table thread could not be opened ({exc.reason})"
-            done = await bot.service.cancel_lobby(record.id, None, is_moderator=True, why=why)
+            done = await bot.service.lobby.cancel_lobby(record.id, None, is_moderator=True, why=why)
     else:
-        done = await bot.service.cancel_lobby(
+        done = await bot.service.lobby.cancel_lobby(
             record.id, None, is_moderator=True, why="by itself: it was never fully opened"
         )
         log.info("closed a lobby that was never fully opened", extra={"game": record.id})

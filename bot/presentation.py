@@ -41,7 +41,7 @@ asks the game's `Presentation` for:
 - `reconcile_refs(table)`: the tracked messages whose reactions are moves, as (kind, key, emoji): at start-up (and
   after a reconnect that may have lost gateway events) the platform reads who reacts there now, compares it with the
   reactions the game has heard of, and hands each difference to `reaction_allowed` / `reaction_action` like the
-  event it missed (`GameService.reconcile_reactions`). One REST call per message: list only live ones (e.g. KKK's
+  event it missed (`Play.reconcile_reactions`). One REST call per message: list only live ones (e.g. KKK's
   offers not yet binding). Default: none;
 - `summary(table)`: a few lines summing up a finished game for its final message, under the standings (e.g. KKK's
   deals concluded and each player's biggest payout; Kesse Rügen's fields held). Default: none;

@@ -34,7 +34,7 @@ lobby message is the new game's reference), so its message id is the new game's 
 async def rematch(bot: "BoardroomBot", game_id: int, person: Person) -> Answer:
     service, store = bot.service, bot.store
     record = await store.games.get(game_id)
-    engine = service.game(record.kind)
+    engine = service.read.game(record.kind)
     if record.status not in ("finished", "abandoned"):
         raise Refusal(f"{engine.title} #{game_id} is still being played: a rematch comes after the end.")
     seats = await store.seats.of_game(game_id)
@@ -50,9 +50,9 @@ async def rematch(bot: "BoardroomBot", game_id: int, person: Person) -> Answer:
         if earlier.status == "lobby":
             where = f"<#{earlier.thread_id}>" if earlier.thread_id else f"<#{earlier.channel_id}>"
             raise Refusal(f"The rematch is already open: {engine.title} #{earlier.id} in {where}. Join it there.")
-    settings = await service.lobby_settings(record)
+    settings = await service.read.lobby_settings(record)
     bots = [s.level for s in seats if s.bot]
-    new = await service.create_lobby(
+    new = await service.lobby.create_lobby(
         record.kind,
         guild_id=record.guild_id,
         channel_id=record.channel_id,
@@ -61,7 +61,9 @@ async def rematch(bot: "BoardroomBot", game_id: int, person: Person) -> Answer:
         bots=bots,
         max_seats=settings.max_seats,
     )
-    table = Table(engine, new, await store.seats.of_game(new.id), None, service.now(), lobby_max=settings.max_seats)
+    table = Table(
+        engine, new, await store.seats.of_game(new.id), None, service.read.now(), lobby_max=settings.max_seats
+    )
     post = lobby_post(table, random_order=settings.random_order, picks=settings.picks)
     others = " ".join(f"<@{s.player_id}>" for s in seats if s.player_id not in (None, person.user_id))
     invite = f"🔁 Rematch of {engine.title} #{game_id}" + (f": {others} — join below!" if others else ".")
@@ -69,7 +71,7 @@ async def rematch(bot: "BoardroomBot", game_id: int, person: Person) -> Answer:
     message = await channel.send(
         content=invite, embed=post.embed(), view=view_for(new.id, post.buttons), allowed_mentions=PINGS
     )
-    await service.attach_lobby_message(new.id, message_id=message.id, channel_id=channel.id, settings=settings)
+    await service.lobby.attach_lobby_message(new.id, message_id=message.id, channel_id=channel.id, settings=settings)
     ids = await open_thread_or_close(bot, new, channel.id, message.id)
     await store.refs.put(
         MessageRef(message_id=-new.id, channel_id=channel.id, game_id=game_id, kind=REMATCH_REF, key=str(new.id))

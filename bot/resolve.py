@@ -24,7 +24,7 @@ STATUS_WORDS = {"lobby": "lobby", "active": "playing", "paused": "paused", "fini
 
 
 def describe(bot: "BoardroomBot", record: GameRecord) -> str:
-    game = bot.service.games.get(record.kind)
+    game = bot.service.read.games.get(record.kind)
     title = game.title if game else record.kind
     where = f" in <#{record.channel_id}>" if record.channel_id else ""
     return f"#{record.id} {title} ({STATUS_WORDS.get(record.status, record.status)}{where})"
@@ -114,7 +114,7 @@ async def resolve_own_game(
     """The game a game's own command (`/<group> …`, e.g. `/kr duel`) is about: the game of this thread, the one
     named by `game:`, or the player's one running game of that kind in this server; refused (naming the right
     command group) when it is another game."""
-    title = bot.service.game(kind).title
+    title = bot.service.read.game(kind).title
     in_thread = isinstance(interaction.channel, discord.Thread) or getattr(interaction.channel, "type", None) in (
         discord.ChannelType.public_thread,
         discord.ChannelType.private_thread,
@@ -123,7 +123,7 @@ async def resolve_own_game(
         record = await bot.store.games.by_thread(interaction.channel_id or 0)
         if record is not None:
             if record.kind != kind:
-                other = bot.service.game(record.kind).title
+                other = bot.service.read.game(record.kind).title
                 raise Refusal(f"This thread plays {other}: `/{group}` commands are for {title}.")
             return record
     if game_id is not None:

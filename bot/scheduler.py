@@ -2,7 +2,7 @@
 
 There is no long-lived task: the scheduler keeps a single `loop.call_later` handle armed for the next due timer
 (at most `max_sleep` ahead, so a changed wall clock is caught up with), and each wake-up runs one short task that
-fires every due timer through `GameService.fire_timer` (the same lock and commit as a player's move; a deadline is
+fires every due timer through `GameClock.fire_timer` (the same lock and commit as a player's move; a deadline is
 the wait's timeout action applied with actor None) and hands the result to the notifier. A commit that changes
 timers calls `poke()`, which re-arms the handle; a poke that arrives while a pass is running (even while it is
 arming) makes that pass look again before it ends, so no change of timers is ever missed. At start-up `start()`
@@ -137,7 +137,7 @@ class Scheduler:
     async def _fire(self, timer_id: int, game_id: int) -> None:
         glog = game_logger(game_id, "boardroom.scheduler")
         try:
-            done = await self.bot.service.fire_timer(timer_id, game_id)
+            done = await self.bot.service.clock.fire_timer(timer_id, game_id)
             self.fired += 1
         except Exception as exc:
             await self._failed(timer_id, game_id, exc)

@@ -84,7 +84,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     ) -> list[app_commands.Choice[str]]:
         """The chosen game's own options, added one by one to what was typed so far."""
         kind = str(getattr(interaction.namespace, "game", "") or "").strip().lower()
-        engine = self.bot.service.games.get(kind)
+        engine = self.bot.service.read.games.get(kind)
         if engine is None:
             return []
         done, _, partial = current.rpartition(",")
@@ -100,7 +100,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     async def _kind_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        games = self.bot.service.games.values()
+        games = self.bot.service.read.games.values()
         return [
             app_commands.Choice(name=f"{g.title} ({g.min_seats}–{g.max_seats} players)"[:100], value=g.name)
             for g in games
@@ -138,11 +138,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         async def work(carrier: Carrier) -> Answer:
             service = self.bot.service
             kind = game.strip().lower()
-            engine = service.games.get(kind) or next(
-                (g for g in service.games.values() if g.title.lower() == kind), None
+            engine = service.read.games.get(kind) or next(
+                (g for g in service.read.games.values() if g.title.lower() == kind), None
             )
             if engine is None:
-                known = ", ".join(g.title for g in service.games.values())
+                known = ", ".join(g.title for g in service.read.games.values())
                 raise Refusal(f"I don't know the game “{game}”. I can host: {known}.")
             if interaction.guild_id is None or isinstance(interaction.channel, discord.Thread):
                 raise Refusal("Use `/game new` in a server's text channel: I open a thread there for the table.")
@@ -175,7 +175,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             elif guild.turn_deadline is not None:
                 options["turn_deadline"] = guild.turn_deadline
             options = engine.parse_options(options).model_dump(mode="json")
-            record = await service.create_lobby(
+            record = await service.lobby.create_lobby(
                 engine.name,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id or 0,
@@ -187,7 +187,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             )
             settings = LobbySettings(max_seats=max_seats, random_order=random_order, picks=picks)
             table = Table(
-                engine, record, await self.bot.store.seats.of_game(record.id), None, service.now(), lobby_max=max_seats
+                engine,
+                record,
+                await self.bot.store.seats.of_game(record.id),
+                None,
+                service.read.now(),
+                lobby_max=max_seats,
             )
             post = lobby_post(table, random_order=random_order, picks=picks)
             channel = self.bot.get_partial_messageable(interaction.channel_id or 0, guild_id=interaction.guild_id)
@@ -201,7 +206,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             else:  # already deferred (a slow moment): post it in the channel instead
                 message_id = (await channel.send(embed=post.embed(), view=view, allowed_mentions=MENTIONS)).id
             assert message_id is not None
-            await service.attach_lobby_message(
+            await service.lobby.attach_lobby_message(
                 record.id, message_id=message_id, channel_id=channel.id, settings=settings
             )
             ids = await open_thread_or_close(self.bot, record, channel.id, message_id)
@@ -214,7 +219,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work(carrier: Carrier) -> Answer:
             record = await repair_lobby(self.bot, await resolve_game(self.bot, interaction, game, statuses=("lobby",)))
-            done = await self.bot.service.join(record.id, person(interaction.user))
+            done = await self.bot.service.lobby.join(record.id, person(interaction.user))
             return await self._deliver(done, carrier, interaction.user.id)
 
         await answer(self.bot, interaction, work)
@@ -224,7 +229,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work(carrier: Carrier) -> Answer:
             record = await resolve_game(self.bot, interaction, game, statuses=("lobby",), mine=True)
-            done = await self.bot.service.leave(record.id, person(interaction.user))
+            done = await self.bot.service.lobby.leave(record.id, person(interaction.user))
             return await self._deliver(done, carrier, interaction.user.id)
 
         await answer(self.bot, interaction, work)
@@ -235,7 +240,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         async def work(carrier: Carrier) -> Answer:
             record = await resolve_game(self.bot, interaction, game, statuses=("lobby",))
             mod = await is_moderator(self.bot, interaction)
-            done = await self.bot.service.cancel_lobby(record.id, person(interaction.user), is_moderator=mod)
+            done = await self.bot.service.lobby.cancel_lobby(record.id, person(interaction.user), is_moderator=mod)
             return await self._deliver(done, carrier, interaction.user.id)
 
         await answer(self.bot, interaction, work)
@@ -246,7 +251,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         async def work(carrier: Carrier) -> Answer:
             record = await repair_lobby(self.bot, await resolve_game(self.bot, interaction, game, statuses=("lobby",)))
             mod = await is_moderator(self.bot, interaction)
-            done = await self.bot.service.start(record.id, person(interaction.user), is_moderator=mod)
+            done = await self.bot.service.lobby.start(record.id, person(interaction.user), is_moderator=mod)
             return await self._deliver(done, carrier, interaction.user.id)
 
         await answer(self.bot, interaction, work)
@@ -259,12 +264,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         async def work(carrier: Carrier) -> Answer:
             statuses = (*OPEN_STATUSES, "finished", "abandoned")
             record = await resolve_game(self.bot, interaction, game, statuses=statuses)
-            table = await self.bot.service.table(record.id, record=record)
+            table = await self.bot.service.read.table(record.id, record=record)
             if table.state is None:
-                settings = await self.bot.service.lobby_settings(record)
+                settings = await self.bot.service.read.lobby_settings(record)
                 post = lobby_post(table, random_order=settings.random_order, picks=settings.picks)
             else:
-                presentation = self.bot.service.presentation(record.kind)
+                presentation = self.bot.service.read.presentation(record.kind)
                 post = presentation.status(table)
                 # Only the platform's "❓ What can I do?" rides along: the game's buttons act from the thread's status.
                 helper = with_help(table, [])
@@ -304,7 +309,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     async def dms(self, interaction: discord.Interaction) -> None:
         async def work(carrier: Carrier) -> Answer:
             user_id = interaction.user.id
-            done = await self.bot.service.retry_dms(user_id, interaction.guild_id)
+            done = await self.bot.service.play.retry_dms(user_id, interaction.guild_id)
             if not done:
                 raise Refusal("You're not in any open game in this server.")
             closed = failed = 0
@@ -352,7 +357,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         if not kind and isinstance(interaction.channel, discord.Thread):
             record = await self.bot.store.games.by_thread(interaction.channel_id or 0)
             kind = record.kind if record is not None else ""
-        rules = load_rules(kind) if kind in self.bot.service.games else None
+        rules = load_rules(kind) if kind in self.bot.service.read.games else None
         if rules is None:
             return []
         return [
@@ -377,13 +382,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 if record is None:
                     lines = [
                         f"**{g.title}** ({g.min_seats}–{g.max_seats} players): {_intro(service, g)}"
-                        for g in service.games.values()
+                        for g in service.read.games.values()
                     ]
                     lines.append("`/game rules game:` shows a game's rules, page by page.")
-                    return Answer(text="\n\n".join(lines)[:1900] if service.games else "No games are installed.")
+                    return Answer(text="\n\n".join(lines)[:1900] if service.read.games else "No games are installed.")
                 kind = record.kind
-            engine = service.games.get(kind) or next(
-                (g for g in service.games.values() if g.title.lower() == kind), None
+            engine = service.read.games.get(kind) or next(
+                (g for g in service.read.games.values() if g.title.lower() == kind), None
             )
             if engine is None:
                 raise Refusal(f"I don't know the game “{game or kind}”.")
@@ -403,8 +408,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 raise Refusal(f"{exc} For a longer absence, ask a moderator to substitute you.") from None
             except ValueError as exc:
                 raise Refusal(str(exc)) from None
-            until = self.bot.service.now() + td
-            done = await self.bot.service.set_away(interaction.user.id, interaction.guild_id, until)
+            until = self.bot.service.read.now() + td
+            done = await self.bot.service.play.set_away(interaction.user.id, interaction.guild_id, until)
             if not done:
                 raise Refusal("You're not in any game in this server.")
             for d in done:
@@ -424,20 +429,20 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             service = self.bot.service
             if player is not None and player.id != interaction.user.id:
                 await require_moderator(self.bot, interaction)
-                taken = await service.take_back(player.id, interaction.guild_id, by=person(interaction.user))
+                taken = await service.seats.take_back(player.id, interaction.guild_id, by=person(interaction.user))
                 for d in taken:
                     await self.bot.notifier.flush(d.game_id)
                 if not taken:
                     raise Refusal(f"{shown(player.display_name)} has no seat on autopilot in this server.")
                 return Answer(text=f"{shown(player.display_name)} plays their seats again ({len(taken)}).")
-            now = service.now()
+            now = service.read.now()
             seats = await self.bot.store.seats.of_player(interaction.user.id, statuses=OPEN_STATUSES)
             here = [s for s in seats if (await self.bot.store.games.get(s.game_id)).guild_id == interaction.guild_id]
             if not here:
                 return Answer(text="You're not in any game in this server.")
-            taken = await service.take_back(interaction.user.id, interaction.guild_id)
+            taken = await service.seats.take_back(interaction.user.id, interaction.guild_id)
             away = any(s.away_until is not None and s.away_until > now for s in here)
-            done = await service.set_away(interaction.user.id, interaction.guild_id, None) if away else []
+            done = await service.play.set_away(interaction.user.id, interaction.guild_id, None) if away else []
             for d in [*taken, *done]:
                 await self.bot.notifier.flush(d.game_id)
             if taken:
@@ -489,11 +494,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         try:
             game_id = getattr(interaction.namespace, "game", None)
             record = await resolve_game(self.bot, interaction, game_id, mine=True)
-            table = await self.bot.service.table(record.id, record=record)
-            seat = await self.bot.service.seat_of(record.id, interaction.user.id)
+            table = await self.bot.service.read.table(record.id, record=record)
+            seat = await self.bot.service.read.seat_of(record.id, interaction.user.id)
         except Refusal:
             return []
-        presentation = self.bot.service.presentation(record.kind)
+        presentation = self.bot.service.read.presentation(record.kind)
         found = moves.suggestions(presentation, table, seat, current)
         return [app_commands.Choice(name=name, value=value) for name, value in found]
 
@@ -504,10 +509,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         async def work(carrier: Carrier) -> Answer:
             record = await resolve_game(self.bot, interaction, game, mine=True)
             if action.strip().startswith(("{", "[", '"')):  # typed JSON: read with its bounds, never suggested
-                done = await self.bot.service.act(record.id, interaction.user.id, read_move(action))
+                done = await self.bot.service.play.act(record.id, interaction.user.id, read_move(action))
             else:  # a picked suggestion (or its words), found among the legal moves under the game's lock
-                presentation = self.bot.service.presentation(record.kind)
-                done = await self.bot.service.act_for_seat(
+                presentation = self.bot.service.read.presentation(record.kind)
+                done = await self.bot.service.play.act_for_seat(
                     record.id, interaction.user.id, lambda table, seat: moves.find(presentation, table, seat, action)
                 )
             return await self._deliver(done, carrier, interaction.user.id)
@@ -548,4 +553,4 @@ def read_move(text: str) -> dict[str, Any]:
 def _intro(service: Any, engine: Any) -> str:
     """A game's one-paragraph introduction: its players' page's, else its presentation's summary."""
     rules = load_rules(engine.name)
-    return rules.intro if rules is not None and rules.intro else service.presentation(engine.name).rules(engine)
+    return rules.intro if rules is not None and rules.intro else service.read.presentation(engine.name).rules(engine)

@@ -121,7 +121,7 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
                 raise Refusal("Use this in a server.")
             if not interaction.permissions.manage_guild:
                 raise Refusal("🛡️ Only members with Manage Server can choose the moderator role.")
-            await self.bot.service.set_moderator_role(interaction.guild_id, role.id if role else None)
+            await self.bot.service.mod.set_moderator_role(interaction.guild_id, role.id if role else None)
             if role is None:
                 return Answer(text="The moderator role is cleared: only members with Manage Server moderate games.")
             return Answer(text=f"Members with {role.mention} may now use `/mod`.")
@@ -145,7 +145,7 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
                 changes["turn_deadline"] = read_default("turn_deadline", turn_deadline)
             if reaction_time is not None:
                 changes["reaction_time"] = read_default("reaction_time", reaction_time)
-            settings = await self.bot.service.set_defaults(interaction.guild_id, changes)
+            settings = await self.bot.service.mod.set_defaults(interaction.guild_id, changes)
             lines = defaults_lines(settings.turn_deadline, settings.reaction_time)
             if not changes:
                 return Answer(text=f"Defaults for new games in this server:\n{lines}")
@@ -170,12 +170,12 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
     @app_commands.command(name="pause", description="Pause a game: deadlines stop until /mod resume")
     @app_commands.autocomplete(game=_game_autocomplete)
     async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self._run(interaction, game, self.bot.service.pause)
+        await self._run(interaction, game, self.bot.service.mod.pause)
 
     @app_commands.command(name="resume", description="Resume a paused game; deadlines keep the time they had left")
     @app_commands.autocomplete(game=_game_autocomplete)
     async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self._run(interaction, game, self.bot.service.resume)
+        await self._run(interaction, game, self.bot.service.mod.resume)
 
     @app_commands.command(name="extend", description="Give the current wait more time")
     @app_commands.describe(hours="How many hours to add to the current deadline")
@@ -184,7 +184,7 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
         self, interaction: discord.Interaction, hours: app_commands.Range[float, 0.1, 720.0], game: int | None = None
     ) -> None:
         async def call(game_id: int, mod):  # type: ignore[no-untyped-def]
-            return await self.bot.service.extend(game_id, mod, hours)
+            return await self.bot.service.mod.extend(game_id, mod, hours)
 
         await self._run(interaction, game, call)
 
@@ -208,7 +208,7 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
 
         async def call(game_id: int, mod):  # type: ignore[no-untyped-def]
             who = person(old) if old is not None else None
-            return await self.bot.service.substitute(game_id, mod, who, person(new), seat_number=seat)
+            return await self.bot.service.mod.substitute(game_id, mod, who, person(new), seat_number=seat)
 
         await self._run(interaction, game, call)
 
@@ -219,7 +219,7 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
         self, interaction: discord.Interaction, player: discord.User, remove: bool = False, game: int | None = None
     ) -> None:
         async def call(game_id: int, mod):  # type: ignore[no-untyped-def]
-            return await self.bot.service.kick(game_id, mod, person(player), remove=remove)
+            return await self.bot.service.mod.kick(game_id, mod, person(player), remove=remove)
 
         await self._run(interaction, game, call)
 
@@ -243,14 +243,14 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
     ) -> None:
         async def call(game_id: int, mod):  # type: ignore[no-untyped-def]
             who = person(player) if player is not None else None
-            return await self.bot.service.set_autopilot(game_id, mod, player=who, seat=seat, on=mode == "on")
+            return await self.bot.service.seats.set_autopilot(game_id, mod, player=who, seat=seat, on=mode == "on")
 
         await self._run(interaction, game, call)
 
     @app_commands.command(name="end", description="Abandon a game and post the standings so far")
     @app_commands.autocomplete(game=_game_autocomplete)
     async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self._run(interaction, game, self.bot.service.end)
+        await self._run(interaction, game, self.bot.service.mod.end)
 
     @app_commands.command(
         name="undo", description="Revert the last move (refused if it revealed secrets or used chance)"
@@ -264,7 +264,7 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
         async def work(carrier: Carrier) -> Answer:
             await require_moderator(self.bot, interaction)
             record = await resolve_game(self.bot, interaction, game, statuses=ANY_STATUS)
-            preview = await self.bot.service.undo_preview(record.id, force=force)
+            preview = await self.bot.service.mod.undo_preview(record.id, force=force)
             key = f"{UNDO_KEY}{preview.version}{'.force' if preview.forced else ''}"
             forced = " It revealed something or used chance: everyone should agree." if preview.forced else ""
             text = f"Undo “{preview.what}”? The game goes back to just before it.{forced}"
@@ -279,7 +279,7 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
         async def work(carrier: Carrier) -> Answer:
             await require_moderator(self.bot, interaction)
             record = await resolve_game(self.bot, interaction, game, statuses=ANY_STATUS)
-            done = await self.bot.service.export(record.id, person(interaction.user))
+            done = await self.bot.service.mod.export(record.id, person(interaction.user))
             await self.bot.notifier.flush(done.game_id)
             data = str(done.data).encode("utf-8")
             file = discord.File(io.BytesIO(data), filename=f"boardroom-game-{record.id}.json")
@@ -337,7 +337,7 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
     @app_commands.command(name="verify", description="Check that the game's log replays to its stored state")
     @app_commands.autocomplete(game=_game_autocomplete)
     async def verify(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self._run(interaction, game, self.bot.service.verify, statuses=ANY_STATUS)
+        await self._run(interaction, game, self.bot.service.mod.verify, statuses=ANY_STATUS)
 
 
 UNDO_KEY = "modundo."
@@ -351,7 +351,7 @@ async def confirm_undo(
     version, _, forced = key.removeprefix(UNDO_KEY).partition(".")
     if not version.isdecimal():
         raise Refusal("This button is out of date; use `/mod undo` again.")
-    done = await bot.service.undo(game_id, person(interaction.user), force=forced == "force", version=int(version))
+    done = await bot.service.mod.undo(game_id, person(interaction.user), force=forced == "force", version=int(version))
     await bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
     return Answer(text=done.message)
 

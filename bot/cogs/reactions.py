@@ -2,7 +2,7 @@
 
 Raw events arrive whether or not the message is in the client's cache, so reactions work on messages of any age and
 after any restart. The message is looked up in the stored message references and the reaction goes to
-`GameService.react`, which decides under the game's lock what it is (see there):
+`Play.react`, which decides under the game's lock what it is (see there):
 
 - stray (`reaction_allowed` says it may not stand, e.g. a 🤝 on an offer by someone who isn't a party to it): it
   means nothing, and neither does its later removal;
@@ -20,7 +20,7 @@ Reactions added or taken off while the bot was offline send no event that it cou
 (`reconcile`, after the outbox is flushed and before timers fire) every active game's watched messages
 (`Presentation.reconcile_refs`, e.g. KKK's offers not yet binding) are read back from Discord — one REST call each —
 and whatever differs from the reactions the game has heard of is handled like the missed events, stray ones and
-refused ones included (`GameService.reconcile_reactions`).
+refused ones included (`Play.reconcile_reactions`).
 """
 
 import logging
@@ -86,7 +86,7 @@ class ReactionCog(commands.Cog):
         glog = game_logger(ref.game_id, "boardroom.reactions")
         who = {"fields": {"user": payload.user_id, "emoji": emoji}}
         try:
-            reacted = await self.bot.service.react(ref.game_id, payload.user_id, ref, emoji, added=added)
+            reacted = await self.bot.service.play.react(ref.game_id, payload.user_id, ref, emoji, added=added)
         except Refusal as exc:
             glog.info("reaction ignored: %s", exc.message, extra=who)
             return
@@ -122,7 +122,7 @@ class ReactionCog(commands.Cog):
     ) -> None:
         """At start-up (behind play, after the game's outbox is flushed), for every active game (those in `only`,
         if given; not those in `skip`): the reactions added or taken off while the bot wasn't listening, handled as
-        the events it missed (`GameService.reconcile_reactions`); `caught_up(game_id)` after each game. One REST
+        the events it missed (`Play.reconcile_reactions`); `caught_up(game_id)` after each game. One REST
         call per message the game watches (`Presentation.reconcile_refs`, e.g. KKK's live offers)."""
         try:
             records = await self.bot.store.games.find(statuses=("active",))
@@ -139,7 +139,7 @@ class ReactionCog(commands.Cog):
     async def _reconcile_game(self, record: GameRecord) -> None:
         glog = game_logger(record.id, "boardroom.reactions")
         try:
-            found = await self.bot.service.reconcile_reactions(record.id, self._reactors)
+            found = await self.bot.service.play.reconcile_reactions(record.id, self._reactors)
         except DamagedData as exc:
             damage.report(self.bot, record.id, exc.problem)
             return

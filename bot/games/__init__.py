@@ -28,8 +28,8 @@ the game asks for choices privately (see docs/adding-a-game.md). A sketch:
 
 A game's commands call the same platform pieces as `/game move` does (see `bot/cogs/game.py`):
 `bot.replies.answer(bot, interaction, work)` to answer in time, `bot.resolve.resolve_game(...)` for the game of the
-thread, `bot.service.act(game_id, user_id, action)` to play, `bot.notifier.flush(game_id, carrier.for_rows(ids))`
-to deliver (the narration becomes the command's reply). `bot.service.private_view(game_id, user_id)` gives the
+thread, `bot.service.play.act(game_id, user_id, action)` to play, `bot.notifier.flush(game_id, carrier.for_rows(ids))`
+to deliver (the narration becomes the command's reply). `bot.service.read.private_view(game_id, user_id)` gives the
 table and seat for autocompleting from a player's own hand. A game that is not registered (a test's toy game) is
 served by `GenericPresentation`, playable with `/game move`.
 """

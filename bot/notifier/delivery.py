@@ -99,7 +99,7 @@ class DeliveryQueue:
     # --- the queue: answer first, deliver behind --------------------------------------------------------
 
     def enqueue(self, game_id: int, rows: list[OutboxRecord]) -> None:
-        """A commit's rows (`GameService.on_committed`), in commit order. They are delivered by `flush` (a move's
+        """A commit's rows (`MovePath.on_committed`), in commit order. They are delivered by `flush` (a move's
         interaction) or by the game's worker, started soon in any case. Until the move that committed them is
         complete (`settled`), the game is read back to render them: something else may still change it."""
         queue = self._queues.get(game_id)
@@ -112,7 +112,7 @@ class DeliveryQueue:
         asyncio.get_running_loop().call_soon(self.start_worker, game_id)
 
     def settled(self, game_id: int, table: Table) -> None:
-        """A move is complete and `table` is its game as it is now (`GameService.on_settled`): render from it."""
+        """A move is complete and `table` is its game as it is now (`MovePath.on_settled`): render from it."""
         queue = self._queues.get(game_id)
         if queue is not None:
             queue.table = table
@@ -206,7 +206,7 @@ class DeliveryQueue:
             report = FlushReport()
             # A move still under way (the game's lock held by the service) is let finish first: its own `flush`
             # takes the row its interaction answers with. Only waited for, never held while delivering.
-            async with self.bot.service.lock(game_id):
+            async with self.bot.service.moves.lock(game_id):
                 pass
             async with self.lock(game_id):
                 rows = sorted((r for r in queue.rows if r.id not in self.ledger.marked), key=lambda r: r.id)

@@ -60,7 +60,7 @@ class Dispatcher:
         """Deliver the rows, rendered from `table` (the game as it is now; read if not given). `context`: the rows
         a narration looks among for its tracked post (all of `rows` by default). Returns the table used."""
         if table is None:
-            table = await self.bot.service.table(game_id)
+            table = await self.bot.service.read.table(game_id)
         record = table.record
         context = rows if context is None else context
         # Edits are rendered from the current state: only the last row of each target needs delivering.

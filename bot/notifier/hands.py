@@ -52,7 +52,7 @@ class Hands:
         ):
             await self.ledger.mark(last)
             return
-        post = hand_post(self.bot.service.presentation(record.kind), table, seat, notes)
+        post = hand_post(self.bot.service.read.presentation(record.kind), table, seat, notes)
         view = view_for(record.id, post.buttons)
         ref = await self.ledger.find_ref(record.id, outbox.HAND, seat=seat)
         adopted: MessageRef | None = None

@@ -72,11 +72,11 @@ class Notifier:
     # --- delivery -----------------------------------------------------------------------------------------
 
     def enqueue(self, game_id: int, rows: list[OutboxRecord]) -> None:
-        """A commit's rows (`GameService.on_committed`), in commit order (`DeliveryQueue.enqueue`)."""
+        """A commit's rows (`MovePath.on_committed`), in commit order (`DeliveryQueue.enqueue`)."""
         self.queue.enqueue(game_id, rows)
 
     def settled(self, game_id: int, table: Table) -> None:
-        """A move is complete and `table` is its game as it is now (`GameService.on_settled`): render from it."""
+        """A move is complete and `table` is its game as it is now (`MovePath.on_settled`): render from it."""
         self.queue.settled(game_id, table)
 
     async def flush(self, game_id: int, carrier: Carrier | None = None) -> FlushReport:

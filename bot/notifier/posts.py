@@ -58,7 +58,7 @@ class Posts:
     ) -> None:
         thread_id = record.thread_id
         assert thread_id is not None  # the delivery loop holds thread rows back until the thread exists
-        presentation = self.bot.service.presentation(record.kind)
+        presentation = self.bot.service.read.presentation(record.kind)
         events = [Event.model_validate(e) for e in row.payload.get("events", [])]
         ping = {int(s) for s in row.payload.get("ping", [])}
         names = list(table.names)
@@ -255,7 +255,7 @@ class Posts:
         if paired is None:
             return None
         events = [Event.model_validate(e) for e in paired.payload["events"]]
-        for post in self.bot.service.presentation(record.kind).event_posts(table, events):
+        for post in self.bot.service.read.presentation(record.kind).event_posts(table, events):
             if post.replaces_narration and post.ref is not None:
                 kind, key = post.ref
                 if await self.ledger.find_ref(record.id, kind, key=key) is None:
@@ -313,7 +313,7 @@ class Posts:
         thread_id = record.thread_id
         assert thread_id is not None  # the delivery loop holds thread rows back until the thread exists
         events = [Event.model_validate(e) for e in row.payload.get("events", [])]
-        presentation = self.bot.service.presentation(record.kind)
+        presentation = self.bot.service.read.presentation(record.kind)
         posts = presentation.event_posts(table, events) if events and table.state is not None else []
         refs = {p.ref for p in posts}
         live = presentation.live_posts(table) if table.state is not None else []

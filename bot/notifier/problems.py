@@ -63,7 +63,7 @@ class Problems:
         if key in self._reported:
             return
         self._reported.add(key)
-        title = f"{self.bot.service.game(record.kind).title} #{record.id}"
+        title = f"{self.bot.service.read.game(record.kind).title} #{record.id}"
         text = f"⚠️ Boardroom, {title} in <#{record.channel_id}>: {problem} The game itself is safe; I'll keep retrying."
         if record.created_by is not None:
             try:

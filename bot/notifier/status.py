@@ -150,7 +150,7 @@ class Status:
 
     async def _status_look(self, record: GameRecord, table: Table) -> tuple[Post, discord.ui.View, Picture | None]:
         """The status as it is now: its post (with the platform's buttons), their view, and its picture."""
-        presentation = self.bot.service.presentation(record.kind)
+        presentation = self.bot.service.read.presentation(record.kind)
         post = presentation.status(table)
         post.buttons = with_help(table, post.buttons)  # the platform's "❓ What can I do?" (`bot.helping`)
         if record.status in ("finished", "abandoned"):
@@ -354,7 +354,7 @@ class LobbyMessage:
             await self.ledger.mark(last)
             return
         ref = refs[0]
-        settings = await self.bot.service.lobby_settings(record)
+        settings = await self.bot.service.read.lobby_settings(record)
         post = lobby_post(table, random_order=settings.random_order, picks=settings.picks)
         view = view_for(record.id, post.buttons) if post.buttons else None
         ids = {r.id for r in group}

@@ -28,7 +28,7 @@ LOG_PAGE_CHARS = 1800
 
 
 def _titles(bot: "BoardroomBot") -> dict[str, str]:
-    return {name: g.title for name, g in bot.service.games.items()}
+    return {name: g.title for name, g in bot.service.read.games.items()}
 
 
 # --- /game history -------------------------------------------------------------------------------------------
@@ -89,7 +89,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY_
 
 async def game_log(bot: "BoardroomBot", record: GameRecord, page: int) -> Answer:
     """A finished game's public account, page by page: what the table was told, nothing a rule kept secret."""
-    game = bot.service.game(record.kind)
+    game = bot.service.read.game(record.kind)
     if not record.started:
         raise Refusal(words.LOG_NOT_STARTED.format(title=game.title, id=record.id))
     if record.status in OPEN_STATUSES:
@@ -116,7 +116,7 @@ def public_lines(bot: "BoardroomBot", record: GameRecord, names: list[str], entr
     secret choice) are left out: the account holds nothing the table wasn't told."""
     shown_names = [shown(n) for n in names]
     lines: list[str] = []
-    game = bot.service.game(record.kind)
+    game = bot.service.read.game(record.kind)
     if record.setup_at is not None and record.seed is not None and record.seat_count is not None:
         lines.append(words.log_time(record.setup_at))
         try:
@@ -206,7 +206,7 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button], template=LOG_TEMPLATE
 async def top(bot: "BoardroomBot", guild_id: int | None, kind: str) -> Answer:
     if guild_id is None:
         raise Refusal(words.NOT_IN_A_SERVER)
-    games = bot.service.games
+    games = bot.service.read.games
     engine = games.get(kind.strip().lower()) or next(
         (g for g in games.values() if g.title.lower() == kind.strip().lower()), None
     )

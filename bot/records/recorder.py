@@ -1,7 +1,7 @@
 """The recorder: turns games that are over into records, and counts the rated ones for the ratings, exactly once.
 
-Where a game ends: the service's commit that makes a game finished or abandoned (`ServiceCore._commit`) calls
-`GameService.on_game_over`, which is `Recorder.game_over`. The record is not written in that commit: deriving it
+Where a game ends: the service's commit that makes a game finished or abandoned (`MovePath.commit`) calls
+`MovePath.on_game_over`, which is `Recorder.game_over`. The record is not written in that commit: deriving it
 replays the game's whole log, which the final move should not wait for (under the game's lock). Instead the game's
 row is the outbox: a started game that is over and has no result yet is "to record" (`store.records.games_to_record`,
 one indexed read), so nothing is lost if the process dies in between — at start-up `catch_up` records whatever is

@@ -1,24 +1,25 @@
 """The driver of seats that play themselves: a due `seat` timer becomes the policy's move, and the autopilot's switches.
 
-`bot.seat_players` plans the timers (and says why they never reveal a secret); this module fires them and keeps the
-seat flags:
+Computer players and autopiloted seats play through here: their timers are planned by `bot.seat_players` with
+every commit (which also says why they never reveal a secret), a move is applied like a person's. This module fires
+them and keeps the seat flags:
 
-- `_fire_seat` (under the game's lock, from `fire_timer`): the seat still plays itself and is still awaited (or free
-  to act: `engine.game.Game.free_to_act`), it is
-  under its hourly cap (`SeatRules.per_hour`, counted in the log by the notes `AUTOPILOT_NOTE` / `BOT_NOTE`; over it,
-  the timer moves to when the cap frees), and the policy (`engine.policy`) picks one of the seat's legal actions
-  from the seat's own view (`autopilot=True` for a person's seat; a computer player's policy is the one of its level,
-  `SeatRecord.level`). The action is applied with `_apply_and_commit`
-  for that seat, like a person's move: logged (with the note), committed, then announced. None from the policy, a
-  refused action or a failing policy: the timer is dropped and the wait's own deadline default applies.
-- `_missed_deadline` (after a deadline fired): every person awaited by a turn's wait (a reaction window closing by
+- `fire` (under the game's lock, from `bot.service.clock.Clock.fire_timer`): the seat still plays itself and is
+  still awaited (or free to act: `engine.game.Game.free_to_act`), it is under its hourly cap (`SeatRules.per_hour`,
+  counted in the log by the notes `AUTOPILOT_NOTE` / `BOT_NOTE`; over it, the timer moves to when the cap frees),
+  and the policy (`engine.policy`) picks one of the seat's legal actions from the seat's own view (`autopilot=True`
+  for a person's seat; a computer player's policy is the one of its level, `SeatRecord.level`). The action is
+  applied with `MovePath.apply` for that seat, like a person's move: logged (with the note), committed, then
+  announced. None from the policy, a refused action or a failing policy: the timer is dropped and the wait's own
+  deadline default applies.
+- `missed_deadline` (after a deadline fired): every person awaited by a turn's wait (a reaction window closing by
   time is how it usually ends, not a miss) has one more missed deadline in a row; one before the server's limit
   (`SeatRules.autopilot_after`) they get a DM warning, at the limit their seat goes on autopilot with a line in the
-  thread. A move of their own resets the count (`ServiceCore._commit`).
+  thread. A move of their own resets the count (`bot.service.moves.MovePath.commit`).
 - `set_autopilot` (`/mod autopilot`): on for a person's seat; off gives a person their seat back, and turns a
   computer player (or a kicked player's autopiloted seat) into an empty seat that waits for `/mod substitute`.
 - `take_back` (`/game back`): the player's seats in this server come off autopilot.
-- `_kick_to_autopilot` (`/mod kick` without `remove`): the player leaves, their seat stays, played by the autopilot.
+- `kick_to_autopilot` (`/mod kick` without `remove`): the player leaves, their seat stays, played by the autopilot.
 
 Every change of a flag is committed as a log note with one short public line, so the thread says who plays what.
 
@@ -32,10 +33,9 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from bot import outbox, seat_players
-from bot import timers as timing
 from bot.logs import game_logger
 from bot.names import shown
-from bot.service.core import ServiceCore, _require_running
+from bot.service.moves import MovePath, require_running
 from bot.service.results import Done, Person, Refusal
 from engine.errors import RuleError
 from storage import GameRecord, LoadedGame, NewLogEntry, NewOutbox, NewTimer, SeatRecord, TimerRecord
@@ -45,10 +45,20 @@ _LOG_PAGE = 200
 _OWN_NOTES = (seat_players.AUTOPILOT_NOTE, seat_players.BOT_NOTE)
 
 
-class SeatOps(ServiceCore):
+class SeatPlayers:
+    """Seats that play themselves: their due moves, missed deadlines that put a seat on autopilot, and the
+    autopilot's switches (see the module docstring)."""
+
+    def __init__(self, moves: MovePath) -> None:
+        self.moves = moves
+        self.read = moves.read
+        self.store = moves.store
+        self.rules = seat_players.SeatRules()
+        """Limits of computer players and the autopilot (the bot sets them from its settings)."""
+
     # --- firing -----------------------------------------------------------------------------------------
 
-    async def _fire_seat(self, record: GameRecord, timer: TimerRecord, loaded: LoadedGame) -> list[int]:
+    async def fire(self, record: GameRecord, timer: TimerRecord, loaded: LoadedGame) -> list[int]:
         """A seat that plays itself makes its move (see the module docstring); under the game's lock, with the
         game as `fire_timer` read it."""
         game_id = record.id
@@ -56,8 +66,8 @@ class SeatOps(ServiceCore):
         seat = int(timer.payload.get("seat", -1))
         held = next((s for s in loaded.seats if s.seat == seat), None)
         # A computer player plays at its level; a person's seat on autopilot plays the autopilot, the same at any level.
-        policy = self.policy(record.kind, held.level if held is not None and held.bot else "normal")
-        table = await self.table_of(loaded)
+        policy = self.read.policy(record.kind, held.level if held is not None and held.bot else "normal")
+        table = await self.read.table_of(loaded)
         if (
             held is None
             or not seat_players.plays_itself(held)
@@ -67,13 +77,13 @@ class SeatOps(ServiceCore):
         ):
             await self.store.timers.delete(timer.id)
             return []
-        now = self.now()
+        now = self.read.now()
         free_at = await self._cap_frees_at(record, seat, now)
         if free_at is not None:
             await self.store.timers.delete(timer.id)
             later = NewTimer(kind=seat_players.SEAT, due_at=free_at, payload=timer.payload)
             await self.store.timers.add(game_id, [later])
-            self.on_timers_changed()
+            self.moves.on_timers_changed()
             glog.info("seat at its hourly cap", extra={"fields": {"seat": seat, "until": free_at.isoformat()}})
             return []
         game = table.game
@@ -90,17 +100,17 @@ class SeatOps(ServiceCore):
             return []
         note = seat_players.BOT_NOTE if held.bot else seat_players.AUTOPILOT_NOTE
         try:
-            ids = await self._apply_and_commit(record, seat, action, user_id=None, note=note, loaded=loaded)
+            ids = await self.moves.apply(record, seat, action, user_id=None, note=note, loaded=loaded)
         except (RuleError, Refusal) as exc:
             glog.warning("the policy's move was refused: %s", getattr(exc, "message", exc))
             await self.store.timers.delete(timer.id)
             return []
         glog.info("seat played itself", extra={"fields": {"seat": seat, "as": note}})
-        return ids + await self._auto_pass(game_id, after_commit=True)
+        return ids + await self.moves.auto_pass(game_id, after_commit=True)
 
     async def _cap_frees_at(self, record: GameRecord, seat: int, now: datetime) -> datetime | None:
         """None while the seat made fewer than `per_hour` moves of its own in the last hour; else when it may again."""
-        per_hour = self.seat_rules.per_hour
+        per_hour = self.rules.per_hour
         since = now - HOUR
         moves: list[datetime] = []
         upto = record.version
@@ -121,13 +131,13 @@ class SeatOps(ServiceCore):
 
     # --- missed deadlines -------------------------------------------------------------------------------
 
-    async def _missed_deadline(self, game_id: int, payload: dict[str, object]) -> list[int]:
+    async def missed_deadline(self, game_id: int, payload: dict[str, object]) -> list[int]:
         """Count a turn's deadline that passed against the people it waited for (see the module docstring)."""
         if payload.get("wait_kind") == "reaction":
             return []
         record = await self.store.games.get(game_id)
-        after = self.seat_rules.autopilot_after
-        if record.status != "active" or after <= 0 or self.policy(record.kind) is None:
+        after = self.rules.autopilot_after
+        if record.status != "active" or after <= 0 or self.read.policy(record.kind) is None:
             return []
         seats = {s.seat: s for s in await self.store.seats.of_game(game_id)}
         awaited = payload.get("seats")
@@ -151,12 +161,12 @@ class SeatOps(ServiceCore):
                 continue
             await self.store.seats.update(game_id, held.seat, missed=missed)
             if missed == after - 1:
-                title = f"{self.game(record.kind).title} #{game_id}"
+                title = f"{self.read.game(record.kind).title} #{game_id}"
                 text = (
                     f"⏰ You let {_deadlines(missed)} pass in a row in **{title}**. If the next one passes too, the "
                     "autopilot plays your seat (safe moves only) until you use `/game back`."
                 )
-                ids += await self.store.outbox.add(game_id, [outbox.dm(held.seat, text)], now=self.now())
+                ids += await self.store.outbox.add(game_id, [outbox.dm(held.seat, text)], now=self.read.now())
         return ids
 
     # --- switching --------------------------------------------------------------------------------------
@@ -175,25 +185,18 @@ class SeatOps(ServiceCore):
     ) -> list[int]:
         """Commit a log note that leaves the game as it is, with `said` in the thread; the timers are planned anew
         from the seats as they are now (a seat that now plays itself gets its timer)."""
-        record = await self.store.games.get(game_id)
-        game = self.game(record.kind)
-        snap = await self.store.games.snapshot(game_id)
-        state = game.load_state(snap.state)
-        clocks = timing.clocks_from(await self.store.timers.of_game(game_id))
-        entry = NewLogEntry.for_note(note, self.now(), user_id=user_id)
-        return await self._commit(
-            record, snap.version, state, state, [], entry, texts=[said], clocks=clocks, extra=extra
-        )
+        entry = NewLogEntry.for_note(note, self.read.now(), user_id=user_id)
+        return await self.moves.commit_note(game_id, entry, [said], extra=extra)
 
     async def set_autopilot(
         self, game_id: int, mod: Person, *, player: Person | None, seat: int | None, on: bool
     ) -> Done:
         """`/mod autopilot`: a seat (by its player, or its number from 1) on or off autopilot (see the docstring)."""
-        async with self.lock(game_id):
+        async with self.moves.lock(game_id):
             record = await self.store.games.get(game_id)
-            game = self.game(record.kind)
-            _require_running(record, game)
-            if self.policy(record.kind) is None:
+            game = self.read.game(record.kind)
+            require_running(record, game)
+            if self.read.policy(record.kind) is None:
                 raise Refusal(f"{game.title} has no autopilot yet.")
             held = find_seat(await self.store.seats.of_game(game_id), player, seat, game.title, game_id)
             name, number = shown(held.display_name), held.seat + 1
@@ -241,7 +244,7 @@ class SeatOps(ServiceCore):
             record = await self.store.games.get(held.game_id)
             if guild_id is not None and record.guild_id != guild_id:
                 continue
-            async with self.lock(record.id):
+            async with self.moves.lock(record.id):
                 await self.store.seats.update(record.id, held.seat, autopilot=False, missed=0)
                 name = shown(held.display_name)
                 if by is None:
@@ -253,9 +256,9 @@ class SeatOps(ServiceCore):
             done.append(Done(record.id, ids))
         return done
 
-    async def _kick_to_autopilot(self, record: GameRecord, mod: Person, player: Person, held: SeatRecord) -> Done:
+    async def kick_to_autopilot(self, record: GameRecord, mod: Person, player: Person, held: SeatRecord) -> Done:
         """`/mod kick` (without `remove`): the player is out, the seat plays on by the autopilot (under the lock)."""
-        game = self.game(record.kind)
+        game = self.read.game(record.kind)
         await self.store.seats.update(
             record.id, held.seat, player_id=None, autopilot=True, missed=0, dm_ok=None, away_until=None
         )

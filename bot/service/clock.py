@@ -7,23 +7,28 @@ from bot import outbox, seat_players
 from bot import timers as timing
 from bot.awaiting import awaited, for_the_player
 from bot.logs import game_logger
-from bot.service.autopilot import SeatOps
+from bot.service.autopilot import SeatPlayers
+from bot.service.moves import MovePath
 from bot.service.results import Done
 from engine.errors import RuleError
 from engine.text import seat as seat_ref
 from engine.text import seats_in
-from storage import (
-    GameRecord,
-    NewOutbox,
-)
+from storage import GameRecord, NewOutbox
 
 
-class ClockOps(SeatOps):
-    # --- the clock --------------------------------------------------------------------------------------
+class GameClock:
+    """Fires due timers: a deadline as its wait's system action, a seat's move through the seat players
+    (`bot.service.autopilot`), a reminder as its messages."""
+
+    def __init__(self, moves: MovePath, seats: SeatPlayers) -> None:
+        self.moves = moves
+        self.read = moves.read
+        self.store = moves.store
+        self.seats = seats
 
     async def fire_timer(self, timer_id: int, game_id: int) -> Done:
         """Fire one due timer: a deadline applies the wait's system action, a reminder queues its messages."""
-        async with self.lock(game_id):
+        async with self.moves.lock(game_id):
             loaded = await self.store.games.load(game_id)  # the one read of the timer
             timer = next((t for t in loaded.timers if t.id == timer_id), None)
             if timer is None:
@@ -35,21 +40,19 @@ class ClockOps(SeatOps):
                 return Done(game_id)
             if timer.kind == timing.DEADLINE:
                 try:
-                    ids = await self._apply_and_commit(
-                        record, None, timer.payload["action"], user_id=None, loaded=loaded
-                    )
+                    ids = await self.moves.apply(record, None, timer.payload["action"], user_id=None, loaded=loaded)
                 except RuleError as exc:
                     log.info("deadline no longer applies: %s", exc.message)
                     await self.store.timers.delete(timer_id)
                     return Done(game_id)
                 log.info("deadline fired", extra={"fields": {"what": timer.payload.get("what")}})
-                ids += await self._auto_pass(game_id, after_commit=True)
-                ids += await self._missed_deadline(game_id, timer.payload)
-                self._settle(game_id)
+                ids += await self.moves.auto_pass(game_id, after_commit=True)
+                ids += await self.seats.missed_deadline(game_id, timer.payload)
+                self.moves.settle(game_id)
                 return Done(game_id, ids)
             if timer.kind == seat_players.SEAT:
-                ids = await self._fire_seat(record, timer, loaded)
-                self._settle(game_id)
+                ids = await self.seats.fire(record, timer, loaded)
+                self.moves.settle(game_id)
                 return Done(game_id, ids)
             if timer.kind == timing.REMINDER:
                 # Delete first: after a crash a reminder is lost rather than sent twice.
@@ -59,7 +62,7 @@ class ClockOps(SeatOps):
             return Done(game_id)
 
     async def _reminder_outbox(self, record: GameRecord, payload: dict[str, Any]) -> list[int]:
-        game = self.game(record.kind)
+        game = self.read.game(record.kind)
         deadline = datetime.fromisoformat(payload["deadline"])
         seats = [int(s) for s in payload.get("seats", [])]
         when = f"<t:{int(deadline.timestamp())}:R>"
@@ -80,4 +83,4 @@ class ClockOps(SeatOps):
         game_logger(record.id, "boardroom.service").info(
             "reminder", extra={"fields": {"which": payload.get("which"), "seats": seats}}
         )
-        return await self.store.outbox.add(record.id, items, now=self.now())
+        return await self.store.outbox.add(record.id, items, now=self.read.now())

@@ -1,8 +1,17 @@
-"""Lobbies: open one, join, leave, start the game (seats, seed, set-up, first messages), or close it."""
+"""Lobbies: open one, join, leave, start the game (seats, seed, set-up, first messages), or close it.
+
+Decisions where the issue is silent:
+- The creator of a lobby joins it at once; seats are numbered in join order, shuffled at start when "random seat
+  order" is on (the shuffle uses the set-up seed, so it is recorded). An option that names a player (a
+  `PlayerOption`, e.g. who begins) is kept with the lobby's settings as a person (`PlayerPick`) and becomes that
+  person's seat at the start, after the shuffle; the game's stored options then hold the seat, so it replays.
+- The game's set-up events (`Game.setup_events`) are posted with the start: public ones in the opening narration
+  (and as tracked posts if the game has any for them), private ones in their seat's first hand message.
+"""
 
 import random
-from collections.abc import Sequence
-from datetime import timedelta
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot import invalid, outbox, seat_players
@@ -11,28 +20,25 @@ from bot.game_options import OptionsError, resolve_picks
 from bot.logs import game_logger
 from bot.names import shown
 from bot.presentation import Table
-from bot.service.core import (
-    LOBBY_REF,
-    ServiceCore,
-    _new_seat,
-    _seat_record,
-    _text_post,
-)
 from bot.service.lobby_settings import LobbySettings
+from bot.service.moves import MovePath, text_post
+from bot.service.reader import LOBBY_REF
 from bot.service.results import Done, Person, Refusal
+from engine.events import Wait
 from engine.game import Game
 from engine.policy import Level
 from engine.text import seat as seat_ref
-from storage import (
-    GameRecord,
-    MessageRef,
-    NewOutbox,
-    NewSeat,
-)
+from storage import GameRecord, MessageRef, NewOutbox, NewSeat, SeatRecord
 
 
-class LobbyOps(ServiceCore):
-    # --- the lobby --------------------------------------------------------------------------------------
+class Lobby:
+    """Open a lobby, join, leave, computer players in and out, start the game, or close the lobby."""
+
+    def __init__(self, moves: MovePath, *, seed_source: Callable[[], int] | None = None) -> None:
+        self.moves = moves
+        self.read = moves.read
+        self.store = moves.store
+        self.seed_source = seed_source or (lambda: random.SystemRandom().getrandbits(63))
 
     async def create_lobby(
         self,
@@ -50,13 +56,13 @@ class LobbyOps(ServiceCore):
         or one per level listed in `bots` (a rematch seats the old table's again)."""
         levels: list[Level] = [level] * bots if isinstance(bots, int) else list(bots)
         bots = len(levels)
-        game = self.game(kind)
+        game = self.read.game(kind)
         try:
             game.parse_options(options)
         except ValueError as exc:
             raise Refusal(f"Those options don't work for {game.title}: {invalid.problem(exc)}.") from None
         if bots:
-            if self.policy(kind) is None:
+            if self.read.policy(kind) is None:
                 raise Refusal(f"{game.title} has no computer players yet.")
             room = (max_seats or game.max_seats) - 1
             if bots > room:
@@ -65,7 +71,12 @@ class LobbyOps(ServiceCore):
                     f"{'s' if room != 1 else ''} at most, not {bots}."
                 )
         record = await self.store.games.create(
-            kind, guild_id=guild_id, channel_id=channel_id, options=options, created_by=creator.user_id, now=self.now()
+            kind,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            options=options,
+            created_by=creator.user_id,
+            now=self.read.now(),
         )
         seats = [NewSeat(seat=0, player_id=creator.user_id, display_name=creator.name)]
         for n, at in enumerate(levels):
@@ -89,12 +100,12 @@ class LobbyOps(ServiceCore):
 
     async def attach_thread(self, game_id: int, thread_id: int) -> list[int]:
         """The table's thread is open: remember it, queue the creator's welcome DM and the thread's first words."""
-        async with self.lock(game_id):
+        async with self.moves.lock(game_id):
             before = await self.store.games.get(game_id)
             if before.thread_id == thread_id:
                 return []  # a repair and `/game new` both got there: once is enough
-            record = await self.store.games.update(game_id, thread_id=thread_id, now=self.now())
-            game = self.game(record.kind)
+            record = await self.store.games.update(game_id, thread_id=thread_id, now=self.read.now())
+            game = self.read.game(record.kind)
             assert record.created_by is not None
             # Its creator is not mentioned: they opened it a moment ago (a ping for what one just did is noise).
             intro = (
@@ -102,27 +113,27 @@ class LobbyOps(ServiceCore):
                 "its creator or a moderator starts it with **Start** or `/game start`."
             )
             return await self.store.outbox.add(
-                game_id, [outbox.welcome(record.created_by), _text_post(intro)], now=self.now()
+                game_id, [outbox.welcome(record.created_by), text_post(intro)], now=self.read.now()
             )
 
     async def cancel_lobby(self, game_id: int, by: Person | None, *, is_moderator: bool, why: str = "") -> Done:
         """Close a lobby for good: by its creator or a moderator (`by`), or by the bot itself (`by` None, with
         `why`: nobody touched it for weeks, or it was never fully opened). Its message and thread say so."""
-        async with self.lock(game_id):
+        async with self.moves.lock(game_id):
             record = await self.store.games.get(game_id)
-            game = self.game(record.kind)
+            game = self.read.game(record.kind)
             if record.status != "lobby":
                 raise Refusal(
                     f"{game.title} #{game_id} isn't a lobby any more. A moderator ends a game with `/mod end`."
                 )
             if by is not None and record.created_by != by.user_id and not is_moderator:
                 raise Refusal("Only the player who opened this lobby, or a moderator, can cancel it.")
-            await self.store.games.update(game_id, status="abandoned", now=self.now())
+            await self.store.games.update(game_id, status="abandoned", now=self.read.now())
             who = f"by **{shown(by.name)}**" if by is not None else why
             items = [outbox.lobby()]
             if record.thread_id is not None:
-                items.append(_text_post(f"🚪 This lobby was closed {who}. `/game new` opens a new one."))
-            ids = await self.store.outbox.add(game_id, items, now=self.now())
+                items.append(text_post(f"🚪 This lobby was closed {who}. `/game new` opens a new one."))
+            ids = await self.store.outbox.add(game_id, items, now=self.read.now())
             game_logger(game_id, "boardroom.service").info(
                 "lobby closed", extra={"fields": {"by": by.user_id if by else None, "why": why}}
             )
@@ -131,7 +142,7 @@ class LobbyOps(ServiceCore):
     async def close_idle_lobbies(self, idle: timedelta) -> list[Done]:
         """Close every lobby nobody touched (opened, joined, left) for `idle`: otherwise it stays listed forever."""
         done = []
-        cutoff = self.now() - idle
+        cutoff = self.read.now() - idle
         for record in await self.store.games.find(statuses=["lobby"]):
             if record.updated_at <= cutoff:
                 days = round(idle.total_seconds() / 86400)
@@ -143,9 +154,9 @@ class LobbyOps(ServiceCore):
         return done
 
     async def join(self, game_id: int, person: Person) -> Done:
-        async with self.lock(game_id):
+        async with self.moves.lock(game_id):
             record = await self.store.games.get(game_id)
-            game = self.game(record.kind)
+            game = self.read.game(record.kind)
             _not_closed(record, game)
             if record.started:
                 raise Refusal(
@@ -154,21 +165,23 @@ class LobbyOps(ServiceCore):
             seats = await self.store.seats.of_game(game_id)
             if any(s.player_id == person.user_id for s in seats):
                 raise Refusal(f"You're already in {game.title} #{game_id}.")
-            settings = await self.lobby_settings(record)
+            settings = await self.read.lobby_settings(record)
             if len(seats) >= settings.max_seats:
                 raise Refusal(f"{game.title} #{game_id} is full ({len(seats)}/{settings.max_seats}).")
             new = [_new_seat(s) for s in seats] + [
                 NewSeat(seat=len(seats), player_id=person.user_id, display_name=person.name)
             ]
-            await self.store.seats.set_lobby(game_id, new, now=self.now())
-            ids = await self.store.outbox.add(game_id, [outbox.lobby(), outbox.welcome(person.user_id)], now=self.now())
+            await self.store.seats.set_lobby(game_id, new, now=self.read.now())
+            ids = await self.store.outbox.add(
+                game_id, [outbox.lobby(), outbox.welcome(person.user_id)], now=self.read.now()
+            )
             game_logger(game_id, "boardroom.service").info("joined", extra={"fields": {"user": person.user_id}})
             return Done(game_id, ids, f"You joined {game.title} #{game_id} ({len(new)}/{settings.max_seats}).")
 
     async def leave(self, game_id: int, person: Person) -> Done:
-        async with self.lock(game_id):
+        async with self.moves.lock(game_id):
             record = await self.store.games.get(game_id)
-            game = self.game(record.kind)
+            game = self.read.game(record.kind)
             _not_closed(record, game)
             if record.started:
                 raise Refusal(
@@ -180,23 +193,23 @@ class LobbyOps(ServiceCore):
                 raise Refusal(f"You're not in {game.title} #{game_id}.")
             rest = [s for s in seats if s.player_id != person.user_id]
             new = [_new_seat(s, i) for i, s in enumerate(rest)]
-            await self.store.seats.set_lobby(game_id, new, now=self.now())
-            ids = await self.store.outbox.add(game_id, [outbox.lobby()], now=self.now())
+            await self.store.seats.set_lobby(game_id, new, now=self.read.now())
+            ids = await self.store.outbox.add(game_id, [outbox.lobby()], now=self.read.now())
             game_logger(game_id, "boardroom.service").info("left the lobby", extra={"fields": {"user": person.user_id}})
             return Done(game_id, ids, f"You left {game.title} #{game_id}.")
 
     async def add_bot(self, game_id: int, person: Person, *, is_moderator: bool, level: Level = "normal") -> Done:
         """The lobby's "Add a computer player" button (and the level picked after it): one more computer player at
         `level`, up to the table's size."""
-        async with self.lock(game_id):
+        async with self.moves.lock(game_id):
             record, game, seats = await self._lobby_for_bots(game_id, person, is_moderator, "add")
-            settings = await self.lobby_settings(record)
+            settings = await self.read.lobby_settings(record)
             if len(seats) >= settings.max_seats:
                 raise Refusal(f"{game.title} #{game_id} is full ({len(seats)}/{settings.max_seats}).")
             name = seat_players.bot_name([s.display_name for s in seats], level)
             new = [_new_seat(s) for s in seats] + [NewSeat(seat=len(seats), display_name=name, bot=True, level=level)]
-            await self.store.seats.set_lobby(game_id, new, now=self.now())
-            ids = await self.store.outbox.add(game_id, [outbox.lobby()], now=self.now())
+            await self.store.seats.set_lobby(game_id, new, now=self.read.now())
+            ids = await self.store.outbox.add(game_id, [outbox.lobby()], now=self.read.now())
             game_logger(game_id, "boardroom.service").info(
                 "computer player added", extra={"fields": {"name": name, "level": level}}
             )
@@ -205,20 +218,22 @@ class LobbyOps(ServiceCore):
     async def check_add_bot(self, game_id: int, person: Person, *, is_moderator: bool) -> None:
         """Refused as `add_bot` would be now (before the lobby's level choice is shown, so nobody picks in vain)."""
         record, game, seats = await self._lobby_for_bots(game_id, person, is_moderator, "add")
-        settings = await self.lobby_settings(record)
+        settings = await self.read.lobby_settings(record)
         if len(seats) >= settings.max_seats:
             raise Refusal(f"{game.title} #{game_id} is full ({len(seats)}/{settings.max_seats}).")
 
     async def remove_bot(self, game_id: int, person: Person, *, is_moderator: bool) -> Done:
         """The lobby's "Remove a computer player" button: the computer player added last leaves."""
-        async with self.lock(game_id):
+        async with self.moves.lock(game_id):
             _, game, seats = await self._lobby_for_bots(game_id, person, is_moderator, "remove")
             gone = next((s for s in reversed(seats) if s.bot), None)
             if gone is None:
                 raise Refusal(f"There is no computer player in {game.title} #{game_id}.")
             rest = [s for s in seats if s.seat != gone.seat]
-            await self.store.seats.set_lobby(game_id, [_new_seat(s, i) for i, s in enumerate(rest)], now=self.now())
-            ids = await self.store.outbox.add(game_id, [outbox.lobby()], now=self.now())
+            await self.store.seats.set_lobby(
+                game_id, [_new_seat(s, i) for i, s in enumerate(rest)], now=self.read.now()
+            )
+            ids = await self.store.outbox.add(game_id, [outbox.lobby()], now=self.read.now())
             game_logger(game_id, "boardroom.service").info("computer player removed")
             return Done(game_id, ids, f"{gone.display_name} left {game.title} #{game_id}.")
 
@@ -226,41 +241,22 @@ class LobbyOps(ServiceCore):
         self, game_id: int, person: Person, is_moderator: bool, verb: str
     ) -> tuple[GameRecord, Game, list[Any]]:
         record = await self.store.games.get(game_id)
-        game = self.game(record.kind)
+        game = self.read.game(record.kind)
         _not_closed(record, game)
         if record.started:
             raise Refusal(f"{game.title} #{game_id} has already started.")
-        if self.policy(record.kind) is None:
+        if self.read.policy(record.kind) is None:
             raise Refusal(f"{game.title} has no computer players yet.")
         if record.created_by != person.user_id and not is_moderator:
             raise Refusal(f"Only the player who opened this game, or a moderator, can {verb} computer players.")
         return record, game, await self.store.seats.of_game(game_id)
 
     async def start(self, game_id: int, person: Person, *, is_moderator: bool) -> Done:
-        async with self.lock(game_id):
+        async with self.moves.lock(game_id):
             record = await self.store.games.get(game_id)
-            game = self.game(record.kind)
-            _not_closed(record, game)
-            if record.started:
-                raise Refusal(f"{game.title} #{game_id} has already started.")
-            if record.created_by != person.user_id and not is_moderator:
-                raise Refusal("Only the player who opened this game, or a moderator, can start it.")
-            if record.thread_id is None:
-                raise Refusal(
-                    f"{game.title} #{game_id} has no table thread yet, so it can't start. I'm setting it up again; "
-                    "try **Start** in a moment."
-                )
-            seats = await self.store.seats.of_game(game_id)
-            if len(seats) < game.min_seats:
-                missing = game.min_seats - len(seats)
-                raise Refusal(
-                    f"{game.title} needs at least {game.min_seats} players and {len(seats)} "
-                    f"{'has' if len(seats) == 1 else 'have'} joined: {missing} more to go (press **Join**"
-                    f"{', or add a computer player' if self.policy(record.kind) is not None else ''})."
-                )
-            if all(s.player_id is None for s in seats):
-                raise Refusal("A table of computer players only would play for nobody: a person must join first.")
-            settings = await self.lobby_settings(record)
+            game = self.read.game(record.kind)
+            seats = await self._startable(record, game, person, is_moderator)
+            settings = await self.read.lobby_settings(record)
             try:  # options naming a player: that person, found before the seat order is shuffled …
                 picked = resolve_picks(game, settings.picks, seats)
             except OptionsError as exc:
@@ -269,33 +265,18 @@ class LobbyOps(ServiceCore):
             players = list(seats)
             if settings.random_order:
                 random.Random(seed).shuffle(players)
-            now = self.now()
+            now = self.read.now()
             # … and their seat after it.
             seat_of = {s.player_id: i for i, s in enumerate(players)}
             options = game.parse_options({**record.options, **{k: seat_of[u] for k, u in picked.items()}})
             state = game.setup(len(players), options, seed, now)
             new_seats = [_new_seat(s, i) for i, s in enumerate(players)]
             waits = game.waiting_on(state)
-            timers = timing.plan(game, waits, {}, now, paused=False, reminders=self.reminders)
+            timers = timing.plan(game, waits, {}, now, paused=False, reminders=self.moves.reminders)
             timers += seat_players.plan(game, game_id, waits, new_seats, now)
-            order = ", ".join(f"{i + 1}. {seat_ref(i)}" for i in range(len(players)))
-            events = game.setup_events(state)
-            items: list[NewOutbox] = [outbox.lobby()]
-            first = outbox.post(
-                intro=[f"🎲 **{game.title} #{game_id} begins!** Seat order: {order}."],
-                events=events,
-                awaits=[(w, w.until) for w in waits],
-                # Whoever pressed Start knows the game began: named, not pinged, when the first move is theirs.
-                actor=seat_of.get(person.user_id),
-            )
-            if first is not None:
-                items.append(first)
-            public = [e for e in events if e.public]
+            # Whoever pressed Start knows the game began: named, not pinged, when the first move is theirs.
             table = Table(game, record, [_seat_record(game_id, s, now) for s in new_seats], state, now)
-            if public and self.presentation(record.kind).event_posts(table, public):
-                items.append(outbox.tracked(public))
-            items.append(outbox.status())
-            items += [outbox.hand(s.seat, outbox.private_notes(events, s.seat)) for s in new_seats]
+            items = self._opening(table, waits, new_seats, actor=seat_of.get(person.user_id))
             result = await self.store.games.start(
                 game_id,
                 seed=seed,
@@ -306,14 +287,85 @@ class LobbyOps(ServiceCore):
                 timers=timers,
                 outbox=items,
             )
-            self.on_timers_changed()
+            self.moves.on_timers_changed()
             glog = game_logger(game_id, "boardroom.service")
             glog.info("started", extra={"fields": {"seats": len(players)}})
             # The seed decides every shuffle (in KKK, every hand): never at INFO, where logs are often shared.
             glog.debug("set-up seed", extra={"fields": {"seed": seed}})
             return Done(game_id, result.outbox_ids, f"{game.title} #{game_id} has started.")
 
+    async def _startable(
+        self,
+        record: GameRecord,
+        game: Game,  # type: ignore[type-arg]
+        person: Person,
+        is_moderator: bool,
+    ) -> list[SeatRecord]:
+        """The lobby's seats, if `person` may start it now (a `Refusal` says why not)."""
+        _not_closed(record, game)
+        if record.started:
+            raise Refusal(f"{game.title} #{record.id} has already started.")
+        if record.created_by != person.user_id and not is_moderator:
+            raise Refusal("Only the player who opened this game, or a moderator, can start it.")
+        if record.thread_id is None:
+            raise Refusal(
+                f"{game.title} #{record.id} has no table thread yet, so it can't start. I'm setting it up again; "
+                "try **Start** in a moment."
+            )
+        seats = await self.store.seats.of_game(record.id)
+        if len(seats) < game.min_seats:
+            missing = game.min_seats - len(seats)
+            raise Refusal(
+                f"{game.title} needs at least {game.min_seats} players and {len(seats)} "
+                f"{'has' if len(seats) == 1 else 'have'} joined: {missing} more to go (press **Join**"
+                f"{', or add a computer player' if self.read.policy(record.kind) is not None else ''})."
+            )
+        if all(s.player_id is None for s in seats):
+            raise Refusal("A table of computer players only would play for nobody: a person must join first.")
+        return seats
+
+    def _opening(self, table: Table, waits: list[Wait], seats: list[NewSeat], *, actor: int | None) -> list[NewOutbox]:
+        """The start's rows: the lobby message, the opening narration (seat order, set-up events, who is awaited),
+        the tracked posts of its public events, the status, and every seat's first hand with its private events."""
+        game, record = table.game, table.record
+        assert table.state is not None
+        order = ", ".join(f"{i + 1}. {seat_ref(i)}" for i in range(len(seats)))
+        events = game.setup_events(table.state)
+        items: list[NewOutbox] = [outbox.lobby()]
+        first = outbox.post(
+            intro=[f"🎲 **{game.title} #{record.id} begins!** Seat order: {order}."],
+            events=events,
+            awaits=[(w, w.until) for w in waits],
+            actor=actor,
+        )
+        if first is not None:
+            items.append(first)
+        public = [e for e in events if e.public]
+        if public and self.read.presentation(record.kind).event_posts(table, public):
+            items.append(outbox.tracked(public))
+        items.append(outbox.status())
+        items += [outbox.hand(s.seat, outbox.private_notes(events, s.seat)) for s in seats]
+        return items
+
 
 def _not_closed(record: GameRecord, game: Game) -> None:  # type: ignore[type-arg]
     if not record.started and record.status != "lobby":
         raise Refusal(f"{game.title} #{record.id} was closed before it started. `/game new` opens a new one.")
+
+
+def _new_seat(s: SeatRecord | NewSeat, number: int | None = None) -> NewSeat:
+    return NewSeat(
+        seat=s.seat if number is None else number,
+        player_id=s.player_id,
+        display_name=s.display_name,
+        dm_ok=s.dm_ok,
+        away_until=s.away_until,
+        autopilot=s.autopilot,
+        bot=s.bot,
+        missed=s.missed,
+        level=s.level,
+    )
+
+
+def _seat_record(game_id: int, s: NewSeat, now: datetime) -> SeatRecord:
+    return SeatRecord(game_id=game_id, joined_at=now, **s.model_dump())

@@ -1,6 +1,20 @@
-"""Moderators' tools: pause, resume, extend, substitute, kick, end, undo, export, verify, server settings."""
+"""Moderators' tools: pause, resume, extend, substitute, kick, end, undo, export, verify, server settings.
 
-from collections.abc import Callable, Mapping, Sequence
+Decisions where the issue is silent:
+- While a game is paused, players' moves are refused; moderators may still substitute, kick, end, undo, export and
+  verify. Timers of a paused game are frozen (see `bot.timers`).
+- `/mod export` holds every secret (the seed, private events, the snapshot): while a game is active or paused it
+  is refused to a moderator who holds a seat in it; after the game (or in a lobby) anyone with the rights gets it.
+- An undo restarts the clocks of the waits it restores (a full turn / reaction time from the undo), so an old wait
+  brought back is not overdue at once.
+- A kick puts the seat on autopilot (`bot.service.autopilot`): the member is out, the seat keeps its name and the
+  game goes on. With `remove` (or in a game without a policy) it applies the engine's `Leave` action (the game's rule
+  for a leaving player) so it is logged and replays; when the game cannot go on it ends, abandoned, with the
+  standings so far.
+- Server defaults (`set_defaults`) are stored per server and read by `/game new`.
+"""
+
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -9,14 +23,12 @@ from bot import outbox
 from bot import timers as timing
 from bot.logs import game_logger
 from bot.names import shown
-from bot.service.autopilot import SeatOps, find_seat
-from bot.service.core import (
-    _require_running,
-    _text_post,
-)
+from bot.service.autopilot import SeatPlayers, find_seat
+from bot.service.commit import Commit
+from bot.service.lobby import Lobby
+from bot.service.moves import ClocksFn, MovePath, require_running, text_post
 from bot.service.results import Done, Person, Refusal
 from engine.errors import RuleError
-from engine.events import Wait
 from engine.game import Game, Leave, Outcome
 from engine.text import render
 from engine.text import seat as seat_ref
@@ -26,7 +38,6 @@ from storage import (
     GuildSettings,
     LogEntry,
     NewLogEntry,
-    NewOutbox,
 )
 
 
@@ -40,8 +51,15 @@ class UndoPreview:
     forced: bool
 
 
-class ModerationOps(SeatOps):
-    # --- moderators -------------------------------------------------------------------------------------
+class Moderation:
+    """Moderators' tools, each through the move path: a note in the log and a line in the thread for every change."""
+
+    def __init__(self, moves: MovePath, seats: SeatPlayers, lobby: Lobby) -> None:
+        self.moves = moves
+        self.read = moves.read
+        self.store = moves.store
+        self.seats = seats
+        self.lobby = lobby
 
     async def _mod_note(
         self,
@@ -49,48 +67,26 @@ class ModerationOps(SeatOps):
         mod: Person,
         note: str,
         *,
-        status: str | None = None,
-        clocks_fn: Callable[[Game, list[Wait], dict[str, timing.Clock], GameRecord], dict[str, timing.Clock]]
-        | None = None,
-        extra: Sequence[NewOutbox] = (),
-        result_post: bool = False,
-        ping: Sequence[int] = (),
         said: str | None = None,
+        clocks_fn: ClocksFn | None = None,
+        result_post: bool = False,
+        **how: Any,
     ) -> list[int]:
         """Commit a moderator's note (the log keeps `note`; the thread reads `said`, which may hold seat references
-        to mention, in `ping`, or `note`)."""
-        record = await self.store.games.get(game_id)
-        game = self.game(record.kind)
-        snap = await self.store.games.snapshot(game_id)
-        state = game.load_state(snap.state)
-        now = self.now()
-        clocks = timing.clocks_from(await self.store.timers.of_game(game_id))
-        if clocks_fn is not None:
-            clocks = clocks_fn(game, game.waiting_on(state), clocks, record)
-        entry = NewLogEntry.for_note(note, now, user_id=mod.user_id)
-        return await self._commit(
-            record,
-            snap.version,
-            state,
-            state,
-            [],
-            entry,
-            texts=[f"🛡️ {said or note}"],
-            status=status,
-            clocks=clocks,
-            extra=extra,
-            result_post=result_post,
-            ping=ping,
+        to mention, in `ping`, or `note`); `how`: the rest of the commit (status, extra rows, result post, pings)."""
+        entry = NewLogEntry.for_note(note, self.read.now(), user_id=mod.user_id)
+        return await self.moves.commit_note(
+            game_id, entry, [f"🛡️ {said or note}"], clocks_fn=clocks_fn, result_post=result_post, **how
         )
 
     async def _running(self, game_id: int) -> tuple[GameRecord, Game]:  # type: ignore[type-arg]
         record = await self.store.games.get(game_id)
-        game = self.game(record.kind)
-        _require_running(record, game)
+        game = self.read.game(record.kind)
+        require_running(record, game)
         return record, game
 
     async def pause(self, game_id: int, mod: Person) -> Done:
-        async with self.lock(game_id):
+        async with self.moves.lock(game_id):
             record, _ = await self._running(game_id)
             if record.status == "paused":
                 raise Refusal("The game is already paused.")
@@ -100,11 +96,11 @@ class ModerationOps(SeatOps):
             return Done(game_id, ids, "Paused.")
 
     async def resume(self, game_id: int, mod: Person) -> Done:
-        async with self.lock(game_id):
+        async with self.moves.lock(game_id):
             record, _ = await self._running(game_id)
             if record.status != "paused":
                 raise Refusal("The game isn't paused.")
-            now = self.now()
+            now = self.read.now()
             note = f"Moderator **{shown(mod.name)}** resumed the game; deadlines run again with the time they had left."
             ids = await self._mod_note(
                 game_id,
@@ -113,17 +109,17 @@ class ModerationOps(SeatOps):
                 status="active",
                 clocks_fn=lambda g, waits, clocks, _r: timing.resumed(g, waits, clocks, now),
             )
-            ids += await self._auto_pass(game_id)
+            ids += await self.moves.auto_pass(game_id)
             game_logger(game_id, "boardroom.service").info("resumed", extra={"fields": {"by": mod.user_id}})
             return Done(game_id, ids, "Resumed.")
 
     async def extend(self, game_id: int, mod: Person, hours: float) -> Done:
-        async with self.lock(game_id):
+        async with self.moves.lock(game_id):
             _, game = await self._running(game_id)
             snap = await self.store.games.snapshot(game_id)
             if not game.waiting_on(game.load_state(snap.state)):
                 raise Refusal("Nothing is waiting on a deadline right now.")
-            now = self.now()
+            now = self.read.now()
             by = timedelta(hours=hours)
             note = f"Moderator **{shown(mod.name)}** extended the current deadline by {_hours(hours)}."
             ids = await self._mod_note(
@@ -144,7 +140,7 @@ class ModerationOps(SeatOps):
     ) -> Done:
         """`new` takes the seat of `old`, or seat `seat_number` (from 1: a computer player's, or a seat left to the
         autopilot or empty), with its hand; the seat is a person's again (no autopilot, no computer player)."""
-        async with self.lock(game_id):
+        async with self.moves.lock(game_id):
             _, game = await self._running(game_id)
             seats = await self.store.seats.of_game(game_id)
             seat = find_seat(seats, old, seat_number, game.title, game_id)
@@ -196,19 +192,17 @@ class ModerationOps(SeatOps):
     async def kick(self, game_id: int, mod: Person, player: Person, *, remove: bool = False) -> Done:
         """The player is out. Their seat goes on autopilot and the game goes on (`bot.service.autopilot`); with
         `remove` (or in a game without an autopilot) the game's rule for a leaving player applies, or it ends."""
-        async with self.lock(game_id):
+        async with self.moves.lock(game_id):
             record, game = await self._running(game_id)
             seats = await self.store.seats.of_game(game_id)
             seat = next((s for s in seats if s.player_id == player.user_id), None)
             if seat is None:
                 raise Refusal(f"{shown(player.name)} doesn't hold a seat in {game.title} #{game_id}.")
-            if not remove and self.policy(record.kind) is not None:
-                return await self._kick_to_autopilot(record, mod, player, seat)
+            if not remove and self.read.policy(record.kind) is not None:
+                return await self.seats.kick_to_autopilot(record, mod, player, seat)
             text = f"🛡️ Moderator **{shown(mod.name)}** removed {shown(player.name)} from the game."
             try:
-                ids = await self._apply_and_commit(
-                    record, None, Leave(seat=seat.seat), user_id=mod.user_id, texts=[text]
-                )
+                ids = await self.moves.apply(record, None, Leave(seat=seat.seat), user_id=mod.user_id, texts=[text])
             except RuleError as exc:
                 note = (
                     f"Moderator **{shown(mod.name)}** removed {shown(player.name)}; {exc.message} The game ends here."
@@ -220,7 +214,7 @@ class ModerationOps(SeatOps):
                 )
                 return Done(game_id, ids, "Removed; the game could not go on, so it ended.")
             await self.store.seats.update(game_id, seat.seat, player_id=None)
-            ids += await self._auto_pass(game_id)
+            ids += await self.moves.auto_pass(game_id)
             game_logger(game_id, "boardroom.service").info(
                 "kicked", extra={"fields": {"by": mod.user_id, "seat": seat.seat}}
             )
@@ -228,8 +222,8 @@ class ModerationOps(SeatOps):
 
     async def end(self, game_id: int, mod: Person) -> Done:
         if (await self.store.games.get(game_id)).status == "lobby":
-            return await self.cancel_lobby(game_id, mod, is_moderator=True)  # type: ignore[attr-defined]
-        async with self.lock(game_id):
+            return await self.lobby.cancel_lobby(game_id, mod, is_moderator=True)
+        async with self.moves.lock(game_id):
             await self._running(game_id)
             note = f"Moderator **{shown(mod.name)}** ended the game. Standings so far:"
             ids = await self._mod_note(game_id, mod, note, status="abandoned", result_post=True)
@@ -246,7 +240,7 @@ class ModerationOps(SeatOps):
         """What `/mod undo` would undo now, for the moderator to confirm (bound to this version of the game), or a
         `Refusal` saying why nothing can be undone."""
         record = await self.store.games.get(game_id)
-        game = self.game(record.kind)
+        game = self.read.game(record.kind)
         _undoable(record, game)
         _, _, what, reasons = await self._undo_target(record)
         if reasons and not force:
@@ -263,7 +257,7 @@ class ModerationOps(SeatOps):
         target = _last_effective_action(entries, record.version)
         if target is None:
             raise Refusal("There is no move to undo.")
-        game = await self._as_set_up(self.game(record.kind), record.id)
+        game = await self._as_set_up(self.read.game(record.kind), record.id)
         before = await replay_game(self.store, game, record.id, upto=target.seq - 1)
         redo = game.apply(before, target.actor_seat, target.action, target.at)
         names = [shown(s.display_name or "") for s in await self.store.seats.of_game(record.id)]
@@ -273,9 +267,9 @@ class ModerationOps(SeatOps):
     async def undo(self, game_id: int, mod: Person, *, force: bool, version: int) -> Done:
         """Undo the last move, as the moderator confirmed it when the game was at `version`: if anything happened
         since (a move, or another moderator's undo), nothing is undone and they are asked to look again."""
-        async with self.lock(game_id):
+        async with self.moves.lock(game_id):
             record = await self.store.games.get(game_id)
-            game = self.game(record.kind)
+            game = self.read.game(record.kind)
             _undoable(record, game)
             if record.version != version:
                 raise Refusal(
@@ -287,19 +281,12 @@ class ModerationOps(SeatOps):
                 raise Refusal(f"I won't undo “{what}” without `force:true`.")
             snap = await self.store.games.snapshot(game_id)
             current = game.load_state(snap.state)
-            now = self.now()
+            now = self.read.now()
             entry = NewLogEntry.for_undo(target.seq - 1, now, user_id=mod.user_id, note=f"undo of entry {target.seq}")
             forced = " (forced)" if reasons else ""
-            ids = await self._commit(
-                record,
-                snap.version,
-                current,
-                before,
-                [],
-                entry,
-                texts=[f"🛡️ Moderator **{shown(mod.name)}** undid{forced}: {what}"],
-                fresh_clocks=True,
-            )
+            said = f"🛡️ Moderator **{shown(mod.name)}** undid{forced}: {what}"
+            commit = Commit(record, snap.version, current, before, [], entry, texts=[said], fresh_clocks=True)
+            ids = await self.moves.commit(commit)
             game_logger(game_id, "boardroom.service").info(
                 "undo", extra={"fields": {"by": mod.user_id, "entry": target.seq}}
             )
@@ -310,7 +297,7 @@ class ModerationOps(SeatOps):
         would read the others' secrets in it, so while the game goes on only a moderator who doesn't play gets it;
         once it is over (or still a lobby, with nothing secret yet) any moderator does."""
         record = await self.store.games.get(game_id)
-        game = self.game(record.kind)
+        game = self.read.game(record.kind)
         if record.status in ("active", "paused") and any(
             s.player_id == mod.user_id for s in await self.store.seats.of_game(game_id)
         ):
@@ -320,13 +307,13 @@ class ModerationOps(SeatOps):
             )
         exported = await self.store.export_game(game_id)
         text = f"🛡️ Moderator **{shown(mod.name)}** exported the game's log."
-        ids = await self.store.outbox.add(game_id, [_text_post(text)], now=self.now()) if record.thread_id else []
+        ids = await self.store.outbox.add(game_id, [text_post(text)], now=self.read.now()) if record.thread_id else []
         game_logger(game_id, "boardroom.service").info("exported", extra={"fields": {"by": mod.user_id}})
         return Done(game_id, ids, f"{game.title} #{game_id}: the full log.", data=exported.to_json())
 
     async def verify(self, game_id: int, mod: Person) -> Done:
         record = await self.store.games.get(game_id)
-        game = self.game(record.kind)
+        game = self.read.game(record.kind)
         if not record.started:
             raise Refusal("The game hasn't started: there is nothing to check yet.")
         try:
@@ -347,7 +334,7 @@ class ModerationOps(SeatOps):
         else:
             verdict = f"❌ the log does not replay: {problem}."
         text = f"🛡️ Moderator **{shown(mod.name)}** checked the game: {verdict}"
-        ids = await self.store.outbox.add(game_id, [_text_post(text)], now=self.now())
+        ids = await self.store.outbox.add(game_id, [text_post(text)], now=self.read.now())
         game_logger(game_id, "boardroom.service").info(
             "verified", extra={"fields": {"by": mod.user_id, "ok": bool(report and report.ok)}}
         )
@@ -365,7 +352,7 @@ class ModerationOps(SeatOps):
         current = await self.store.settings.guild(guild_id)
         if not changes:
             return current
-        return await self.store.settings.put_guild(current.model_copy(update=dict(changes)), now=self.now())
+        return await self.store.settings.put_guild(current.model_copy(update=dict(changes)), now=self.read.now())
 
 
 def _undoable(record: GameRecord, game: Game) -> None:  # type: ignore[type-arg]

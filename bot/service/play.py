@@ -1,4 +1,21 @@
-"""Playing: moves by command or button, reactions (live and reconciled after a gap), away players, DMs retried."""
+"""Playing: moves by command or button, reactions (live and reconciled after a gap), away players, DMs retried.
+
+Decisions where the issue is silent:
+- While a game is paused, players' moves are refused (moderators may still act: `bot.service.moderation`).
+- `/game away` applies to all the player's seats in open games of that server; while away, each reaction window
+  that waits on them gets the game's `away_action` (the generic one: a legal `pass`) at once
+  (`bot.service.moves.MovePath.auto_pass`, after every move).
+- `/game dms` (`retry_dms`) queues the player's hand (or lobby welcome) in each of their open games of that server
+  with `retry_dm`, so the notifier tries a DM even where it was found closed.
+- A reaction (`react`) is decided under the game's lock in one go: stray or not (`reaction_allowed`), what it means
+  (`reaction_action`), and when the engine refuses that move, the game's answer (`reaction_refused`) is queued right
+  there, from that one refused `apply`. A move by command or button that the engine refuses is answered to the
+  player alone, unless the game says the table should hear it too (`action_refused`, e.g. KKK's shake over the
+  deal's payout, posted the same way whether it came as a 🤝 or as `/kkk shake`): that post is queued the same way
+  and its rows ride on the `Refusal` (`outbox_ids`) for `bot.replies.answer` to deliver.
+- A command builds its move with `Play.act_for_seat` (from the table read under the lock), never from reads of its
+  own before the lock; `act` is for a move that needs nothing of the table.
+"""
 
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
@@ -7,20 +24,9 @@ from typing import Any
 from bot import outbox
 from bot.logs import game_logger
 from bot.presentation import Table
-from bot.service.core import (
-    COMMIT_RETRIES,
-    ServiceCore,
-    _parsed,
-    _require_running,
-    _text_post,
-)
+from bot.service.moves import MovePath, parsed, require_running, text_post
 from bot.service.results import Done, Reacted, Reconciled, Refusal, RuleRefusal
-from storage import (
-    GameRecord,
-    MessageRef,
-    SeatRecord,
-    StaleVersion,
-)
+from storage import GameRecord, MessageRef, SeatRecord
 from storage.models import OPEN_STATUSES
 
 FetchReactions = Callable[[MessageRef, str], Awaitable[set[int] | None]]
@@ -50,77 +56,73 @@ def _seat_in(seats: Sequence[SeatRecord], user_id: int) -> int | None:
     return next((s.seat for s in seats if s.player_id == user_id), None)
 
 
-class PlayOps(ServiceCore):
-    # --- playing ----------------------------------------------------------------------------------------
+class Play:
+    """A player's moves (by command, button or reaction), reactions caught up with after a gap, away players, DMs
+    retried: all through the move path."""
+
+    def __init__(self, moves: MovePath) -> None:
+        self.moves = moves
+        self.read = moves.read
+        self.store = moves.store
+
+    async def act_for_seat(self, game_id: int, user_id: int, make: Callable[[Table, int], Any]) -> Done:
+        """A player's move, built from the table as it is under the game's lock: `make(table, seat)` gives the
+        action, or None when there is nothing to do (then a `Refusal` explains). The one way for commands and
+        buttons to build a move from the game: they read nothing of the store themselves, and what they read can't
+        change before the move is applied. Read again (and `make` asked again) if another writer moved the game."""
+        return await self._move(game_id, user_id, make=make)
 
     async def act(self, game_id: int, user_id: int, action: Any) -> Done:
-        """A player's move: `action` is an engine action (model or JSON-like dict)."""
-        async with self.lock(game_id):
-            for attempt in range(COMMIT_RETRIES):
-                loaded = await self.store.games.load(game_id)  # the one read of the move
-                record = loaded.record
-                game = self.game(record.kind)
-                _require_running(record, game)
-                if record.status == "paused":
-                    raise Refusal("⏸️ This game is paused by a moderator; moves wait until `/mod resume`.")
-                seat = _seat_in(loaded.seats, user_id)
-                if seat is None:
-                    raise Refusal(f"You're not playing in {game.title} #{game_id}.")
-                try:
-                    ids = await self._apply_and_commit(record, seat, action, user_id=user_id, loaded=loaded)
-                except StaleVersion:
-                    if attempt == COMMIT_RETRIES - 1:
-                        raise
-                    continue
-                except RuleRefusal as exc:
-                    await self._tell_refusal(record, seat, action, exc)
-                    raise
-                ids += await self._auto_pass(game_id, after_commit=True)
-                self._settle(game_id)
-                return Done(game_id, ids)
-        raise AssertionError("unreachable")
+        """A player's move decided without the table: `action` is an engine action (model or JSON-like dict)."""
+        return await self._move(game_id, user_id, action=action)
+
+    async def _move(
+        self, game_id: int, user_id: int, *, action: Any = None, make: Callable[[Table, int], Any] | None = None
+    ) -> Done:
+        async with self.moves.lock(game_id):
+            ids = await self.moves.retry(lambda: self._apply(game_id, user_id, action, make))
+            ids += await self.moves.auto_pass(game_id, after_commit=True)
+            self.moves.settle(game_id)
+            return Done(game_id, ids)
+
+    async def _apply(
+        self, game_id: int, user_id: int, action: Any, make: Callable[[Table, int], Any] | None
+    ) -> list[int]:
+        """`act` / `act_for_seat` under the game's lock: read the game, build the move, apply and commit it."""
+        loaded = await self.store.games.load(game_id)  # the one read of the move
+        record = loaded.record
+        game = self.read.game(record.kind)
+        require_running(record, game)
+        if record.status == "paused":
+            raise Refusal("⏸️ This game is paused by a moderator; moves wait until `/mod resume`.")
+        seat = _seat_in(loaded.seats, user_id)
+        if seat is None:
+            raise Refusal(f"You're not playing in {game.title} #{game_id}.")
+        if make is not None:
+            action = make(await self.read.table_of(loaded), seat)
+            if action is None:
+                raise Refusal("There's nothing for you to do with that right now.")
+        try:
+            return await self.moves.apply(record, seat, action, user_id=user_id, loaded=loaded)
+        except RuleRefusal as exc:
+            await self._tell_refusal(record, seat, action, exc)
+            raise
 
     async def _tell_refusal(self, record: GameRecord, seat: int, action: Any, exc: RuleRefusal) -> None:
         """Queue what the game tells the table about a move it refused (`action_refused`; usually nothing: the
         refusal is the player's own ephemeral answer), under the lock, from that one refused `apply`."""
         if record.thread_id is None:
             return
-        game = self.game(record.kind)
+        game = self.read.game(record.kind)
         try:
-            parsed = _parsed(game, action)
+            action = parsed(game, action)
         except ValueError:
             return
-        table = await self.table(record.id, record=record)
-        post = self.presentation(record.kind).action_refused(table, seat, parsed, exc.rule_message)
+        table = await self.read.table(record.id, record=record)
+        post = self.read.presentation(record.kind).action_refused(table, seat, action, exc.rule_message)
         if post is not None and post.text:
             exc.game_id = record.id
-            exc.outbox_ids = await self.store.outbox.add(record.id, [_text_post(post.text)], now=self.now())
-
-    async def act_for_seat(self, game_id: int, user_id: int, make: Callable[[Table, int], Any]) -> Done:
-        """A move chosen from the table as it is under the lock (buttons, reactions): `make(table, seat)` gives
-        the action, or None when there is nothing to do (then a `Refusal` explains)."""
-        async with self.lock(game_id):
-            loaded = await self.store.games.load(game_id)  # the one read of the move
-            record = loaded.record
-            game = self.game(record.kind)
-            _require_running(record, game)
-            if record.status == "paused":
-                raise Refusal("⏸️ This game is paused by a moderator; moves wait until `/mod resume`.")
-            seat = _seat_in(loaded.seats, user_id)
-            if seat is None:
-                raise Refusal(f"You're not playing in {game.title} #{game_id}.")
-            table = await self.table_of(loaded)
-            action = make(table, seat)
-            if action is None:
-                raise Refusal("There's nothing for you to do with that right now.")
-            try:
-                ids = await self._apply_and_commit(record, seat, action, user_id=user_id, loaded=loaded)
-            except RuleRefusal as exc:
-                await self._tell_refusal(record, seat, action, exc)
-                raise
-            ids += await self._auto_pass(game_id, after_commit=True)
-            self._settle(game_id)
-            return Done(game_id, ids)
+            exc.outbox_ids = await self.store.outbox.add(record.id, [text_post(post.text)], now=self.read.now())
 
     async def react(self, game_id: int, user_id: int, ref: MessageRef, emoji: str, *, added: bool) -> Reacted:
         """A reaction added to (or taken off) a tracked message, all under the game's lock: is it stray
@@ -128,15 +130,15 @@ class PlayOps(ServiceCore):
         table is told (`reaction_refused`, queued in the outbox) — the refusal is the one `apply`'s, never a second
         check that could disagree with it. An applied one is recorded in its log entry's note (`reaction_note`), so
         `reconcile_reactions` knows which reactions the game has already heard of."""
-        async with self.lock(game_id):
+        async with self.moves.lock(game_id):
             return await self._react(game_id, user_id, ref, emoji, added=added)
 
     async def _react(self, game_id: int, user_id: int, ref: MessageRef, emoji: str, *, added: bool) -> Reacted:
         """`react` under the game's lock."""
         loaded = await self.store.games.load(game_id)  # the one read of the reaction
         record = loaded.record
-        presentation = self.presentation(record.kind)
-        table = await self.table_of(loaded)
+        presentation = self.read.presentation(record.kind)
+        table = await self.read.table_of(loaded)
         seat = _seat_in(table.seats, user_id)
         if table.state is None:
             return Reacted("ignored", Done(game_id), "the game hasn't started")
@@ -151,17 +153,17 @@ class PlayOps(ServiceCore):
             return Reacted("ignored", Done(game_id), "nothing to do")
         note = reaction_note(ref.message_id, emoji, added)
         try:
-            ids = await self._apply_and_commit(record, seat, action, user_id=user_id, note=note, loaded=loaded)
+            ids = await self.moves.apply(record, seat, action, user_id=user_id, note=note, loaded=loaded)
         except RuleRefusal as exc:
             post = presentation.reaction_refused(table, ref, seat, emoji, added, exc.rule_message)
             ids = []
             if post is not None and post.text and record.thread_id is not None:
-                ids = await self.store.outbox.add(game_id, [_text_post(post.text)], now=self.now())
+                ids = await self.store.outbox.add(game_id, [text_post(post.text)], now=self.read.now())
             return Reacted("refused", Done(game_id, ids), exc.message)
         except Refusal as exc:
             return Reacted("ignored", Done(game_id), exc.message)
-        ids += await self._auto_pass(game_id, after_commit=True)
-        self._settle(game_id)
+        ids += await self.moves.auto_pass(game_id, after_commit=True)
+        self.moves.settle(game_id)
         return Reacted("applied", Done(game_id, ids))
 
     async def reconcile_reactions(self, game_id: int, fetch: FetchReactions) -> list[Reconciled]:
@@ -172,14 +174,14 @@ class PlayOps(ServiceCore):
         applied reactions recorded in the log, `reaction_note`), each difference is handled exactly like the gateway
         event that was missed (`_react`: stray, a move, refused, or nothing). All under the game's lock, fetches
         included, so a live reaction arriving meanwhile is handled after, in order."""
-        async with self.lock(game_id):
-            table = await self.table(game_id)
+        async with self.moves.lock(game_id):
+            table = await self.read.table(game_id)
             record = table.record
             if record.status != "active":
                 return []
             if table.state is None:
                 return []
-            watched = self.presentation(record.kind).reconcile_refs(table)
+            watched = self.read.presentation(record.kind).reconcile_refs(table)
             if not watched:
                 return []
             heard = await self._heard_reactions(game_id)
@@ -224,11 +226,11 @@ class PlayOps(ServiceCore):
             record = await self.store.games.get(seat.game_id)
             if guild_id is not None and record.guild_id != guild_id:
                 continue
-            async with self.lock(record.id):
+            async with self.moves.lock(record.id):
                 await self.store.seats.update(record.id, seat.seat, away_until=until)
-                ids = await self._auto_pass(record.id) if until is not None and record.started else []
+                ids = await self.moves.auto_pass(record.id) if until is not None and record.started else []
                 if record.started:
-                    ids += await self.store.outbox.add(record.id, [outbox.status()], now=self.now())
+                    ids += await self.store.outbox.add(record.id, [outbox.status()], now=self.read.now())
             done.append(Done(record.id, ids))
         return done
 
@@ -244,8 +246,8 @@ class PlayOps(ServiceCore):
             if guild_id is not None and record.guild_id != guild_id:
                 continue
             item = outbox.hand(seat.seat, retry_dm=True) if record.started else outbox.welcome(user_id)
-            async with self.lock(record.id):
-                ids = await self.store.outbox.add(record.id, [item], now=self.now())
+            async with self.moves.lock(record.id):
+                ids = await self.store.outbox.add(record.id, [item], now=self.read.now())
             game_logger(record.id, "boardroom.service").info("DMs retried", extra={"fields": {"user": user_id}})
             done.append(Done(record.id, ids))
         return done

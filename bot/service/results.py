@@ -50,7 +50,7 @@ class Done:
 
 @dataclass
 class Reacted:
-    """What became of one reaction on a tracked message (`GameService.react`)."""
+    """What became of one reaction on a tracked message (`Play.react`)."""
 
     outcome: ReactionOutcome
     """applied: its action was committed; refused: the engine refused it (the presentation's answer is queued);
@@ -61,7 +61,7 @@ class Reacted:
 
 @dataclass
 class Reconciled:
-    """One reaction found changed at start-up (`GameService.reconcile_reactions`) and what became of it."""
+    """One reaction found changed at start-up (`Play.reconcile_reactions`) and what became of it."""
 
     ref: MessageRef
     user_id: int

@@ -65,7 +65,7 @@ async def seat_players(server: Server, game_id: int) -> list[MemberActor]:
 
 async def state(server: Server, game_id: int):  # type: ignore[no-untyped-def]
     snap = await server.bot.store.games.snapshot(game_id)
-    return server.bot.service.game("toy").load_state(snap.state)
+    return server.bot.service.read.game("toy").load_state(snap.state)
 
 
 def rest_calls_since(env: simcord.Env, start: int) -> list[str]:

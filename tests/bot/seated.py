@@ -72,13 +72,13 @@ async def play_on(
     bot = server.bot
     record = await bot.store.games.get(game_id)
     thread = next(t for t in server.channel.threads if t.id == record.thread_id)
-    game = bot.service.game(record.kind)
+    game = bot.service.read.game(record.kind)
     policy = policy_for(game)
     assert policy is not None
     rng = random.Random(seed)
     moves = 0
     for _ in range(steps):
-        table = await bot.service.table(game_id)
+        table = await bot.service.read.table(game_id)
         if table.record.status != "active" or (until is not None and until(table)):
             return moves
         assert table.state is not None
@@ -110,7 +110,7 @@ async def fast_forward(server: Server, deals: int) -> None:
     """Play on the engine alone (the policy for every seat; a reaction window nobody answers closes by time) until
     `deals` deals are done and a turn begins, then store that state (`prepare`) with the computer players' timers."""
     bot = server.bot
-    game = bot.service.game("kkk")
+    game = bot.service.read.game("kkk")
     policy = policy_for(game)
     assert policy is not None
     state = game.load_state((await bot.store.games.snapshot(1)).state)
@@ -138,6 +138,6 @@ async def fast_forward(server: Server, deals: int) -> None:
     await bot.store.timers.clear(1)
     await server.env.advance_time(max((now - bot.clock()).total_seconds(), 0.0) + 1.0)
     await prepare(KkkTable(server, []), state, f"Fast-forward to deal {state.deals + 1}.")
-    table = await bot.service.table(1)
+    table = await bot.service.read.table(1)
     await bot.store.timers.add(1, seat_players.plan(game, 1, table.waits, table.seats, now))
     bot.scheduler.poke()

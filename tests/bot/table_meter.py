@@ -6,7 +6,7 @@ step of a game (a player's command, click or reaction, or a deadline passing) co
 - new public messages (in any channel but a DM; an ephemeral answer is private and doesn't count);
 - self-pings: new public messages that ping the player who made the step (Discord notifies on a message's creation
   only, so an edit pings nobody) — except in the step that ends the game, whose final message pings everyone;
-- prompts: a seat newly awaited — the platform's own rule (`bot.service.core.announcements`): awaited for a kind and
+- prompts: a seat newly awaited — the platform's own rule (`bot.service.commit.announcements`): awaited for a kind and
   a `what` it was not awaited for just before — other than the player who made the step (they know). A prompt
   reaches its player when, in the same step, a new public message pinged them or a new DM was sent to them; the
   others are `unprompted`, with what they were awaited for;
@@ -117,7 +117,7 @@ class TableMeter:
             self.game_id = games[-1].id if games else None
         if self.game_id is None:
             return
-        table = await self.bot.service.table(self.game_id)
+        table = await self.bot.service.read.table(self.game_id)
         over = table.state is not None and (table.result is not None or table.record.status != "active")
         if actor is not None and not over:
             for m in new_public:

@@ -49,7 +49,7 @@ async def open_game(server: Server, kind: str, people: list[MemberActor]) -> tup
 
 async def a_move(server: Server, game_id: int, thread: ChannelHandle) -> tuple[MemberActor, str]:
     """A legal move of the first seat that has one (chosen by the game's policy), as `/game move` JSON."""
-    table = await server.bot.service.table(game_id)
+    table = await server.bot.service.read.table(game_id)
     game = table.game
     policy = policy_for(game)
     assert table.state is not None and policy is not None

@@ -44,7 +44,7 @@ async def test_the_creator_cancels_a_lobby_and_nobody_else_can(env: simcord.Env)
     assert "#1" not in listed.response.content
     cleo = server.members[2]
     with pytest.raises(Refusal, match="was closed before it started"):  # e.g. `/game join game:1`
-        await server.bot.service.join(1, Person(cleo.id, "cleo"))
+        await server.bot.service.lobby.join(1, Person(cleo.id, "cleo"))
 
 
 async def test_a_moderator_ends_a_lobby(env: simcord.Env) -> None:
@@ -82,17 +82,22 @@ async def half_made(server, *, with_message: bool) -> int:  # type: ignore[no-un
     """The state a kill during `/game new` leaves: the game's row and seat, maybe its lobby message, no thread."""
     bot = server.bot
     anna = server.members[0]
-    record = await bot.service.create_lobby(
+    record = await bot.service.lobby.create_lobby(
         "toy", guild_id=server.guild.id, channel_id=server.channel.id, creator=Person(anna.id, "anna"), options={}
     )
     if with_message:
         table = Table(
-            bot.service.game("toy"), record, await bot.store.seats.of_game(record.id), None, bot.clock(), lobby_max=4
+            bot.service.read.game("toy"),
+            record,
+            await bot.store.seats.of_game(record.id),
+            None,
+            bot.clock(),
+            lobby_max=4,
         )
         post = lobby_post(table, random_order=True)
         channel = bot.get_partial_messageable(server.channel.id, guild_id=server.guild.id)
         message = await channel.send(embed=post.embed(), view=view_for(record.id, post.buttons))
-        await bot.service.attach_lobby_message(
+        await bot.service.lobby.attach_lobby_message(
             record.id, message_id=message.id, channel_id=server.channel.id, settings=LobbySettings(4, True)
         )
     return record.id
@@ -104,7 +109,7 @@ async def test_a_lobby_killed_before_its_thread_is_completed_at_start_up(
     server = make_server(env)
     game_id = await half_made(server, with_message=True)
     with pytest.raises(Refusal, match="no table thread yet"):
-        await server.bot.service.start(game_id, Person(server.members[0].id, "anna"), is_moderator=True)
+        await server.bot.service.lobby.start(game_id, Person(server.members[0].id, "anna"), is_moderator=True)
     await env.restart_bot(make_bot())
     record = await server.bot.store.games.get(game_id)
     assert record.status == "lobby" and record.thread_id is not None

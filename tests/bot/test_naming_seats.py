@@ -141,7 +141,7 @@ async def kr_table(env: simcord.Env) -> tuple[Server, int, MemberActor, MemberAc
     seats = await server.bot.store.seats.of_game(1)
     assert [(s.display_name, s.bot) for s in seats] == [("anna", False), ("Robo Anna 🤖", True), ("bert", False)]
     await play_on(server, until=lambda table: challenger(table) is not None, chunk=60, steps=200)
-    seat = challenger(await server.bot.service.table(1))
+    seat = challenger(await server.bot.service.read.table(1))
     assert seat is not None
     return server, seat, *((anna, bert) if seat == 0 else (bert, anna))
 

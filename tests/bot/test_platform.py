@@ -61,13 +61,13 @@ async def test_slow_work_is_deferred_and_answered_later(env: simcord.Env) -> Non
     anna, bert = server.members[:2]
     await anna.slash(server.channel, "game new", game="toy")
     service = server.bot.service
-    real_join = service.join
+    real_join = service.lobby.join
 
     async def slow_join(game_id, person):  # type: ignore[no-untyped-def]
         await asyncio.sleep(30)  # e.g. waiting behind another player's move on a busy game
         return await real_join(game_id, person)
 
-    service.join = slow_join  # type: ignore[method-assign]
+    service.lobby.join = slow_join  # type: ignore[method-assign]
     result = await bert.slash(server.channel, "game join", game=1)
     assert result.acknowledged and result.deferred  # Discord heard "thinking…" within the 3 seconds
     await env.advance_time(31)

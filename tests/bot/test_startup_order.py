@@ -59,7 +59,7 @@ async def test_the_scheduler_runs_before_the_catch_up_and_holds_overdue_games_un
         return Done(game_id)
 
     bot.notifier.flush_all = slow_flush_all  # type: ignore[method-assign]
-    bot.service.fire_timer = fire_timer  # type: ignore[method-assign]
+    bot.service.clock.fire_timer = fire_timer  # type: ignore[method-assign]
     try:
         await asyncio.wait_for(bot.on_ready(), 5)  # returns although the catch-up is still waiting
         assert bot.scheduler.held == {overdue} and fired == []  # held until its own catch-up (first) is done

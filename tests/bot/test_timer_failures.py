@@ -12,7 +12,7 @@ HOUR = 3600
 
 
 async def start(server):  # type: ignore[no-untyped-def]
-    server.bot.service.reminders = False  # only the deadline: its failures are the ones counted
+    server.bot.service.moves.reminders = False  # only the deadline: its failures are the ones counted
     opener = server.members[0]
     opened = await opener.slash(server.channel, "game new", game="toy")
     for m in server.members[1:3]:
@@ -23,7 +23,7 @@ async def start(server):  # type: ignore[no-untyped-def]
 
 def failing_fire(server, failures: int):  # type: ignore[no-untyped-def]
     """Make the service's `fire_timer` fail `failures` times as a locked database does, then work again."""
-    real = server.bot.service.fire_timer
+    real = server.bot.service.clock.fire_timer
     calls = {"failed": 0}
 
     async def fire(timer_id: int, game_id: int):  # type: ignore[no-untyped-def]
@@ -32,7 +32,7 @@ def failing_fire(server, failures: int):  # type: ignore[no-untyped-def]
             raise sqlite3.OperationalError("database is locked")
         return await real(timer_id, game_id)
 
-    server.bot.service.fire_timer = fire  # type: ignore[method-assign]
+    server.bot.service.clock.fire_timer = fire  # type: ignore[method-assign]
     return calls
 
 
@@ -65,6 +65,6 @@ async def test_a_deadline_that_keeps_failing_is_reported_once_and_still_retried(
     creator_dms = [m.content for m in server.members[0].user.dm_channel.history()]
     assert any("failed to fire" in t for t in creator_dms)
     assert any(t.kind == "deadline" for t in await server.bot.store.timers.of_game(1))
-    del server.bot.service.fire_timer  # the database answers again
+    del server.bot.service.clock.fire_timer  # the database answers again
     await env.advance_time(6 * 60)
     assert (await state(server, 1)).turn == 1

@@ -68,7 +68,7 @@ async def test_a_moderator_who_plays_cannot_export_a_game_under_way(env: simcord
 async def test_the_service_refuses_a_seated_moderator_whatever_the_command_path(env: simcord.Env) -> None:
     server, playing_mod, _, _ = await started_with_a_playing_moderator(env)
     with pytest.raises(Refusal, match="You play in this game"):
-        await server.bot.service.export(1, Person(playing_mod.id, "mia"))
+        await server.bot.service.mod.export(1, Person(playing_mod.id, "mia"))
 
 
 # --- 2. the seed stays out of INFO logs ----------------------------------------------------------------------
@@ -121,7 +121,7 @@ async def test_malformed_moves_say_what_is_wrong_without_a_link(env: simcord.Env
 async def test_options_a_game_refuses_at_creation_are_worded_without_a_link(env: simcord.Env) -> None:
     server = make_server(env)
     with pytest.raises(Refusal) as refused:
-        await server.bot.service.create_lobby(
+        await server.bot.service.lobby.create_lobby(
             "toy",
             guild_id=server.guild.id,
             channel_id=server.channel.id,

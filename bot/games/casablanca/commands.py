@@ -86,15 +86,15 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
 
         async def work(carrier: Carrier) -> Answer | None:
             record = await cb_game(self.bot, interaction, game)
-            table, seat = await self.bot.service.private_view(record.id, interaction.user.id)
+            table, seat = await self.bot.service.read.private_view(record.id, interaction.user.id)
             view = table.game.view(table.state, seat)
             assert isinstance(view, SeatView)
             action = make(view)
-            done = await self.bot.service.act(record.id, interaction.user.id, action)
+            done = await self.bot.service.play.act(record.id, interaction.user.id, action)
             carrier.for_rows(done.outbox_ids).private = secret
             await self.bot.notifier.flush(done.game_id, carrier)
             if secret:
-                table, seat = await self.bot.service.private_view(record.id, interaction.user.id)
+                table, seat = await self.bot.service.read.private_view(record.id, interaction.user.id)
                 note = _private_note(table.game.view(table.state, seat), action)  # type: ignore[arg-type]
                 return Answer(text=note, always=True)
             return None
@@ -109,7 +109,7 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
     async def _my_view(self, interaction: discord.Interaction) -> SeatView | None:
         try:
             record = await cb_game(self.bot, interaction, getattr(interaction.namespace, "game", None))
-            table, seat = await self.bot.service.private_view(record.id, interaction.user.id)
+            table, seat = await self.bot.service.read.private_view(record.id, interaction.user.id)
         except Refusal:
             return None
         if table.state is None:

@@ -59,7 +59,7 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
         async def work(carrier: Carrier) -> Answer | None:
             record = await kr_game(self.bot, interaction, game)
             action = await make(record)
-            done = await self.bot.service.act(record.id, interaction.user.id, action)
+            done = await self.bot.service.play.act(record.id, interaction.user.id, action)
             await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
             return await self._own_fist(record, interaction.user.id)
 
@@ -69,7 +69,7 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
         """The player's fist buttons, for their eyes only, when their move left them in a duel awaiting their fist
         and their DMs are closed: after `/kr duel`, and with two players after the move that starts the next turn
         (the last pawn, the last guess or action), whose duel is then on by itself."""
-        table, me = await self.bot.service.private_view(record.id, user_id)
+        table, me = await self.bot.service.read.private_view(record.id, user_id)
         if not awaiting_fist(table, me) or not any(s.seat == me and s.dm_ok is False for s in table.seats):
             return None
         post = fist_post(table, me)
@@ -85,8 +85,8 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
     ) -> list[app_commands.Choice[str]]:
         try:
             record = await kr_game(self.bot, interaction, getattr(interaction.namespace, "game", None))
-            table = await self.bot.service.table(record.id, record=record)
-            seat = await self.bot.service.seat_of(record.id, interaction.user.id)
+            table = await self.bot.service.read.table(record.id, record=record)
+            seat = await self.bot.service.read.seat_of(record.id, interaction.user.id)
         except Refusal:
             return []
         if table.state is None:
@@ -127,7 +127,7 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
             where = f"{TITLE} #{record.id}"
             target = seat_choice.resolve(seats, opponent, where=where, option="opponent", exclude=me)
             service = self.bot.service
-            done: Done = await service.act(record.id, interaction.user.id, Challenge(opponent=target))
+            done: Done = await service.play.act(record.id, interaction.user.id, Challenge(opponent=target))
             await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
             # If the challenger's DMs are closed, their buttons come with this answer, for their eyes only.
             return await self._own_fist(record, interaction.user.id)
@@ -139,7 +139,7 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
     async def choose(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work(carrier: Carrier) -> Answer:
             record = await kr_game(self.bot, interaction, game)
-            table, seat = await self.bot.service.private_view(record.id, interaction.user.id)
+            table, seat = await self.bot.service.read.private_view(record.id, interaction.user.id)
             post = fist_post(table, seat)
             return Answer(text=post.text, view=view_for(record.id, post.buttons))
 

@@ -1,7 +1,7 @@
 """The `/kkk` commands: every move of Kohle, Kies & Knete, translated into an engine action and nothing more.
 
 Each command resolves the game (the thread it is used in, or `game:`), builds the action, and hands it to
-`GameService.act`; the engine accepts or refuses it (the refusal, with names, comes back ephemeral). Options
+`Play.act`; the engine accepts or refuses it (the refusal, with names, comes back ephemeral). Options
 autocomplete from the player's own view (`choices`). `to:` and `target:` name any seat, computer players too
 (`bot.seat_choice`: suggestions by name, or a typed mention, name or seat number). A picked
 suggestion for `/kkk travel` or the Boss's `/kkk offer` carries the options it decided (target, card, joker, `to:`),
@@ -97,10 +97,10 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
             except Unreadable as exc:
                 raise Refusal(str(exc)) from None
             try:
-                done = await self.bot.service.act(record.id, interaction.user.id, action)
+                done = await self.bot.service.play.act(record.id, interaction.user.id, action)
             except RuleRefusal as exc:
                 if hint is not None:
-                    table, seat = await self.bot.service.private_view(record.id, interaction.user.id)
+                    table, seat = await self.bot.service.read.private_view(record.id, interaction.user.id)
                     extra = hint(table, seat, action)
                     if extra:
                         exc.message = f"{exc.message} {extra}"
@@ -114,8 +114,8 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
     async def _table(self, interaction: discord.Interaction) -> tuple[Table, int] | None:
         try:
             record = await self._record(interaction, getattr(interaction.namespace, "game", None))
-            table = await self.bot.service.table(record.id, record=record)
-            seat = await self.bot.service.seat_of(record.id, interaction.user.id)
+            table = await self.bot.service.read.table(record.id, record=record)
+            seat = await self.bot.service.read.seat_of(record.id, interaction.user.id)
         except Refusal:
             return None
         if table.state is None:
@@ -124,7 +124,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
 
     async def _view(self, record: GameRecord, user_id: int) -> PlayerView:
         """The player's own view (to fill in options they left out, never to decide a rule)."""
-        table, seat = await self.bot.service.private_view(record.id, user_id)
+        table, seat = await self.bot.service.read.private_view(record.id, user_id)
         return reading.mine(table, seat)
 
     async def _option_seat(self, interaction: discord.Interaction, name: str, table: Table) -> int | None:

@@ -79,7 +79,7 @@ class SchwarzmarktCog(
         """The user's own view and legal actions in the game the command is about, for autocomplete."""
         try:
             record = await sm_game(self.bot, interaction, getattr(interaction.namespace, "game", None))
-            table, seat = await self.bot.service.private_view(record.id, interaction.user.id)
+            table, seat = await self.bot.service.read.private_view(record.id, interaction.user.id)
         except Refusal:
             return None
         if table.state is None:
@@ -122,9 +122,9 @@ class SchwarzmarktCog(
     async def _move(self, interaction: discord.Interaction, game: int | None, make) -> None:  # type: ignore[no-untyped-def]
         async def work(carrier: Carrier) -> Answer | None:
             record = await sm_game(self.bot, interaction, game)
-            table, _ = await self.bot.service.private_view(record.id, interaction.user.id)
+            table, _ = await self.bot.service.read.private_view(record.id, interaction.user.id)
             action = make(table)
-            done = await self.bot.service.act(record.id, interaction.user.id, action)
+            done = await self.bot.service.play.act(record.id, interaction.user.id, action)
             await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
             return None
 

@@ -93,7 +93,7 @@ class Driver:
 
     def _path(self, table: Table, seat: int, keys: list[str], wanted: dict[str, Any], depth: int = 0) -> list[str]:
         """The keys to click, one after the other, for the move `wanted` (the first of `keys` among them)."""
-        presentation = self.bot.service.presentation(table.record.kind)
+        presentation = self.bot.service.read.presentation(table.record.kind)
         for key in keys:
             if key in PLATFORM_KEYS:
                 continue
@@ -175,13 +175,13 @@ async def play(env: simcord.Env, case: Case) -> tuple[Figures, dict[str, int]]:
     game_id = (await bot.store.games.find())[-1].id
     seats = await bot.store.seats.of_game(game_id)
     players = {s.seat: server.member(s.player_id) for s in seats if s.player_id is not None}
-    game = bot.service.game(case.kind)
+    game = bot.service.read.game(case.kind)
     policy = policy_for(game)
     assert policy is not None
     rng = random.Random(case.seed)
     driver = Driver(server, game_id, players, case.seed)
     for step in range(3000):
-        table = await bot.service.table(game_id)
+        table = await bot.service.read.table(game_id)
         if table.record.status != "active":
             break
         assert table.state is not None

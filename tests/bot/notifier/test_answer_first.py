@@ -70,8 +70,8 @@ async def test_two_moves_on_one_game_arriving_together_are_serialised_and_both_d
     bot = server.bot
     # Two players' moves reach the service at the same moment (two interactions handled concurrently).
     first, second = await asyncio.gather(
-        bot.service.act(1, players[0].id, {"type": "draw"}),
-        bot.service.act(1, players[1].id, {"type": "draw"}),
+        bot.service.play.act(1, players[0].id, {"type": "draw"}),
+        bot.service.play.act(1, players[1].id, {"type": "draw"}),
     )
     await asyncio.gather(bot.notifier.flush(1), bot.notifier.flush(1))
     await env.settle()

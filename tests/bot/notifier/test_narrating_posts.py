@@ -77,7 +77,7 @@ async def test_without_an_interaction_it_is_one_post_and_a_crash_posts_nothing_t
         raise StorageError("simulated crash: the process died before recording the delivery")
 
     # The move is committed through the service (no interaction to carry it); delivery dies after posting.
-    done = await old.service.act(1, players[0].id, {"type": "play", "card": game.hands[0][0]})
+    done = await old.service.play.act(1, players[0].id, {"type": "play", "card": game.hands[0][0]})
     old.store.outbox.mark_delivered = crash  # type: ignore[method-assign]
     old.store.outbox.mark_delivered_many = crash  # type: ignore[method-assign]  (a pass's rows are marked together)
     with pytest.raises(StorageError):

@@ -73,7 +73,7 @@ async def moving_pass(env: simcord.Env, make_bot, calls: int):  # type: ignore[n
     turn = await buried(server, players, thread)
     assert len(statuses(thread)) == 1
     old = env.bot
-    done = await old.service.act(1, players[turn % 3].id, {"type": "draw"})
+    done = await old.service.play.act(1, players[turn % 3].id, {"type": "draw"})
     made = kill_after(old, calls)
     # (The pass's `finally` may still try to write: the closed store refuses, as a dead process would not write.)
     with pytest.raises((Killed, StorageError)):

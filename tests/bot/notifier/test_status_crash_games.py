@@ -67,7 +67,7 @@ async def step(server: Server, game_id: int, rng: random.Random) -> bool:
     """One move by the first person whose policy wants to move, through the service as a command does, and its
     delivery; when nobody does, time runs to the next deadline. False: the game is over."""
     bot = server.bot
-    table = await bot.service.table(game_id)
+    table = await bot.service.read.table(game_id)
     if table.record.status != "active":
         return False
     game = table.game
@@ -77,7 +77,7 @@ async def step(server: Server, game_id: int, rng: random.Random) -> bool:
         legal = game.legal_actions(table.state, held.seat)
         action = policy.decide(game.view(table.state, held.seat), legal, held.seat, rng) if legal else None
         if action is not None:
-            done = await bot.service.act(game_id, held.player_id, game.dump_action(action))
+            done = await bot.service.play.act(game_id, held.player_id, game.dump_action(action))
             await bot.notifier.flush(done.game_id)
             return True
     nxt = await bot.store.timers.soonest()

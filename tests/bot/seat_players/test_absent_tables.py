@@ -52,7 +52,7 @@ async def test_a_table_whose_every_player_was_kicked_plays_on_to_its_end(env: si
 
     await play_on(server, steps=3000)
 
-    table = await server.bot.service.table(1)
+    table = await server.bot.service.read.table(1)
     assert table.record.status == "finished"
     assert table.state is not None and table.state.deals >= 10  # ended by the die after concluded deals
     moves = [e for e in await server.bot.store.log.entries(1, after=kicked_at) if e.kind == "action"]

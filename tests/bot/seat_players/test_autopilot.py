@@ -130,7 +130,7 @@ async def test_a_player_who_moves_again_is_no_longer_missing_deadlines(env: simc
     assert await bert_moved()
     seat = (await server.bot.store.seats.of_game(1))[1]
     assert seat.missed == 0 and not seat.autopilot  # the count is of deadlines missed *in a row*
-    assert (await server.bot.service.table(1)).seats[1].missed == 0  # and the table the bot keeps says so too
+    assert (await server.bot.service.read.table(1)).seats[1].missed == 0  # and the table the bot keeps says so too
 
 
 async def test_three_missed_deadlines_in_a_row_turn_the_autopilot_on(env: simcord.Env) -> None:

@@ -2,7 +2,7 @@
 seat, shown in its name, played by that level's policy, and kept by a rematch.
 
 The policy a seat plays is watched by putting a recording wrapper in the service's policies for each level
-(`bot.service.policies[(kind, level)]`, which the service fills on first use): the test sees which level's policy
+(`bot.service.read.policies[(kind, level)]`, which the service fills on first use): the test sees which level's policy
 each computer player's timer asked, while the games play on with the real policies underneath.
 """
 
@@ -37,7 +37,7 @@ def watch_levels(bot: BoardroomBot) -> dict[str, list[int]]:
     """Each level's policy, wrapped so that the seats it decides for are recorded (level → seats asked)."""
     asked: dict[str, list[int]] = {level: [] for level in LEVELS}
     for level in LEVELS:
-        real = bot.service.policy(KIND, level)
+        real = bot.service.read.policy(KIND, level)
         assert real is not None
 
         class Watched:
@@ -48,7 +48,7 @@ def watch_levels(bot: BoardroomBot) -> dict[str, list[int]]:
                 self.seen.append(seat)
                 return self.real.decide(view, legal, seat, rng, autopilot=autopilot)
 
-        bot.service.policies[(KIND, level)] = Watched(real, asked[level])  # type: ignore[assignment]
+        bot.service.read.policies[(KIND, level)] = Watched(real, asked[level])  # type: ignore[assignment]
     return asked
 
 

@@ -99,7 +99,7 @@ async def test_two_people_and_two_computer_players_play_a_game(env: simcord.Env)
     assert "Robo Anna 🤖" in final and "Robo Bruno 🤖" in final
     (over,) = [t for t in texts if "🏁 **Kohle, Kies & Knete #1 is over**" in t]
     # The standings: every seat, richest first, with the final money of the state the game ended in.
-    state = (await server.bot.service.table(1)).state
+    state = (await server.bot.service.read.table(1)).state
     assert state.phase == "over" and state.deals >= 10  # type: ignore[union-attr]  # ended by the die, not cut short
     names = [s.display_name for s in seats]
     ranked = sorted(range(4), key=lambda seat: -state.money[seat])  # type: ignore[union-attr]

@@ -102,7 +102,7 @@ async def end(mia: MemberActor, server: Server, game_id: int) -> None:
 
 def force(bot: BoardroomBot, kind: str, secret: type, pick: Callable[[list[Any]], Any]) -> None:
     """The computer players' policy, except that a `secret` move is replaced by `pick(legal secret moves)`."""
-    policy = bot.service.policy(kind)
+    policy = bot.service.read.policy(kind)
     assert policy is not None
 
     class Forced:
@@ -111,7 +111,7 @@ def force(bot: BoardroomBot, kind: str, secret: type, pick: Callable[[list[Any]]
             options = [a for a in legal if isinstance(a, secret)]
             return pick(options) if isinstance(action, secret) and options else action
 
-    bot.service.policies[(kind, "normal")] = Forced()  # type: ignore[assignment]
+    bot.service.read.policies[(kind, "normal")] = Forced()  # type: ignore[assignment]
 
 
 # --- Kesse Rügen --------------------------------------------------------------------------------------------
@@ -159,7 +159,7 @@ async def test_a_computer_players_fist_stays_secret_until_the_reveal(
             return table.state.last_duel is not None  # type: ignore[union-attr]
 
         await play_on(server, game_id=game_id, until=fist_closed, steps=200)
-        state = (await bot.service.table(game_id)).state
+        state = (await bot.service.read.table(game_id)).state
         assert state.duel.choice(1) == tubers and state.last_duel is None  # type: ignore[union-attr]
         before.append(await seen(server, game_id))
         await play_on(server, game_id=game_id, until=revealed, steps=200)
@@ -209,7 +209,7 @@ async def test_a_computer_players_bribe_stays_secret(env: simcord.Env, monkeypat
             return any(table.state.bribes[1])  # type: ignore[union-attr]
 
         await play_on(server, game_id=game_id, until=bribed, steps=200)
-        bribes.append(list((await bot.service.table(game_id)).state.bribes[1]))  # type: ignore[union-attr]
+        bribes.append(list((await bot.service.read.table(game_id)).state.bribes[1]))  # type: ignore[union-attr]
         seen_after.append(await seen(server, game_id))
         await end(mia, server, game_id)
     assert bribes[0] != bribes[1]  # the two computer players bribed differently …

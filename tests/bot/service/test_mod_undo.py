@@ -60,8 +60,8 @@ async def test_simultaneous_confirmations_undo_one_move(env: simcord.Env) -> Non
     service = server.bot.service
     version = (await server.bot.store.games.get(1)).version
     results = await asyncio.gather(
-        service.undo(1, Person(mia.id, "mia"), force=False, version=version),
-        service.undo(1, Person(otto.id, "otto"), force=False, version=version),
+        service.mod.undo(1, Person(mia.id, "mia"), force=False, version=version),
+        service.mod.undo(1, Person(otto.id, "otto"), force=False, version=version),
         return_exceptions=True,
     )
     assert sum(isinstance(r, Refusal) for r in results) == 1
@@ -75,6 +75,6 @@ async def test_an_ended_game_cannot_be_undone(env: simcord.Env) -> None:
     refused = await mia.slash(thread, "mod undo")
     assert refused.response.ephemeral and "is over" in refused.response.content
     with pytest.raises(Refusal, match="is over"):
-        await server.bot.service.undo(1, Person(mia.id, "mia"), force=True, version=record.version)
+        await server.bot.service.mod.undo(1, Person(mia.id, "mia"), force=True, version=record.version)
     after = await server.bot.store.games.get(1)
     assert after.status == "abandoned" and after.version == record.version

@@ -34,27 +34,27 @@ async def store(tmp_path: Path) -> AsyncIterator[GameStore]:
 async def started(store: GameStore, clock: Clock, players: int = 3) -> tuple[GameService, list[Person]]:
     service = GameService(store, {"toy": Toy()}, {"toy": ToyPresentation()}, clock=clock, seed_source=lambda: 7)
     people = [Person(100 + i, f"p{i}") for i in range(players)]
-    record = await service.create_lobby("toy", guild_id=1, channel_id=2, creator=people[0], options={})
+    record = await service.lobby.create_lobby("toy", guild_id=1, channel_id=2, creator=people[0], options={})
     from bot.service import LobbySettings
 
-    await service.attach_lobby_message(record.id, message_id=9, channel_id=2, settings=LobbySettings(5, False))
-    await service.attach_thread(record.id, 3)
+    await service.lobby.attach_lobby_message(record.id, message_id=9, channel_id=2, settings=LobbySettings(5, False))
+    await service.lobby.attach_thread(record.id, 3)
     for p in people[1:]:
-        await service.join(record.id, p)
-    await service.start(record.id, people[0], is_moderator=False)
+        await service.lobby.join(record.id, p)
+    await service.lobby.start(record.id, people[0], is_moderator=False)
     return service, people
 
 
 async def test_two_moves_at_the_same_moment_are_serialised(store: GameStore) -> None:
     clock = Clock()
     service, people = await started(store, clock)
-    toy = service.game("toy")
+    toy = service.read.game("toy")
     state = toy.load_state((await store.games.snapshot(1)).state)
     card = state.hands[0][0]
     # Seat 0 plays; at the same moment seat 1 tries to pass on a window that only exists after the play.
     results = await asyncio.gather(
-        service.act(1, people[0].user_id, {"type": "play", "card": card}),
-        service.act(1, people[1].user_id, {"type": "pass"}),
+        service.play.act(1, people[0].user_id, {"type": "play", "card": card}),
+        service.play.act(1, people[1].user_id, {"type": "pass"}),
         return_exceptions=True,
     )
     assert not isinstance(results[0], BaseException)
@@ -65,8 +65,8 @@ async def test_two_moves_at_the_same_moment_are_serialised(store: GameStore) -> 
     assert (await store.games.get(1)).version == 2
     # The same two in the other order: the pass is refused with the game's reason, the play goes through.
     results = await asyncio.gather(
-        service.act(1, people[1].user_id, {"type": "pass"}),
-        service.act(1, people[2].user_id, {"type": "pass"}),
+        service.play.act(1, people[1].user_id, {"type": "pass"}),
+        service.play.act(1, people[2].user_id, {"type": "pass"}),
         return_exceptions=True,
     )
     assert isinstance(results[0], Refusal) and results[0].message == "You have nothing to react to right now."
@@ -86,10 +86,10 @@ async def test_a_commit_by_another_process_is_detected_and_retried(store: GameSt
         return await real_commit(game_id, expected_version, entry, snapshot, **kwargs)
 
     store.games.commit = racing_commit  # type: ignore[method-assign]
-    await service.act(1, people[0].user_id, {"type": "draw"})
+    await service.play.act(1, people[0].user_id, {"type": "draw"})
     log = await store.log.entries(1)
     assert [e.kind for e in log] == ["note", "action"]
-    state = service.game("toy").load_state((await store.games.snapshot(1)).state)
+    state = service.read.game("toy").load_state((await store.games.snapshot(1)).state)
     assert len(state.hands[0]) == 4 and state.turn == 1
 
 
@@ -98,13 +98,13 @@ async def test_a_move_starts_from_the_state_the_last_commit_kept(store: GameStor
     applying the move to the stored state gives."""
     clock = Clock()
     service, people = await started(store, clock)
-    toy = service.game("toy")
-    await service.act(1, people[0].user_id, {"type": "draw"})
+    toy = service.read.game("toy")
+    await service.play.act(1, people[0].user_id, {"type": "draw"})
     stored = (await store.games.snapshot(1)).state
     parsed: list[object] = []
     real_load = toy.load_state
     toy.load_state = lambda data: parsed.append(data) or real_load(data)  # type: ignore[method-assign]
-    await service.act(1, people[1].user_id, {"type": "draw"})
+    await service.play.act(1, people[1].user_id, {"type": "draw"})
     assert parsed == []
     expected = toy.apply(real_load(stored), 1, {"type": "draw"}, clock()).state
     assert (await store.games.snapshot(1)).state.rstrip() == toy.dump_state(expected)
@@ -115,13 +115,13 @@ async def test_a_kept_state_is_not_used_once_another_commit_changed_the_game(sto
     the next move parses the stored state instead of starting from the kept one."""
     clock = Clock()
     service, people = await started(store, clock)
-    toy = service.game("toy")
-    await service.act(1, people[0].user_id, {"type": "draw"})
+    toy = service.read.game("toy")
+    await service.play.act(1, people[0].user_id, {"type": "draw"})
     snap = await store.games.snapshot(1)
     changed = toy.load_state(snap.state)
     changed.hands[1] = []  # something the kept state does not have
     await store.games.commit(1, snap.version, NewLogEntry.for_note("elsewhere", clock()), toy.dump_state(changed))
-    await service.act(1, people[1].user_id, {"type": "draw"})
+    await service.play.act(1, people[1].user_id, {"type": "draw"})
     state = toy.load_state((await store.games.snapshot(1)).state)
     assert len(state.hands[1]) == 1  # drawn onto the empty hand the other commit left, not onto the kept one
 

@@ -237,7 +237,7 @@ class KkkTable:
     async def check_step(self, *, public_refusals: bool = False) -> None:
         """The secrecy checks of the module docstring, for everything since the last step."""
         probe = self.probe
-        table = await self.bot.service.table(self.game_id)
+        table = await self.bot.service.read.table(self.game_id)
         state = table.state
         if state is None:
             return
@@ -251,7 +251,7 @@ class KkkTable:
         entries = await self.bot.store.log.entries(self.game_id, after=self._seen_seq)
         if entries:
             self._seen_seq = entries[-1].seq
-        presentation = self.bot.service.presentation("kkk")
+        presentation = self.bot.service.read.presentation("kkk")
         assert_public_same(presentation, table, entries, self.twins)
         refusals, probe.refusals[:] = probe.refusals[:], []
         for refused in refusals:

@@ -189,10 +189,10 @@ class SecretProbe(KKK):
 
 def install_probe(bot: Any) -> SecretProbe:
     """Make the bot's KKK engine a `SecretProbe` (a restarted bot may have been given a plain one)."""
-    game = bot.service.games["kkk"]
+    game = bot.service.read.games["kkk"]
     if not isinstance(game, SecretProbe):
         game = SecretProbe(game.data)
-        bot.service.games["kkk"] = game
+        bot.service.read.games["kkk"] = game
     return game
 
 

@@ -86,18 +86,18 @@ async def test_a_status_counting_someones_stop_cards_is_caught(
 async def test_a_refusal_naming_another_players_card_is_caught(
     env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = service.GameService.act
+    original = service.Play.act
 
     async def leaky(self, game_id, user_id, action):  # type: ignore[no-untyped-def]
         try:
             return await original(self, game_id, user_id, action)
         except service.RuleRefusal as exc:
-            tbl = await self.table(game_id)
+            tbl = await self.read.table(game_id)
             exc.message += f" (anna is keeping a {card(tbl.state.hands[0][0])} though.)"
             raise
 
     t = await table(env)
-    monkeypatch.setattr(service.GameService, "act", leaky)
+    monkeypatch.setattr(service.Play, "act", leaky)
     with pytest.raises(AssertionError, match="a refusal depends on another player's secrets"):
         await t.refused(t.players[1], "kkk roll")
 

@@ -87,7 +87,7 @@ class Driver:
     async def make(self, state: KkkState, seat: int | None, action: Any) -> None:
         t = self.t
         if seat is None:
-            table = await t.bot.service.table(t.game_id)
+            table = await t.bot.service.read.table(t.game_id)
             due = table.deadline(0, table.waits[0])
             self.form("timeout")
             await t.advance((due - t.bot.clock()).total_seconds() + 1)
@@ -326,7 +326,7 @@ async def test_a_seeded_game_from_the_lobby_to_the_standings(env: simcord.Env, m
             await t.assert_suggestions_secret()
         if steps == RESTART_AT:
             t.bot.scheduler.close()
-            await env.restart_bot(make_bot(games={"kkk": t.bot.service.game("kkk")}, presentations={}))
+            await env.restart_bot(make_bot(games={"kkk": t.bot.service.read.game("kkk")}, presentations={}))
             await t.check_step()
         assert steps < 1000, "the game should have ended"
 

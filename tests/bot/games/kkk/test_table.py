@@ -428,12 +428,12 @@ async def test_an_extension_is_never_shortened_by_the_next_move_of_the_same_turn
     assert before is not None
     extended = await mia.slash(t.thread, "mod extend", hours=12.0)
     assert "extended the current deadline by 12 hours" in extended.response.content
-    table_ = await t.bot.service.table(t.game_id)
+    table_ = await t.bot.service.read.table(t.game_id)
     due = table_.deadline(0, table_.waits[0])
     assert due == before.until + timedelta(hours=12)
     await env.advance_time(60)
     await t.ok(bert, "kkk clan", family="K")  # the Boss's time restarts (from now: shorter than the extension)
-    table_ = await t.bot.service.table(t.game_id)
+    table_ = await t.bot.service.read.table(t.game_id)
     assert table_.waits[0].seats == (0,) and table_.deadline(0, table_.waits[0]) == due
     assert f"<t:{int(due.timestamp())}:R>" in embed_text(t.status())
 
@@ -459,7 +459,7 @@ async def test_who_each_message_pings(env: simcord.Env) -> None:
     await t.ok(cleo, "kkk pass")  # the last pass closes the window: it is on the Boss again
     assert meter.step(cleo.id) == [{anna.id}]
     # A reminder halfway to the Boss's deadline: she alone, named once, with what for.
-    table_ = await t.bot.service.table(t.game_id)
+    table_ = await t.bot.service.read.table(t.game_id)
     due = table_.deadline(0, table_.waits[0])
     await env.advance_time((due - t.bot.clock()).total_seconds() / 2 + 60)
     (reminder,) = meter.step(None)

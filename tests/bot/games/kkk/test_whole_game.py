@@ -204,7 +204,7 @@ async def test_a_scripted_endgame_from_a_prepared_table(env: simcord.Env, make_b
 
     # --- a restart in the middle: a new bot on the same database --------------------------------------------------
     env.bot.scheduler.close()
-    await env.restart_bot(make_bot(games={"kkk": t.bot.service.game("kkk")}, presentations={}))
+    await env.restart_bot(make_bot(games={"kkk": t.bot.service.read.game("kkk")}, presentations={}))
     await t.assert_hands_secret()
 
     # --- bert's Boss card: its window closes by simulated time; the turn moves, the agreement reopens ----------

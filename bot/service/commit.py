@@ -1,0 +1,239 @@
+"""One commit in named steps: what it carries (`Commit`), the status it leaves, its clocks and timers, and its
+outbox rows (narration, tracked posts, status, lobby, hands), worked out before the one store transaction
+(`bot.service.moves.MovePath.commit` writes it).
+
+A commit writes a seat's `hand` row when the seat got private events or its `hand_fingerprint` (the game's
+`hand_digest` plus the hand's buttons) changed, so buttons that come and go (a secret choice opening after a
+challenge, or again after an undo) always reach the DM through the outbox. It writes a `tracked` row when the
+events have event posts or the presentation has live posts (refreshed even after an undo, which has no events).
+
+A wait is announced in the thread (mentioning who is awaited) only when it is news: someone is awaited for
+something they were not awaited for just before (`announcements`). A deadline that merely moved — the same people
+awaited for the same thing, e.g. a Boss whose time restarts with every move of a round — is shown by the status
+message, not pinged again; one more pass in a reaction window pings nobody. After an undo every wait is announced.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot import outbox, seat_players
+from bot import timers as timing
+from bot.outbox import discord_guard
+from bot.presentation import Presentation, Table, hand_fingerprint
+from engine.events import Event, Wait
+from engine.game import Game
+from storage import GameRecord, NewLogEntry, NewOutbox, NewTimer, SeatRecord, TimerRecord
+
+OVER = ("finished", "abandoned")
+
+
+@dataclass(frozen=True)
+class Commit:
+    """What one commit carries: the log entry taking the game from `before` (at `version`) to `after`, and how
+    to word and time it."""
+
+    record: GameRecord
+    version: int
+    before: BaseModel
+    after: BaseModel
+    events: Sequence[Event]
+    entry: NewLogEntry
+    texts: Sequence[str] = ()
+    """Lines for the thread besides the events' own (a moderator's note, an away pass)."""
+    status: str | None = None
+    """The game's new status (None: finished if the move finished it, active again if an undo reopened it)."""
+    fresh_clocks: bool = False
+    """An undo: every wait's clock restarts from now, and every wait is announced."""
+    clocks: dict[str, timing.Clock] | None = None
+    """The waits' clocks to carry on (None: as the old timers hold them)."""
+    extra: Sequence[NewOutbox] = ()
+    result_post: bool | None = None
+    """Post the standings (None: when the move finished the game)."""
+    ping: Sequence[int] = ()
+    seats: list[SeatRecord] | None = None
+    """As the caller read them under the lock (read by the commit otherwise)."""
+    old_timers: list[TimerRecord] | None = None
+    """As the caller read them under the lock (read by the commit otherwise)."""
+
+
+@dataclass
+class Planned:
+    """A commit worked out, ready for its transaction."""
+
+    new_status: str | None
+    """The status to store (None: unchanged)."""
+    status: str
+    """The game's status after the commit."""
+    waits: list[Wait]
+    timers: list[NewTimer]
+    items: list[NewOutbox]
+    table: Table
+    """The game after the commit, as rendered for its rows (its memo goes on to the notifier)."""
+    prints: dict[int, str]
+    """Each seat's hand fingerprint after the commit."""
+
+
+def plan(
+    game: Game,  # type: ignore[type-arg]
+    presentation: Presentation,
+    c: Commit,
+    *,
+    seats: list[SeatRecord],
+    old_timers: list[TimerRecord],
+    waits_before: list[Wait],
+    known_prints: Mapping[int, str],
+    reminders: bool,
+) -> Planned:
+    """Everything the commit writes besides its log entry and snapshot (see the module docstring)."""
+    now = c.entry.at
+    waits_after = game.waiting_on(c.after)
+    clocks = _clocks(game, c, waits_after, old_timers)
+    finished = game.result(c.after) is not None
+    new_status, status = _status(c, finished)
+    over = status in OVER
+    timers = [] if over else _timers(game, c, waits_before, waits_after, clocks, old_timers, seats, status, reminders)
+    deadlines = timing.effective_deadlines(game, waits_after, clocks)
+    # A turn that resumes after a reaction window is announced too: the window's closing reaches its player
+    # only as an edit, which notifies nobody, and it is on them again (KKK's Boss must close the deal).
+    awaits = [] if over else announcements(waits_before, waits_after, deadlines, fresh=c.fresh_clocks)
+    table_before = Table(game, c.record, seats, c.before, now)
+    table_after = Table(game, c.record.model_copy(update={"status": status}), seats, c.after, now)
+    table_before.memo[("waits", id(c.before))] = waits_before  # `Table.waits`: the engine is asked once per state
+    table_after.memo[("waits", id(c.after))] = waits_after
+    guard = discord_guard(now)
+    finished_now = finished and c.record.status != "finished"
+    items = _posts(presentation, c, table_after, awaits, finished_now, guard)
+    items.append(outbox.status(guard=guard))
+    ending = new_status in OVER
+    if ending:
+        items.append(outbox.lobby(guard=guard))  # the lobby message says it's over, and who won
+    hands, prints = _hands(game, presentation, c, table_before, table_after, known_prints, ending, guard)
+    items += hands
+    return Planned(new_status, status, waits_after, timers, items, table_after, prints)
+
+
+def seats_key(seats: Sequence[SeatRecord]) -> tuple[Any, ...]:
+    """What of the seats a hand's fingerprint depends on (the key of `bot.service.states.StateCache.prints`)."""
+    return tuple((x.seat, x.player_id, x.display_name, x.dm_ok, x.autopilot, x.bot) for x in seats)
+
+
+def _clocks(
+    game: Game,  # type: ignore[type-arg]
+    c: Commit,
+    waits_after: list[Wait],
+    old_timers: list[TimerRecord],
+) -> dict[str, timing.Clock]:
+    """The waits' clocks after the commit: restarted from now after an undo, else carried on."""
+    clocks = c.clocks if c.clocks is not None else timing.clocks_from(old_timers)
+    if c.fresh_clocks:
+        return {timing.wait_key(game, w): timing.Clock(shift=c.entry.at - w.since) for w in waits_after}
+    return timing.carry_floors(game, waits_after, clocks, old_timers)
+
+
+def _status(c: Commit, finished: bool) -> tuple[str | None, str]:
+    """The status to store (None: unchanged) and the game's status after the commit (`finished`: the game has a
+    result after it)."""
+    record = c.record
+    new_status = c.status or ("finished" if finished and record.status != "finished" else None)
+    if new_status is None and not finished and record.status == "finished":
+        new_status = "active"  # an undo of the final move
+    return new_status, new_status or record.status
+
+
+def _timers(
+    game: Game,  # type: ignore[type-arg]
+    c: Commit,
+    waits_before: list[Wait],
+    waits_after: list[Wait],
+    clocks: dict[str, timing.Clock],
+    old_timers: list[TimerRecord],
+    seats: list[SeatRecord],
+    status: str,
+    reminders: bool,
+) -> list[NewTimer]:
+    """The timers of a game that goes on: its waits' deadlines and reminders, and its self-playing seats' moves."""
+    now = c.entry.at
+    paused = status == "paused"
+    interrupted = timing.interruptions(waits_before, waits_after, old_timers)
+    timers = timing.plan(game, waits_after, clocks, now, paused=paused, reminders=reminders, interrupted=interrupted)
+    if not paused:
+        timers += seat_players.plan(game, c.record.id, waits_after, seats, now, game.free_to_act(c.after))
+    return timers
+
+
+def _posts(
+    presentation: Presentation,
+    c: Commit,
+    table_after: Table,
+    awaits: list[tuple[Wait, datetime]],
+    finished_now: bool,
+    guard: int,
+) -> list[NewOutbox]:
+    """The thread's rows: the narration, the tracked posts, and the caller's extra rows."""
+    items: list[NewOutbox] = []
+    narration = outbox.post(
+        events=c.events,
+        texts=c.texts,
+        awaits=awaits,
+        result=c.result_post if c.result_post is not None else finished_now,
+        actor=c.entry.actor_seat,
+        ping=c.ping,
+        guard=guard,
+    )
+    if narration is not None:
+        items.append(narration)
+    public = [e for e in c.events if e.public]
+    if (public and presentation.event_posts(table_after, public)) or presentation.live_posts(table_after):
+        items.append(outbox.tracked(public, guard=guard))
+    items += [outbox.guarded(i, guard) for i in c.extra]
+    return items
+
+
+def _hands(
+    game: Game,  # type: ignore[type-arg]
+    presentation: Presentation,
+    c: Commit,
+    table_before: Table,
+    table_after: Table,
+    known_prints: Mapping[int, str],
+    ending: bool,
+    guard: int,
+) -> tuple[list[NewOutbox], dict[int, str]]:
+    """A hand row for each seat with private events or a hand that changed (every hand at the end, which shows
+    the standings), and each seat's fingerprint after the commit. A hand's fingerprint before this commit is the
+    one the previous commit computed after it (same version, same seats): each state's are computed once."""
+    items: list[NewOutbox] = []
+    after_prints: dict[int, str] = {}
+    for s in range(game.seat_count(c.after)):
+        notes = outbox.private_notes(c.events, s)
+        before_print = known_prints.get(s)
+        if before_print is None:
+            before_print = hand_fingerprint(presentation, table_before, s)
+        after_prints[s] = hand_fingerprint(presentation, table_after, s)
+        if notes or ending or before_print != after_prints[s]:
+            items.append(outbox.hand(s, notes, guard=guard))
+    return items, after_prints
+
+
+def announcements(
+    before: Sequence[Wait], after: Sequence[Wait], deadlines: Mapping[int, datetime], *, fresh: bool = False
+) -> list[tuple[Wait, datetime]]:
+    """The waits to announce in the thread, each with the seats to mention: those now awaited for something they
+    were not awaited for just before (same kind and same `what`). A deadline that only moved — the same people
+    awaited for the same thing, e.g. the Boss's time restarting with every move of a round — is no news (the
+    status message shows it), nor is a window where one more player passed. `fresh` (an undo): announce all."""
+    out: list[tuple[Wait, datetime]] = []
+    for i, wait in enumerate(after):
+        due = deadlines.get(i, wait.until)
+        if fresh:
+            out.append((wait, due))
+            continue
+        known = {s for old in before if old.kind == wait.kind and old.what == wait.what for s in old.seats}
+        new = tuple(s for s in wait.seats if s not in known)
+        if new:
+            out.append((wait.model_copy(update={"seats": new}), due))
+    return out
