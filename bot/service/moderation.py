@@ -332,7 +332,8 @@ class Moderation:
                 parts.append("events differ at entries " + ", ".join(map(str, report.event_mismatches)))
             verdict = "❌ " + "; ".join(parts) + "."
         else:
-            verdict = f"❌ the log does not replay: {problem}."
+            # The rules' own message may already end its sentence.
+            verdict = f"❌ the log does not replay: {str(problem).rstrip('.')}."
         text = f"🛡️ Moderator **{shown(mod.name)}** checked the game: {verdict}"
         ids = await self.store.outbox.add(game_id, [text_post(text)], now=self.read.now())
         game_logger(game_id, "boardroom.service").info(
