@@ -213,7 +213,7 @@ class Notifier(PostsOps, StatusOps, HandsOps, SenderBase):
         """A player whose hand DM failed behind the answer to their move hears it as a follow-up of that answer."""
         watch, queue.watch = queue.watch, {}
         for user_id in report.dm_closed & set(watch):
-            from bot.cogs.game import dm_note
+            from bot.people import dm_note
 
             interaction = watch[user_id].interaction
             try:

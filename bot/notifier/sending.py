@@ -21,7 +21,7 @@ from bot.presentation import Post, button_signature
 from storage import GameRecord, MessageRef, OutboxRecord
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 
 IN_FLIGHT = "in flight: sent, not yet confirmed"
@@ -106,7 +106,7 @@ class SenderBase:
     """What every kind of delivery shares: the store, per-game locks, sending a new message exactly once, and
     failures reported to the game's creator."""
 
-    def __init__(self, bot: "BoardroomBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
         self._locks: dict[int, asyncio.Lock] = {}
         self._reported: set[tuple[int, str]] = set()

@@ -32,10 +32,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import seat_choice
-from bot.cogs.game import dm_note
 from bot.games.kkk import choices, picks, reading
 from bot.games.kkk.words import Unreadable, parse_cards, parse_family
 from bot.notifier import Carrier
+from bot.people import dm_note
 from bot.presentation import Table
 from bot.replies import Answer, answer
 from bot.resolve import game_choices, resolve_game
@@ -45,7 +45,7 @@ from engine.kkk.views import PlayerView
 from storage import GameRecord
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 Make = Any | Callable[[GameRecord], Awaitable[Any]]
 Hint = Callable[[Table, int, Any], str]
@@ -64,7 +64,7 @@ ALWAYS = [
 
 @app_commands.guild_only()
 class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies & Knete: your moves at the table"):
-    def __init__(self, bot: "BoardroomBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
         super().__init__()
 

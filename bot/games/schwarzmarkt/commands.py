@@ -31,7 +31,7 @@ from .presentation import NAME, public
 from .prompts import counts_text
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 TITLE = "Schwarzmarkt"
 SINGULAR = {v: k for k, v in ONE.items()}
@@ -59,7 +59,7 @@ def parse_cards(text: str | None) -> tuple[str, ...]:
     return tuple(out)
 
 
-async def sm_game(bot: "BoardroomBot", interaction: discord.Interaction, game_id: int | None) -> GameRecord:
+async def sm_game(bot: "Host", interaction: discord.Interaction, game_id: int | None) -> GameRecord:
     """The Schwarzmarkt game an `/sm` command is about."""
     return await resolve_own_game(bot, interaction, game_id, kind=NAME, group="sm")
 
@@ -68,7 +68,7 @@ async def sm_game(bot: "BoardroomBot", interaction: discord.Interaction, game_id
 class SchwarzmarktCog(
     commands.GroupCog, group_name="sm", group_description="Schwarzmarkt: play a black-market card, trade"
 ):
-    def __init__(self, bot: "BoardroomBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
         super().__init__()
 
