@@ -14,13 +14,18 @@ This module holds the custom ids and `view_for`, which builds a message's button
 values, each as the registered button class that answers its key (`ROUTES`, filled as the features declare them).
 """
 
+from __future__ import annotations
+
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.ids import NUMBER
 from bot.presentation import Button
+
+if TYPE_CHECKING:
+    from bot.clicks import GameButton
 
 PREFIX = "br"
 KEY = r"[A-Za-z0-9_.:\-]{1,64}"
@@ -34,7 +39,7 @@ _STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
-ROUTES: list[Any] = []
+ROUTES: list[type[GameButton]] = []
 """Every declared `bot.clicks.GameButton` class, in the order of declaration (each adds itself)."""
 
 
@@ -44,7 +49,7 @@ def key_template(keys: str) -> str:
     return rf"{PREFIX}:(?P<game>{NUMBER}):(?P<key>(?={KEY}$)(?:{keys}))"
 
 
-def unclaimed(claimed: list[Any] | tuple[Any, ...]) -> str:
+def unclaimed(claimed: tuple[type[GameButton], ...]) -> str:
     """The keys (a regular expression) that none of the `claimed` button classes answers."""
     taken = "|".join(f"(?:{route.keys})" for route in claimed)
     return rf"(?!(?:{taken})$){KEY}"
@@ -57,7 +62,7 @@ def custom_id(game_id: int, key: str) -> str:
     return cid
 
 
-def button_class(key: str) -> Any:
+def button_class(key: str) -> type[GameButton]:
     """The declared button class that answers `key` (exactly one does, once the features are imported)."""
     for route in ROUTES:
         if re.fullmatch(route.keys, key):
