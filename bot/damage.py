@@ -11,12 +11,12 @@ import logging
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 log = logging.getLogger("boardroom.damage")
 
 
-def report(bot: "BoardroomBot", game_id: int | None, problem: str) -> None:
+def report(bot: "Host", game_id: int | None, problem: str) -> None:
     """Log the damage once per game (every time when the game isn't known)."""
     if game_id is not None:
         if game_id in bot.damaged_reported:
@@ -31,7 +31,7 @@ def report(bot: "BoardroomBot", game_id: int | None, problem: str) -> None:
     )
 
 
-def report_skipped(bot: "BoardroomBot") -> None:
+def report_skipped(bot: "Host") -> None:
     """Report the games whose timers the store skipped as damaged (new ones only)."""
     skipped = bot.store.timers.damaged_games
     if skipped:  # nearly always empty: nothing else to look at

@@ -18,7 +18,7 @@ import discord
 from bot.replies import Answer, answer
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 MAX_FIELDS = 5
 """Discord's limit of text fields in one modal."""
@@ -44,7 +44,7 @@ class Form:
 class GameForm(discord.ui.Modal):
     """The modal of one `Form` for one game; its submission is that seat's move."""
 
-    def __init__(self, bot: "BoardroomBot", game_id: int, form: Form) -> None:
+    def __init__(self, bot: "Host", game_id: int, form: Form) -> None:
         super().__init__(title=form.title[:45], custom_id=f"brf:{game_id}:{form.key}"[:100], timeout=None)
         self.bot = bot
         self.game_id = game_id

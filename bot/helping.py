@@ -5,8 +5,9 @@ command or button); this module puts it together with what the table waits for, 
 whether it is their move, what else they may do meanwhile, and who else is awaited — and an onlooker reads who is
 awaited and how to follow the game. It is pure rendering: no Discord calls, no database.
 
-The button is the platform's (key `help`, handled before any game's own keys in `BoardroomBot.on_game_button`), added
-to the status message by the notifier and to `/game status`'s answer (`with_help`), so every game has it.
+The button is the platform's (key `help`, answered by `bot.help_answer.HelpButton` for anyone, before any seat
+check), added to the status message by the notifier and to `/game status`'s answer (`with_help`), so every game has
+it.
 """
 
 from collections.abc import Sequence

@@ -17,7 +17,7 @@ from bot.backups import backups, make_backup, taken_at
 from storage import StorageError
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 log = logging.getLogger("boardroom.housekeeping")
 FIRST_PASS = 600.0
@@ -25,7 +25,7 @@ EVERY = 3600.0
 
 
 class Housekeeper:
-    def __init__(self, bot: "BoardroomBot", clock: Callable[[], datetime]) -> None:
+    def __init__(self, bot: "Host", clock: Callable[[], datetime]) -> None:
         self.bot = bot
         self.clock = clock
         self._handle: asyncio.TimerHandle | None = None

@@ -35,7 +35,7 @@ def _duration(td: timedelta) -> str:
 
 ADD_BOT = "addbot"
 REMOVE_BOT = "dropbot"
-"""The keys of the lobby's buttons for computer players (`bot.client.BoardroomBot.on_game_button`)."""
+"""The keys of the lobby's buttons for computer players (answered in `bot.lobby_buttons`)."""
 LEVEL_WORDS: dict[Level, tuple[str, str]] = {
     "easy": ("Easy", "a gentle opponent for learning the game"),
     "normal": ("Normal", "plays to win, a fair match for most players"),

@@ -19,7 +19,7 @@ from bot.service import LOBBY_REF, Done, Refusal
 from storage import GameRecord
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 log = logging.getLogger("boardroom.lobby")
 THREAD_ALREADY_CREATED = 160004
@@ -34,7 +34,7 @@ class ThreadRefused(Exception):
         self.reason = reason
 
 
-async def open_thread(bot: "BoardroomBot", record: GameRecord, channel_id: int, message_id: int) -> list[int]:
+async def open_thread(bot: "Host", record: GameRecord, channel_id: int, message_id: int) -> list[int]:
     """Open the table's thread from the lobby message and remember it; the outbox rows that follow (the creator's
     welcome, the thread's first words). Raises `ThreadRefused`."""
     title = bot.service.read.game(record.kind).title
@@ -51,7 +51,7 @@ async def open_thread(bot: "BoardroomBot", record: GameRecord, channel_id: int, 
     return await bot.service.lobby.attach_thread(record.id, thread_id)
 
 
-async def open_thread_or_close(bot: "BoardroomBot", record: GameRecord, channel_id: int, message_id: int) -> list[int]:
+async def open_thread_or_close(bot: "Host", record: GameRecord, channel_id: int, message_id: int) -> list[int]:
     """`open_thread` for a lobby just posted (`/game new`, a rematch): if Discord refuses the thread, the lobby is
     closed at once and the person who asked is told what permission is missing (`Refusal`)."""
     try:
@@ -65,7 +65,7 @@ async def open_thread_or_close(bot: "BoardroomBot", record: GameRecord, channel_
         ) from None
 
 
-async def repair_lobby(bot: "BoardroomBot", record: GameRecord) -> GameRecord:
+async def repair_lobby(bot: "Host", record: GameRecord) -> GameRecord:
     """Complete a lobby that has no thread, or close it; the record as it is afterwards."""
     if record.status != "lobby" or record.thread_id is not None:
         return record
@@ -88,7 +88,7 @@ async def repair_lobby(bot: "BoardroomBot", record: GameRecord) -> GameRecord:
     return await bot.store.games.get(done.game_id)
 
 
-async def repair_all(bot: "BoardroomBot") -> None:
+async def repair_all(bot: "Host") -> None:
     """At start-up: every lobby left without its thread by a crash is completed or closed."""
     for record in await bot.store.games.find(statuses=["lobby"]):
         if record.thread_id is None:

@@ -78,24 +78,32 @@ the table thread as a normal post.
 the events' own texts, a Pass button and the away-pass found among `legal_actions`), so any registered game is
 playable at the platform level before its own presentation exists. A game's presentation subclasses it and
 overrides what it wants. Everything here is pure rendering: no Discord calls, no database.
+
+What the hooks take and give lives beside this module and is re-exported here: the `Table` (`bot.table`) and the
+`Post`, `Button` and `Aside` values (`bot.post`).
 """
 
 import json
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-import discord
 from pydantic import BaseModel
 
-from bot.awaiting import waiting_line
-from bot.names import plain, shown
+# The values a presentation takes and gives, re-exported: every game's package imports them from here.
+from bot.post import MAX_CONTENT as MAX_CONTENT
+from bot.post import MAX_EMBED as MAX_EMBED
+from bot.post import Aside as Aside
+from bot.post import Button as Button
+from bot.post import ButtonStyle as ButtonStyle
+from bot.post import Post as Post
+from bot.post import cut
+from bot.table import Table as Table
+from bot.table import timestamp as timestamp
+from bot.table import waiting_lines as waiting_lines
 from engine.events import Event, Wait
 from engine.game import Game, Result
-from engine.text import render
-from storage.models import GameRecord, MessageRef, SeatRecord
+from storage.models import MessageRef
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -103,182 +111,6 @@ if TYPE_CHECKING:
     from bot.forms import Form
 
 log = logging.getLogger("boardroom.presentation")
-
-MAX_CONTENT = 2000
-MAX_EMBED = 4000
-
-ButtonStyle = Literal["primary", "secondary", "success", "danger"]
-
-
-class Aside(str):
-    """A narration line that something else already shows publicly (see `Presentation.event_line`): it is added to
-    the thread's newest narration message when that costs no new message, and otherwise left unsaid."""
-
-    __slots__ = ()
-
-
-@dataclass(frozen=True)
-class Button:
-    """A button on a status, tracked or hand message (or a `button_reply`); clicking it asks
-    `button_reply(table, seat, key)`, then `button_action(table, seat, key)`. Keys are `[A-Za-z0-9_.:-]{1,64}`."""
-
-    label: str
-    key: str
-    style: ButtonStyle = "secondary"
-    emoji: str | None = None
-
-
-@dataclass
-class Post:
-    """One message the platform sends or edits. `ref` (kind, key) makes it a tracked message of the game."""
-
-    content: str = ""
-    title: str | None = None
-    description: str | None = None
-    fields: list[tuple[str, str]] = field(default_factory=list)
-    footer: str | None = None
-    colour: int | None = None
-    buttons: list[Button] = field(default_factory=list)
-    ref: tuple[str, str] | None = None
-    """(kind, key) of a tracked message: posted once, then edited in place whenever the same ref comes again."""
-    reactions: list[str] = field(default_factory=list)
-    """Emoji the bot adds to a newly posted tracked message (e.g. 🤝)."""
-    replaces_narration: bool = False
-    """A tracked post that tells the table everything the action's public events say (e.g. an offer's own message
-    for the `offer` event): when it is new, the platform posts it instead of the action's narration message — as
-    the command's reply if the action came with one — and adds the narration's other lines (who is awaited, with
-    mentions, and any platform notes) below it. Saves a REST call per action. Ignored for a message already posted
-    (that one is only edited) and for a post without `ref`."""
-
-    def embed(self) -> discord.Embed | None:
-        if self.title is None and self.description is None and not self.fields:
-            return None
-        embed = discord.Embed(
-            title=_cut(self.title or "", 256) or None,
-            description=_cut(self.description or "", MAX_EMBED) or None,
-            colour=self.colour,
-        )
-        for name, value in self.fields[:25]:
-            embed.add_field(name=_cut(name, 256) or "\u200b", value=_cut(value, 1024) or "\u200b", inline=False)
-        if self.footer:
-            embed.set_footer(text=_cut(self.footer, 2048))
-        return embed
-
-    @property
-    def text(self) -> str:
-        return _cut(self.content, MAX_CONTENT)
-
-    def signature(self) -> str:
-        """What identifies this message among the bot's messages in a channel (for the restart check)."""
-        return self.text if self.text else f"{self.title}|{self.footer}"
-
-
-@dataclass
-class Table:
-    """Everything a presentation may look at: the engine, the game's record and seats, and (once started) its state.
-
-    `waits` holds the engine's waits with the platform's effective deadlines (after pauses and extensions)."""
-
-    game: Game  # type: ignore[type-arg]
-    record: GameRecord
-    seats: list[SeatRecord]
-    state: BaseModel | None
-    now: datetime
-    deadlines: dict[int, datetime] = field(default_factory=dict)
-    """Effective deadline per index into `waits`."""
-    lobby_max: int | None = None
-    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
-    """What was computed from this table's state (keyed by the state object): waits, views and fingerprints,
-    computed once per state and seat."""
-
-    @property
-    def names(self) -> list[str]:
-        """Each seat's name as shown (computed once per table: a table's seats and state don't change)."""
-        key = ("names", id(self.state))
-        found = self.memo.get(key)
-        if found is None:
-            found = self.memo[key] = self._names()
-        return list(found)
-
-    def _names(self) -> list[str]:
-        count = self.game.seat_count(self.state) if self.state is not None else len(self.seats)
-        names = [f"seat {n + 1}" for n in range(count)]
-        for s in self.seats:
-            if s.seat < len(names):
-                names[s.seat] = shown(s.display_name) if s.display_name else names[s.seat]
-                if s.autopilot and not s.bot:  # a computer player's name carries its 🤖 already
-                    names[s.seat] += " (autopilot)"
-        return names
-
-    def view(self, seat: int | None) -> BaseModel:
-        """`game.view(state, seat)` (None: the public view), computed once per table and seat. Callers must not
-        change it."""
-        assert self.state is not None
-        key = ("view", seat, id(self.state))
-        found = self.memo.get(key)
-        if found is None:
-            if seat is None:
-                found = self.game.view(self.state, None)
-            else:
-                found = self.game.seat_view(self.state, seat, self.view(None))
-            self.memo[key] = found
-        return found
-
-    def plain_name(self, seat: int) -> str:
-        """The seat's name for text shown as typed (a footer, a title): see `bot.names`."""
-        held = next((s.display_name for s in self.seats if s.seat == seat and s.display_name), None)
-        return plain(held) if held else f"seat {seat + 1}"
-
-    def render(self, text: str) -> str:
-        return render(text, self.names)
-
-    def mention(self, seat: int) -> str:
-        for s in self.seats:
-            if s.seat == seat and s.player_id is not None and not s.autopilot:  # the autopilot needs no ping
-                return f"<@{s.player_id}>"
-        return self.names[seat] if seat < len(self.names) else f"seat {seat + 1}"
-
-    @property
-    def waits(self) -> list[Wait]:
-        key = ("waits", id(self.state))
-        waits = self.memo.get(key)
-        if waits is None:
-            waits = self.memo[key] = self.game.waiting_on(self.state) if self.state is not None else []
-        return waits
-
-    def deadline(self, index: int, wait: Wait) -> datetime:
-        return self.deadlines.get(index, wait.until)
-
-    @property
-    def title(self) -> str:
-        return f"{self.game.title} #{self.record.id}"
-
-    @property
-    def result(self) -> Result | None:
-        return self.game.result(self.state) if self.state is not None else None
-
-
-def waiting_lines(table: Table, deadline: str = " — deadline ") -> list[str]:
-    """The status's "⏳" lines: whom the table waits for and for what, each awaited player named once
-    (`bot.awaiting.waiting_line`), with the deadline unless a moderator paused the game."""
-    # Several waits for the same thing by the same deadline (each duellist's fist) are one line naming them all.
-    merged: dict[tuple[str, str, datetime], list[int]] = {}
-    for i, wait in enumerate(table.waits):
-        merged.setdefault((wait.what, wait.kind, table.deadline(i, wait)), []).extend(wait.seats)
-    lines = []
-    for (what, kind, due), seats in merged.items():
-        when = "" if table.record.status == "paused" else f"{deadline}{timestamp(due)}"
-        lines.append(f"⏳ {waiting_line(what, seats, table.names, kind)}{when}")
-    return lines
-
-
-def timestamp(when: datetime, style: str = "R") -> str:
-    """A Discord timestamp: every reader sees it in their own time zone ("in 3 hours", "Monday 14:00")."""
-    return f"<t:{int(when.timestamp())}:{style}>"
-
-
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _value(value: Any, limit: int = 300) -> str:
@@ -288,7 +120,7 @@ def _value(value: Any, limit: int = 300) -> str:
         text = ", ".join(str(v) for v in value) if value else "—"
     else:
         text = json.dumps(value, separators=(", ", ": "), default=str)
-    return _cut(text, limit)
+    return cut(text, limit)
 
 
 def _label(name: str) -> str:
@@ -553,7 +385,7 @@ def describe_fields(table: Table, action: Any) -> str:
             value = table.plain_name(value)
         parts.append(key.replace("_", " ") if value is True else f"{key.replace('_', ' ')} {_words(value)}")
     label = _label(str(data.get("type", "move")))
-    return _cut(f"{label}: {', '.join(parts)}" if parts else label, 100)
+    return cut(f"{label}: {', '.join(parts)}" if parts else label, 100)
 
 
 def button_signature(buttons: Sequence[Button]) -> str:

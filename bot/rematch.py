@@ -14,6 +14,7 @@ its lobby is open, and may open another once that one has started or closed).
 
 from typing import TYPE_CHECKING
 
+from bot.clicks import Click, GameButton
 from bot.components import view_for
 from bot.lobby import lobby_post
 from bot.lobby_repair import open_thread_or_close
@@ -24,14 +25,14 @@ from bot.service import Person, Refusal
 from storage import GameNotFound, MessageRef
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 REMATCH_REF = "rematch"
 """A reference on the old game whose key is the rematch's game id. It points to no message of its own (the rematch's
 lobby message is the new game's reference), so its message id is the new game's id, negated: never a Discord id."""
 
 
-async def rematch(bot: "BoardroomBot", game_id: int, person: Person) -> Answer:
+async def rematch(bot: "Host", game_id: int, person: Person) -> Answer:
     service, store = bot.service, bot.store
     record = await store.games.get(game_id)
     engine = service.read.game(record.kind)
@@ -81,3 +82,10 @@ async def rematch(bot: "BoardroomBot", game_id: int, person: Person) -> Answer:
     return Answer(
         text=f"🔁 The rematch lobby is open in <#{channel.id}> ({engine.title} #{new.id}); the others are invited."
     )
+
+
+class RematchButton(GameButton, keys="rematch"):
+    """🔁 Rematch on a finished game's status message."""
+
+    async def clicked(self, click: Click) -> Answer | None:
+        return await rematch(click.bot, click.game_id, click.person)

@@ -27,7 +27,7 @@ from engine.text import render
 from storage import DamagedData, GameNotFound
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 log = logging.getLogger("boardroom.replies")
 SORRY = (
@@ -58,9 +58,7 @@ class Answer:
 Work = Callable[[Carrier], Awaitable[Answer | str | None]]
 
 
-async def answer(
-    bot: "BoardroomBot", interaction: discord.Interaction, work: Work, *, game_id: int | None = None
-) -> None:
+async def answer(bot: "Host", interaction: discord.Interaction, work: Work, *, game_id: int | None = None) -> None:
     carrier = Carrier(interaction)
     task = asyncio.get_running_loop().create_task(_run(work, carrier))
     done, _ = await asyncio.wait({task}, timeout=bot.settings.interaction_defer_after)
@@ -98,7 +96,7 @@ async def _run(work: Work, carrier: Carrier) -> Answer | str | BaseException | N
         return exc
 
 
-def _explain(bot: "BoardroomBot", exc: BaseException, game_id: int | None) -> Answer:
+def _explain(bot: "Host", exc: BaseException, game_id: int | None) -> Answer:
     if isinstance(exc, Refusal):
         return Answer(text=exc.message, always=True)
     if isinstance(exc, RuleError):

@@ -18,12 +18,12 @@ from storage import GameNotFound, GameRecord
 from storage.models import OPEN_STATUSES, GameStatus
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 STATUS_WORDS = {"lobby": "lobby", "active": "playing", "paused": "paused", "finished": "finished", "abandoned": "ended"}
 
 
-def describe(bot: "BoardroomBot", record: GameRecord) -> str:
+def describe(bot: "Host", record: GameRecord) -> str:
     game = bot.service.read.games.get(record.kind)
     title = game.title if game else record.kind
     where = f" in <#{record.channel_id}>" if record.channel_id else ""
@@ -31,7 +31,7 @@ def describe(bot: "BoardroomBot", record: GameRecord) -> str:
 
 
 async def resolve_game(
-    bot: "BoardroomBot",
+    bot: "Host",
     interaction: discord.Interaction,
     game_id: int | None,
     *,
@@ -71,9 +71,7 @@ async def resolve_game(
     raise Refusal(f"Which game? Use the `game:` option (or the command in the game's thread):\n{listing}")
 
 
-async def game_choices(
-    bot: "BoardroomBot", interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[int]]:
+async def game_choices(bot: "Host", interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     """Autocomplete for `game:`: the open games of this server, the person's own first."""
     games = await bot.store.games.find(statuses=list(OPEN_STATUSES), guild_id=interaction.guild_id)
     held = {s.game_id for s in await bot.store.seats.of_player(interaction.user.id, statuses=list(OPEN_STATUSES))}
@@ -87,7 +85,7 @@ async def game_choices(
     return out[:25]
 
 
-async def is_moderator(bot: "BoardroomBot", interaction: discord.Interaction) -> bool:
+async def is_moderator(bot: "Host", interaction: discord.Interaction) -> bool:
     if interaction.guild_id is None:
         return False
     if interaction.permissions.manage_guild:
@@ -98,7 +96,7 @@ async def is_moderator(bot: "BoardroomBot", interaction: discord.Interaction) ->
     return role is not None and isinstance(member, discord.Member) and any(r.id == role for r in member.roles)
 
 
-async def require_moderator(bot: "BoardroomBot", interaction: discord.Interaction) -> None:
+async def require_moderator(bot: "Host", interaction: discord.Interaction) -> None:
     if await is_moderator(bot, interaction):
         return
     role = None
@@ -109,7 +107,7 @@ async def require_moderator(bot: "BoardroomBot", interaction: discord.Interactio
 
 
 async def resolve_own_game(
-    bot: "BoardroomBot", interaction: discord.Interaction, game_id: int | None, *, kind: str, group: str
+    bot: "Host", interaction: discord.Interaction, game_id: int | None, *, kind: str, group: str
 ) -> GameRecord:
     """The game a game's own command (`/<group> …`, e.g. `/kr duel`) is about: the game of this thread, the one
     named by `game:`, or the player's one running game of that kind in this server; refused (naming the right
@@ -140,7 +138,7 @@ async def resolve_own_game(
     raise Refusal(f"Which game? Use the `game:` option (or the command in the game's thread):\n{listing}")
 
 
-async def my_running_games(bot: "BoardroomBot", interaction: discord.Interaction, kind: str) -> list[GameRecord]:
+async def my_running_games(bot: "Host", interaction: discord.Interaction, kind: str) -> list[GameRecord]:
     """The user's started, open games of that kind in this server (for a game command's `game:` autocomplete)."""
     held = {s.game_id for s in await bot.store.seats.of_player(interaction.user.id, statuses=list(OPEN_STATUSES))}
     games = await bot.store.games.find(statuses=list(OPEN_STATUSES), guild_id=interaction.guild_id)
@@ -148,7 +146,7 @@ async def my_running_games(bot: "BoardroomBot", interaction: discord.Interaction
 
 
 async def own_game_choices(
-    bot: "BoardroomBot", interaction: discord.Interaction, current: str, kind: str
+    bot: "Host", interaction: discord.Interaction, current: str, kind: str
 ) -> list[app_commands.Choice[int]]:
     """Autocomplete for a game command's `game:` option: the user's running games of that kind matching `current`."""
     out = []

@@ -6,7 +6,7 @@ title and the paragraph under it the game's one-line introduction (shown on the 
 games). Nothing here is written twice, so the two cannot drift apart. A game without a page of its own (a new one,
 or a test game) gets one page from its presentation's `rules(game)` summary.
 
-Pages are turned with ◀ ▶ buttons (`RulesButton` in `bot.components`), which edit the answer in place; `page:` jumps
+Pages are turned with ◀ ▶ buttons (`RulesButton` in `bot.rules_answer`), which edit the answer in place; `page:` jumps
 to a page directly. Buttons, because a player reads the rules on a phone: one tap per page, in one message, with no
 command to retype. Their `custom_id` names the game kind and the page, so they work after any restart.
 """

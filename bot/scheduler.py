@@ -28,7 +28,7 @@ from bot import damage
 from bot.logs import game_logger
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 log = logging.getLogger("boardroom.scheduler")
 REPORT_AFTER = 3
@@ -45,7 +45,7 @@ class Failing:
 class Scheduler:
     def __init__(
         self,
-        bot: "BoardroomBot",
+        bot: "Host",
         clock: Callable[[], datetime],
         *,
         max_sleep: float = 3600.0,

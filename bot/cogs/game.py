@@ -28,42 +28,33 @@ from bot import game_options, moves
 from bot.components import view_for
 from bot.durations import DurationTooLong, parse_duration
 from bot.durations import describe as describe_duration
+from bot.hand_answer import hand_answer
+from bot.help_answer import help_answer
 from bot.helping import with_help
 from bot.lobby import lobby_post
 from bot.lobby_repair import open_thread_or_close, repair_lobby
 from bot.names import shown
 from bot.notifier import MENTIONS, Carrier
+from bot.people import dm_note, person
 from bot.presentation import Table
 from bot.records import answers as records
 from bot.replies import Answer, answer
 from bot.resolve import describe, game_choices, is_moderator, require_moderator, resolve_game
 from bot.rules import load as load_rules
-from bot.service import Done, LobbySettings, Person, Refusal
+from bot.rules_answer import rules_answer
+from bot.service import Done, LobbySettings, Refusal
 from engine.policy import Level
 from storage.models import OPEN_STATUSES
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 MAX_AWAY = timedelta(days=60)
 
 
-def person(user: discord.abc.User) -> Person:
-    return Person(user_id=user.id, name=user.display_name)
-
-
-def dm_note(report_users: set[int], user_id: int) -> str:
-    if user_id not in report_users:
-        return ""
-    return (
-        "\n📪 I couldn't send you a DM, so your hand won't arrive there. Use `/game hand` to see it any time; "
-        "or allow DMs from this server's members and use `/game dms`."
-    )
-
-
 @app_commands.guild_only()
 class GameCog(commands.GroupCog, group_name="game", group_description="Play board games at this table"):
-    def __init__(self, bot: "BoardroomBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
         super().__init__()
 
@@ -292,7 +283,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 record = await resolve_game(self.bot, interaction, game, statuses=statuses, mine=True)
             except Refusal:
                 record = await resolve_game(self.bot, interaction, game, statuses=statuses)
-            return await self.bot.help_answer(record, interaction.user.id)
+            return await help_answer(self.bot, record, interaction.user.id)
 
         await answer(self.bot, interaction, work)
 
@@ -301,7 +292,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work(carrier: Carrier) -> Answer:
             record = await resolve_game(self.bot, interaction, game, mine=True)
-            return await self.bot.hand_answer(record.id, interaction.user.id)
+            return await hand_answer(self.bot, record.id, interaction.user.id)
 
         await answer(self.bot, interaction, work)
 
@@ -392,7 +383,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             )
             if engine is None:
                 raise Refusal(f"I don't know the game “{game or kind}”.")
-            return self.bot.rules_answer(engine.name, page - 1)
+            return rules_answer(self.bot, engine.name, page - 1)
 
         await answer(self.bot, interaction, work)
 

@@ -17,11 +17,11 @@ from bot.records import answers, words
 from bot.replies import Answer, answer
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 
 class MeCog(commands.GroupCog, group_name="me", group_description="Your record of games played"):
-    def __init__(self, bot: "BoardroomBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
         super().__init__()
 

@@ -16,6 +16,7 @@ are those of `/game new`: a turn deadline of 1 hour to 90 days, a reaction time 
 
 import io
 import logging
+import re
 import time
 from datetime import timedelta
 from typing import TYPE_CHECKING
@@ -25,12 +26,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.backups import make_backup
-from bot.cogs.game import person
+from bot.clicks import Click, GameButton
 from bot.components import view_for
 from bot.durations import DurationTooLong, parse_duration
 from bot.durations import describe as describe_duration
 from bot.names import shown
 from bot.notifier import Carrier
+from bot.people import person
 from bot.presentation import Button
 from bot.records import words
 from bot.replies import Answer, answer
@@ -41,7 +43,7 @@ from storage import StorageError
 from storage.models import OPEN_STATUSES
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 log = logging.getLogger("boardroom.mod")
 
@@ -93,7 +95,7 @@ def defaults_lines(turn_deadline: timedelta | None, reaction_time: timedelta | N
 
 @app_commands.guild_only()
 class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator tools for games in this server"):
-    def __init__(self, bot: "BoardroomBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
         super().__init__()
 
@@ -341,10 +343,11 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
 
 
 UNDO_KEY = "modundo."
+"""The key of `/mod undo`'s "Undo it" button: the version it undoes, and ".force" when forced."""
 
 
 async def confirm_undo(
-    bot: "BoardroomBot", interaction: discord.Interaction, game_id: int, key: str, carrier: Carrier
+    bot: "Host", interaction: discord.Interaction, game_id: int, key: str, carrier: Carrier
 ) -> Answer:
     """The "Undo it" button of `/mod undo`'s answer: undo the move it named, only if the game is still as it was."""
     await require_moderator(bot, interaction)
@@ -356,7 +359,14 @@ async def confirm_undo(
     return Answer(text=done.message)
 
 
-async def _owns_server_or_bot(bot: "BoardroomBot", interaction: discord.Interaction) -> bool:
+class UndoButton(GameButton, keys=rf"{re.escape(UNDO_KEY)}.*"):
+    """ "Undo it" under `/mod undo`'s answer (its key names the version it undoes)."""
+
+    async def clicked(self, click: Click) -> Answer | None:
+        return await confirm_undo(click.bot, click.interaction, click.game_id, click.key, click.carrier)
+
+
+async def _owns_server_or_bot(bot: "Host", interaction: discord.Interaction) -> bool:
     """A backup holds every server's games: only the owner of the server asking, or of the bot, may make one."""
     guild = interaction.guild
     if guild is not None and guild.owner_id == interaction.user.id:

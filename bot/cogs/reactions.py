@@ -38,7 +38,7 @@ from bot.service import Reacted, Refusal
 from storage import DamagedData, GameRecord, MessageRef
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 log = logging.getLogger("boardroom.reactions")
 ECHO_LIMIT = 500
@@ -58,7 +58,7 @@ class Spot:
 
 
 class ReactionCog(commands.Cog):
-    def __init__(self, bot: "BoardroomBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
         self._removing: OrderedDict[tuple[int, int, str], None] = OrderedDict()
         """Reactions this bot is removing: (message, user, emoji); their removal events are our own echo."""

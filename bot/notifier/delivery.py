@@ -26,7 +26,7 @@ from bot.presentation import Table
 from storage import DamagedData, MessageRef, OutboxRecord
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 log = logging.getLogger("boardroom.notifier")
 
@@ -36,7 +36,7 @@ class DeliveryQueue:
 
     def __init__(
         self,
-        bot: "BoardroomBot",
+        bot: "Host",
         sender: Sender,
         ledger: Ledger,
         threads: Threads,
@@ -243,7 +243,7 @@ class DeliveryQueue:
         """A player whose hand DM failed behind the answer to their move hears it as a follow-up of that answer."""
         watch, queue.watch = queue.watch, {}
         for user_id in report.dm_closed & set(watch):
-            from bot.cogs.game import dm_note
+            from bot.people import dm_note
 
             interaction = watch[user_id].interaction
             try:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from storage import MessageRef, OutboxRecord
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 
 @dataclass
@@ -33,7 +33,7 @@ _SESSION: contextvars.ContextVar[Session | None] = contextvars.ContextVar("deliv
 class Ledger:
     """The marks and message references of the delivery pass under way (see the module's docstring)."""
 
-    def __init__(self, bot: "BoardroomBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
         self.fresh: set[int] = set()
         """Rows this process committed and has not tried to deliver yet: nothing of them can be on Discord, so

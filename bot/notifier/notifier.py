@@ -27,13 +27,13 @@ from bot.presentation import Table
 from storage import DamagedData, OutboxRecord
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 
 class Notifier:
     """Delivers outbox rows to Discord (see the package's docstring)."""
 
-    def __init__(self, bot: "BoardroomBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
         self._tasks: set[asyncio.Task[Any]] = set()
         """Every background task of the notifier (workers, retries, late pictures), so one can wait for them all."""

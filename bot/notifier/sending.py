@@ -24,7 +24,7 @@ from bot.presentation import Post, button_signature
 from storage import OutboxRecord
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 
 IN_FLIGHT = "in flight: sent, not yet confirmed"
@@ -94,7 +94,7 @@ class DeliveryStop(Exception):
 class Sender:
     """Sends a row's new message exactly once and edits the bot's messages, with a command's token where it can."""
 
-    def __init__(self, bot: "BoardroomBot", ledger: Ledger) -> None:
+    def __init__(self, bot: "Host", ledger: Ledger) -> None:
         self.bot = bot
         self.ledger = ledger
         self.tokens = TokenBook(lambda: self.bot.clock())

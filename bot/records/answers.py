@@ -21,20 +21,20 @@ from storage import GameNotFound, GameRecord, LogEntry
 from storage.models import OPEN_STATUSES
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 LOG_PAGE_CHARS = 1800
 """A page of a game's account: about a phone screen of text."""
 
 
-def _titles(bot: "BoardroomBot") -> dict[str, str]:
+def _titles(bot: "Host") -> dict[str, str]:
     return {name: g.title for name, g in bot.service.read.games.items()}
 
 
 # --- /game history -------------------------------------------------------------------------------------------
 
 
-async def history(bot: "BoardroomBot", guild_id: int | None, page: int, guild_name: str | None = None) -> Answer:
+async def history(bot: "Host", guild_id: int | None, page: int, guild_name: str | None = None) -> Answer:
     if guild_id is None:
         raise Refusal(words.NOT_IN_A_SERVER)
     await bot.recorder.settled()
@@ -79,7 +79,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY_
         return cls(int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot: BoardroomBot = interaction.client  # type: ignore[assignment]
+        bot: Host = interaction.client  # type: ignore[assignment]
         guild = interaction.guild.name if interaction.guild else None
         await _turn(interaction, lambda: history(bot, interaction.guild_id, self.page, guild))
 
@@ -87,7 +87,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY_
 # --- /game log -----------------------------------------------------------------------------------------------
 
 
-async def game_log(bot: "BoardroomBot", record: GameRecord, page: int) -> Answer:
+async def game_log(bot: "Host", record: GameRecord, page: int) -> Answer:
     """A finished game's public account, page by page: what the table was told, nothing a rule kept secret."""
     game = bot.service.read.game(record.kind)
     if not record.started:
@@ -110,7 +110,7 @@ async def game_log(bot: "BoardroomBot", record: GameRecord, page: int) -> Answer
     return Answer(embed=embed, view=_pager(lambda p, **kw: LogButton(record.id, p, **kw), page, len(pages)))
 
 
-def public_lines(bot: "BoardroomBot", record: GameRecord, names: list[str], entries: list[LogEntry]) -> list[str]:
+def public_lines(bot: "Host", record: GameRecord, names: list[str], entries: list[LogEntry]) -> list[str]:
     """The account's lines: each entry's public events (as the table read them, names for seats), moderators' notes
     and undos, with the time whenever an hour or more has passed. Events addressed to some seats only (a hand, a
     secret choice) are left out: the account holds nothing the table wasn't told."""
@@ -186,7 +186,7 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button], template=LOG_TEMPLATE
         return cls(int(match["game"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot: BoardroomBot = interaction.client  # type: ignore[assignment]
+        bot: Host = interaction.client  # type: ignore[assignment]
 
         async def page() -> Answer:
             try:
@@ -203,7 +203,7 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button], template=LOG_TEMPLATE
 # --- /game top -----------------------------------------------------------------------------------------------
 
 
-async def top(bot: "BoardroomBot", guild_id: int | None, kind: str) -> Answer:
+async def top(bot: "Host", guild_id: int | None, kind: str) -> Answer:
     if guild_id is None:
         raise Refusal(words.NOT_IN_A_SERVER)
     games = bot.service.read.games
@@ -227,9 +227,7 @@ async def top(bot: "BoardroomBot", guild_id: int | None, kind: str) -> Answer:
 # --- /me profile ---------------------------------------------------------------------------------------------
 
 
-async def profile(
-    bot: "BoardroomBot", asker: int, player: discord.abc.User, guild_id: int | None, *, is_self: bool
-) -> Answer:
+async def profile(bot: "Host", asker: int, player: discord.abc.User, guild_id: int | None, *, is_self: bool) -> Answer:
     """A person's record: across every server for oneself, within this server for anyone else (unless private)."""
     if not is_self:
         if guild_id is None:

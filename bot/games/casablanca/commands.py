@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.hand_answer import hand_answer
 from bot.notifier import Carrier
 from bot.replies import Answer, answer
 from bot.resolve import own_game_choices, resolve_own_game
@@ -37,7 +38,7 @@ from engine.casablanca.views import SeatView
 from storage import GameRecord
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 NAME = Casablanca.name
 """The game these commands play: the engine's name, not the presentation's (which builds this cog: no circle)."""
@@ -67,14 +68,14 @@ def parse_amounts(text: str) -> dict[str, int]:
     return found
 
 
-async def cb_game(bot: "BoardroomBot", interaction: discord.Interaction, game_id: int | None) -> GameRecord:
+async def cb_game(bot: "Host", interaction: discord.Interaction, game_id: int | None) -> GameRecord:
     """The Casablanca game a `/cb` command is about."""
     return await resolve_own_game(bot, interaction, game_id, kind=NAME, group="cb")
 
 
 @app_commands.guild_only()
 class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casablanca: bribe, move, hit, object"):
-    def __init__(self, bot: "BoardroomBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
         super().__init__()
 
@@ -251,7 +252,7 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
     async def sheet(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work(carrier: Carrier) -> Answer:
             record = await cb_game(self.bot, interaction, game)
-            return await self.bot.hand_answer(record.id, interaction.user.id)
+            return await hand_answer(self.bot, record.id, interaction.user.id)
 
         await answer(self.bot, interaction, work, game_id=game)
 

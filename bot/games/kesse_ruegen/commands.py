@@ -32,7 +32,7 @@ from storage import GameRecord
 from .prompts import awaiting_fist, fist_post
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 NAME = KesseRuegen.name
 """The game these commands play: the engine's name, not the presentation's (which builds this cog: no circle)."""
@@ -40,14 +40,14 @@ NAME = KesseRuegen.name
 TITLE = "Kesse Rügen"
 
 
-async def kr_game(bot: "BoardroomBot", interaction: discord.Interaction, game_id: int | None) -> GameRecord:
+async def kr_game(bot: "Host", interaction: discord.Interaction, game_id: int | None) -> GameRecord:
     """The Kesse Rügen game a `/kr` command is about."""
     return await resolve_own_game(bot, interaction, game_id, kind=NAME, group="kr")
 
 
 @app_commands.guild_only()
 class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kesse Rügen: place, duel, choose, guess"):
-    def __init__(self, bot: "BoardroomBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
         super().__init__()
 

@@ -2,8 +2,8 @@
 
 Each command resolves the game (the thread it is used in, or `game:`), builds the action, and hands it to
 `Play.act`; the engine accepts or refuses it (the refusal, with names, comes back ephemeral). Options
-autocomplete from the player's own view (`choices`). `to:` and `target:` name any seat, computer players too
-(`bot.seat_choice`: suggestions by name, or a typed mention, name or seat number). A picked
+autocomplete from the player's own view (`suggestions`, over `choices`). `to:` and `target:` name any seat, computer
+players too (`bot.seat_choice`: suggestions by name, or a typed mention, name or seat number). A picked
 suggestion for `/kkk travel` or the Boss's `/kkk offer` carries the options it decided (target, card, joker, `to:`),
 and options left out are filled in where the player's view leaves one possibility; a refusal for a missing option
 names the option to add (`picks`).
@@ -32,20 +32,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import seat_choice
-from bot.cogs.game import dm_note
 from bot.games.kkk import choices, picks, reading
+from bot.games.kkk import suggestions as suggest
 from bot.games.kkk.words import Unreadable, parse_cards, parse_family
 from bot.notifier import Carrier
+from bot.people import dm_note
 from bot.presentation import Table
 from bot.replies import Answer, answer
-from bot.resolve import game_choices, resolve_game
 from bot.service import Refusal, RuleRefusal
 from engine.kkk import actions as A
 from engine.kkk.views import PlayerView
 from storage import GameRecord
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 Make = Any | Callable[[GameRecord], Awaitable[Any]]
 Hint = Callable[[Table, int, Any], str]
@@ -64,17 +64,14 @@ ALWAYS = [
 
 @app_commands.guild_only()
 class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies & Knete: your moves at the table"):
-    def __init__(self, bot: "BoardroomBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
         super().__init__()
 
     # --- plumbing ---------------------------------------------------------------------------------------
 
     async def _record(self, interaction: discord.Interaction, game_id: int | None) -> GameRecord:
-        record = await resolve_game(self.bot, interaction, game_id, mine=True)
-        if record.kind != "kkk":
-            raise Refusal("That game isn't Kohle, Kies & Knete: use `/kkk` in a KKK table's thread (or `game:`).")
-        return record
+        return await suggest.kkk_game(self.bot, interaction, game_id)
 
     async def _seat(self, record: GameRecord, option: str, named: str | None, user_id: int) -> int | None:
         """The seat the `option` (`to:` or `target:`) names: anyone at the table, computer players too
@@ -111,136 +108,33 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
 
         await answer(self.bot, interaction, work)
 
-    async def _table(self, interaction: discord.Interaction) -> tuple[Table, int] | None:
-        try:
-            record = await self._record(interaction, getattr(interaction.namespace, "game", None))
-            table = await self.bot.service.read.table(record.id, record=record)
-            seat = await self.bot.service.read.seat_of(record.id, interaction.user.id)
-        except Refusal:
-            return None
-        if table.state is None:
-            return None
-        return table, seat
-
     async def _view(self, record: GameRecord, user_id: int) -> PlayerView:
         """The player's own view (to fill in options they left out, never to decide a rule)."""
         table, seat = await self.bot.service.read.private_view(record.id, user_id)
         return reading.mine(table, seat)
 
-    async def _option_seat(self, interaction: discord.Interaction, name: str, table: Table) -> int | None:
-        """The seat another option names so far (for autocomplete: None when it names nobody yet)."""
-        named = getattr(interaction.namespace, name, None)
-        return seat_choice.find(table.seats, named if isinstance(named, str) else None)
-
-    @staticmethod
-    def _choices(pairs: list[choices.Choice]) -> list[app_commands.Choice[Any]]:
-        return [app_commands.Choice(name=name, value=value) for name, value in pairs[:25]]
-
-    # --- autocomplete -----------------------------------------------------------------------------------
-
-    async def _game_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await game_choices(self.bot, interaction, current)
-
-    async def _player_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await self._table(interaction)
-        if found is None:
-            return []
-        table, seat = found
-        return seat_choice.choices(table.seats, current, exclude=seat)
-
-    async def _place_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        found = await self._table(interaction)
-        if found is None:
-            return []
-        return self._choices(choices.places(reading.public(found[0]), current))
-
-    async def _clan_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await self._table(interaction)
-        if found is None:
-            return []
-        return self._choices(choices.clans(reading.mine(*found), current))
-
-    async def _offer_family_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await self._table(interaction)
-        if found is None:
-            return []
-        table, seat = found
-        to = await self._option_seat(interaction, "to", table)
-        return self._choices(choices.offer_families(reading.mine(table, seat), current, to, table.names))
-
-    async def _counter_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        found = await self._table(interaction)
-        if found is None:
-            return []
-        return self._choices(choices.counters(reading.mine(*found), current, found[0].names))
-
-    async def _withdraw_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        found = await self._table(interaction)
-        if found is None:
-            return []
-        return self._choices(choices.offers(reading.mine(*found), current, found[0].names, to_shake=False))
-
-    async def _shake_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        found = await self._table(interaction)
-        if found is None:
-            return []
-        return self._choices(choices.offers(reading.mine(*found), current, found[0].names, to_shake=True))
-
-    async def _unshake_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        found = await self._table(interaction)
-        if found is None:
-            return []
-        mine = reading.mine(*found)
-        return self._choices(choices.offers(mine, current, found[0].names, to_shake=False, to_unshake=True))
-
-    async def _travel_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await self._table(interaction)
-        if found is None:
-            return []
-        table, seat = found
-        target = await self._option_seat(interaction, "target", table)
-        return self._choices(choices.travels(reading.mine(table, seat), current, target, table.names))
-
-    async def _recruit_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await self._table(interaction)
-        if found is None:
-            return []
-        return self._choices(choices.recruits(reading.mine(*found), current, found[0].names))
-
-    async def _discard_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await self._table(interaction)
-        if found is None:
-            return []
-        return self._choices(choices.discards(reading.mine(*found), current))
-
-    async def _use_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await self._table(interaction)
-        if found is None:
-            return []
-        return self._choices(choices.assignments(reading.public(found[0]), current, found[0].names))
-
     # --- the turn ---------------------------------------------------------------------------------------
 
     @app_commands.command(name="place", description="Set-up: put the dollar marker on a space")
     @app_commands.describe(space="The space (1–16)", game="Which game (only needed outside its thread)")
-    @app_commands.autocomplete(space=_place_ac, game=_game_ac)
+    @app_commands.autocomplete(space=suggest.place, game=suggest.game)
     async def place(
         self, interaction: discord.Interaction, space: app_commands.Range[int, 1, 16], game: int | None = None
     ) -> None:
         await self._play(interaction, game, A.PlaceMarker(space=space))
 
     @app_commands.command(name="open", description="Let's make a deal! Open the deal on the marker's space")
-    @app_commands.autocomplete(game=_game_ac)
+    @app_commands.autocomplete(game=suggest.game)
     async def open(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._play(interaction, game, A.Open())
 
     @app_commands.command(name="roll", description="Roll the die and move the marker; then open or draw")
-    @app_commands.autocomplete(game=_game_ac)
+    @app_commands.autocomplete(game=suggest.game)
     async def roll(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._play(interaction, game, A.Roll())
 
     @app_commands.command(name="draw", description="After rolling: draw 3 cards (the turn passes on)")
-    @app_commands.autocomplete(game=_game_ac)
+    @app_commands.autocomplete(game=suggest.game)
     async def draw(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._play(interaction, game, A.Draw())
 
@@ -248,7 +142,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
 
     @app_commands.command(name="clan", description="Play a clan card face up in front of you")
     @app_commands.describe(family="The clan card's family (from your hand)")
-    @app_commands.autocomplete(family=_clan_ac, game=_game_ac)
+    @app_commands.autocomplete(family=suggest.clan, game=suggest.game)
     async def clan(self, interaction: discord.Interaction, family: str, game: int | None = None) -> None:
         async def make(record: GameRecord) -> Any:
             return A.PlayClan(family=parse_family(family))  # type: ignore[arg-type]
@@ -263,7 +157,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         card="Only if they have both: the investor or the clan card",
     )
     @app_commands.choices(card=CARDS)
-    @app_commands.autocomplete(family=_travel_ac, target=_player_ac, game=_game_ac)
+    @app_commands.autocomplete(family=suggest.travel, target=suggest.player, game=suggest.game)
     async def travel(
         self,
         interaction: discord.Interaction,
@@ -288,7 +182,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
 
     @app_commands.command(name="recruit", description="Play a recruitment triple to take an investor")
     @app_commands.describe(family="The investor to take (beside the board first)")
-    @app_commands.autocomplete(family=_recruit_ac, game=_game_ac)
+    @app_commands.autocomplete(family=suggest.recruit, game=suggest.game)
     async def recruit(self, interaction: discord.Interaction, family: str, game: int | None = None) -> None:
         async def make(record: GameRecord) -> Any:
             return A.Recruit(family=parse_family(family))  # type: ignore[arg-type]
@@ -296,19 +190,19 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         await self._play(interaction, game, make)
 
     @app_commands.command(name="boss", description="“I'm the Boss now!” — play a Boss card")
-    @app_commands.autocomplete(game=_game_ac)
+    @app_commands.autocomplete(game=suggest.game)
     async def boss(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._play(interaction, game, A.Boss())
 
     @app_commands.command(name="stop", description="STOP the travel, recruitment or Boss card that is pending")
-    @app_commands.autocomplete(game=_game_ac)
+    @app_commands.autocomplete(game=suggest.game)
     async def stop(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._play(interaction, game, A.Stop())
 
     @app_commands.command(name="pass", description="No STOP from you / let the last call go")
     @app_commands.describe(always="Pass on everything for the rest of this round (or stop doing so)")
     @app_commands.choices(always=ALWAYS)
-    @app_commands.autocomplete(game=_game_ac)
+    @app_commands.autocomplete(game=suggest.game)
     async def pass_(self, interaction: discord.Interaction, always: str | None = None, game: int | None = None) -> None:
         action = A.Pass() if always is None else A.AlwaysPass(on=always == "on")
         await self._play(interaction, game, action)
@@ -324,7 +218,9 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         counter="A counter-offer to agreement #N: it replaces #N if it binds (same card or share, same player)",
     )
     @app_commands.choices(unit=UNITS)
-    @app_commands.autocomplete(family=_offer_family_ac, to=_player_ac, counter=_counter_ac, game=_game_ac)
+    @app_commands.autocomplete(
+        family=suggest.offer_family, to=suggest.player, counter=suggest.counter, game=suggest.game
+    )
     async def offer(
         self,
         interaction: discord.Interaction,
@@ -353,7 +249,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
 
     @app_commands.command(name="withdraw", description="Take back (or turn down) an offer not yet shaken on")
     @app_commands.describe(offer="The offer's number")
-    @app_commands.autocomplete(offer=_withdraw_ac, game=_game_ac)
+    @app_commands.autocomplete(offer=suggest.withdraw, game=suggest.game)
     async def withdraw(
         self, interaction: discord.Interaction, offer: app_commands.Range[int, 1, MAX_OFFER], game: int | None = None
     ) -> None:
@@ -361,7 +257,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
 
     @app_commands.command(name="shake", description="🤝 Agree to an offer (same as reacting 🤝 on its message)")
     @app_commands.describe(offer="The offer's number")
-    @app_commands.autocomplete(offer=_shake_ac, game=_game_ac)
+    @app_commands.autocomplete(offer=suggest.shake, game=suggest.game)
     async def shake(
         self, interaction: discord.Interaction, offer: app_commands.Range[int, 1, MAX_OFFER], game: int | None = None
     ) -> None:
@@ -369,7 +265,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
 
     @app_commands.command(name="unshake", description="Take your 🤝 back from an offer that isn't binding yet")
     @app_commands.describe(offer="The offer's number")
-    @app_commands.autocomplete(offer=_unshake_ac, game=_game_ac)
+    @app_commands.autocomplete(offer=suggest.unshake, game=suggest.game)
     async def unshake(
         self, interaction: discord.Interaction, offer: app_commands.Range[int, 1, MAX_OFFER], game: int | None = None
     ) -> None:
@@ -379,7 +275,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
 
     @app_commands.command(name="close", description="The Boss: close the deal (a last call with the distribution)")
     @app_commands.describe(use="Your own choice of cards (leave out for the bot's choice)")
-    @app_commands.autocomplete(use=_use_ac, game=_game_ac)
+    @app_commands.autocomplete(use=suggest.use, game=suggest.game)
     async def close(self, interaction: discord.Interaction, use: str | None = None, game: int | None = None) -> None:
         async def make(record: GameRecord) -> Any:
             return A.Close(assignment=choices.decode(use) if use else None)
@@ -387,18 +283,18 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         await self._play(interaction, game, make)
 
     @app_commands.command(name="cancel", description="The Boss: call off your own last call")
-    @app_commands.autocomplete(game=_game_ac)
+    @app_commands.autocomplete(game=suggest.game)
     async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._play(interaction, game, A.CancelClose())
 
     @app_commands.command(name="fail", description="The Boss: give the deal up")
-    @app_commands.autocomplete(game=_game_ac)
+    @app_commands.autocomplete(game=suggest.game)
     async def fail(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._play(interaction, game, A.Fail())
 
     @app_commands.command(name="discard", description="Over 12 cards: discard down to 12")
     @app_commands.describe(cards="The cards, e.g. “STOP, Heiermann clan” (pick them one by one from the list)")
-    @app_commands.autocomplete(cards=_discard_ac, game=_game_ac)
+    @app_commands.autocomplete(cards=suggest.discard, game=suggest.game)
     async def discard(self, interaction: discord.Interaction, cards: str, game: int | None = None) -> None:
         async def make(record: GameRecord) -> Any:
             view = await self._view(record, interaction.user.id)

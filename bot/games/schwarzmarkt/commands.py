@@ -31,7 +31,7 @@ from .look import card_label, public
 from .prompts import counts_text
 
 if TYPE_CHECKING:
-    from bot.client import BoardroomBot
+    from bot.host import Host
 
 NAME = Schwarzmarkt.name
 """The game these commands play: the engine's name, not the presentation's (which builds this cog: no circle)."""
@@ -62,7 +62,7 @@ def parse_cards(text: str | None) -> tuple[str, ...]:
     return tuple(out)
 
 
-async def sm_game(bot: "BoardroomBot", interaction: discord.Interaction, game_id: int | None) -> GameRecord:
+async def sm_game(bot: "Host", interaction: discord.Interaction, game_id: int | None) -> GameRecord:
     """The Schwarzmarkt game an `/sm` command is about."""
     return await resolve_own_game(bot, interaction, game_id, kind=NAME, group="sm")
 
@@ -71,7 +71,7 @@ async def sm_game(bot: "BoardroomBot", interaction: discord.Interaction, game_id
 class SchwarzmarktCog(
     commands.GroupCog, group_name="sm", group_description="Schwarzmarkt: play a black-market card, trade"
 ):
-    def __init__(self, bot: "BoardroomBot") -> None:
+    def __init__(self, bot: "Host") -> None:
         self.bot = bot
         super().__init__()
 

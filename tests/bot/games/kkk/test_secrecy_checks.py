@@ -10,7 +10,7 @@ import pytest
 import simcord
 
 from bot import service
-from bot.games.kkk import commands, hand, narration, status
+from bot.games.kkk import hand, narration, status, suggestions
 from bot.games.kkk.words import card
 from engine.kkk import legal, waits, windows
 from engine.kkk.cards import STOP, clan, deck
@@ -105,14 +105,14 @@ async def test_a_refusal_naming_another_players_card_is_caught(
 async def test_suggestions_made_for_the_wrong_seat_are_caught(
     env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = commands.KkkCog._table
+    original = suggestions.asker_table
 
-    async def off_by_one(self, interaction):  # type: ignore[no-untyped-def]
-        found = await original(self, interaction)
+    async def off_by_one(interaction):  # type: ignore[no-untyped-def]
+        found = await original(interaction)
         return None if found is None else (found[0], (found[1] + 1) % 4)
 
     t = await table(env, tables.round_a)
-    monkeypatch.setattr(commands.KkkCog, "_table", off_by_one)
+    monkeypatch.setattr(suggestions, "asker_table", off_by_one)
     with pytest.raises(AssertionError, match="anna's suggestions for /kkk clan family depend on another"):
         await t.autocomplete(t.players[0], "kkk clan", "family", "")
 
