@@ -18,7 +18,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 format: $(STAMP)
 	$(BIN)/ruff format .
