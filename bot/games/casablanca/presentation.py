@@ -18,8 +18,7 @@ Everything public is drawn from `view(state, None)`; a seat's sheet from `view(s
 - The status shows the map as text (agents by building, the suitcase, who has carried it, agents out with the
   bribes lost on them), what the game waits for with its deadline, and in the variant who owns which HQ and whose
   sheet lies face down.
-- Away players (the platform's autopilot in reaction windows) don't object; as the active player they contest
-  with their whole bribe (the deadline's default).
+- The buttons, the bribe form and the away players' moves are the game's controls (`controls.py`).
 """
 
 import json
@@ -28,21 +27,21 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel
 
+from bot.hands import Hands
 from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, timestamp, waiting_lines
-from engine.casablanca.actions import Contest, NoObjection
 from engine.casablanca.rules import Casablanca
 from engine.casablanca.views import PublicView, SeatView
-from engine.events import Event, Wait
+from engine.events import Event
 from engine.game import Game
 
-from . import helps, prompts
+from . import helps
+from .controls import CasablancaControls
 from .maptext import dot, map_lines, money, out_line, player_lines, suitcase_line
 from .picture import draw_picture
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
-    from bot.forms import Form
 
 NAME = Casablanca.name
 """The engine's name for the game, which names this folder too."""
@@ -94,8 +93,24 @@ def mine(table: Table, seat: int) -> SeatView:
     return cast(SeatView, table.game.view(table.state, seat))
 
 
+class CasablancaHands(Hands):
+    """The bribe sheet's fingerprint (its buttons come from `private_view`, as by default)."""
+
+    def digest(self, game: Game, state: Any, seat: int) -> str:  # type: ignore[type-arg]
+        """What the sheet shows: its secrets, the agents out, the seat's own HQ and sheet, and which question it asks
+        now (`prompt_kind`). The DM is edited only when that changes (the platform compares the buttons too), so an
+        ordinary move or another player's turn edits nobody's sheet, and an objection window edits the sheets of
+        everyone asked at once, whatever they hold."""
+        view = cast(SeatView, game.view(state, seat))
+        me = view.players[seat]
+        out = [a.at is None for a in view.agents]
+        return json.dumps([view.capital, list(view.bribes), view.lost, out, me.hq, me.face_down, prompt_kind(view)])
+
+
 class CasablancaPresentation(GenericPresentation):
     colour = COLOUR
+    controls_type = CasablancaControls
+    hands_type = CasablancaHands
 
     # --- the status message -----------------------------------------------------------------------------
 
@@ -267,16 +282,6 @@ class CasablancaPresentation(GenericPresentation):
             return f"➡️ Your turn: {what}.", buttons
         return "", []
 
-    def hand_digest(self, game: Game, state: Any, seat: int) -> str:  # type: ignore[type-arg]
-        """What the sheet shows: its secrets, the agents out, the seat's own HQ and sheet, and which question it asks
-        now (`prompt_kind`). The DM is edited only when that changes (the platform compares the buttons too), so an
-        ordinary move or another player's turn edits nobody's sheet, and an objection window edits the sheets of
-        everyone asked at once, whatever they hold."""
-        view = cast(SeatView, game.view(state, seat))
-        me = view.players[seat]
-        out = [a.at is None for a in view.agents]
-        return json.dumps([view.capital, list(view.bribes), view.lost, out, me.hq, me.face_down, prompt_kind(view)])
-
     # --- narration and the announcement post ---------------------------------------------------------------
 
     def event_line(self, table: Table, event: Event) -> str | None:
@@ -362,38 +367,7 @@ class CasablancaPresentation(GenericPresentation):
             return ""
         return f" — deadline {timestamp(table.deadline(0, waits[0]))}"
 
-    # --- buttons, scores, the rest ------------------------------------------------------------------------
-
-    def button_reply(self, table: Table, seat: int, key: str) -> Post | None:
-        if table.state is None:
-            return None
-        return prompts.reply(table, seat, key)
-
-    def button_form(self, table: Table, seat: int, key: str) -> "Form | None":
-        return prompts.bribe_form(table, seat, key) if table.state is not None else None
-
-    def form_action(self, table: Table, seat: int, key: str, values: list[str]) -> Any:
-        return prompts.form_bribe(table, seat, key, values)
-
-    def button_action(self, table: Table, seat: int, key: str) -> Any | None:
-        if table.state is not None:
-            found = prompts.action(table, seat, key)
-            if found is not None:
-                return found
-        return super().button_action(table, seat, key)
-
-    def away_action(self, table: Table, seat: int, wait: Wait) -> Any | None:
-        if table.state is None or wait.kind != "reaction":
-            return None
-        view = mine(table, seat)
-        ann = view.announcement
-        if ann is None:
-            return None
-        if view.phase == "objections" and seat in view.asked and not view.answered_me:
-            return NoObjection()
-        if view.phase == "contest" and seat == ann.seat:
-            return Contest(limit=view.bribes[ann.agent])
-        return None
+    # --- scores, the rest ------------------------------------------------------------------------
 
     def score_text(self, table: Table, score: int) -> str:
         if table.state is not None and public(table).variant:
