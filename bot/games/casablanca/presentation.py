@@ -397,7 +397,7 @@ class CasablancaPresentation(GenericPresentation):
 
 
 def prompt_kind(view: SeatView) -> list[Any]:
-    """Which question the sheet asks its seat now (mirrors `_sheet_prompt`), for `hand_digest`."""
+    """Which question the sheet asks its seat now (mirrors `_sheet_prompt`), for `CasablancaHands.digest`."""
     seat, ann = view.seat, view.announcement
     if view.phase == "over":
         return ["over"]

@@ -479,7 +479,7 @@ def test_an_oversized_status_drops_the_least_needed_fields() -> None:
     [tables.turn_a, tables.rolled_a, tables.pending_travel, tables.binding, tables.last_call_b, tables.over_c],
 )
 def test_the_hand_fingerprint_is_what_the_hand_message_shows(build) -> None:  # type: ignore[no-untyped-def]
-    """`hand_buttons` says the hand DM has no buttons (so the commit's fingerprint renders no post): it must agree
+    """`hands.buttons` says the hand DM has no buttons (so the commit's fingerprint renders no post): it must agree
     with the post, and the digest read from the table's shared fields must be the state's own digest."""
     t = build()
     for seat in range(len(t.state.hands)):
