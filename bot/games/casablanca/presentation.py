@@ -130,7 +130,7 @@ class CasablancaPresentation(GenericPresentation):
         else:
             if table.record.status == "paused":
                 lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
-            lines.append(self._now_line(view, names))
+            lines.append(now_line(view, names))
             lines += waiting_lines(table)
         # The map is the picture's (and the Details'): the text keeps to one phone screen beside it.
         lines.append(suitcase_line(view))
@@ -167,23 +167,6 @@ class CasablancaPresentation(GenericPresentation):
     def picture(self, game: Game, view: BaseModel, names: Sequence[str]) -> bytes | None:  # type: ignore[type-arg]
         assert isinstance(view, PublicView)
         return draw_picture(view, names)
-
-    def _now_line(self, view: PublicView, names: Sequence[str]) -> str:
-        ann = view.announcement
-        match view.phase:
-            case "hq":
-                return f"🏠 **{names[view.turn]}** chooses an HQ (buttons on their sheet, or `/cb hq`)."
-            case "turn" if view.first_turn:
-                return f"➡️ **{names[view.turn]}**'s first turn: a bribe of at least three agents (**Bribe…**)."
-            case "turn" if view.objected:
-                return f"➡️ **{names[view.turn]}** was stopped: announce another move or hit, or end the turn."
-            case "turn":
-                return f"➡️ **{names[view.turn]}**'s turn: bribe, move or hit (`/cb …` or the buttons on the sheet)."
-            case "objections" if ann is not None:
-                return f"📣 {names[ann.seat]} announced: {ann.said}. Objections are open."
-            case "contest" if ann is not None and view.objectors:
-                return f"⚖️ {names[view.objectors[0]]} objects to {names[ann.seat]}'s announcement: contest or withdraw?"
-        return ""
 
     # --- the bribe sheet ----------------------------------------------------------------------------------
 
@@ -235,7 +218,7 @@ class CasablancaPresentation(GenericPresentation):
                 )
             )
             text = (
-                f"📣 {table.names[ann.seat]} announces: {ann.said}. Do you object?{answer}{self._deadline(table)} "
+                f"📣 {table.names[ann.seat]} announces: {ann.said}. Do you object?{answer}{deadline_text(table)} "
                 "(You may change your answer while the window is open.)"
             )
             return text, [
@@ -247,7 +230,7 @@ class CasablancaPresentation(GenericPresentation):
                 taken = len(view.auctions)
                 text = (
                     f"⚖️ {table.names[view.objectors[0]]} objects to: {ann.said}. Contest or withdraw?"
-                    f"{self._deadline(table)}"
+                    f"{deadline_text(table)}"
                 )
                 return text, [
                     Button("Contest…", f"con.{ann.no}.{taken}", "primary"),
@@ -325,7 +308,7 @@ class CasablancaPresentation(GenericPresentation):
         current = view.announcement is not None and view.announcement.no == ann.no
         if current and view.phase == "objections":
             asked = ", ".join(f"{names[s]} ✅" if s in view.answered else f"{names[s]} ⏳" for s in view.asked)
-            when = self._deadline(table)
+            when = deadline_text(table)
             lines.append(f"Do you object? {asked}{when}")
             lines.append("Answers stay secret until the window closes; only then is it told who objects.")
             buttons = [
@@ -345,7 +328,7 @@ class CasablancaPresentation(GenericPresentation):
             taken_no = len(view.auctions)
             lines.append(
                 f"⚖️ **{names[ann.seat]}**: **{names[view.objectors[0]]}** objects — contest or withdraw?"
-                f"{self._deadline(table)}"
+                f"{deadline_text(table)}"
             )
             buttons = [
                 Button("Contest…", f"con.{ann.no}.{taken_no}", "primary"),
@@ -360,12 +343,6 @@ class CasablancaPresentation(GenericPresentation):
                 }.get(view.verdict, "")
             )
         return Post(content="\n".join(line for line in lines if line), buttons=buttons, ref=ref)
-
-    def _deadline(self, table: Table) -> str:
-        waits = table.waits
-        if not waits or table.record.status == "paused":
-            return ""
-        return f" — deadline {timestamp(table.deadline(0, waits[0]))}"
 
     # --- scores, the rest ------------------------------------------------------------------------
 
@@ -452,3 +429,28 @@ def auction_line(view: PublicView, auction: Any, active: int, agent: int, names:
         words = [*words[:4], "…", *words[-4:]]
     verdict = "the objection succeeds" if auction.succeeded else "the objection fails"
     return f"⚖️ Claims on {view.agents[agent].name}: " + " · ".join(words) + f" → {verdict}."
+
+
+def now_line(view: PublicView, names: Sequence[str]) -> str:
+    ann = view.announcement
+    match view.phase:
+        case "hq":
+            return f"🏠 **{names[view.turn]}** chooses an HQ (buttons on their sheet, or `/cb hq`)."
+        case "turn" if view.first_turn:
+            return f"➡️ **{names[view.turn]}**'s first turn: a bribe of at least three agents (**Bribe…**)."
+        case "turn" if view.objected:
+            return f"➡️ **{names[view.turn]}** was stopped: announce another move or hit, or end the turn."
+        case "turn":
+            return f"➡️ **{names[view.turn]}**'s turn: bribe, move or hit (`/cb …` or the buttons on the sheet)."
+        case "objections" if ann is not None:
+            return f"📣 {names[ann.seat]} announced: {ann.said}. Objections are open."
+        case "contest" if ann is not None and view.objectors:
+            return f"⚖️ {names[view.objectors[0]]} objects to {names[ann.seat]}'s announcement: contest or withdraw?"
+    return ""
+
+
+def deadline_text(table: Table) -> str:
+    waits = table.waits
+    if not waits or table.record.status == "paused":
+        return ""
+    return f" — deadline {timestamp(table.deadline(0, waits[0]))}"

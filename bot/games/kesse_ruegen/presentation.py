@@ -170,7 +170,7 @@ class KesseRuegenPresentation(GenericPresentation):
         else:
             if table.record.status == "paused":
                 lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
-            lines.append(self._now_line(view, names))
+            lines.append(now_line(view, names))
             lines += waiting_lines(table)
         # The board is the picture's (and the Details'): the text keeps to one phone screen beside it.
         lines += [barn_line(view, names), f"**First to {view.win_fields} fields wins:**", *player_lines(view, names)]
@@ -199,36 +199,6 @@ class KesseRuegenPresentation(GenericPresentation):
             lines.append(f"Last duel: {last_duel_line(view, names)}")
         post.description = "\n".join(lines)
         return post
-
-    def _now_line(self, view: PublicView, names: Sequence[str]) -> str:
-        duel = view.duel
-        match view.phase:
-            case "place":
-                return f"📍 **{names[view.turn]}** places a pawn on a free field: `/kr place square:`"
-            case "challenge":
-                return f"⚔️ **{names[view.turn]}**'s turn: challenge someone with `/kr duel opponent:`"
-            case "choose" if duel is not None:
-                fists = [
-                    f"{names[s]} {'✅ closed' if s in duel.chosen else '⏳ choosing'}"
-                    for s in (duel.challenger, duel.challenged)
-                ]
-                return (
-                    f"✊ Duel **{names[duel.challenger]}** vs **{names[duel.challenged]}** — fists: "
-                    f"{', '.join(fists)}. (Buttons in your hand DM, or **Choose in secret** below.)"
-                )
-            case "guess" if duel is not None:
-                if duel.challenger_guess is None:
-                    return f"🔢 Both fists are closed. **{names[duel.challenger]}** guesses first: `/kr guess total:`"
-                return (
-                    f"🔢 **{names[duel.challenger]}** guessed {duel.challenger_guess}. **{names[duel.challenged]}**, "
-                    f"your guess (any total 0–4 but {duel.challenger_guess}): `/kr guess total:`"
-                )
-            case "act" if view.actor is not None:
-                return (
-                    f"🎯 **{names[view.actor]}** guessed right: {view.actions_left} of "
-                    f"{plural(view.actions_total, 'action')} left (buttons on the prompt below the reveal)."
-                )
-        return ""
 
     # --- the hand -------------------------------------------------------------------------------------
 
@@ -286,30 +256,7 @@ class KesseRuegenPresentation(GenericPresentation):
         icon = "⏰" if event.text.startswith("Time's up") else ICONS.get(event.kind)
         if icon:
             line = f"{icon} {line}"
-        return line + self._hint(table, event)
-
-    def _hint(self, table: Table, event: Event) -> str:
-        match event.kind:
-            case "turn":
-                return " (`/kr place square:`)" if "place your pawn" in event.text else " (`/kr duel opponent:`)"
-            case "challenged":
-                closed = [
-                    s.seat
-                    for s in table.seats
-                    if s.dm_ok is False and s.seat in (event.data.get("challenger"), event.data.get("challenged"))
-                ]
-                hint = " Your buttons are on your hand DMs (or press **Choose in secret** on the status message)."
-                for seat in closed:
-                    hint += (
-                        f"\n📪 {table.names[seat]}: I can't DM you — press **Choose in secret** on the status "
-                        "message (or `/kr choose`) for your buttons."
-                    )
-                return hint
-            case "guess_now":
-                return " (`/kr guess total:`)"
-            case "guessed" if "your guess" in event.text:
-                return " (`/kr guess total:`)"
-        return ""
+        return line + event_hint(table, event)
 
     def event_posts(self, table: Table, events: Sequence[Event]) -> list[Post]:
         if table.state is None:
@@ -446,3 +393,58 @@ def last_duel_line(view: PublicView, names: Sequence[str]) -> str:
         f"{a} held {d.challenger_choice}, {b} held {d.challenged_choice} — total {d.total}. "
         f"Guesses: {a} {d.challenger_guess}, {b} {d.challenged_guess}; {right}."
     )
+
+
+def now_line(view: PublicView, names: Sequence[str]) -> str:
+    duel = view.duel
+    match view.phase:
+        case "place":
+            return f"📍 **{names[view.turn]}** places a pawn on a free field: `/kr place square:`"
+        case "challenge":
+            return f"⚔️ **{names[view.turn]}**'s turn: challenge someone with `/kr duel opponent:`"
+        case "choose" if duel is not None:
+            fists = [
+                f"{names[s]} {'✅ closed' if s in duel.chosen else '⏳ choosing'}"
+                for s in (duel.challenger, duel.challenged)
+            ]
+            return (
+                f"✊ Duel **{names[duel.challenger]}** vs **{names[duel.challenged]}** — fists: "
+                f"{', '.join(fists)}. (Buttons in your hand DM, or **Choose in secret** below.)"
+            )
+        case "guess" if duel is not None:
+            if duel.challenger_guess is None:
+                return f"🔢 Both fists are closed. **{names[duel.challenger]}** guesses first: `/kr guess total:`"
+            return (
+                f"🔢 **{names[duel.challenger]}** guessed {duel.challenger_guess}. **{names[duel.challenged]}**, "
+                f"your guess (any total 0–4 but {duel.challenger_guess}): `/kr guess total:`"
+            )
+        case "act" if view.actor is not None:
+            return (
+                f"🎯 **{names[view.actor]}** guessed right: {view.actions_left} of "
+                f"{plural(view.actions_total, 'action')} left (buttons on the prompt below the reveal)."
+            )
+    return ""
+
+
+def event_hint(table: Table, event: Event) -> str:
+    match event.kind:
+        case "turn":
+            return " (`/kr place square:`)" if "place your pawn" in event.text else " (`/kr duel opponent:`)"
+        case "challenged":
+            closed = [
+                s.seat
+                for s in table.seats
+                if s.dm_ok is False and s.seat in (event.data.get("challenger"), event.data.get("challenged"))
+            ]
+            hint = " Your buttons are on your hand DMs (or press **Choose in secret** on the status message)."
+            for seat in closed:
+                hint += (
+                    f"\n📪 {table.names[seat]}: I can't DM you — press **Choose in secret** on the status "
+                    "message (or `/kr choose`) for your buttons."
+                )
+            return hint
+        case "guess_now":
+            return " (`/kr guess total:`)"
+        case "guessed" if "your guess" in event.text:
+            return " (`/kr guess total:`)"
+    return ""

@@ -112,7 +112,7 @@ class SchwarzmarktPresentation(GenericPresentation):
         else:
             if table.record.status == "paused":
                 lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
-            lines.append(f"**Game round {view.game_round} of 2.** {self._now_line(view, names)}")
+            lines.append(f"**Game round {view.game_round} of 2.** {now_line(view, names)}")
             lines += waiting_lines(table)
             lines += ["", f"Price track (🏁 ends this round): {track_line(view)}"]
             if view.phase == "trade":
@@ -125,17 +125,6 @@ class SchwarzmarktPresentation(GenericPresentation):
         post.fields = [("Players — 💰 luxury goods", "\n".join(player_lines(view, names)))]
         post.buttons = [] if over else [Button("My hand", "hand", "primary", "🂠")]
         return post
-
-    def _now_line(self, view: PublicView, names: Sequence[str]) -> str:
-        who = names[view.turn]
-        match view.phase:
-            case "play":
-                return f"🃏 **{who}** starts: play a black-market card (hand DM buttons, or `/sm play`)."
-            case "trade":
-                return f"💱 **{who}**'s trading turn (hand DM buttons, or `/sm trade`)."
-            case "event" if view.event is not None:
-                return f"⚡ **{who}** is carrying out {EVENT_NAMES[view.event.kind]} (buttons on their hand DM)."
-        return ""
 
     # --- the hand -------------------------------------------------------------------------------------
 
@@ -170,17 +159,7 @@ class SchwarzmarktPresentation(GenericPresentation):
         icon = "⏰" if event.text.startswith("Time's up") else ICONS.get(event.kind)
         if icon:
             line = f"{icon} {line}"
-        return line + self._hint(event)
-
-    def _hint(self, event: Event) -> str:
-        match event.kind:
-            case "starter":
-                return " (buttons on your hand DM or `/game hand`, or `/sm play`)"
-            case "trade_turn":
-                return " (buttons on your hand DM or `/game hand`, or `/sm trade`)"
-            case "choose" | "target":
-                return " (buttons on your hand DM or `/game hand`)"
-        return ""
+        return line + event_hint(event)
 
     # --- scores and the rest -------------------------------------------------------------------------
 
@@ -204,6 +183,29 @@ class SchwarzmarktPresentation(GenericPresentation):
         from .commands import SchwarzmarktCog
 
         return SchwarzmarktCog(bot)  # type: ignore[arg-type]
+
+
+def now_line(view: PublicView, names: Sequence[str]) -> str:
+    who = names[view.turn]
+    match view.phase:
+        case "play":
+            return f"🃏 **{who}** starts: play a black-market card (hand DM buttons, or `/sm play`)."
+        case "trade":
+            return f"💱 **{who}**'s trading turn (hand DM buttons, or `/sm trade`)."
+        case "event" if view.event is not None:
+            return f"⚡ **{who}** is carrying out {EVENT_NAMES[view.event.kind]} (buttons on their hand DM)."
+    return ""
+
+
+def event_hint(event: Event) -> str:
+    match event.kind:
+        case "starter":
+            return " (buttons on your hand DM or `/game hand`, or `/sm play`)"
+        case "trade_turn":
+            return " (buttons on your hand DM or `/game hand`, or `/sm trade`)"
+        case "choose" | "target":
+            return " (buttons on your hand DM or `/game hand`)"
+    return ""
 
 
 __all__ = ["NAME", "SchwarzmarktPresentation", "goods_line"]
