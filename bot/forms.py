@@ -2,8 +2,8 @@
 for a move with several free amounts, which a phone player would otherwise have to type as a command (Casablanca's
 bribe of several agents at once: an amount per agent).
 
-A game offers one through `Presentation.button_form(table, seat, key)` (a `Form`: a title and at most five fields)
-and reads the answer with `Presentation.form_action(table, seat, key, values)`, which gives the engine action (or
+A game offers one through `Controls.button_form(table, seat, key)` (a `Form`: a title and at most five fields)
+and reads the answer with `Controls.form_action(table, seat, key, values)`, which gives the engine action (or
 raises `Refusal`). The platform opens the modal as the click's response and applies the action on submission
 through the same path as a button (`Play.act_for_seat`), then answers privately. The modal lives as long as the
 bot process: after a restart the player opens it again.
@@ -66,8 +66,8 @@ class GameForm(discord.ui.Modal):
 
         async def work(carrier: Any) -> Answer | None:
             record = await bot.store.games.get(game_id)
-            presentation = bot.service.read.presentation(record.kind)
-            make: Callable[[Any, int], Any] = lambda table, seat: presentation.form_action(table, seat, key, values)  # noqa: E731
+            controls = bot.service.read.presentation(record.kind).controls
+            make: Callable[[Any, int], Any] = lambda table, seat: controls.form_action(table, seat, key, values)  # noqa: E731
             done = await bot.service.play.act_for_seat(game_id, interaction.user.id, make)
             carrier.for_rows(done.outbox_ids).private = True
             await bot.notifier.flush(game_id, carrier)

@@ -57,19 +57,19 @@ class OwnButton(GameButton, keys=unclaimed(PLATFORM_BUTTONS)):
         private = await _private_click(click, seat)
         if click.record.started:
             table = await service.read.table(game_id, record=click.record)
-            form = presentation.button_form(table, seat, key)
+            form = presentation.controls.button_form(table, seat, key)
             if form is not None:  # a modal must be the click's first and only response
                 if not carrier.claim():
                     raise Refusal("That took too long: click the button again to open the form.")
                 await interaction.response.send_modal(GameForm(bot, game_id, form))
                 carrier.used = True
                 return None
-            reply = presentation.button_reply(table, seat, key)
+            reply = presentation.controls.button_reply(table, seat, key)
             if reply is not None:
                 return Answer(text=reply.text or None, embed=reply.embed(), view=view_for(game_id, reply.buttons))
         try:
             done = await service.play.act_for_seat(
-                game_id, user_id, lambda table, seat: presentation.button_action(table, seat, key)
+                game_id, user_id, lambda table, seat: presentation.controls.button_action(table, seat, key)
             )
         except Refusal as refusal:
             if private and _ephemeral(interaction.message):

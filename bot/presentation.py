@@ -18,38 +18,9 @@ asks the game's `Presentation` for:
 - `live_posts(table)`: tracked messages whose look follows the current state (e.g. the prompt of the turn under
   way): after every change of the game, including a moderator's undo that has no events, each one that was posted
   (by `event_posts`) is edited to match; it is never posted from here, and an unchanged one costs no call;
-- `button_action(table, seat, key)`: the engine action behind a button (`Button.key`), or raise `Refusal`;
-- `button_form(table, seat, key)` / `form_action(table, seat, key, values)`: a button that opens a form (a modal
-  with a few text fields, e.g. an amount per agent) and the move its answers make (see `bot.forms`);
-- `button_reply(table, seat, key)`: a private answer to a button instead of a move: a `Post` (with its own buttons)
-  shown to the clicker alone, ephemerally — e.g. "Choose in secret" on the public status message answering each
-  duellist with their own choice buttons. Asked before `button_action`: a key that gets a reply applies no move;
-  `None` (the default) passes the click on to `button_action`. It may raise `Refusal`;
-- `reaction_action(table, ref, seat, emoji, added)`: the engine action behind a reaction on a tracked message;
-- `reaction_allowed(table, ref, seat, emoji)`: whether a reaction added to a tracked message may stand (`seat` is
-  None for someone who doesn't play). False: it is stray — the platform removes it when it may (Manage Messages;
-  otherwise it stays and is ignored) and never asks `reaction_action` about it (nor about its removal);
-- `reaction_refused(table, ref, seat, emoji, added, message)`: what to tell the table when the engine refused the
-  action behind a reaction (`message`: the engine's reason, with seat references). The platform asks it under the
-  game's lock right after the one refused `apply` (no second check that could disagree), posts the returned `Post`'s
-  text in the thread (None: say nothing) and removes a refused added reaction when it may. Default: a short line
-  mentioning the reactor with the reason;
-- `action_refused(table, seat, action, message)`: what to tell the table when the engine refused a move made by
-  command or button (`message`: the engine's reason, with seat references). The player always gets the refusal
-  privately; a returned `Post`'s text is also posted in the thread. Default None: refusals stay private. (For a
-  game whose move can come both as a reaction and as a command, e.g. KKK's shake, so the table hears the same.)
-- `reconcile_refs(table)`: the tracked messages whose reactions are moves, as (kind, key, emoji): at start-up (and
-  after a reconnect that may have lost gateway events) the platform reads who reacts there now, compares it with the
-  reactions the game has heard of, and hands each difference to `reaction_allowed` / `reaction_action` like the
-  event it missed (`Play.reconcile_reactions`). One REST call per message: list only live ones (e.g. KKK's
-  offers not yet binding). Default: none;
 - `summary(table)`: a few lines summing up a finished game for its final message, under the standings (e.g. KKK's
   deals concluded and each player's biggest payout; Kesse Rügen's fields held). Default: none;
 - `score_text(table, score)`: a score as players read it (e.g. "$48M"), for the standings the platform posts;
-- `away_action(table, seat, wait)`: what to do for a player who is away when a reaction window waits on them;
-- `hand_digest(game, state, seat)`: what the hand message shows, as text; the DM is edited only when it changes
-  (default: the fields of the seat's view that the public view lacks — its secrets). The platform adds the hand's
-  buttons to it (`hand_fingerprint`), so a change of offered buttons alone also updates the DM;
 - `status_details(table)`: the whole table in full (e.g. the board's every space, every offer), for a status kept to
   one phone screen: shown privately to whoever clicks the status's `Details` button (key "details", answered by the
   platform, players and onlookers alike). None (the default): the status says it all;
@@ -68,27 +39,45 @@ asks the game's `Presentation` for:
   player's pages `docs/rules/<game>.md`, see `bot.rules`);
 - `cog(bot)`: extra slash commands (e.g. the `/kkk` group), added at start-up and synced with the others.
 
+Two jobs are not drawing, and each is its own small object the presentation holds (composed, not inherited; a game
+names its subclasses in `controls_type` / `hands_type`):
+
+- `controls` (`bot.controls.Controls`): the input mapping — the action behind a button, a form or a reaction, a
+  private answer to a button, stray and refused reactions, refused moves, the tracked messages to reconcile, an
+  away player's move: e.g. `presentation.controls.button_action(table, seat, key)`;
+- `hands` (`bot.hands.Hands`): the hand message's fingerprint — `hands.digest(game, state, seat)`, what the DM shows
+  as text, and `hands.buttons(table, seat)`, so the DM is edited only when either changes (`hand_fingerprint`).
+
 Private buttons. A click on a button of a seat's hand DM acts for that seat and must come from its player (anyone
 else, e.g. after `/mod kick`, is refused privately); a click on an ephemeral message (a `/game hand` answer or a
-`button_reply`) acts for the clicker's seat. Either way the clicked message is then brought up to date as the
+`controls.button_reply`) acts for the clicker's seat. Either way the clicked message is then brought up to date as the
 seat's current hand (the interaction's own response, so it costs no extra call), and the move's narration goes to
 the table thread as a normal post.
 
 `GenericPresentation` implements every hook from the engine alone (public and private views dumped field by field,
-the events' own texts, a Pass button and the away-pass found among `legal_actions`), so any registered game is
-playable at the platform level before its own presentation exists. A game's presentation subclasses it and
-overrides what it wants. Everything here is pure rendering: no Discord calls, no database.
+the events' own texts; the default `Controls` find the Pass button's and the away player's pass among
+`legal_actions`), so any registered game is playable at the platform level before its own presentation exists. A
+game's presentation subclasses it and overrides what it wants. Everything here is pure rendering: no Discord calls,
+no database.
 
 What the hooks take and give lives beside this module and is re-exported here: the `Table` (`bot.table`) and the
 `Post`, `Button` and `Aside` values (`bot.post`).
 """
 
 import json
-import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
+
+from bot.controls import Controls, legal_pass
+from bot.hands import Hands
+
+# The hand fingerprint's helpers, re-exported: they moved to `bot.hands` with the fingerprint hooks.
+from bot.hands import button_signature as button_signature
+from bot.hands import hand_fingerprint as hand_fingerprint
+from bot.hands import private_part as private_part
+from bot.hands import private_post as private_post
 
 # The values a presentation takes and gives, re-exported: every game's package imports them from here.
 from bot.post import MAX_CONTENT as MAX_CONTENT
@@ -101,16 +90,11 @@ from bot.post import cut
 from bot.table import Table as Table
 from bot.table import timestamp as timestamp
 from bot.table import waiting_lines as waiting_lines
-from engine.events import Event, Wait
+from engine.events import Event
 from engine.game import Game, Result
-from storage.models import MessageRef
 
 if TYPE_CHECKING:
     from discord.ext import commands
-
-    from bot.forms import Form
-
-log = logging.getLogger("boardroom.presentation")
 
 
 def _value(value: Any, limit: int = 300) -> str:
@@ -148,15 +132,17 @@ def model_fields(
     return out
 
 
-def private_part(game: Game, state: BaseModel, seat: int) -> dict[str, Any]:  # type: ignore[type-arg]
-    """The fields of a seat's view that the public view does not show (or shows differently): its secrets."""
-    mine = game.view(state, seat).model_dump(mode="json")
-    public = game.view(state, None).model_dump(mode="json")
-    return {k: v for k, v in mine.items() if k not in public or public[k] != v}
-
-
 class Presentation:
     """The hooks; see the module docstring. Subclass `GenericPresentation` rather than this."""
+
+    controls_type: type[Controls] = Controls
+    """The game's input mapping (`self.controls`), made with this presentation."""
+    hands_type: type[Hands] = Hands
+    """The game's hand fingerprints (`self.hands`), made with this presentation."""
+
+    def __init__(self) -> None:
+        self.controls = self.controls_type(self)
+        self.hands = self.hands_type(self)
 
     def status(self, table: Table) -> Post:
         raise NotImplementedError
@@ -170,21 +156,6 @@ class Presentation:
     def event_posts(self, table: Table, events: Sequence[Event]) -> list[Post]:
         return []
 
-    def button_action(self, table: Table, seat: int, key: str) -> Any | None:
-        return None
-
-    def button_reply(self, table: Table, seat: int, key: str) -> Post | None:
-        """A private answer to this button instead of a move (see the module docstring); None: it is a move."""
-        return None
-
-    def button_form(self, table: Table, seat: int, key: str) -> "Form | None":
-        """A form (a Discord modal) this button opens instead of a reply or a move (see `bot.forms`); None: none."""
-        return None
-
-    def form_action(self, table: Table, seat: int, key: str, values: list[str]) -> Any:
-        """The engine action behind a submitted form's answers (in the order of its fields); raise `Refusal`."""
-        return None
-
     def summary(self, table: Table) -> list[str]:
         """A few lines summing up the finished game, for its final message (see the module docstring)."""
         return []
@@ -197,51 +168,9 @@ class Presentation:
         """Tracked messages to bring up to date after any change (edited only if already posted)."""
         return []
 
-    def reaction_action(self, table: Table, ref: MessageRef, seat: int, emoji: str, added: bool) -> Any | None:
-        return None
-
-    def reaction_allowed(self, table: Table, ref: MessageRef, seat: int | None, emoji: str) -> bool:
-        """False: a stray reaction (e.g. a 🤝 by someone who isn't a party to the offer), removed if the bot may."""
-        return True
-
-    def reaction_refused(
-        self, table: Table, ref: MessageRef, seat: int, emoji: str, added: bool, message: str
-    ) -> Post | None:
-        """The thread's answer to a reaction whose action the engine refused (`message`: its reason, with seat
-        references); None says nothing. A refused added reaction is removed by the platform when it may."""
-        doing = f"{emoji}" if added else f"taking {emoji} off"
-        return Post(content=f"{table.mention(seat)}: your {doing} doesn't count — {table.render(message)}")
-
-    def reconcile_refs(self, table: Table) -> list[tuple[str, str, str]]:
-        """(kind, key, emoji) of each tracked message whose reactions with that emoji are moves right now: checked
-        against Discord at start-up, for reactions added or taken off while the bot wasn't listening."""
-        return []
-
-    def action_refused(self, table: Table, seat: int, action: Any, message: str) -> Post | None:
-        """What the thread is told when the engine refused this move made by command or button (`message`: its
-        reason, with seat references); None (the default): only the player hears it, privately."""
-        return None
-
     def score_text(self, table: Table, score: int) -> str:
         """A score as the players read it in the standings (e.g. "$48M" for money)."""
         return str(score)
-
-    def away_action(self, table: Table, seat: int, wait: Wait) -> Any | None:
-        return None
-
-    def hand_digest(self, game: Game, state: BaseModel, seat: int) -> str:  # type: ignore[type-arg]
-        """What the seat's hand message shows, as text: the platform edits the DM only when this changes."""
-        return json.dumps(private_part(game, state, seat), sort_keys=True)
-
-    def table_hand_digest(self, table: Table, seat: int) -> str:
-        """`hand_digest` for a table's state: a game may read the table's once-computed views (`Table.view`)."""
-        assert table.state is not None
-        return self.hand_digest(table.game, table.state, seat)
-
-    def hand_buttons(self, table: Table, seat: int) -> list[Button]:
-        """The buttons of the seat's hand message (`private_view(table, seat).buttons`), for its fingerprint. A game
-        whose hand message never has buttons may say so here, so that a move renders only the hands that changed."""
-        return private_post(self, table, seat).buttons
 
     def picture(self, game: Game, view: BaseModel, names: Sequence[str]) -> bytes | None:  # type: ignore[type-arg]
         """The table as a PNG, drawn from the public view and the seats' display names only (called in a worker
@@ -290,7 +219,7 @@ class GenericPresentation(Presentation):
         post.description = "\n".join(lines)
         post.fields = model_fields(game.view(table.state, None), table.names, skip=("seat",))  # type: ignore[arg-type]
         post.buttons = [Button("My hand", "hand", "primary", "🂠")]
-        if self._pass_possible(table):
+        if pass_possible(table):
             post.buttons.append(Button("Pass", "pass", "secondary"))
         return post
 
@@ -308,14 +237,6 @@ class GenericPresentation(Presentation):
     def event_line(self, table: Table, event: Event) -> str | None:
         return table.render(event.text) if event.text else None
 
-    def button_action(self, table: Table, seat: int, key: str) -> Any | None:
-        if key == "pass":
-            return self._legal_pass(table, seat)
-        return None
-
-    def away_action(self, table: Table, seat: int, wait: Wait) -> Any | None:
-        return self._legal_pass(table, seat) if wait.kind == "reaction" else None
-
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return game.summary or f"{game.title}: {game.min_seats}–{game.max_seats} players."
 
@@ -331,22 +252,14 @@ class GenericPresentation(Presentation):
         shown = [f"“{self.describe_action(table, seat, a)}”" for a in actions[:3]]
         more = f" and {len(actions) - 3} more" if len(actions) > 3 else ""
         how = "`/game move` (pick it from the suggestions)"
-        if kind == "pass" and self._pass_possible(table):
+        if kind == "pass" and pass_possible(table):
             how = f"the **Pass** button on the status message, or {how}"
         return f"• **{_label(kind)}** — {', '.join(shown)}{more}: {how}"
 
-    def _legal_pass(self, table: Table, seat: int) -> Any | None:
-        if table.state is None:
-            return None
-        for action in table.game.legal_actions(table.state, seat):  # type: ignore[arg-type]
-            if getattr(action, "type", None) == "pass":
-                return action
-        return None
 
-    def _pass_possible(self, table: Table) -> bool:
-        return any(
-            w.kind == "reaction" and any(self._legal_pass(table, s) is not None for s in w.seats) for w in table.waits
-        )
+def pass_possible(table: Table) -> bool:
+    """Whether some reaction window waits on a seat that may pass now: the status then offers a Pass button."""
+    return any(w.kind == "reaction" and any(legal_pass(table, s) is not None for s in w.seats) for w in table.waits)
 
 
 SEAT_FIELDS = frozenset({"seat", "to", "target", "opponent", "player", "victim_seat"})
@@ -386,38 +299,6 @@ def describe_fields(table: Table, action: Any) -> str:
         parts.append(key.replace("_", " ") if value is True else f"{key.replace('_', ' ')} {_words(value)}")
     label = _label(str(data.get("type", "move")))
     return cut(f"{label}: {', '.join(parts)}" if parts else label, 100)
-
-
-def button_signature(buttons: Sequence[Button]) -> str:
-    return json.dumps([[b.label, b.key, b.style, b.emoji] for b in buttons])
-
-
-def private_post(presentation: Presentation, table: Table, seat: int) -> Post:
-    """`presentation.private_view(table, seat)`, computed once per table and seat (a table holds one state): the
-    commit's fingerprint and the hand message's delivery share it. Callers must not change the post."""
-    key = ("private", seat, id(table.state))
-    post = table.memo.get(key)
-    if post is None:
-        post = table.memo[key] = presentation.private_view(table, seat)
-    return post
-
-
-def hand_fingerprint(presentation: Presentation, table: Table, seat: int) -> str:
-    """What decides whether a seat's hand DM must be edited: the game's `hand_digest` plus the hand's buttons.
-    Computed once per table and seat."""
-    assert table.state is not None
-    key = ("fingerprint", seat, id(table.state))
-    found = table.memo.get(key)
-    if found is not None:
-        return found
-    digest = presentation.table_hand_digest(table, seat)
-    try:
-        buttons = presentation.hand_buttons(table, seat)
-    except Exception:  # a rendering bug must not block a commit: the digest alone still decides
-        log.exception("rendering the hand of seat %s failed", seat, extra={"game": table.record.id})
-        buttons = []
-    found = table.memo[key] = f"{digest}\n{button_signature(buttons)}" if buttons else digest
-    return found
 
 
 def standings_lines(table: Table, result: Result, presentation: Presentation | None = None) -> list[str]:

@@ -70,7 +70,7 @@ async def answer(bot: "Host", interaction: discord.Interaction, work: Work, *, g
             log.warning("could not defer an interaction: %s", exc, extra={"game": game_id})
     result = await task
     if isinstance(result, Refusal) and result.outbox_ids and result.game_id is not None:
-        # The refusal has something for the table too (`Presentation.action_refused`): deliver it, then answer.
+        # The refusal has something for the table too (`Controls.action_refused`): deliver it, then answer.
         try:
             await bot.notifier.flush(result.game_id)
         except Exception:

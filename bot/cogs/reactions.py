@@ -18,7 +18,7 @@ member's: that echo is recognised and ignored, so removing a refused 🤝 can ne
 
 Reactions added or taken off while the bot was offline send no event that it could read later. So at start-up
 (`reconcile`, after the outbox is flushed and before timers fire) every active game's watched messages
-(`Presentation.reconcile_refs`, e.g. KKK's offers not yet binding) are read back from Discord — one REST call each —
+(`Controls.reconcile_refs`, e.g. KKK's offers not yet binding) are read back from Discord — one REST call each —
 and whatever differs from the reactions the game has heard of is handled like the missed events, stray ones and
 refused ones included (`Play.reconcile_reactions`).
 """
@@ -123,7 +123,7 @@ class ReactionCog(commands.Cog):
         """At start-up (behind play, after the game's outbox is flushed), for every active game (those in `only`,
         if given; not those in `skip`): the reactions added or taken off while the bot wasn't listening, handled as
         the events it missed (`Play.reconcile_reactions`); `caught_up(game_id)` after each game. One REST
-        call per message the game watches (`Presentation.reconcile_refs`, e.g. KKK's live offers)."""
+        call per message the game watches (`Controls.reconcile_refs`, e.g. KKK's live offers)."""
         try:
             records = await self.bot.store.games.find(statuses=("active",))
         except Exception:  # never let this keep the scheduler from starting

@@ -5,7 +5,8 @@ A game plugs in by exposing `presentation` from `bot/games/<game name>/__init__.
 the platform changes. Start-up (`load_presentations`) refuses, with a one-line `RegistrationError`, a folder here
 without a game registered under `engine/`, or a registered game without its folder here. Every folder has the same
 layout: `presentation.py`, `commands.py` (the slash-command group), `helps.py`, `picture.py`, and `prompts.py` where
-the game asks for choices privately (see docs/adding-a-game.md). A sketch:
+the game asks for choices privately, `controls.py` where it has buttons or reactions of its own (see
+docs/adding-a-game.md). A sketch:
 
     # bot/games/kkk/__init__.py
     from bot.games.kkk.presentation import KkkPresentation
@@ -13,18 +14,26 @@ the game asks for choices privately (see docs/adding-a-game.md). A sketch:
 
     # bot/games/kkk/presentation.py
     class KkkPresentation(GenericPresentation):
+        controls_type = KkkControls                    # `controls.py`: what clicks and reactions mean
+        hands_type = KkkHands                          # the hand DM's fingerprint
         def status(self, table): ...                   # the one status message (Post: embed + Buttons)
         def private_view(self, table, seat): ...       # DM / `/game hand` + buttons (only game.view(state, seat)!)
-        def hand_digest(self, game, state, seat): ...  # what the DM shows, so it is edited only when that changes
         def event_line(self, table, event): ...        # one narration line per public event
         def event_posts(self, table, events): ...      # tracked: Post(ref=("offer", "7"), reactions=["🤝"])
         def live_posts(self, table): ...               # tracked posts re-rendered after any change (e.g. an undo)
+        def cog(self, bot): return KkkCog(bot)         # `commands.py`: the `/kkk` group, added and synced at start-up
+
+    # bot/games/kkk/controls.py (`bot.controls.Controls`; `self.presentation` is the game's presentation)
+    class KkkControls(Controls):
         def reaction_action(self, table, ref, seat, emoji, added): ...  # 🤝 on ("offer", "7") -> engine action
         def reaction_allowed(self, table, ref, seat, emoji): ...  # False: stray (removed if the bot may)
         def button_action(self, table, seat, key): ...  # Button("Roll", "roll") on the status -> engine action
         def button_reply(self, table, seat, key): ...  # Button("Bid in secret", "bid") -> a private Post instead
         def away_action(self, table, seat, wait): ...  # what an away player does in a reaction window
-        def cog(self, bot): return KkkCog(bot)         # `commands.py`: the `/kkk` group, added and synced at start-up
+
+    # `bot.hands.Hands`, the fingerprint of the hand DM: it is edited only when this changes
+    class KkkHands(Hands):
+        def digest(self, game, state, seat): ...       # what the DM shows, as text
 
 A game's commands call the same platform pieces as `/game move` does (see `bot/cogs/game.py`):
 `bot.replies.answer(bot, interaction, work)` to answer in time, `bot.resolve.resolve_game(...)` for the game of the

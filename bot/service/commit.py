@@ -3,7 +3,7 @@ outbox rows (narration, tracked posts, status, lobby, hands), worked out before 
 (`bot.service.moves.MovePath.commit` writes it).
 
 A commit writes a seat's `hand` row when the seat got private events or its `hand_fingerprint` (the game's
-`hand_digest` plus the hand's buttons) changed, so buttons that come and go (a secret choice opening after a
+`hands.digest` plus the hand's buttons) changed, so buttons that come and go (a secret choice opening after a
 challenge, or again after an undo) always reach the DM through the outbox. It writes a `tracked` row when the
 events have event posts or the presentation has live posts (refreshed even after an undo, which has no events).
 

@@ -275,7 +275,7 @@ class MovePath:
                 continue
             for seat in wait.seats:
                 if seat in away:
-                    action = presentation.away_action(table, seat, wait)
+                    action = presentation.controls.away_action(table, seat, wait)
                     if action is not None:
                         return seat, action
         return None

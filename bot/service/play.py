@@ -119,7 +119,7 @@ class Play:
         except ValueError:
             return
         table = await self.read.table(record.id, record=record)
-        post = self.read.presentation(record.kind).action_refused(table, seat, action, exc.rule_message)
+        post = self.read.presentation(record.kind).controls.action_refused(table, seat, action, exc.rule_message)
         if post is not None and post.text:
             exc.game_id = record.id
             exc.outbox_ids = await self.store.outbox.add(record.id, [text_post(post.text)], now=self.read.now())
@@ -142,20 +142,20 @@ class Play:
         seat = _seat_in(table.seats, user_id)
         if table.state is None:
             return Reacted("ignored", Done(game_id), "the game hasn't started")
-        if not presentation.reaction_allowed(table, ref, seat, emoji):
+        if not presentation.controls.reaction_allowed(table, ref, seat, emoji):
             return Reacted("stray", Done(game_id))
         if record.status != "active":
             return Reacted("ignored", Done(game_id), f"the game is {record.status}")
         if seat is None:
             return Reacted("ignored", Done(game_id), "not a player")
-        action = presentation.reaction_action(table, ref, seat, emoji, added)
+        action = presentation.controls.reaction_action(table, ref, seat, emoji, added)
         if action is None:
             return Reacted("ignored", Done(game_id), "nothing to do")
         note = reaction_note(ref.message_id, emoji, added)
         try:
             ids = await self.moves.apply(record, seat, action, user_id=user_id, note=note, loaded=loaded)
         except RuleRefusal as exc:
-            post = presentation.reaction_refused(table, ref, seat, emoji, added, exc.rule_message)
+            post = presentation.controls.reaction_refused(table, ref, seat, emoji, added, exc.rule_message)
             ids = []
             if post is not None and post.text and record.thread_id is not None:
                 ids = await self.store.outbox.add(game_id, [text_post(post.text)], now=self.read.now())
@@ -169,7 +169,7 @@ class Play:
     async def reconcile_reactions(self, game_id: int, fetch: FetchReactions) -> list[Reconciled]:
         """Bring the game in line with reactions added or taken off while the bot was not listening (offline, or
         disconnected long enough to miss gateway events). For each message the game watches
-        (`Presentation.reconcile_refs`), `fetch(ref, emoji)` gives who reacts with that emoji now (user ids, the
+        (`Controls.reconcile_refs`), `fetch(ref, emoji)` gives who reacts with that emoji now (user ids, the
         bot's own left out; None when it can't be read); compared with the reactions the game has heard of (the
         applied reactions recorded in the log, `reaction_note`), each difference is handled exactly like the gateway
         event that was missed (`_react`: stray, a move, refused, or nothing). All under the game's lock, fetches
@@ -181,7 +181,7 @@ class Play:
                 return []
             if table.state is None:
                 return []
-            watched = self.read.presentation(record.kind).reconcile_refs(table)
+            watched = self.read.presentation(record.kind).controls.reconcile_refs(table)
             if not watched:
                 return []
             heard = await self._heard_reactions(game_id)

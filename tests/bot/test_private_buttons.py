@@ -24,10 +24,33 @@ from tests.bot.helpers import (
     texts,
     thread_of,
 )
-from tests.bot.toy_presentation import ToyPresentation
+from tests.bot.toy_presentation import ToyControls, ToyPresentation
+
+
+class HandButtonsControls(ToyControls):
+    """Draw and Play buttons on the hand; the status's "Pick a card" answers with them privately."""
+
+    presentation: "HandButtons"
+
+    def button_reply(self, table: Table, seat: int, key: str) -> Post | None:
+        if key != "pick":
+            return None
+        moves = self.presentation.moves(table, seat)
+        if not moves:
+            raise Refusal("You can pick a card on your turn.")
+        return Post(content="Your cards, for your eyes only:", buttons=moves)
+
+    def button_action(self, table: Table, seat: int, key: str) -> Any | None:
+        if key == "draw":
+            return {"type": "draw"}
+        if key.startswith("play."):
+            return {"type": "play", "card": int(key[5:])}
+        return super().button_action(table, seat, key)
 
 
 class HandButtons(ToyPresentation):
+    controls_type = HandButtonsControls
+
     def moves(self, table: Table, seat: int) -> list[Button]:
         game: Any = table.state
         if game is None or game.over or game.window is not None or game.turn != seat:
@@ -45,21 +68,6 @@ class HandButtons(ToyPresentation):
         if table.state is not None and table.result is None:
             post.buttons.append(Button("Pick a card", "pick", "primary"))
         return post
-
-    def button_reply(self, table: Table, seat: int, key: str) -> Post | None:
-        if key != "pick":
-            return None
-        moves = self.moves(table, seat)
-        if not moves:
-            raise Refusal("You can pick a card on your turn.")
-        return Post(content="Your cards, for your eyes only:", buttons=moves)
-
-    def button_action(self, table: Table, seat: int, key: str) -> Any | None:
-        if key == "draw":
-            return {"type": "draw"}
-        if key.startswith("play."):
-            return {"type": "play", "card": int(key[5:])}
-        return super().button_action(table, seat, key)
 
 
 @pytest.fixture

@@ -18,8 +18,7 @@ Everything public is drawn from `view(state, None)`; a seat's sheet from `view(s
 - The status shows the map as text (agents by building, the suitcase, who has carried it, agents out with the
   bribes lost on them), what the game waits for with its deadline, and in the variant who owns which HQ and whose
   sheet lies face down.
-- Away players (the platform's autopilot in reaction windows) don't object; as the active player they contest
-  with their whole bribe (the deadline's default).
+- The buttons, the bribe form and the away players' moves are the game's controls (`controls.py`).
 """
 
 import json
@@ -28,21 +27,21 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel
 
+from bot.hands import Hands
 from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, timestamp, waiting_lines
-from engine.casablanca.actions import Contest, NoObjection
 from engine.casablanca.rules import Casablanca
 from engine.casablanca.views import PublicView, SeatView
-from engine.events import Event, Wait
+from engine.events import Event
 from engine.game import Game
 
-from . import helps, prompts
+from . import helps
+from .controls import CasablancaControls
 from .maptext import dot, map_lines, money, out_line, player_lines, suitcase_line
 from .picture import draw_picture
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
-    from bot.forms import Form
 
 NAME = Casablanca.name
 """The engine's name for the game, which names this folder too."""
@@ -94,8 +93,24 @@ def mine(table: Table, seat: int) -> SeatView:
     return cast(SeatView, table.game.view(table.state, seat))
 
 
+class CasablancaHands(Hands):
+    """The bribe sheet's fingerprint (its buttons come from `private_view`, as by default)."""
+
+    def digest(self, game: Game, state: Any, seat: int) -> str:  # type: ignore[type-arg]
+        """What the sheet shows: its secrets, the agents out, the seat's own HQ and sheet, and which question it asks
+        now (`prompt_kind`). The DM is edited only when that changes (the platform compares the buttons too), so an
+        ordinary move or another player's turn edits nobody's sheet, and an objection window edits the sheets of
+        everyone asked at once, whatever they hold."""
+        view = cast(SeatView, game.view(state, seat))
+        me = view.players[seat]
+        out = [a.at is None for a in view.agents]
+        return json.dumps([view.capital, list(view.bribes), view.lost, out, me.hq, me.face_down, prompt_kind(view)])
+
+
 class CasablancaPresentation(GenericPresentation):
     colour = COLOUR
+    controls_type = CasablancaControls
+    hands_type = CasablancaHands
 
     # --- the status message -----------------------------------------------------------------------------
 
@@ -115,7 +130,7 @@ class CasablancaPresentation(GenericPresentation):
         else:
             if table.record.status == "paused":
                 lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
-            lines.append(self._now_line(view, names))
+            lines.append(now_line(view, names))
             lines += waiting_lines(table)
         # The map is the picture's (and the Details'): the text keeps to one phone screen beside it.
         lines.append(suitcase_line(view))
@@ -152,23 +167,6 @@ class CasablancaPresentation(GenericPresentation):
     def picture(self, game: Game, view: BaseModel, names: Sequence[str]) -> bytes | None:  # type: ignore[type-arg]
         assert isinstance(view, PublicView)
         return draw_picture(view, names)
-
-    def _now_line(self, view: PublicView, names: Sequence[str]) -> str:
-        ann = view.announcement
-        match view.phase:
-            case "hq":
-                return f"🏠 **{names[view.turn]}** chooses an HQ (buttons on their sheet, or `/cb hq`)."
-            case "turn" if view.first_turn:
-                return f"➡️ **{names[view.turn]}**'s first turn: a bribe of at least three agents (**Bribe…**)."
-            case "turn" if view.objected:
-                return f"➡️ **{names[view.turn]}** was stopped: announce another move or hit, or end the turn."
-            case "turn":
-                return f"➡️ **{names[view.turn]}**'s turn: bribe, move or hit (`/cb …` or the buttons on the sheet)."
-            case "objections" if ann is not None:
-                return f"📣 {names[ann.seat]} announced: {ann.said}. Objections are open."
-            case "contest" if ann is not None and view.objectors:
-                return f"⚖️ {names[view.objectors[0]]} objects to {names[ann.seat]}'s announcement: contest or withdraw?"
-        return ""
 
     # --- the bribe sheet ----------------------------------------------------------------------------------
 
@@ -220,7 +218,7 @@ class CasablancaPresentation(GenericPresentation):
                 )
             )
             text = (
-                f"📣 {table.names[ann.seat]} announces: {ann.said}. Do you object?{answer}{self._deadline(table)} "
+                f"📣 {table.names[ann.seat]} announces: {ann.said}. Do you object?{answer}{deadline_text(table)} "
                 "(You may change your answer while the window is open.)"
             )
             return text, [
@@ -232,7 +230,7 @@ class CasablancaPresentation(GenericPresentation):
                 taken = len(view.auctions)
                 text = (
                     f"⚖️ {table.names[view.objectors[0]]} objects to: {ann.said}. Contest or withdraw?"
-                    f"{self._deadline(table)}"
+                    f"{deadline_text(table)}"
                 )
                 return text, [
                     Button("Contest…", f"con.{ann.no}.{taken}", "primary"),
@@ -266,16 +264,6 @@ class CasablancaPresentation(GenericPresentation):
             what = "move an agent, bribe one agent, or hit" if view.variant else "bribe, move an agent, or hit"
             return f"➡️ Your turn: {what}.", buttons
         return "", []
-
-    def hand_digest(self, game: Game, state: Any, seat: int) -> str:  # type: ignore[type-arg]
-        """What the sheet shows: its secrets, the agents out, the seat's own HQ and sheet, and which question it asks
-        now (`prompt_kind`). The DM is edited only when that changes (the platform compares the buttons too), so an
-        ordinary move or another player's turn edits nobody's sheet, and an objection window edits the sheets of
-        everyone asked at once, whatever they hold."""
-        view = cast(SeatView, game.view(state, seat))
-        me = view.players[seat]
-        out = [a.at is None for a in view.agents]
-        return json.dumps([view.capital, list(view.bribes), view.lost, out, me.hq, me.face_down, prompt_kind(view)])
 
     # --- narration and the announcement post ---------------------------------------------------------------
 
@@ -320,7 +308,7 @@ class CasablancaPresentation(GenericPresentation):
         current = view.announcement is not None and view.announcement.no == ann.no
         if current and view.phase == "objections":
             asked = ", ".join(f"{names[s]} ✅" if s in view.answered else f"{names[s]} ⏳" for s in view.asked)
-            when = self._deadline(table)
+            when = deadline_text(table)
             lines.append(f"Do you object? {asked}{when}")
             lines.append("Answers stay secret until the window closes; only then is it told who objects.")
             buttons = [
@@ -340,7 +328,7 @@ class CasablancaPresentation(GenericPresentation):
             taken_no = len(view.auctions)
             lines.append(
                 f"⚖️ **{names[ann.seat]}**: **{names[view.objectors[0]]}** objects — contest or withdraw?"
-                f"{self._deadline(table)}"
+                f"{deadline_text(table)}"
             )
             buttons = [
                 Button("Contest…", f"con.{ann.no}.{taken_no}", "primary"),
@@ -356,44 +344,7 @@ class CasablancaPresentation(GenericPresentation):
             )
         return Post(content="\n".join(line for line in lines if line), buttons=buttons, ref=ref)
 
-    def _deadline(self, table: Table) -> str:
-        waits = table.waits
-        if not waits or table.record.status == "paused":
-            return ""
-        return f" — deadline {timestamp(table.deadline(0, waits[0]))}"
-
-    # --- buttons, scores, the rest ------------------------------------------------------------------------
-
-    def button_reply(self, table: Table, seat: int, key: str) -> Post | None:
-        if table.state is None:
-            return None
-        return prompts.reply(table, seat, key)
-
-    def button_form(self, table: Table, seat: int, key: str) -> "Form | None":
-        return prompts.bribe_form(table, seat, key) if table.state is not None else None
-
-    def form_action(self, table: Table, seat: int, key: str, values: list[str]) -> Any:
-        return prompts.form_bribe(table, seat, key, values)
-
-    def button_action(self, table: Table, seat: int, key: str) -> Any | None:
-        if table.state is not None:
-            found = prompts.action(table, seat, key)
-            if found is not None:
-                return found
-        return super().button_action(table, seat, key)
-
-    def away_action(self, table: Table, seat: int, wait: Wait) -> Any | None:
-        if table.state is None or wait.kind != "reaction":
-            return None
-        view = mine(table, seat)
-        ann = view.announcement
-        if ann is None:
-            return None
-        if view.phase == "objections" and seat in view.asked and not view.answered_me:
-            return NoObjection()
-        if view.phase == "contest" and seat == ann.seat:
-            return Contest(limit=view.bribes[ann.agent])
-        return None
+    # --- scores, the rest ------------------------------------------------------------------------
 
     def score_text(self, table: Table, score: int) -> str:
         if table.state is not None and public(table).variant:
@@ -423,7 +374,7 @@ class CasablancaPresentation(GenericPresentation):
 
 
 def prompt_kind(view: SeatView) -> list[Any]:
-    """Which question the sheet asks its seat now (mirrors `_sheet_prompt`), for `hand_digest`."""
+    """Which question the sheet asks its seat now (mirrors `_sheet_prompt`), for `CasablancaHands.digest`."""
     seat, ann = view.seat, view.announcement
     if view.phase == "over":
         return ["over"]
@@ -478,3 +429,28 @@ def auction_line(view: PublicView, auction: Any, active: int, agent: int, names:
         words = [*words[:4], "…", *words[-4:]]
     verdict = "the objection succeeds" if auction.succeeded else "the objection fails"
     return f"⚖️ Claims on {view.agents[agent].name}: " + " · ".join(words) + f" → {verdict}."
+
+
+def now_line(view: PublicView, names: Sequence[str]) -> str:
+    ann = view.announcement
+    match view.phase:
+        case "hq":
+            return f"🏠 **{names[view.turn]}** chooses an HQ (buttons on their sheet, or `/cb hq`)."
+        case "turn" if view.first_turn:
+            return f"➡️ **{names[view.turn]}**'s first turn: a bribe of at least three agents (**Bribe…**)."
+        case "turn" if view.objected:
+            return f"➡️ **{names[view.turn]}** was stopped: announce another move or hit, or end the turn."
+        case "turn":
+            return f"➡️ **{names[view.turn]}**'s turn: bribe, move or hit (`/cb …` or the buttons on the sheet)."
+        case "objections" if ann is not None:
+            return f"📣 {names[ann.seat]} announced: {ann.said}. Objections are open."
+        case "contest" if ann is not None and view.objectors:
+            return f"⚖️ {names[view.objectors[0]]} objects to {names[ann.seat]}'s announcement: contest or withdraw?"
+    return ""
+
+
+def deadline_text(table: Table) -> str:
+    waits = table.waits
+    if not waits or table.record.status == "paused":
+        return ""
+    return f" — deadline {timestamp(table.deadline(0, waits[0]))}"

@@ -20,12 +20,14 @@ a closed fist can only ever appear in its owner's hand. Decisions:
   prompt after it repeats the reveal line.
 - The hand shows the seat's tuber kind and colour and, during a duel, its own fist. While the fist is awaited it
   asks the question and carries the 0 / 1 / 2 buttons (see `prompts`); once closed it says "Duel #N vs Bert: you
-  closed your fist on 2 …", which stays true after the reveal. `hand_digest` leaves the fist out: every change the
-  DM must show comes with a change of its buttons or a private event (see `hand_digest`), so the reveal edits no
-  hand DM. `/game hand` after the reveal also names the seat's last duel while the state still has it; the DM keeps
-  the line it had (still true). With three or four players a seat that has left shows crossed out in the status.
+  closed your fist on 2 …", which stays true after the reveal. `KesseRuegenHands.digest` leaves the fist out: every
+  change the DM must show comes with a change of its buttons or a private event (see `KesseRuegenHands.digest`), so
+  the reveal edits no hand DM. `/game hand` after the reveal also names the seat's last duel while the state still
+  has it; the DM keeps the line it had (still true). With three or four players a seat that has left shows crossed
+  out in the status.
 - The status message has **Choose in secret** while fists are awaited: it answers each duellist privately with
-  their own buttons (`button_reply`) — the way for a player whose DMs are closed (as is `/kr choose`).
+  their own buttons (`controls.button_reply`, see `controls.py`) — the way for a player whose DMs are closed (as is
+  `/kr choose`).
 """
 
 import json
@@ -34,19 +36,21 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel
 
+from bot.hands import Hands
 from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, waiting_lines
 from engine.events import Event
 from engine.game import Game
 from engine.kesse_ruegen import geometry
-from engine.kesse_ruegen.actions import Done, Evict, Move, Plant, Reclaim
+from engine.kesse_ruegen.actions import Evict, Move, Plant, Reclaim
 from engine.kesse_ruegen.duelling import guess_text, reveal_text
 from engine.kesse_ruegen.rules import KesseRuegen
 from engine.kesse_ruegen.views import PublicView, SeatView
 
 from . import helps
 from .board import barn_line, colours, grid, player_lines, under_pawn
+from .controls import KesseRuegenControls
 from .picture import draw_picture
-from .prompts import FIST, fist_action, fist_buttons, fist_line, fist_post, question
+from .prompts import FIST, fist_buttons, fist_line, question
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -109,8 +113,28 @@ def action_buttons(actions: Sequence[Any]) -> list[Button]:
     return buttons
 
 
+class KesseRuegenHands(Hands):
+    """The hand's fingerprint (its buttons come from `private_view`, as by default)."""
+
+    def digest(self, game: Game, state: Any, seat: int) -> str:  # type: ignore[type-arg]
+        """The part of the hand that must be redrawn when it changes: what the seat plays and its goal.
+
+        The fist line is left out on purpose. Everything about the fist that the DM must show arrives with a change
+        of the hand's buttons (which the platform compares too) or with a private event (which always edits the
+        hand): a challenge brings the fist buttons, closing the fist (a click, `/kr choose`, the deadline's random pick)
+        takes them away and sends "your fist holds …", an undo brings them back or takes them away, a duel called
+        off because a player left sends "your fist goes back". The reveal changes neither — and the line the DM
+        shows then ("Duel #N vs Bert: you closed your fist on 2 …") stays true after it — so the reveal costs no
+        edit of either hand DM (the default digest, the seat's secret `my_choice`, would edit both)."""
+        view = cast(SeatView, game.view(state, seat))
+        me = view.players[seat]
+        return json.dumps([me.tuber, me.tubers, view.win_fields, me.left])
+
+
 class KesseRuegenPresentation(GenericPresentation):
     colour = COLOUR
+    controls_type = KesseRuegenControls
+    hands_type = KesseRuegenHands
 
     # --- the status message ---------------------------------------------------------------------------
 
@@ -146,7 +170,7 @@ class KesseRuegenPresentation(GenericPresentation):
         else:
             if table.record.status == "paused":
                 lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
-            lines.append(self._now_line(view, names))
+            lines.append(now_line(view, names))
             lines += waiting_lines(table)
         # The board is the picture's (and the Details'): the text keeps to one phone screen beside it.
         lines += [barn_line(view, names), f"**First to {view.win_fields} fields wins:**", *player_lines(view, names)]
@@ -175,36 +199,6 @@ class KesseRuegenPresentation(GenericPresentation):
             lines.append(f"Last duel: {last_duel_line(view, names)}")
         post.description = "\n".join(lines)
         return post
-
-    def _now_line(self, view: PublicView, names: Sequence[str]) -> str:
-        duel = view.duel
-        match view.phase:
-            case "place":
-                return f"📍 **{names[view.turn]}** places a pawn on a free field: `/kr place square:`"
-            case "challenge":
-                return f"⚔️ **{names[view.turn]}**'s turn: challenge someone with `/kr duel opponent:`"
-            case "choose" if duel is not None:
-                fists = [
-                    f"{names[s]} {'✅ closed' if s in duel.chosen else '⏳ choosing'}"
-                    for s in (duel.challenger, duel.challenged)
-                ]
-                return (
-                    f"✊ Duel **{names[duel.challenger]}** vs **{names[duel.challenged]}** — fists: "
-                    f"{', '.join(fists)}. (Buttons in your hand DM, or **Choose in secret** below.)"
-                )
-            case "guess" if duel is not None:
-                if duel.challenger_guess is None:
-                    return f"🔢 Both fists are closed. **{names[duel.challenger]}** guesses first: `/kr guess total:`"
-                return (
-                    f"🔢 **{names[duel.challenger]}** guessed {duel.challenger_guess}. **{names[duel.challenged]}**, "
-                    f"your guess (any total 0–4 but {duel.challenger_guess}): `/kr guess total:`"
-                )
-            case "act" if view.actor is not None:
-                return (
-                    f"🎯 **{names[view.actor]}** guessed right: {view.actions_left} of "
-                    f"{plural(view.actions_total, 'action')} left (buttons on the prompt below the reveal)."
-                )
-        return ""
 
     # --- the hand -------------------------------------------------------------------------------------
 
@@ -253,20 +247,6 @@ class KesseRuegenPresentation(GenericPresentation):
             buttons=buttons,
         )
 
-    def hand_digest(self, game: Game, state: Any, seat: int) -> str:  # type: ignore[type-arg]
-        """The part of the hand that must be redrawn when it changes: what the seat plays and its goal.
-
-        The fist line is left out on purpose. Everything about the fist that the DM must show arrives with a change
-        of the hand's buttons (which the platform compares too) or with a private event (which always edits the
-        hand): a challenge brings the fist buttons, closing the fist (a click, `/kr choose`, the deadline's random pick)
-        takes them away and sends "your fist holds …", an undo brings them back or takes them away, a duel called
-        off because a player left sends "your fist goes back". The reveal changes neither — and the line the DM
-        shows then ("Duel #N vs Bert: you closed your fist on 2 …") stays true after it — so the reveal costs no
-        edit of either hand DM (the default digest, the seat's secret `my_choice`, would edit both)."""
-        view = cast(SeatView, game.view(state, seat))
-        me = view.players[seat]
-        return json.dumps([me.tuber, me.tubers, view.win_fields, me.left])
-
     # --- narration and the action prompt --------------------------------------------------------------
 
     def event_line(self, table: Table, event: Event) -> str | None:
@@ -276,30 +256,7 @@ class KesseRuegenPresentation(GenericPresentation):
         icon = "⏰" if event.text.startswith("Time's up") else ICONS.get(event.kind)
         if icon:
             line = f"{icon} {line}"
-        return line + self._hint(table, event)
-
-    def _hint(self, table: Table, event: Event) -> str:
-        match event.kind:
-            case "turn":
-                return " (`/kr place square:`)" if "place your pawn" in event.text else " (`/kr duel opponent:`)"
-            case "challenged":
-                closed = [
-                    s.seat
-                    for s in table.seats
-                    if s.dm_ok is False and s.seat in (event.data.get("challenger"), event.data.get("challenged"))
-                ]
-                hint = " Your buttons are on your hand DMs (or press **Choose in secret** on the status message)."
-                for seat in closed:
-                    hint += (
-                        f"\n📪 {table.names[seat]}: I can't DM you — press **Choose in secret** on the status "
-                        "message (or `/kr choose`) for your buttons."
-                    )
-                return hint
-            case "guess_now":
-                return " (`/kr guess total:`)"
-            case "guessed" if "your guess" in event.text:
-                return " (`/kr guess total:`)"
-        return ""
+        return line + event_hint(table, event)
 
     def event_posts(self, table: Table, events: Sequence[Event]) -> list[Post]:
         if table.state is None:
@@ -382,22 +339,7 @@ class KesseRuegenPresentation(GenericPresentation):
         who_name = names[actor] if actor is not None else "The right guesser"
         return Post(content=f"✅ {who_name}'s actions are done.", ref=ref)
 
-    # --- buttons and the rest -------------------------------------------------------------------------
-
-    def button_action(self, table: Table, seat: int, key: str) -> Any | None:
-        simple = {"plant": Plant, "evict": Evict, "reclaim": Reclaim, "done": Done}
-        if key in simple:
-            return simple[key]()
-        if key.startswith("move.") and key[5:] in geometry.STEPS:
-            return Move(direction=key[5:])  # type: ignore[arg-type]
-        if key.startswith(FIST + ".") and table.state is not None:
-            return fist_action(table, seat, key)
-        return super().button_action(table, seat, key)
-
-    def button_reply(self, table: Table, seat: int, key: str) -> Post | None:
-        if key == FIST and table.state is not None:
-            return fist_post(table, seat)
-        return None
+    # --- scores and the rest -------------------------------------------------------------------------
 
     def score_text(self, table: Table, score: int) -> str:
         return f"{score} field{'s' if score != 1 else ''}"
@@ -451,3 +393,58 @@ def last_duel_line(view: PublicView, names: Sequence[str]) -> str:
         f"{a} held {d.challenger_choice}, {b} held {d.challenged_choice} — total {d.total}. "
         f"Guesses: {a} {d.challenger_guess}, {b} {d.challenged_guess}; {right}."
     )
+
+
+def now_line(view: PublicView, names: Sequence[str]) -> str:
+    duel = view.duel
+    match view.phase:
+        case "place":
+            return f"📍 **{names[view.turn]}** places a pawn on a free field: `/kr place square:`"
+        case "challenge":
+            return f"⚔️ **{names[view.turn]}**'s turn: challenge someone with `/kr duel opponent:`"
+        case "choose" if duel is not None:
+            fists = [
+                f"{names[s]} {'✅ closed' if s in duel.chosen else '⏳ choosing'}"
+                for s in (duel.challenger, duel.challenged)
+            ]
+            return (
+                f"✊ Duel **{names[duel.challenger]}** vs **{names[duel.challenged]}** — fists: "
+                f"{', '.join(fists)}. (Buttons in your hand DM, or **Choose in secret** below.)"
+            )
+        case "guess" if duel is not None:
+            if duel.challenger_guess is None:
+                return f"🔢 Both fists are closed. **{names[duel.challenger]}** guesses first: `/kr guess total:`"
+            return (
+                f"🔢 **{names[duel.challenger]}** guessed {duel.challenger_guess}. **{names[duel.challenged]}**, "
+                f"your guess (any total 0–4 but {duel.challenger_guess}): `/kr guess total:`"
+            )
+        case "act" if view.actor is not None:
+            return (
+                f"🎯 **{names[view.actor]}** guessed right: {view.actions_left} of "
+                f"{plural(view.actions_total, 'action')} left (buttons on the prompt below the reveal)."
+            )
+    return ""
+
+
+def event_hint(table: Table, event: Event) -> str:
+    match event.kind:
+        case "turn":
+            return " (`/kr place square:`)" if "place your pawn" in event.text else " (`/kr duel opponent:`)"
+        case "challenged":
+            closed = [
+                s.seat
+                for s in table.seats
+                if s.dm_ok is False and s.seat in (event.data.get("challenger"), event.data.get("challenged"))
+            ]
+            hint = " Your buttons are on your hand DMs (or press **Choose in secret** on the status message)."
+            for seat in closed:
+                hint += (
+                    f"\n📪 {table.names[seat]}: I can't DM you — press **Choose in secret** on the status "
+                    "message (or `/kr choose`) for your buttons."
+                )
+            return hint
+        case "guess_now":
+            return " (`/kr guess total:`)"
+        case "guessed" if "your guess" in event.text:
+            return " (`/kr guess total:`)"
+    return ""

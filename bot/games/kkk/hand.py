@@ -18,7 +18,8 @@ from pydantic import BaseModel
 
 from bot.games.kkk.status import COLOUR
 from bot.games.kkk.words import family, hand_block, money
-from bot.presentation import Post, Table
+from bot.hands import Hands
+from bot.presentation import Button, Post, Table
 from engine.game import Game
 from engine.kkk.views import PlayerView
 from engine.text import seat as seat_ref
@@ -98,3 +99,16 @@ def table_digest(table: Table, seat: int) -> str:
 def view_digest(view: BaseModel) -> str:
     assert isinstance(view, PlayerView)
     return json.dumps(hand_fields(view))
+
+
+class KkkHands(Hands):
+    """The hand DM's fingerprint: its digest (`digest`, `table_digest` above); the DM has no buttons."""
+
+    def digest(self, game: Game, state: BaseModel, seat: int) -> str:  # type: ignore[type-arg]
+        return digest(game, state, seat)
+
+    def table_digest(self, table: Table, seat: int) -> str:
+        return table_digest(table, seat)
+
+    def buttons(self, table: Table, seat: int) -> list[Button]:
+        return []  # the hand DM (`hand_post`) has no buttons: its digest alone says when it changes

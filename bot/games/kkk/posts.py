@@ -3,7 +3,7 @@
 - Offer `kkk.offer`/<key>: who pays whom for which card (investor or clan, with family), at what price, and the
   state (waiting for the other party's 🤝 / binding / void / withdrawn / replaced / paid / lapsed). The bot adds 🤝.
   Making an offer is its proposer's 🤝, so a new offer's message names (and mentions, in the new message only) the
-  other party, whose 🤝 makes it binding (`presentation.reaction_action`); an agreement reopened to a new Boss
+  other party, whose 🤝 makes it binding (`presentation.controls.reaction_action`); an agreement reopened to a new Boss
   waits for both. A counter-offer says which agreement it replaces if it binds; the replaced agreement's message
   says which one took its place. Rendered from the events' own data (the engine's
   events carry an offer's terms to the end, `offers_ended` included), so a late delivery still shows each step.
@@ -21,7 +21,7 @@ and both parties must shake again. Its old message still carries the old 🤝 re
 take theirs off and put them back, and the bot may not be allowed to clear them), so instead each incarnation of
 an offer has its own message: the key is the offer id, then ".n" after its n-th reopening ("3", "3.1", …; the
 events' `reopened` count says which). The old message is edited to point to the new one below, which starts with
-only the bot's 🤝; a 🤝 added to the old message is stray (`presentation.reaction_allowed`).
+only the bot's 🤝; a 🤝 added to the old message is stray (`presentation.controls.reaction_allowed`).
 
 One message instead of two: a new offer message or window announcement that is all its action says (the action's
 only narrated event) is marked `replaces_narration`, so the platform posts it as the command's reply instead of a

@@ -11,7 +11,7 @@ a goods hand or black-market hand can only ever appear in its owner's DM or `/ga
   when the hand, the luxury total or the buttons change, never for a move that doesn't concern it.
 - The narration is the engine's own text with an icon and, for a call to act, where the buttons are. A trading
   turn is announced in the same words for everyone.
-- Refusals of a button or command stay private (the platform's default).
+- The hand's buttons are read by the game's controls (`controls.py`).
 """
 
 import json
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel
 
+from bot.hands import Hands
 from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, waiting_lines
 from engine.events import Event
 from engine.game import Game
@@ -28,6 +29,7 @@ from engine.schwarzmarkt.views import PublicView, SeatView
 from engine.schwarzmarkt.words import EVENT_NAMES
 
 from . import helps, prompts
+from .controls import SchwarzmarktControls
 from .look import goods_line, hand_lines, in_force_line, offer_lines, player_lines, public, track_line
 from .picture import draw_picture
 
@@ -65,7 +67,21 @@ ICONS = {
 }
 
 
+class SchwarzmarktHands(Hands):
+    """The hand's fingerprint (its buttons come from `private_view`, as by default)."""
+
+    def digest(self, game: Game, state: Any, seat: int) -> str:  # type: ignore[type-arg]
+        """The hand, the luxury total and the pile (New Goods Found): the DM changes with these (and its buttons,
+        which the platform compares too), not with every move at the table."""
+        view = cast(SeatView, game.view(state, seat))
+        return json.dumps(
+            [view.goods, [c.id for c in view.black_market], view.luxury[seat], view.pile_goods, view.phase == "over"]
+        )
+
+
 class SchwarzmarktPresentation(GenericPresentation):
+    controls_type = SchwarzmarktControls
+    hands_type = SchwarzmarktHands
     colour = COLOUR
 
     # --- the status message ---------------------------------------------------------------------------
@@ -96,7 +112,7 @@ class SchwarzmarktPresentation(GenericPresentation):
         else:
             if table.record.status == "paused":
                 lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
-            lines.append(f"**Game round {view.game_round} of 2.** {self._now_line(view, names)}")
+            lines.append(f"**Game round {view.game_round} of 2.** {now_line(view, names)}")
             lines += waiting_lines(table)
             lines += ["", f"Price track (🏁 ends this round): {track_line(view)}"]
             if view.phase == "trade":
@@ -109,17 +125,6 @@ class SchwarzmarktPresentation(GenericPresentation):
         post.fields = [("Players — 💰 luxury goods", "\n".join(player_lines(view, names)))]
         post.buttons = [] if over else [Button("My hand", "hand", "primary", "🂠")]
         return post
-
-    def _now_line(self, view: PublicView, names: Sequence[str]) -> str:
-        who = names[view.turn]
-        match view.phase:
-            case "play":
-                return f"🃏 **{who}** starts: play a black-market card (hand DM buttons, or `/sm play`)."
-            case "trade":
-                return f"💱 **{who}**'s trading turn (hand DM buttons, or `/sm trade`)."
-            case "event" if view.event is not None:
-                return f"⚡ **{who}** is carrying out {EVENT_NAMES[view.event.kind]} (buttons on their hand DM)."
-        return ""
 
     # --- the hand -------------------------------------------------------------------------------------
 
@@ -145,14 +150,6 @@ class SchwarzmarktPresentation(GenericPresentation):
             buttons=buttons,
         )
 
-    def hand_digest(self, game: Game, state: Any, seat: int) -> str:  # type: ignore[type-arg]
-        """The hand, the luxury total and the pile (New Goods Found): the DM changes with these (and its buttons,
-        which the platform compares too), not with every move at the table."""
-        view = cast(SeatView, game.view(state, seat))
-        return json.dumps(
-            [view.goods, [c.id for c in view.black_market], view.luxury[seat], view.pile_goods, view.phase == "over"]
-        )
-
     # --- narration ------------------------------------------------------------------------------------
 
     def event_line(self, table: Table, event: Event) -> str | None:
@@ -162,26 +159,9 @@ class SchwarzmarktPresentation(GenericPresentation):
         icon = "⏰" if event.text.startswith("Time's up") else ICONS.get(event.kind)
         if icon:
             line = f"{icon} {line}"
-        return line + self._hint(event)
+        return line + event_hint(event)
 
-    def _hint(self, event: Event) -> str:
-        match event.kind:
-            case "starter":
-                return " (buttons on your hand DM or `/game hand`, or `/sm play`)"
-            case "trade_turn":
-                return " (buttons on your hand DM or `/game hand`, or `/sm trade`)"
-            case "choose" | "target":
-                return " (buttons on your hand DM or `/game hand`)"
-        return ""
-
-    # --- buttons and the rest -------------------------------------------------------------------------
-
-    def button_action(self, table: Table, seat: int, key: str) -> Any | None:
-        if table.state is not None:
-            found = prompts.action(table, seat, key)
-            if found is not None:
-                return found
-        return super().button_action(table, seat, key)
+    # --- scores and the rest -------------------------------------------------------------------------
 
     def score_text(self, table: Table, score: int) -> str:
         return f"💰 {score}"
@@ -203,6 +183,29 @@ class SchwarzmarktPresentation(GenericPresentation):
         from .commands import SchwarzmarktCog
 
         return SchwarzmarktCog(bot)  # type: ignore[arg-type]
+
+
+def now_line(view: PublicView, names: Sequence[str]) -> str:
+    who = names[view.turn]
+    match view.phase:
+        case "play":
+            return f"🃏 **{who}** starts: play a black-market card (hand DM buttons, or `/sm play`)."
+        case "trade":
+            return f"💱 **{who}**'s trading turn (hand DM buttons, or `/sm trade`)."
+        case "event" if view.event is not None:
+            return f"⚡ **{who}** is carrying out {EVENT_NAMES[view.event.kind]} (buttons on their hand DM)."
+    return ""
+
+
+def event_hint(event: Event) -> str:
+    match event.kind:
+        case "starter":
+            return " (buttons on your hand DM or `/game hand`, or `/sm play`)"
+        case "trade_turn":
+            return " (buttons on your hand DM or `/game hand`, or `/sm trade`)"
+        case "choose" | "target":
+            return " (buttons on your hand DM or `/game hand`)"
+    return ""
 
 
 __all__ = ["NAME", "SchwarzmarktPresentation", "goods_line"]

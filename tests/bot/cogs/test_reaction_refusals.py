@@ -13,7 +13,7 @@ from engine.game import Outcome
 from storage.models import MessageRef
 from tests.bot.cogs.test_reactions import open_window, stops
 from tests.bot.helpers import Server, make_server, thread_of
-from tests.bot.toy_presentation import ToyPresentation
+from tests.bot.toy_presentation import ToyControls, ToyPresentation
 from tests.bot.toygame import Toy
 
 REFUSED = "You have nothing to react to right now."
@@ -29,7 +29,7 @@ class CountingToy(Toy):
         return super().apply(state, actor, action, now)
 
 
-class TakeBackPresentation(ToyPresentation):
+class TakeBackControls(ToyControls):
     """Taking a 🛑 off means "pass": the bot's own removal of a refused 🛑 would be a (refused) pass if it were read."""
 
     def reaction_action(self, table: Table, ref: MessageRef, seat: int, emoji: str, added: bool):  # type: ignore[no-untyped-def]
@@ -38,11 +38,19 @@ class TakeBackPresentation(ToyPresentation):
         return super().reaction_action(table, ref, seat, emoji, added)
 
 
-class QuietPresentation(ToyPresentation):
+class TakeBackPresentation(ToyPresentation):
+    controls_type = TakeBackControls
+
+
+class QuietControls(ToyControls):
     def reaction_refused(  # type: ignore[override]
         self, table: Table, ref: MessageRef, seat: int, emoji: str, added: bool, message: str
     ) -> Post | None:
         return None
+
+
+class QuietPresentation(ToyPresentation):
+    controls_type = QuietControls
 
 
 def refusals(server: Server) -> list[str]:

@@ -98,9 +98,9 @@ class Driver:
             if key in PLATFORM_KEYS:
                 continue
             try:
-                reply = presentation.button_reply(table, seat, key)
+                reply = presentation.controls.button_reply(table, seat, key)
                 if reply is None:
-                    action = presentation.button_action(table, seat, key)
+                    action = presentation.controls.button_action(table, seat, key)
                     if action is not None and table.game.dump_action(action) == wanted:
                         return [key]
                     continue

@@ -39,6 +39,6 @@ def test_the_sheet_of_a_waiting_objector_has_a_drop_objection_button() -> None:
     assert [b.key for b in queued.buttons] == ["drop.1"] and "/cb dropobjection" in (queued.description or "")
     taken = presentation.private_view(t, 1)
     assert [b.key for b in taken.buttons] == ["drop.1"] and "being taken" in (taken.description or "")
-    assert presentation.button_action(t, 2, "drop.1") == DropObjection()
+    assert presentation.controls.button_action(t, 2, "drop.1") == DropObjection()
     help_line = presentation.help_line(t, 2, "drop_objection", [DropObjection()])
     assert help_line is not None and "/cb dropobjection" in help_line

@@ -69,7 +69,7 @@ def test_everyone_asked_gets_the_same_objection_buttons_whatever_they_hold() -> 
     assert "Do you object? bert ⏳, cleo ⏳, dave ⏳" in post.content
     assert [b.key for b in post.buttons] == ["obj.1", "askno.1"]
     # The private limit buttons go up to the clicker's own bribe, for them alone.
-    limits = presentation.button_reply(t, 1, "obj.1")
+    limits = presentation.controls.button_reply(t, 1, "obj.1")
     assert limits is not None and [b.label for b in limits.buttons][-2:] == ["$900", "No objection"]
     assert "you have $900 on them" in limits.content
     # Answering changes the sheets' fingerprints the same way for nobody but the one who answered.

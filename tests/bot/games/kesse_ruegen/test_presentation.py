@@ -117,37 +117,37 @@ def test_the_action_prompt_offers_exactly_the_legal_actions() -> None:
 
 def test_buttons_map_to_engine_actions() -> None:
     t = table(placed(3))  # nobody challenged yet
-    assert presentation.button_action(t, 0, "plant") == Plant()
-    assert presentation.button_action(t, 0, "evict") == Evict()
-    assert presentation.button_action(t, 0, "reclaim") == Reclaim()
-    assert presentation.button_action(t, 0, "done") == Done()
-    assert presentation.button_action(t, 0, "move.sw") == Move(direction="sw")
-    assert presentation.button_action(t, 0, "move.up") is None
-    assert presentation.button_action(t, 0, "fly") is None
+    assert presentation.controls.button_action(t, 0, "plant") == Plant()
+    assert presentation.controls.button_action(t, 0, "evict") == Evict()
+    assert presentation.controls.button_action(t, 0, "reclaim") == Reclaim()
+    assert presentation.controls.button_action(t, 0, "done") == Done()
+    assert presentation.controls.button_action(t, 0, "move.sw") == Move(direction="sw")
+    assert presentation.controls.button_action(t, 0, "move.up") is None
+    assert presentation.controls.button_action(t, 0, "fly") is None
     # A fist button names its duel: it closes that duel's fist, and nothing in another duel.
     duel = table(placed(2))  # two players: the duel is on
-    assert presentation.button_action(duel, 1, "fist.1.2") == Choose(tubers=2)
+    assert presentation.controls.button_action(duel, 1, "fist.1.2") == Choose(tubers=2)
     with pytest.raises(Refusal, match="That duel is over"):
-        presentation.button_action(duel, 1, "fist.0.2")
+        presentation.controls.button_action(duel, 1, "fist.0.2")
     with pytest.raises(Refusal, match="That duel is over"):
-        presentation.button_action(t, 1, "fist.1.2")
+        presentation.controls.button_action(t, 1, "fist.1.2")
     closed = table(play(duel.state, (1, Choose(tubers=1))))  # type: ignore[arg-type]
     with pytest.raises(Refusal, match="already closed on 1"):
-        presentation.button_action(closed, 1, "fist.1.2")
+        presentation.controls.button_action(closed, 1, "fist.1.2")
 
 
 def test_choose_in_secret_answers_each_duellist_alone() -> None:
     three = placed(3)
     duel = table(play(three, (0, Challenge(opponent=2))))
     assert [b.label for b in presentation.status(duel).buttons] == ["My hand", "Choose in secret", "Details"]
-    mine = presentation.button_reply(duel, 2, "fist")
+    mine = presentation.controls.button_reply(duel, 2, "fist")
     assert mine is not None and [b.key for b in mine.buttons] == ["fist.1.0", "fist.1.1", "fist.1.2"]
     assert "**anna** challenges you to a duel!" in mine.text and "Kesse Rügen #7" in mine.text
     with pytest.raises(Refusal, match="Only anna and cleo are in this duel"):
-        presentation.button_reply(duel, 1, "fist")
-    assert presentation.button_reply(duel, 0, "plant") is None  # other keys are moves
+        presentation.controls.button_reply(duel, 1, "fist")
+    assert presentation.controls.button_reply(duel, 0, "plant") is None  # other keys are moves
     with pytest.raises(Refusal, match="no fist to close"):
-        presentation.button_reply(table(three), 0, "fist")
+        presentation.controls.button_reply(table(three), 0, "fist")
     assert [b.label for b in presentation.status(table(three)).buttons] == ["My hand", "Details"]
 
 
@@ -178,7 +178,7 @@ def test_the_hand_asks_for_the_fist_with_buttons_until_it_is_closed() -> None:
     assert "Nothing secret right now" in (presentation.private_view(table(start), 1).description or "")
     assert not presentation.private_view(table(start), 1).buttons
     # The hand DM is edited when its buttons come and go, even where its secret (the fist) did not change yet.
-    assert presentation.hand_digest(GAME, start, 1) == presentation.hand_digest(GAME, duel, 1)
+    assert presentation.hands.digest(GAME, start, 1) == presentation.hands.digest(GAME, duel, 1)
     assert hand_fingerprint(presentation, table(start), 1) != hand_fingerprint(presentation, table(duel), 1)
     assert hand_fingerprint(presentation, table(duel), 1) != hand_fingerprint(presentation, table(closed), 1)
 

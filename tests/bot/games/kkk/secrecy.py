@@ -203,7 +203,7 @@ def assert_public_refusal_same(presentation: Presentation, table: Table, refused
     if twin_state is None:
         return
     real, twin = replace(table, state=refused.state), replace(table, state=twin_state)
-    said = getattr(presentation, "action_refused", None)
+    said = getattr(presentation.controls, "action_refused", None)
     if said is not None:
         a, b = (said(x, refused.seat, refused.action, refused.message) for x in (real, twin))
         assert (a is None) == (b is None) and (a is None or same_post(a, b)), (
@@ -215,7 +215,10 @@ def assert_public_refusal_same(presentation: Presentation, table: Table, refused
         ref = MessageRef(
             message_id=0, channel_id=0, game_id=table.record.id, kind=OFFER, key=offer_key(offer, reopened)
         )
-        a, b = (presentation.reaction_refused(x, ref, refused.seat, SHAKE, True, refused.message) for x in (real, twin))
+        a, b = (
+            presentation.controls.reaction_refused(x, ref, refused.seat, SHAKE, True, refused.message)
+            for x in (real, twin)
+        )
         assert (a is None) == (b is None) and (a is None or same_post(a, b)), (
             f"the table's line for a refused 🤝 depends on a hand: {a and _show(a)!r} vs {b and _show(b)!r}"
         )

@@ -74,7 +74,7 @@ def test_public_messages_do_not_depend_on_what_is_in_a_hand(build) -> None:  # t
         assert same_post(a, b) and a.ref == b.ref
     # …while each player's own message does show their hand (so the comparison above is not vacuous).
     assert not same_post(PRESENTATION.private_view(mine, 0), PRESENTATION.private_view(theirs, 0))
-    assert PRESENTATION.hand_digest(KKK, t.state, 0) != PRESENTATION.hand_digest(KKK, other_hands(t.state), 0)
+    assert PRESENTATION.hands.digest(KKK, t.state, 0) != PRESENTATION.hands.digest(KKK, other_hands(t.state), 0)
 
 
 def test_the_dm_groups_the_hand_by_type() -> None:
@@ -93,13 +93,13 @@ def test_the_dm_groups_the_hand_by_type() -> None:
 def test_the_dm_lists_the_players_binding_agreements_and_only_theirs() -> None:
     t = tables.offered()  # bert (seat 1) offers anna, the Boss, his Knetowitz for $4M (his own 🤝)
     # A new offer (its proposer's 🤝 included) changes no DM (the offer's message shows it); the agreement does.
-    before = [PRESENTATION.hand_digest(KKK, t.state, s) for s in range(4)]
+    before = [PRESENTATION.hands.digest(KKK, t.state, s) for s in range(4)]
     t(0, A.Offer(price=1, to=3))  # anna offers dave a share of $1M
-    assert [PRESENTATION.hand_digest(KKK, t.state, s) for s in range(4)] == before
+    assert [PRESENTATION.hands.digest(KKK, t.state, s) for s in range(4)] == before
     fields = [dict(hand.hand_fields(KKK.view(t.state, s))) for s in range(4)]  # type: ignore[arg-type]
     assert all("🤝 Your open agreements" not in f for f in fields)  # offers not yet agreed live in the thread
     t(0, A.Shake(offer=1))
-    after = [PRESENTATION.hand_digest(KKK, t.state, s) for s in range(4)]
+    after = [PRESENTATION.hands.digest(KKK, t.state, s) for s in range(4)]
     assert [a != b for a, b in zip(before, after, strict=True)] == [True, True, False, False]
     boss, bert, cleo, dave = (dict(hand.hand_fields(KKK.view(t.state, s))) for s in range(4))  # type: ignore[arg-type]
     assert boss["🤝 Your open agreements"] == "#1 ✅ binding: you pay {seat:1} $4M for Knetowitz"
@@ -283,16 +283,16 @@ def test_window_messages_carry_their_window_and_close() -> None:
     assert post.ref == ("kkk.window", str(wid))
     assert [b.key for b in post.buttons] == [f"pass:{wid}", f"stop:{wid}"]
     assert post.content.startswith("✈️ dave plays a travel card on cleo's Liebgeld investor.\n⏳ Anyone else may")
-    assert PRESENTATION.button_action(table, 0, f"pass:{wid}") == A.Pass()
-    assert PRESENTATION.button_action(table, 0, f"stop:{wid}") == A.Stop()
+    assert PRESENTATION.controls.button_action(table, 0, f"pass:{wid}") == A.Pass()
+    assert PRESENTATION.controls.button_action(table, 0, f"stop:{wid}") == A.Stop()
     with pytest.raises(Refusal, match="That window has already closed"):
-        PRESENTATION.button_action(table, 0, f"stop:{wid - 1}")
+        PRESENTATION.controls.button_action(table, 0, f"stop:{wid - 1}")
     out = t(0, A.Stop())
     [closed] = posts.event_posts(table_for(t.state), out)
     assert closed.ref == ("kkk.window", str(wid)) and not closed.buttons
     assert closed.content == "✋ anna plays STOP: dave's travel card on cleo's Liebgeld investor is cancelled."
     with pytest.raises(Refusal):
-        PRESENTATION.button_action(table_for(t.state), 1, f"pass:{wid}")
+        PRESENTATION.controls.button_action(table_for(t.state), 1, f"pass:{wid}")
     # A window opened and closed by one action (everyone else always passes) gets no message at all.
     t2 = tables.round_a()
     for s in (1, 2, 3):
@@ -318,14 +318,14 @@ def test_a_travel_still_pending_when_the_deal_fails_closes_its_window_message() 
         lines
     )
     with pytest.raises(Refusal, match="That window has already closed"):
-        PRESENTATION.button_action(table_for(t.state), 1, f"stop:{wid}")
+        PRESENTATION.controls.button_action(table_for(t.state), 1, f"stop:{wid}")
 
 
 def test_what_a_shake_reaction_means() -> None:
     t = tables.offered()  # offer #1: bert offered Knetowitz to anna (the Boss): his offer is his 🤝
     table = table_for(t.state)
     ref = MessageRef(message_id=1, channel_id=2, game_id=1, kind="kkk.offer", key="1")
-    react = PRESENTATION.reaction_action
+    react = PRESENTATION.controls.reaction_action
     assert react(table, ref, 0, "🤝", True) == A.Shake(offer=1)
     assert react(table, ref, 1, "🤝", True) is None  # bert agreed by making the offer
     assert react(table, ref, 1, "🤝", False) is None  # nor does a 🤝 taken off withdraw it (`/kkk withdraw` does)
@@ -345,7 +345,7 @@ def test_what_a_shake_reaction_means() -> None:
 
 def test_stray_shakes_and_the_old_message_of_a_reopened_agreement() -> None:
     t = tables.binding()  # offer #1: bert's Knetowitz for $4M, binding with anna (the Boss)
-    allowed = PRESENTATION.reaction_allowed
+    allowed = PRESENTATION.controls.reaction_allowed
     first = MessageRef(message_id=1, channel_id=2, game_id=1, kind="kkk.offer", key="1")
     table = table_for(t.state)
     assert allowed(table, first, 1, "🤝") and allowed(table, first, 0, "🤝")
@@ -368,9 +368,9 @@ def test_stray_shakes_and_the_old_message_of_a_reopened_agreement() -> None:
     assert "the old 🤝 don't count" in fresh.content
     second = MessageRef(message_id=3, channel_id=2, game_id=1, kind="kkk.offer", key="1.1")
     assert not allowed(table, first, 1, "🤝")  # the old message no longer counts
-    assert PRESENTATION.reaction_action(table, first, 1, "🤝", True) is None
+    assert PRESENTATION.controls.reaction_action(table, first, 1, "🤝", True) is None
     assert allowed(table, second, 1, "🤝") and allowed(table, second, 2, "🤝") and not allowed(table, second, 0, "🤝")
-    assert PRESENTATION.reaction_action(table, second, 2, "🤝", True) == A.Shake(offer=1)
+    assert PRESENTATION.controls.reaction_action(table, second, 2, "🤝", True) == A.Shake(offer=1)
     # Later events of the offer edit its newest message.
     shaken = t(2, A.Shake(offer=1))
     assert [p.ref for p in posts.event_posts(table_for(t.state), shaken)] == [("kkk.offer", "1.1")]
@@ -380,7 +380,9 @@ def test_a_refused_shake_is_answered_with_the_engines_reason() -> None:
     t = tables.over_cap()
     table = table_for(t.state)
     ref = MessageRef(message_id=1, channel_id=2, game_id=1, kind="kkk.offer", key="2")
-    post = PRESENTATION.reaction_refused(table, ref, 0, "🤝", True, "Shaking on #2 would promise $16M, {seat:0}.")
+    post = PRESENTATION.controls.reaction_refused(
+        table, ref, 0, "🤝", True, "Shaking on #2 would promise $16M, {seat:0}."
+    )
     assert post is not None
     assert post.content == "🤝 anna's shake on offer #2 doesn't count: Shaking on #2 would promise $16M, anna."
     assert PRESENTATION.score_text(table, 48) == "$48M"
@@ -477,11 +479,11 @@ def test_an_oversized_status_drops_the_least_needed_fields() -> None:
     [tables.turn_a, tables.rolled_a, tables.pending_travel, tables.binding, tables.last_call_b, tables.over_c],
 )
 def test_the_hand_fingerprint_is_what_the_hand_message_shows(build) -> None:  # type: ignore[no-untyped-def]
-    """`hand_buttons` says the hand DM has no buttons (so the commit's fingerprint renders no post): it must agree
+    """`hands.buttons` says the hand DM has no buttons (so the commit's fingerprint renders no post): it must agree
     with the post, and the digest read from the table's shared fields must be the state's own digest."""
     t = build()
     for seat in range(len(t.state.hands)):
         table = table_for(t.state)
-        assert PRESENTATION.hand_buttons(table, seat) == PRESENTATION.private_view(table_for(t.state), seat).buttons
-        assert PRESENTATION.table_hand_digest(table, seat) == PRESENTATION.hand_digest(KKK, t.state, seat)
+        assert PRESENTATION.hands.buttons(table, seat) == PRESENTATION.private_view(table_for(t.state), seat).buttons
+        assert PRESENTATION.hands.table_digest(table, seat) == PRESENTATION.hands.digest(KKK, t.state, seat)
         assert same_post(PRESENTATION.private_view(table, seat), PRESENTATION.private_view(table_for(t.state), seat))

@@ -90,11 +90,11 @@ def test_a_button_is_the_engine_action_and_an_old_one_is_refused() -> None:
     state = open_offer(state, [0, 0, 3, 0, 0])
     table = table_for(state)
     keys = {b.label: b.key for b in P.private_view(table, 0).buttons}
-    assert P.button_action(table, 0, keys["Sell 2 coffee"]) == Trade(cards=("coffee", "coffee"), move=1)
-    assert P.button_action(table, 0, keys["No trade, move 3"]) == Trade(cards=(), move=3)
+    assert P.controls.button_action(table, 0, keys["Sell 2 coffee"]) == Trade(cards=("coffee", "coffee"), move=1)
+    assert P.controls.button_action(table, 0, keys["No trade, move 3"]) == Trade(cards=(), move=3)
     later = play(state, (0, Trade(cards=(), move=1)))
     with pytest.raises(Refusal, match="earlier turn"):
-        P.button_action(table_for(later), 0, keys["No trade, move 3"])
+        P.controls.button_action(table_for(later), 0, keys["No trade, move 3"])
 
 
 def test_an_event_s_choices_are_buttons_on_the_chooser_s_hand_only() -> None:
@@ -105,11 +105,11 @@ def test_an_event_s_choices_are_buttons_on_the_chooser_s_hand_only() -> None:
     for other in (1, 2, 3):
         assert labels(P.private_view(table, other)) == []
     key = next(b.key for b in P.private_view(table, 0).buttons if b.label == "cleo")
-    assert P.button_action(table, 0, key) == Target(seat=2)
+    assert P.controls.button_action(table, 0, key) == Target(seat=2)
     swap = play(swap, (0, Target(seat=2)))
     gives = P.private_view(table_for(swap), 0).buttons
     assert [b.label for b in gives] == ["Give 1 coffee", "Give 1 sugar", "Give 1 coffee + 1 sugar"]
-    assert P.button_action(table_for(swap), 0, gives[2].key) == Give(cards=("coffee", "sugar"))
+    assert P.controls.button_action(table_for(swap), 0, gives[2].key) == Give(cards=("coffee", "sugar"))
 
     found = play_event(state, "new_goods")
     mine = P.private_view(table_for(found), 0)
@@ -117,14 +117,14 @@ def test_an_event_s_choices_are_buttons_on_the_chooser_s_hand_only() -> None:
     assert all("only you see it" not in (P.private_view(table_for(found), s).description or "") for s in (1, 2, 3))
     assert "pile (only you" not in (P.status(table_for(found)).description or "")
     first = mine.buttons[0]
-    assert isinstance(P.button_action(table_for(found), 0, first.key), Pick)
+    assert isinstance(P.controls.button_action(table_for(found), 0, first.key), Pick)
 
 
 def test_the_starter_s_buttons_are_their_cards() -> None:
     state = new_game()
     post = P.private_view(table_for(state), 0)
     assert len(post.buttons) == 3 and "You start the trading round" in (post.description or "")
-    action = P.button_action(table_for(state), 0, post.buttons[0].key)
+    action = P.controls.button_action(table_for(state), 0, post.buttons[0].key)
     assert isinstance(action, Play) and action.card in state.black_market[0]
 
 
