@@ -46,6 +46,8 @@ NAME = Casablanca.name
 """The game these commands play: the engine's name, not the presentation's (which builds this cog: no circle)."""
 
 TITLE = "Casablanca"
+NOT_STARTED = "hasn't started yet: hands are dealt at the start."
+"""A move in a lobby: `ReadService.private_view`'s words (every move is built from the player's own view)."""
 PAIR = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*[:=]?\s*\$?\s*(\d[\d,.]*)\s*(k?)", re.IGNORECASE)
 
 
@@ -90,6 +92,8 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
 
         async def work(carrier: Carrier) -> Answer | None:
             record = await cb_game(self.bot, interaction, game)
+            if not record.started:  # worded as before, when the view was read first (the record read says it)
+                raise Refusal(f"{TITLE} #{record.id} {NOT_STARTED}")
             built: list[Any] = []
 
             def build(table: Table, seat: int) -> Any:

@@ -74,14 +74,23 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         return await suggest.kkk_game(self.bot, interaction, game_id)
 
     async def _play(
-        self, interaction: discord.Interaction, game_id: int | None, make: Make, hint: Hint | None = None
+        self,
+        interaction: discord.Interaction,
+        game_id: int | None,
+        make: Make,
+        hint: Hint | None = None,
+        *,
+        own_view: bool = False,
     ) -> None:
         """Build the action from the table under the game's lock (`Play.act_for_seat`), let the engine decide.
         `make` is the action itself or `make(table, seat)`. `hint(table, seat, action)`: what to add to a refusal
-        when the player left out an option the move needs (see `picks`), from the table the move was refused on."""
+        when the player left out an option the move needs (see `picks`), from the table the move was refused on.
+        `own_view`: the move is built from the player's own view (a lobby's refusal says hands aren't dealt yet)."""
 
         async def work(carrier: Carrier) -> Answer:
             record = await self._record(interaction, game_id)
+            if own_view and not record.started:  # worded as before, when the view was read first
+                raise Refusal(f"Kohle, Kies & Knete #{record.id} hasn't started yet: hands are dealt at the start.")
             built: list[tuple[Table, int, Any]] = []
 
             def build(table: Table, seat: int) -> Any:
@@ -170,7 +179,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
             view = reading.mine(table, seat)
             return picks.travel_hint(view, action.family, action.target, action.on, action.joker, table.names)
 
-        await self._play(interaction, game, make, hint)
+        await self._play(interaction, game, make, hint, own_view=True)
 
     @app_commands.command(name="recruit", description="Play a recruitment triple to take an investor")
     @app_commands.describe(family="The investor to take (beside the board first)")
@@ -236,7 +245,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
                 return ""
             return picks.offer_hint(reading.mine(table, seat), action.family, action.to, table.names)
 
-        await self._play(interaction, game, make, hint)
+        await self._play(interaction, game, make, hint, own_view=True)
 
     @app_commands.command(name="withdraw", description="Take back (or turn down) an offer not yet shaken on")
     @app_commands.describe(offer="The offer's number")
@@ -290,7 +299,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         def make(table: Table, seat: int) -> Any:
             return A.Discard(cards=tuple(parse_cards(cards, most=len(reading.mine(table, seat).hand))))
 
-        await self._play(interaction, game, make)
+        await self._play(interaction, game, make, own_view=True)
 
 
 def _named(table: Table, me: int, option: str, named: str | None) -> int | None:
