@@ -428,7 +428,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 return Answer(text=f"{shown(player.display_name)} plays their seats again ({len(taken)}).")
             now = service.read.now()
             seats = await self.bot.store.seats.of_player(interaction.user.id, statuses=OPEN_STATUSES)
-            here = [s for s in seats if (await self.bot.store.games.get(s.game_id)).guild_id == interaction.guild_id]
+            # One read of this server's open games, not one per seat.
+            games = await self.bot.store.games.find(statuses=OPEN_STATUSES, guild_id=interaction.guild_id)
+            ids = {g.id for g in games}
+            here = [s for s in seats if s.game_id in ids]
             if not here:
                 return Answer(text="You're not in any game in this server.")
             taken = await service.seats.take_back(interaction.user.id, interaction.guild_id)

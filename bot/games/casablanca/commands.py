@@ -2,11 +2,12 @@
 `/cb hit agent: victim:`, `/cb object limit:`, `/cb noobjection`, `/cb dropobjection`, `/cb contest limit:`,
 `/cb withdraw`, `/cb endturn`, `/cb hq hq:` (the variant's set-up) and `/cb sheet` (your bribe sheet, privately).
 
-Each command only turns Discord input into an engine action and goes through `GameService` like any move. A bribe,
-an objection, a limit and dropping an objection are private: their answer is ephemeral (the table hears "Anna
-bribed", "Bert has answered", "Bert dropped their objection" in the thread). Other moves are public: the
-narration is the reply. Used in a game's thread a command acts
-on that game; elsewhere on the player's one Casablanca game in this server, or the `game:` option says which.
+Each command only turns Discord input into an engine action and goes through `GameService` like any move, built from
+the player's own view as it is under the game's lock (`Play.act_for_seat`). A bribe, an objection, a limit and
+dropping an objection are private: their answer is ephemeral (the table hears "Anna bribed", "Bert has answered",
+"Bert dropped their objection" in the thread). Other moves are public: the narration is the reply. Used in a game's
+thread a command acts on that game; elsewhere on the player's one Casablanca game in this server, or the `game:`
+option says which.
 """
 
 import re
@@ -21,6 +22,7 @@ from bot.notifier import Carrier
 from bot.replies import Answer, answer
 from bot.resolve import own_game_choices, resolve_own_game
 from bot.service import Refusal
+from bot.table import Table
 from engine.casablanca.actions import (
     Bribe,
     ChooseHq,
@@ -44,6 +46,8 @@ NAME = Casablanca.name
 """The game these commands play: the engine's name, not the presentation's (which builds this cog: no circle)."""
 
 TITLE = "Casablanca"
+NOT_STARTED = "hasn't started yet: hands are dealt at the start."
+"""A move in a lobby: `ReadService.private_view`'s words (every move is built from the player's own view)."""
 PAIR = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*[:=]?\s*\$?\s*(\d[\d,.]*)\s*(k?)", re.IGNORECASE)
 
 
@@ -82,16 +86,24 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
     # --- helpers ----------------------------------------------------------------------------------------
 
     async def _play(self, interaction: discord.Interaction, game: int | None, make: Any, *, secret: bool) -> None:
-        """Apply `make(view)` for the user. Public moves: the narration is the reply. Secret ones (a bribe, an
-        objection, a limit): the reply is private and the narration goes to the thread as a normal post."""
+        """Apply `make(view)` for the user, the player's own view read under the game's lock
+        (`Play.act_for_seat`). Public moves: the narration is the reply. Secret ones (a bribe, an objection, a
+        limit): the reply is private and the narration goes to the thread as a normal post."""
 
         async def work(carrier: Carrier) -> Answer | None:
             record = await cb_game(self.bot, interaction, game)
-            table, seat = await self.bot.service.read.private_view(record.id, interaction.user.id)
-            view = table.game.view(table.state, seat)
-            assert isinstance(view, SeatView)
-            action = make(view)
-            done = await self.bot.service.play.act(record.id, interaction.user.id, action)
+            if not record.started:  # worded as before, when the view was read first (the record read says it)
+                raise Refusal(f"{TITLE} #{record.id} {NOT_STARTED}")
+            built: list[Any] = []
+
+            def build(table: Table, seat: int) -> Any:
+                view = table.game.view(table.state, seat)
+                assert isinstance(view, SeatView)
+                built[:] = [make(view)]
+                return built[0]
+
+            done = await self.bot.service.play.act_for_seat(record.id, interaction.user.id, build)
+            action = built[0]
             carrier.for_rows(done.outbox_ids).private = secret
             await self.bot.notifier.flush(done.game_id, carrier)
             if secret:

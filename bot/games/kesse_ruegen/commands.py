@@ -13,7 +13,8 @@ Kesse Rügen game in this server, or the `game:` option says which.
 a typed mention, name or seat number works as well).
 """
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -24,7 +25,8 @@ from bot.components import view_for
 from bot.notifier import Carrier
 from bot.replies import Answer, answer
 from bot.resolve import own_game_choices, resolve_own_game
-from bot.service import Done, Refusal
+from bot.service import Refusal
+from bot.table import Table
 from engine.kesse_ruegen.actions import Challenge, Guess, Place
 from engine.kesse_ruegen.rules import KesseRuegen
 from storage import GameRecord
@@ -38,6 +40,8 @@ NAME = KesseRuegen.name
 """The game these commands play: the engine's name, not the presentation's (which builds this cog: no circle)."""
 
 TITLE = "Kesse Rügen"
+Make = Callable[[Table, int], Any]
+"""A move built from the table under the game's lock: `make(table, seat)` gives the engine action."""
 
 
 async def kr_game(bot: "Host", interaction: discord.Interaction, game_id: int | None) -> GameRecord:
@@ -53,13 +57,13 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
 
     # --- helpers ----------------------------------------------------------------------------------------
 
-    async def _move(self, interaction: discord.Interaction, game: int | None, make) -> None:  # type: ignore[no-untyped-def]
-        """Apply the action `await make(record)` for the user; the narration is the public reply."""
+    async def _move(self, interaction: discord.Interaction, game: int | None, make: Make) -> None:
+        """Apply the action `make(table, seat)` for the user, built from the table under the game's lock
+        (`Play.act_for_seat`); the narration is the public reply."""
 
         async def work(carrier: Carrier) -> Answer | None:
             record = await kr_game(self.bot, interaction, game)
-            action = await make(record)
-            done = await self.bot.service.play.act(record.id, interaction.user.id, action)
+            done = await self.bot.service.play.act_for_seat(record.id, interaction.user.id, make)
             await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
             return await self._own_fist(record, interaction.user.id)
 
@@ -100,7 +104,7 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
     @app_commands.describe(square="A free field, a1 (bottom left) to e5 (top right); not the barn c3")
     @app_commands.autocomplete(square=_square_autocomplete, game=_game_autocomplete)
     async def place(self, interaction: discord.Interaction, square: str, game: int | None = None) -> None:
-        async def make(record: GameRecord) -> Place:
+        def make(table: Table, seat: int) -> Place:
             return Place(square=square)
 
         await self._move(interaction, game, make)
@@ -120,19 +124,13 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
     @app_commands.describe(opponent="The player you challenge (a computer player too): pick from the list")
     @app_commands.autocomplete(opponent=_opponent_autocomplete, game=_game_autocomplete)
     async def duel(self, interaction: discord.Interaction, opponent: str, game: int | None = None) -> None:
-        async def work(carrier: Carrier) -> Answer | None:
-            record = await kr_game(self.bot, interaction, game)
-            seats = await self.bot.store.seats.of_game(record.id)
-            me = next((s.seat for s in seats if s.player_id == interaction.user.id), None)
-            where = f"{TITLE} #{record.id}"
-            target = seat_choice.resolve(seats, opponent, where=where, option="opponent", exclude=me)
-            service = self.bot.service
-            done: Done = await service.play.act(record.id, interaction.user.id, Challenge(opponent=target))
-            await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
-            # If the challenger's DMs are closed, their buttons come with this answer, for their eyes only.
-            return await self._own_fist(record, interaction.user.id)
+        def make(table: Table, seat: int) -> Challenge:
+            where = f"{TITLE} #{table.record.id}"
+            target = seat_choice.resolve(table.seats, opponent, where=where, option="opponent", exclude=seat)
+            return Challenge(opponent=target)
 
-        await answer(self.bot, interaction, work, game_id=game)
+        # If the challenger's DMs are closed, their buttons come with the answer, for their eyes only (`_move`).
+        await self._move(interaction, game, make)
 
     @app_commands.command(name="choose", description="Close your fist in secret (buttons only you can see)")
     @app_commands.autocomplete(game=_game_autocomplete)
@@ -151,7 +149,7 @@ class KesseRuegenCog(commands.GroupCog, group_name="kr", group_description="Kess
     async def guess(
         self, interaction: discord.Interaction, total: app_commands.Range[int, 0, 4], game: int | None = None
     ) -> None:
-        async def make(record: GameRecord) -> Guess:
+        def make(table: Table, seat: int) -> Guess:
             return Guess(total=total)
 
         await self._move(interaction, game, make)

@@ -1,12 +1,13 @@
 """The `/kkk` commands: every move of Kohle, Kies & Knete, translated into an engine action and nothing more.
 
-Each command resolves the game (the thread it is used in, or `game:`), builds the action, and hands it to
-`Play.act`; the engine accepts or refuses it (the refusal, with names, comes back ephemeral). Options
-autocomplete from the player's own view (`suggestions`, over `choices`). `to:` and `target:` name any seat, computer
-players too (`bot.seat_choice`: suggestions by name, or a typed mention, name or seat number). A picked
-suggestion for `/kkk travel` or the Boss's `/kkk offer` carries the options it decided (target, card, joker, `to:`),
-and options left out are filled in where the player's view leaves one possibility; a refusal for a missing option
-names the option to add (`picks`).
+Each command resolves the game (the thread it is used in, or `game:`) and hands `Play.act_for_seat` the way to build
+its action: from the table read under the game's lock (the player's own view, the seats `to:` and `target:` name),
+never from reads of its own before; the engine accepts or refuses it (the refusal, with names, comes back
+ephemeral). Options autocomplete from the player's own view (`suggestions`, over `choices`). `to:` and `target:`
+name any seat, computer players too (`bot.seat_choice`: suggestions by name, or a typed mention, name or seat
+number). A picked suggestion for `/kkk travel` or the Boss's `/kkk offer` carries the options it decided (target,
+card, joker, `to:`), and options left out are filled in where the player's view leaves one possibility; a refusal
+for a missing option names the option to add (`picks`).
 
 Typed numbers are bounded where Discord can enforce it (price 0–999, offer numbers 1–9999, space 1–16) and counts in
 `/kkk discard` are read only up to the hand's size (a count such as "99999999999999999999 STOP" is refused with the
@@ -23,8 +24,7 @@ means (`reaction_action`), which ones are stray (`reaction_allowed`) and how a r
 (`reaction_refused`).
 """
 
-import inspect
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -37,17 +37,17 @@ from bot.games.kkk import suggestions as suggest
 from bot.games.kkk.words import Unreadable, parse_cards, parse_family
 from bot.notifier import Carrier
 from bot.people import dm_note
-from bot.presentation import Table
 from bot.replies import Answer, answer
 from bot.service import Refusal, RuleRefusal
+from bot.table import Table
 from engine.kkk import actions as A
-from engine.kkk.views import PlayerView
 from storage import GameRecord
 
 if TYPE_CHECKING:
     from bot.host import Host
 
-Make = Any | Callable[[GameRecord], Awaitable[Any]]
+Make = Any | Callable[[Table, int], Any]
+"""A move: the engine action itself, or `make(table, seat)` building it from the table under the game's lock."""
 Hint = Callable[[Table, int, Any], str]
 UNITS = [app_commands.Choice(name="$M", value="money"), app_commands.Choice(name="dividends", value="dividends")]
 CARDS = [app_commands.Choice(name="investor", value="investor"), app_commands.Choice(name="clan card", value="clan")]
@@ -73,32 +73,39 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
     async def _record(self, interaction: discord.Interaction, game_id: int | None) -> GameRecord:
         return await suggest.kkk_game(self.bot, interaction, game_id)
 
-    async def _seat(self, record: GameRecord, option: str, named: str | None, user_id: int) -> int | None:
-        """The seat the `option` (`to:` or `target:`) names: anyone at the table, computer players too
-        (`seat_choice`); None when it is left out, refused when it is given blank."""
-        seats = await self.bot.store.seats.of_game(record.id)
-        me = next((s.seat for s in seats if s.player_id == user_id), None)
-        where = f"Kohle, Kies & Knete #{record.id}"
-        return seat_choice.resolve(seats, named, where=where, option=option, exclude=me)
-
     async def _play(
-        self, interaction: discord.Interaction, game_id: int | None, make: Make, hint: Hint | None = None
+        self,
+        interaction: discord.Interaction,
+        game_id: int | None,
+        make: Make,
+        hint: Hint | None = None,
+        *,
+        own_view: bool = False,
     ) -> None:
-        """Build the action, let the engine decide. `hint(table, seat, action)`: what to add to a refusal when the
-        player left out an option the move needs (see `picks`)."""
+        """Build the action from the table under the game's lock (`Play.act_for_seat`), let the engine decide.
+        `make` is the action itself or `make(table, seat)`. `hint(table, seat, action)`: what to add to a refusal
+        when the player left out an option the move needs (see `picks`), from the table the move was refused on.
+        `own_view`: the move is built from the player's own view (a lobby's refusal says hands aren't dealt yet)."""
 
         async def work(carrier: Carrier) -> Answer:
             record = await self._record(interaction, game_id)
+            if own_view and not record.started:  # worded as before, when the view was read first
+                raise Refusal(f"Kohle, Kies & Knete #{record.id} hasn't started yet: hands are dealt at the start.")
+            built: list[tuple[Table, int, Any]] = []
+
+            def build(table: Table, seat: int) -> Any:
+                try:
+                    action = make(table, seat) if callable(make) else make
+                except Unreadable as exc:
+                    raise Refusal(str(exc)) from None
+                built[:] = [(table, seat, action)]
+                return action
+
             try:
-                action = await make(record) if inspect.iscoroutinefunction(make) else make
-            except Unreadable as exc:
-                raise Refusal(str(exc)) from None
-            try:
-                done = await self.bot.service.play.act(record.id, interaction.user.id, action)
+                done = await self.bot.service.play.act_for_seat(record.id, interaction.user.id, build)
             except RuleRefusal as exc:
-                if hint is not None:
-                    table, seat = await self.bot.service.read.private_view(record.id, interaction.user.id)
-                    extra = hint(table, seat, action)
+                if hint is not None and built:
+                    extra = hint(*built[0])
                     if extra:
                         exc.message = f"{exc.message} {extra}"
                 raise
@@ -107,11 +114,6 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
             return Answer(text=note.strip() or "Done — see the table thread.", always=bool(note))
 
         await answer(self.bot, interaction, work)
-
-    async def _view(self, record: GameRecord, user_id: int) -> PlayerView:
-        """The player's own view (to fill in options they left out, never to decide a rule)."""
-        table, seat = await self.bot.service.read.private_view(record.id, user_id)
-        return reading.mine(table, seat)
 
     # --- the turn ---------------------------------------------------------------------------------------
 
@@ -144,7 +146,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
     @app_commands.describe(family="The clan card's family (from your hand)")
     @app_commands.autocomplete(family=suggest.clan, game=suggest.game)
     async def clan(self, interaction: discord.Interaction, family: str, game: int | None = None) -> None:
-        async def make(record: GameRecord) -> Any:
+        def make(table: Table, seat: int) -> Any:
             return A.PlayClan(family=parse_family(family))  # type: ignore[arg-type]
 
         await self._play(interaction, game, make)
@@ -167,24 +169,23 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         card: str | None = None,
         game: int | None = None,
     ) -> None:
-        async def make(record: GameRecord) -> Any:
+        def make(table: Table, seat: int) -> Any:
             pick = picks.read(family)
-            seat = await self._seat(record, "target", target, interaction.user.id)
-            view = await self._view(record, interaction.user.id)
-            seat, on, use_joker = picks.travel_options(view, pick, seat, card, joker)
-            return A.Travel(target=seat, family=pick.family, joker=use_joker, on=on)  # type: ignore[arg-type]
+            named = _named(table, seat, "target", target)
+            named, on, use_joker = picks.travel_options(reading.mine(table, seat), pick, named, card, joker)
+            return A.Travel(target=named, family=pick.family, joker=use_joker, on=on)  # type: ignore[arg-type]
 
         def hint(table: Table, seat: int, action: Any) -> str:
             view = reading.mine(table, seat)
             return picks.travel_hint(view, action.family, action.target, action.on, action.joker, table.names)
 
-        await self._play(interaction, game, make, hint)
+        await self._play(interaction, game, make, hint, own_view=True)
 
     @app_commands.command(name="recruit", description="Play a recruitment triple to take an investor")
     @app_commands.describe(family="The investor to take (beside the board first)")
     @app_commands.autocomplete(family=suggest.recruit, game=suggest.game)
     async def recruit(self, interaction: discord.Interaction, family: str, game: int | None = None) -> None:
-        async def make(record: GameRecord) -> Any:
+        def make(table: Table, seat: int) -> Any:
             return A.Recruit(family=parse_family(family))  # type: ignore[arg-type]
 
         await self._play(interaction, game, make)
@@ -231,21 +232,20 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
         counter: app_commands.Range[int, 1, MAX_OFFER] | None = None,
         game: int | None = None,
     ) -> None:
-        async def make(record: GameRecord) -> Any:
+        def make(table: Table, seat: int) -> Any:
             pick = picks.read(family) if family else None
-            seat = await self._seat(record, "to", to, interaction.user.id)
-            view = await self._view(record, interaction.user.id)
+            named = _named(table, seat, "to", to)
             if counter is None:  # a counter-offer's card and player are the agreement's (the engine fills them in)
-                seat = picks.offer_to(view, pick, seat)
+                named = picks.offer_to(reading.mine(table, seat), pick, named)
             fam = pick.family if pick else None
-            return A.Offer(price=price, unit=unit, family=fam, to=seat, counter=counter)  # type: ignore[arg-type]
+            return A.Offer(price=price, unit=unit, family=fam, to=named, counter=counter)  # type: ignore[arg-type]
 
         def hint(table: Table, seat: int, action: Any) -> str:
             if action.counter is not None:
                 return ""
             return picks.offer_hint(reading.mine(table, seat), action.family, action.to, table.names)
 
-        await self._play(interaction, game, make, hint)
+        await self._play(interaction, game, make, hint, own_view=True)
 
     @app_commands.command(name="withdraw", description="Take back (or turn down) an offer not yet shaken on")
     @app_commands.describe(offer="The offer's number")
@@ -277,7 +277,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
     @app_commands.describe(use="Your own choice of cards (leave out for the bot's choice)")
     @app_commands.autocomplete(use=suggest.use, game=suggest.game)
     async def close(self, interaction: discord.Interaction, use: str | None = None, game: int | None = None) -> None:
-        async def make(record: GameRecord) -> Any:
+        def make(table: Table, seat: int) -> Any:
             return A.Close(assignment=choices.decode(use) if use else None)
 
         await self._play(interaction, game, make)
@@ -296,8 +296,14 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
     @app_commands.describe(cards="The cards, e.g. “STOP, Heiermann clan” (pick them one by one from the list)")
     @app_commands.autocomplete(cards=suggest.discard, game=suggest.game)
     async def discard(self, interaction: discord.Interaction, cards: str, game: int | None = None) -> None:
-        async def make(record: GameRecord) -> Any:
-            view = await self._view(record, interaction.user.id)
-            return A.Discard(cards=tuple(parse_cards(cards, most=len(view.hand))))
+        def make(table: Table, seat: int) -> Any:
+            return A.Discard(cards=tuple(parse_cards(cards, most=len(reading.mine(table, seat).hand))))
 
-        await self._play(interaction, game, make)
+        await self._play(interaction, game, make, own_view=True)
+
+
+def _named(table: Table, me: int, option: str, named: str | None) -> int | None:
+    """The seat the `option` (`to:` or `target:`) names: anyone at the table but the player, computer players too
+    (`seat_choice`); None when it is left out, refused when it is given blank."""
+    where = f"Kohle, Kies & Knete #{table.record.id}"
+    return seat_choice.resolve(table.seats, named, where=where, option=option, exclude=me)

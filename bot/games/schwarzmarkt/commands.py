@@ -10,7 +10,8 @@ server, or the `game:` option says which.
 """
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -20,6 +21,7 @@ from bot.notifier import Carrier
 from bot.replies import Answer, answer
 from bot.resolve import own_game_choices, resolve_own_game
 from bot.service import Refusal
+from bot.table import Table
 from engine.schwarzmarkt.actions import Play, Trade
 from engine.schwarzmarkt.market import GOODS
 from engine.schwarzmarkt.rules import Schwarzmarkt
@@ -37,6 +39,8 @@ NAME = Schwarzmarkt.name
 """The game these commands play: the engine's name, not the presentation's (which builds this cog: no circle)."""
 
 TITLE = "Schwarzmarkt"
+NOT_STARTED = "hasn't started yet: hands are dealt at the start."
+"""A move in a lobby: `ReadService.private_view`'s words (every move used to read the player's table first)."""
 SINGULAR = {v: k for k, v in ONE.items()}
 
 
@@ -119,12 +123,17 @@ class SchwarzmarktCog(
                 out.append(app_commands.Choice(name=label[:100], value=",".join(cards)))
         return out[:25]
 
-    async def _move(self, interaction: discord.Interaction, game: int | None, make) -> None:  # type: ignore[no-untyped-def]
+    async def _move(self, interaction: discord.Interaction, game: int | None, make: Callable[[Table], Any]) -> None:
+        """Apply the action `make(table)` for the user, built from the table under the game's lock
+        (`Play.act_for_seat`); the narration is the public reply."""
+
         async def work(carrier: Carrier) -> Answer | None:
             record = await sm_game(self.bot, interaction, game)
-            table, _ = await self.bot.service.read.private_view(record.id, interaction.user.id)
-            action = make(table)
-            done = await self.bot.service.play.act(record.id, interaction.user.id, action)
+            if not record.started:  # worded as before, when the table was read first (the record read says it)
+                raise Refusal(f"{TITLE} #{record.id} {NOT_STARTED}")
+            done = await self.bot.service.play.act_for_seat(
+                record.id, interaction.user.id, lambda table, seat: make(table)
+            )
             await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
             return None
 
@@ -149,7 +158,7 @@ class SchwarzmarktCog(
         move: app_commands.Range[int, 0, 4] | None = None,
         game: int | None = None,
     ) -> None:
-        def make(table):  # type: ignore[no-untyped-def]
+        def make(table: Table) -> Trade:
             chosen = parse_cards(cards)
             last_call = table.state is not None and public(table).last_call
             return Trade(cards=chosen, move=move if move is not None else (0 if last_call else 1))

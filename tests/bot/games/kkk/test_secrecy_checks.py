@@ -86,18 +86,18 @@ async def test_a_status_counting_someones_stop_cards_is_caught(
 async def test_a_refusal_naming_another_players_card_is_caught(
     env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = service.Play.act
+    original = service.Play.act_for_seat
 
-    async def leaky(self, game_id, user_id, action):  # type: ignore[no-untyped-def]
+    async def leaky(self, game_id, user_id, make):  # type: ignore[no-untyped-def]
         try:
-            return await original(self, game_id, user_id, action)
+            return await original(self, game_id, user_id, make)
         except service.RuleRefusal as exc:
             tbl = await self.read.table(game_id)
             exc.message += f" (anna is keeping a {card(tbl.state.hands[0][0])} though.)"
             raise
 
     t = await table(env)
-    monkeypatch.setattr(service.Play, "act", leaky)
+    monkeypatch.setattr(service.Play, "act_for_seat", leaky)
     with pytest.raises(AssertionError, match="a refusal depends on another player's secrets"):
         await t.refused(t.players[1], "kkk roll")
 
