@@ -37,6 +37,11 @@ class Seats(ABC):
         """The game's seats, by seat number."""
 
     @abstractmethod
+    async def of_games(self, game_ids: Collection[int]) -> dict[int, list[SeatRecord]]:
+        """The seats of several games in one read (a listing), by game id, each by seat number; a game without
+        seats (or unknown) is left out."""
+
+    @abstractmethod
     async def set_lobby(self, game_id: int, seats: Sequence[NewSeat], *, now: datetime | None = None) -> None:
         """Replace the lobby's seats (who has joined so far). Raises `InvalidOperation` once the game started
         (then use `update`, e.g. for a substitute)."""

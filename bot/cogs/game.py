@@ -330,9 +330,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             recent = [g for g in games if g.status not in OPEN_STATUSES and g.started][-5:]  # not closed lobbies
             if not games:
                 return Answer(text="No games here yet. Open one with `/game new`.")
+            listed = open_games + recent
+            seated = await store.seats.of_games([g.id for g in listed])
             lines = []
-            for g in open_games + recent:
-                seats = await store.seats.of_game(g.id)
+            for g in listed:
+                seats = seated.get(g.id, [])
                 players = ", ".join(shown(s.display_name) for s in seats if s.display_name) or "no players yet"
                 thread = f" · <#{g.thread_id}>" if g.thread_id else ""
                 lines.append(f"• {describe(self.bot, g)}{thread} — {players}")

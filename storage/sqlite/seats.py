@@ -62,6 +62,21 @@ class SQLiteSeats(Seats):
 
         return await self._db.run(run, game=game_id)
 
+    async def of_games(self, game_ids: Collection[int]) -> dict[int, list[SeatRecord]]:
+        ids = sorted(set(game_ids))
+        if not ids:
+            return {}
+        sql = f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id IN {in_list(ids)} ORDER BY game_id, seat"
+
+        def run(conn: Conn) -> dict[int, list[SeatRecord]]:
+            found: dict[int, list[SeatRecord]] = {}
+            for r in conn.execute(sql, ids).fetchall():
+                seat = rows.seat(r)
+                found.setdefault(seat.game_id, []).append(seat)
+            return found
+
+        return await self._db.run(run)
+
     async def set_lobby(self, game_id: int, seats: Sequence[NewSeat], *, now: datetime | None = None) -> None:
         check_seats(seats, contiguous=False)
         stamp = db_time(now or now_utc())

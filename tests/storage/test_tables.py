@@ -140,6 +140,19 @@ async def test_seats_round_trip(store: GameStore) -> None:
     assert await store.seats.of_player(5) == []
 
 
+async def test_the_seats_of_several_games_in_one_read(store: GameStore) -> None:
+    """`/game list` shows who sits at each listed game: one read for all of them, not one per game."""
+    first, empty, second = [await store.games.create("toy") for _ in range(3)]
+    await store.seats.set_lobby(first.id, [NewSeat(seat=1, player_id=6), NewSeat(seat=0, player_id=5)])
+    await store.seats.set_lobby(second.id, [NewSeat(seat=0, player_id=7)])
+    found = await store.seats.of_games([second.id, first.id, empty.id, 999, first.id])
+    assert {g: [(s.seat, s.player_id) for s in seats] for g, seats in found.items()} == {
+        first.id: [(0, 5), (1, 6)],
+        second.id: [(0, 7)],
+    }
+    assert await store.seats.of_games([]) == {}
+
+
 async def test_a_computer_players_level_is_kept_with_its_seat(store: GameStore) -> None:
     game = await store.games.create("toy", guild_id=1, channel_id=2, thread_id=3)
     await store.seats.set_lobby(
