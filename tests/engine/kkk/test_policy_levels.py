@@ -32,9 +32,10 @@ class _Seated:
 
     def decide(self, view: Any, legal: Any, seat: int, rng: random.Random, *, autopilot: bool = False) -> Any:
         choice = self.by_seat[seat].decide(view, legal, seat, rng, autopilot=autopilot)
-        # Prices are free amounts the legal list only samples: an offer is checked by `apply` (which raises on a
-        # refused one); every other choice must be listed.
-        assert choice is None or isinstance(choice, A.Offer) or choice in legal
+        # Prices and which cards to discard are free choices the legal list only samples (`engine/kkk/legal.py`):
+        # an offer or a discard is checked by the driver's `apply` (which raises on a refused one); every other
+        # choice must be listed.
+        assert choice is None or isinstance(choice, A.Offer | A.Discard) or choice in legal
         return choice
 
 
