@@ -55,10 +55,6 @@ class DeliveryQueue:
         self._locks: dict[int, asyncio.Lock] = {}
         self._queues: dict[int, GameQueue] = {}
 
-    @property
-    def store(self):  # type: ignore[no-untyped-def]
-        return self.bot.store
-
     def lock(self, game_id: int) -> asyncio.Lock:
         """The notifier's own lock of the game, held while a pass delivers its rows (never the service's)."""
         lock = self._locks.get(game_id)
@@ -79,7 +75,7 @@ class DeliveryQueue:
         async with self.lock(game_id):
             if queue is not None:
                 queue.rows.clear()  # committed, so read back below with the rest
-            rows = await self.store.outbox.undelivered(game_id=game_id, max_attempts=MAX_ATTEMPTS, limit=200)
+            rows = await self.bot.store.outbox.undelivered(game_id=game_id, max_attempts=MAX_ATTEMPTS, limit=200)
             rows = [r for r in rows if r.id not in self.ledger.marked]
             session = Session(game_id, marks=queue.take_marks() if queue is not None else [])
             if not rows and not session.marks:

@@ -43,10 +43,6 @@ class Dispatcher:
         self.lobby = lobby
         self.hands = hands
 
-    @property
-    def store(self):  # type: ignore[no-untyped-def]
-        return self.bot.store
-
     async def deliver(
         self,
         game_id: int,
@@ -88,7 +84,7 @@ class Dispatcher:
                     await self.ledger.mark(row)
                     continue
                 # Never marked delivered undelivered: it waits for the thread (`bot.lobby_repair` opens it).
-                await self.store.outbox.mark_failed(row.id, "waiting for the table thread")
+                await self.bot.store.outbox.mark_failed(row.id, "waiting for the table thread")
                 raise DeliveryStop
             try:
                 if row.kind == outbox.POST:
@@ -129,7 +125,7 @@ class Dispatcher:
                 since = self.sender.flight.get(row.id)
                 if since is not None:  # it may have reached Discord: keep it in doubt, not failed
                     error = f"{IN_FLIGHT} (after {since}) — {error}"
-                await self.store.outbox.mark_failed(row.id, error[:500])
+                await self.bot.store.outbox.mark_failed(row.id, error[:500])
                 if row.kind in THREAD_KINDS:
                     raise DeliveryStop from exc
                 report.failed += 1

@@ -27,10 +27,6 @@ class Hands:
         self.bot = sender.bot
         self.ledger = ledger
 
-    @property
-    def store(self):  # type: ignore[no-untyped-def]
-        return self.bot.store
-
     async def hand(
         self,
         group: list[OutboxRecord],
@@ -170,7 +166,7 @@ class Hands:
 
     async def _dm_works(self, record: GameRecord, seat: int, dm_ok: bool | None) -> None:
         if dm_ok is not True:
-            await self.store.seats.update(record.id, seat, dm_ok=True)
+            await self.bot.store.seats.update(record.id, seat, dm_ok=True)
 
     async def _dm_closed(
         self, record: GameRecord, table: Table, seat: int, user_id: int, exc: discord.Forbidden, report: FlushReport
@@ -180,7 +176,7 @@ class Hands:
         seat_rec = next((s for s in table.seats if s.seat == seat), None)
         if seat_rec is not None and seat_rec.dm_ok is False:
             return
-        await self.store.seats.update(record.id, seat, dm_ok=False)
+        await self.bot.store.seats.update(record.id, seat, dm_ok=False)
         game_logger(record.id, "boardroom.notifier").info(
             "DMs closed", extra={"fields": {"user": user_id, "code": exc.code}}
         )

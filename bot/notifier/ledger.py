@@ -41,10 +41,6 @@ class Ledger:
         self.marked: set[int] = set()
         """Rows delivered whose marking is not yet committed: no other pass delivers them again meanwhile."""
 
-    @property
-    def store(self):  # type: ignore[no-untyped-def]
-        return self.bot.store  # (opened after the notifier is built: looked up when used)
-
     # --- the pass ---------------------------------------------------------------------------------------
 
     def open(self, session: Session) -> contextvars.Token[Session | None]:
@@ -63,7 +59,7 @@ class Ledger:
         ids = {i for i, _ in session.marks if i is not None}
         try:
             if session.marks:
-                await self.store.outbox.mark_delivered_many(session.marks, now=self.bot.clock())
+                await self.bot.store.outbox.mark_delivered_many(session.marks, now=self.bot.clock())
         finally:
             self.marked -= ids
             self.fresh -= ids
@@ -75,7 +71,7 @@ class Ledger:
         rows at its end, or at once outside a pass."""
         session = self.session(row.game_id)
         if session is None:
-            await self.store.outbox.mark_delivered(row.id, refs=refs)
+            await self.bot.store.outbox.mark_delivered(row.id, refs=refs)
             return
         session.marks.append((row.id, list(refs)))
         self.marked.add(row.id)
@@ -86,9 +82,9 @@ class Ledger:
     async def find_ref(self, game_id: int, kind: str, *, seat: int | None = None, key: str = "") -> MessageRef | None:
         session = self.session(game_id)
         if session is None:
-            return await self.store.refs.find(game_id, kind, seat=seat, key=key)
+            return await self.bot.store.refs.find(game_id, kind, seat=seat, key=key)
         if session.refs is None:
-            refs = {(r.kind, r.seat, r.key): r for r in await self.store.refs.of_game(game_id)}
+            refs = {(r.kind, r.seat, r.key): r for r in await self.bot.store.refs.of_game(game_id)}
             for _, made in session.marks:  # references of rows delivered but not yet marked (an answer's)
                 for ref in made:
                     refs = {k: r for k, r in refs.items() if r.message_id != ref.message_id}
@@ -99,7 +95,7 @@ class Ledger:
     async def put_ref(self, ref: MessageRef) -> None:
         session = self.session(ref.game_id)
         if session is None:
-            await self.store.refs.put(ref)
+            await self.bot.store.refs.put(ref)
             return
         session.marks.append((None, [ref]))
         if session.refs is not None:
@@ -115,4 +111,4 @@ class Ledger:
             session.marks = [(i, [r for r in refs if r.message_id != message_id]) for i, refs in session.marks]
             if replaced:
                 return
-        await self.store.refs.delete(message_id)
+        await self.bot.store.refs.delete(message_id)

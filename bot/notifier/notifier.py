@@ -52,10 +52,6 @@ class Notifier:
         self.queue = DeliveryQueue(bot, self.sender, self.ledger, self.threads, dispatcher, self.retries, self._tasks)
 
     @property
-    def store(self):  # type: ignore[no-untyped-def]
-        return self.bot.store
-
-    @property
     def tokens(self) -> TokenBook:
         """Messages made by recent commands, edited with their tokens; rows posted as a command's follow-ups."""
         return self.sender.tokens
@@ -87,7 +83,7 @@ class Notifier:
     async def flush_all(self) -> None:
         """Deliver what is pending for every game (at start-up: what a crash left behind)."""
         seen: list[int] = []
-        for row in await self.store.outbox.undelivered(max_attempts=MAX_ATTEMPTS, limit=1000):
+        for row in await self.bot.store.outbox.undelivered(max_attempts=MAX_ATTEMPTS, limit=1000):
             if row.game_id is not None and row.game_id not in seen:
                 seen.append(row.game_id)
         for game_id in seen:

@@ -18,10 +18,6 @@ class Problems:
         self.bot = sender.bot
         self._reported: set[tuple[int, str]] = set()
 
-    @property
-    def store(self):  # type: ignore[no-untyped-def]
-        return self.bot.store
-
     async def failed(self, row: OutboxRecord, record: GameRecord, exc: discord.HTTPException) -> None:
         """Discord refused the row: the error is recorded on it (in doubt if it may have reached Discord) and the
         game's creator told once."""
@@ -32,7 +28,7 @@ class Problems:
             # Part of it is posted, or Discord may have applied it and still answered with a server error: the
             # retry must look for it before sending again. (A 4xx refusal means nothing was created.)
             error = f"{IN_FLIGHT} (after {since}) — {error}"
-        attempts = await self.store.outbox.mark_failed(row.id, error[:500])
+        attempts = await self.bot.store.outbox.mark_failed(row.id, error[:500])
         game_logger(record.id, "boardroom.notifier").warning(
             "delivery failed: %s", problem, extra={"fields": {"row": row.id, "kind": row.kind, "attempts": attempts}}
         )
@@ -41,7 +37,7 @@ class Problems:
     async def report_stuck_timer(self, game_id: int, attempts: int) -> None:
         """A deadline or reminder of the game keeps failing to fire: tell its table (where moderators read) and its
         creator, once. Sent directly, not through the outbox: the database may be what is failing."""
-        record = await self.store.games.get(game_id)
+        record = await self.bot.store.games.get(game_id)
         problem = (
             f"a deadline of this game failed to fire {attempts} times in a row (the database was busy or failing). "
             "Nothing is lost: I keep retrying every few minutes."

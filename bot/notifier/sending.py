@@ -107,10 +107,6 @@ class Sender:
         self.shown: OrderedDict[int, str] = OrderedDict()
         """Tracked message id → what it shows, as last sent by this process (to skip edits that change nothing)."""
 
-    @property
-    def store(self):  # type: ignore[no-untyped-def]
-        return self.bot.store
-
     def tried(self, row_id: int) -> None:
         """The row's attempt is over (delivered or failed): from now on it may be on Discord."""
         self.flight.pop(row_id, None)
@@ -161,7 +157,7 @@ class Sender:
         since = discord.utils.time_snowflake(self.bot.clock() - timedelta(seconds=5))
         self.flight[row.id] = since
         into = f" {MERGED_INTO} {merged_into}" if merged_into is not None else ""
-        await self.store.outbox.mark_failed(row.id, f"{IN_FLIGHT} (after {since}){into}")
+        await self.bot.store.outbox.mark_failed(row.id, f"{IN_FLIGHT} (after {since}){into}")
 
     async def already_sent(self, group: list[OutboxRecord], channel_id: int, post: Post) -> discord.Message | None:
         """After a crash: the message an in-flight row already produced, if Discord has it."""

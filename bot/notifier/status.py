@@ -76,10 +76,6 @@ class Status:
         self._status_text: dict[int, bool] = {}
         """Status message id → whether it has text of its own (the narration it moved into), if this process knows."""
 
-    @property
-    def store(self):  # type: ignore[no-untyped-def]
-        return self.bot.store
-
     async def deliver(
         self, group: list[OutboxRecord], record: GameRecord, table: Table, carrier: Carrier | None
     ) -> None:
@@ -312,7 +308,7 @@ class Status:
         if ref.game_id is not None:
             await self.ledger.drop_ref(ref.game_id, ref.message_id, replaced=True)
         else:
-            await self.store.refs.delete(ref.message_id)
+            await self.bot.store.refs.delete(ref.message_id)
         self.threads.status_at.pop(ref.channel_id, None)
 
     def _show_when_ready(self, game_id: int, task: "asyncio.Task[Picture | None]") -> None:
@@ -325,7 +321,7 @@ class Status:
                     return
             except Exception:
                 return  # logged where it was drawn; the text is already out
-            await self.store.outbox.add(game_id, [outbox.status()], now=self.bot.clock())
+            await self.bot.store.outbox.add(game_id, [outbox.status()], now=self.bot.clock())
             await self._flush(game_id)
 
         job = asyncio.get_running_loop().create_task(follow())
@@ -341,15 +337,11 @@ class LobbyMessage:
         self.bot = sender.bot
         self.ledger = ledger
 
-    @property
-    def store(self):  # type: ignore[no-untyped-def]
-        return self.bot.store
-
     async def deliver(
         self, group: list[OutboxRecord], record: GameRecord, table: Table, carrier: Carrier | None
     ) -> None:
         last = group[-1]
-        refs = await self.store.refs.of_game(record.id, kind="lobby")
+        refs = await self.bot.store.refs.of_game(record.id, kind="lobby")
         if not refs:
             await self.ledger.mark(last)
             return
