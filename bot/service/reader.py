@@ -93,10 +93,16 @@ class Reader:
         record = await self.store.games.get(game_id)
         raise Refusal(f"You're not playing in {self.game(record.kind).title} #{game_id}.")
 
+    def require_dealt(self, record: GameRecord) -> None:
+        """A player's own view (their hand) exists once the game has started: a lobby is refused in these words,
+        by a private view and by each command built from the player's own view alike."""
+        if not record.started:
+            raise Refusal(
+                f"{self.game(record.kind).title} #{record.id} hasn't started yet: hands are dealt at the start."
+            )
+
     async def private_view(self, game_id: int, user_id: int) -> tuple[Table, int]:
         record = await self.store.games.get(game_id)
-        game = self.game(record.kind)
-        if not record.started:
-            raise Refusal(f"{game.title} #{game_id} hasn't started yet: hands are dealt at the start.")
+        self.require_dealt(record)
         seat = await self.seat_of(game_id, user_id)
         return await self.table(game_id, record=record), seat

@@ -45,9 +45,6 @@ if TYPE_CHECKING:
 NAME = Casablanca.name
 """The game these commands play: the engine's name, not the presentation's (which builds this cog: no circle)."""
 
-TITLE = "Casablanca"
-NOT_STARTED = "hasn't started yet: hands are dealt at the start."
-"""A move in a lobby: `ReadService.private_view`'s words (every move is built from the player's own view)."""
 PAIR = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*[:=]?\s*\$?\s*(\d[\d,.]*)\s*(k?)", re.IGNORECASE)
 
 
@@ -92,8 +89,7 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
 
         async def work(carrier: Carrier) -> Answer | None:
             record = await cb_game(self.bot, interaction, game)
-            if not record.started:  # worded as before, when the view was read first (the record read says it)
-                raise Refusal(f"{TITLE} #{record.id} {NOT_STARTED}")
+            self.bot.service.read.require_dealt(record)  # worded as before, when the view was read first
             built: list[Any] = []
 
             def build(table: Table, seat: int) -> Any:

@@ -89,8 +89,8 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
 
         async def work(carrier: Carrier) -> Answer:
             record = await self._record(interaction, game_id)
-            if own_view and not record.started:  # worded as before, when the view was read first
-                raise Refusal(f"Kohle, Kies & Knete #{record.id} hasn't started yet: hands are dealt at the start.")
+            if own_view:  # worded as before, when the view was read first
+                self.bot.service.read.require_dealt(record)
             built: list[tuple[Table, int, Any]] = []
 
             def build(table: Table, seat: int) -> Any:

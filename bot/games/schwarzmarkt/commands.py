@@ -38,9 +38,6 @@ if TYPE_CHECKING:
 NAME = Schwarzmarkt.name
 """The game these commands play: the engine's name, not the presentation's (which builds this cog: no circle)."""
 
-TITLE = "Schwarzmarkt"
-NOT_STARTED = "hasn't started yet: hands are dealt at the start."
-"""A move in a lobby: `ReadService.private_view`'s words (every move used to read the player's table first)."""
 SINGULAR = {v: k for k, v in ONE.items()}
 
 
@@ -129,8 +126,7 @@ class SchwarzmarktCog(
 
         async def work(carrier: Carrier) -> Answer | None:
             record = await sm_game(self.bot, interaction, game)
-            if not record.started:  # worded as before, when the table was read first (the record read says it)
-                raise Refusal(f"{TITLE} #{record.id} {NOT_STARTED}")
+            self.bot.service.read.require_dealt(record)  # worded as before, when the table was read first
             done = await self.bot.service.play.act_for_seat(
                 record.id, interaction.user.id, lambda table, seat: make(table)
             )
