@@ -16,9 +16,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot import timers as timing
-from bot.awaiting import your_task
 from bot.names import shown
-from bot.routing import jump_link
+from bot.routing import jump_link, task_words
 from bot.table import timestamp
 from engine.text import render
 from storage import GameRecord
@@ -62,9 +61,8 @@ async def waiting_on(bot: "Host", player_id: int) -> tuple[list[Waiting], int]:
             if timer.kind not in (timing.DEADLINE, timing.FROZEN):
                 continue
             for seat in sorted(mine & {int(s) for s in timer.payload.get("seats", [])}):
-                task = render(your_task(str(timer.payload.get("what", "")), seat), names)
-                if timer.payload.get("wait_kind") == "turn" and not task.startswith("as the "):
-                    task = f"your turn: {task}" if task != "take your turn" else "your turn"
+                what, kind = str(timer.payload.get("what", "")), timer.payload.get("wait_kind")
+                task = render(task_words(what, seat, kind), names)
                 found.append(
                     Waiting(
                         record=held.record,

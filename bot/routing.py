@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import Literal
 
 from bot import outbox
-from bot.awaiting import awaited, for_the_player
+from bot.awaiting import awaited, your_task
 from bot.table import timestamp
 from engine.events import Wait
 from engine.text import seat as seat_ref
@@ -111,7 +111,7 @@ def prompt_rows(
         elsewhere.append([s for s, r in where.items() if r != "thread"])
         for s, r in where.items():
             if r == "dm" and s != actor:
-                text = f"🔔 {title} is waiting for you {for_the_player(wait.what, s)}. Deadline {_when(due)}."
+                text = f"🔔 {title} — {task_words(wait.what, s, wait.kind)}. Deadline {_when(due)}."
                 rows.append(_dm(s, text, link, fallback(wait.what, s, wait.kind, due), due))
     return elsewhere, rows
 
@@ -142,9 +142,20 @@ def reminder_rows(
     link = jump_link(record.guild_id, record.thread_id)
     for s in seats_awaited:
         if where[s] == "dm":
-            text = f"⏰ {title} is waiting for you {for_the_player(what, s)}. Deadline {timestamp(deadline)}."
+            text = f"⏰ Reminder: {title} — {task_words(what, s, kind)}. Deadline {_when(deadline)}."
             rows.append(_dm(s, text, link, fallback(what, s, kind, deadline, reminder=True), deadline))
     return rows
+
+
+def task_words(what: str, seat: int, kind: str | None) -> str:
+    """What the table waits on the player for, said to them, their seat left out and other seats as references:
+    "your turn: open the deal or roll", "your turn as the Boss, close the deal", "STOP or pass on {seat:0}'s 5"."""
+    task = your_task(what, seat)
+    if kind != "turn":
+        return task
+    if task.startswith("as the "):
+        return f"your turn {task}"
+    return "your turn" if task == "take your turn" else f"your turn: {task}"
 
 
 def fallback(what: str, seat: int, kind: str | None, due: datetime, *, reminder: bool = False) -> str:
