@@ -47,7 +47,10 @@ async def set_notify(bot: "Host", user_id: int, mode: NotifyMode) -> str:
     await deliveries.put(current.model_copy(update={"notify": mode}), now=bot.clock())
     said = f"✅ Your prompts and reminders now reach you {NOTIFY_WORDS[mode]}, in every server."
     if mode == "digest":
-        said += " A short wait (a reaction window of minutes) may end before your digest comes."
+        said += (
+            " A wait shorter than a day (a reaction window, a short turn) may end before your digest comes: the "
+            "table then goes on as the game's rules say for a missed deadline."
+        )
     return said
 
 
