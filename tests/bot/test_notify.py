@@ -163,3 +163,22 @@ async def test_digest_only_players_are_named_not_pinged_and_get_no_reminder(env:
     off = await bert.slash(server.channel, "me digest", at="off")
     assert "ping you in each table's thread again" in off.response.content
     assert (await server.bot.store.settings.deliveries([bert.id]))[bert.id].notify == "thread"
+
+
+async def test_the_first_prompt_at_the_start_reaches_a_dm_player_by_dm(env: simcord.Env) -> None:
+    server = make_server(env)
+    anna, bert, cleo = server.members[:3]
+    for member in (anna, bert, cleo):
+        await member.user.slash("me notify", mode="dm")
+    opened = await anna.slash(server.channel, "game new", game="toy")  # seats shuffled (the tests' fixed seed)
+    await bert.click(opened.response, label="Join")
+    await cleo.click(opened.response, label="Join")
+    reach = Reach(env)
+    await anna.click(opened.response, label="Start")
+    first = next(s.player_id for s in await server.bot.store.seats.of_game(1) if s.seat == 0)
+    assert first != anna.id  # who pressed Start knows the game began: the seed makes someone else begin
+    pinged, dmed = reach.look()
+    assert first not in pinged
+    (prompt,) = prompts(dmed[first])
+    assert prompt.startswith("🔔 Toy #1 — your turn: play a card or draw.")
+    assert all(prompts(dmed.get(m.id, [])) == [] for m in (anna, bert, cleo) if m.id != first)
