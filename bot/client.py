@@ -32,8 +32,10 @@ from discord.ext import commands
 
 from bot.cogs.game import GameCog
 from bot.cogs.me import MeCog
+from bot.cogs.mine import MineCog
 from bot.cogs.mod import ModCog
 from bot.cogs.reactions import ReactionCog
+from bot.digest import Digests
 from bot.game_buttons import GAME_BUTTONS
 from bot.host import Host
 from bot.housekeeping import Housekeeper
@@ -102,6 +104,7 @@ class BoardroomBot(Host):
         self.notifier = Notifier(self)
         self.scheduler = Scheduler(self, clock)
         self.housekeeper = Housekeeper(self, clock)
+        self.digests = Digests(self, clock)
         self._ready_once = False
         self._tasks: set[asyncio.Task[Any]] = set()
         self.synced_commands: bool | None = None
@@ -131,6 +134,7 @@ class BoardroomBot(Host):
         await self.add_cog(GameCog(self))
         await self.add_cog(ModCog(self))
         await self.add_cog(MeCog(self))
+        await self.add_cog(MineCog(self))
         await self.add_cog(ReactionCog(self))
         for name, presentation in self._presentations.items():
             cog = presentation.cog(self)
@@ -165,6 +169,7 @@ class BoardroomBot(Host):
         self.scheduler.hold(overdue)
         self.scheduler.start()
         self.housekeeper.start()
+        self.digests.start()
         self.recorder.wake()  # games that ended while the bot was down (or before records existed)
         self._background(self._catch_up(reactions if isinstance(reactions, ReactionCog) else None, overdue))
 
@@ -199,6 +204,7 @@ class BoardroomBot(Host):
         if hasattr(self, "recorder"):
             self.recorder.close()
         self.housekeeper.close()
+        self.digests.close()
         self.notifier.close()
         try:
             await super().close()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from discord.ext import commands
 
 if TYPE_CHECKING:
+    from bot.digest import Digests
     from bot.housekeeping import Housekeeper
     from bot.notifier import Notifier
     from bot.records import Recorder
@@ -32,6 +33,7 @@ class Host(commands.Bot):
     notifier: Notifier
     scheduler: Scheduler
     housekeeper: Housekeeper
+    digests: Digests
     recorder: Recorder
     synced_commands: bool | None
     damaged_reported: set[int]

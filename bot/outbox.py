@@ -6,7 +6,8 @@ stored in the row. Kinds:
 
 - `post`: narration in the table thread: plain texts to lead with (`intro`), public events, plain texts (with seat
   references), the awaited seats to mention with their deadlines (not `actor`, the seat whose action it narrates:
-  see `bot.awaiting`), and the final standings when the game ended (`result`).
+  see `bot.awaiting`; nor the seats `elsewhere`, whose players chose DMs or the digest: see `bot.routing`), and the
+  final standings when the game ended (`result`).
 - `tracked`: the game's own tracked messages for these public events (`Presentation.event_posts`, e.g. one message
   per offer with 🤝 on it), each posted once and then edited in place through its message reference; and its live
   ones (`Presentation.live_posts`), edited to match the current state if they were posted. Written with every
@@ -14,7 +15,8 @@ stored in the row. Kinds:
 - `status`: bring the one status message up to date (post it the first time).
 - `hand`: bring one seat's hand DM up to date, with its buttons (post it the first time); `notes` are that seat's
   private events. `retry_dm` tries the DM even for a seat whose DMs were found closed (`/game dms`).
-- `dm`: a new direct message to a seat's player (reminders).
+- `dm`: a new direct message to a seat's player (a prompt or a reminder, for a player who chose DMs), with the
+  thread's text to post instead (`fallback`, mentioning them) should their DMs be closed.
 - `retire`: a player who lost their seat (a substitution) is told so in their old hand DM, which loses the hand.
 - `lobby`: bring the lobby message up to date; `welcome`: the first DM to a player who joined the lobby (it later
   becomes their hand message).
@@ -43,6 +45,7 @@ LOBBY = "lobby"
 WELCOME = "welcome"
 RETIRE = "retire"
 GUARD = "guard"
+ELSEWHERE = "elsewhere"
 
 
 def discord_guard(now: datetime) -> int:
@@ -60,11 +63,15 @@ def post(
     actor: int | None = None,
     ping: Sequence[int] = (),
     guard: int | None = None,
+    elsewhere: Sequence[Sequence[int]] = (),
 ) -> NewOutbox | None:
     public = [e.model_dump(mode="json") for e in events if e.public]
     waiting = [
         {"seats": list(w.seats), "what": w.what, "kind": w.kind, "deadline": due.isoformat()} for w, due in awaits
     ]
+    for wait, away in zip(waiting, elsewhere, strict=False):
+        if away:
+            wait[ELSEWHERE] = list(away)  # reached by DM or the digest (`bot.routing`): named, not mentioned
     if not (public or texts or waiting or result or intro):
         return None
     payload: dict[str, Any] = {"events": public, "texts": list(texts), "awaits": waiting, "result": result}

@@ -23,6 +23,7 @@ from storage.models import (
     NewOutbox,
     NewSeat,
     NewTimer,
+    PlayerGame,
     Snapshot,
 )
 
@@ -144,6 +145,12 @@ class Games(ABC):
         - `clear_missed`: a seat whose count of missed deadlines in a row goes back to 0 (its player moved), in the
           same transaction rather than a write of its own.
         Raises `GameNotFound`, `InvalidOperation` (game not started, undo_to out of range)."""
+
+    @abstractmethod
+    async def of_player(self, player_id: int, *, statuses: Collection[GameStatus]) -> list[PlayerGame]:
+        """The games with one of `statuses` where the player holds a seat, in every server, each with its record,
+        all its seats and its pending timers (no snapshot), by game id: one read however many games (`/mine`, the
+        digest)."""
 
 
 def dump_snapshot(snapshot: str | bytes | BaseModel) -> str:

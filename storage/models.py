@@ -386,6 +386,24 @@ class GuildSettings(_Model):
     updated_at: UtcTime | None = None
 
 
+NotifyMode = Literal["thread", "dm", "digest"]
+"""Where a player's prompts and reminders reach them: pinged in the thread, by DM, or only in the daily digest."""
+
+
+class PlayerDelivery(_Model):
+    """Where a person's prompts and reminders reach them, and their daily digest (the same in every server)."""
+
+    player_id: int
+    notify: NotifyMode = "thread"
+    digest_at: str | None = None
+    """The digest's local time of day, "HH:MM" (None: no digest)."""
+    digest_zone: str | None = None
+    """The IANA time zone of `digest_at` (e.g. "Europe/Berlin"), kept even while the digest is off."""
+    digest_next: UtcTime | None = None
+    """When the digest runs next (None: off)."""
+    updated_at: UtcTime | None = None
+
+
 # --- results ----------------------------------------------------------------------------------------
 
 
@@ -405,6 +423,15 @@ class LoadedGame(_Model):
     record: GameRecord
     seats: list[SeatRecord]
     snapshot: Snapshot | None
+    timers: list[TimerRecord]
+
+
+class PlayerGame(_Model):
+    """One game a player holds a seat in, as `/mine` and the digest read it (`store.games.of_player`): the record,
+    every seat (for the names) and the pending timers (the waits' deadlines), without the snapshot."""
+
+    record: GameRecord
+    seats: list[SeatRecord]
     timers: list[TimerRecord]
 
 

@@ -24,6 +24,7 @@ from storage.models import (
     NewSeat,
     NewTimer,
     OutboxRecord,
+    PlayerDelivery,
     SeatRecord,
     TimerRecord,
 )
@@ -208,6 +209,30 @@ class Settings(ABC):
 
     @abstractmethod
     async def set_profile_private(self, player_id: int, private: bool, *, now: datetime | None = None) -> None: ...
+
+    # --- where prompts reach a person, and their digest (`/me notify`, `/me digest`) ---------------------
+
+    @abstractmethod
+    async def deliveries(self, player_ids: Collection[int]) -> dict[int, PlayerDelivery]:
+        """The delivery choices of these people, in one read (the defaults for those who never chose)."""
+
+    @abstractmethod
+    async def put_delivery(self, delivery: PlayerDelivery, *, now: datetime | None = None) -> PlayerDelivery:
+        """Store a person's delivery choices (all fields, replacing what was there); returns them with
+        `updated_at`."""
+
+    @abstractmethod
+    async def due_digests(self, until: datetime, *, limit: int = 100) -> list[PlayerDelivery]:
+        """The people whose digest is due at or before `until`, soonest first."""
+
+    @abstractmethod
+    async def soonest_digest(self) -> datetime | None:
+        """When the next digest of anyone is due (None: nobody has one)."""
+
+    @abstractmethod
+    async def claim_digest(self, player_id: int, due: datetime, next_at: datetime) -> bool:
+        """Claim the digest run due at `due` and move the person's next run to `next_at`, in one statement: True
+        for exactly one caller (False if the run was claimed already, or the person changed their digest)."""
 
 
 class Maintenance(ABC):

@@ -10,12 +10,15 @@ from bot.components import view_for
 from bot.logs import game_logger
 from bot.notifier.ledger import Ledger
 from bot.notifier.sending import (
+    MENTIONS,
     Carrier,
     FlushReport,
     Sender,
     _send_args,
 )
 from bot.presentation import Post, Presentation, Table, private_post, standings_lines
+from bot.routing import FALLBACK
+from engine.text import render
 from storage import GameRecord, MessageRef, OutboxRecord
 
 
@@ -103,9 +106,15 @@ class Hands:
         await self._dm_works(record, seat, seat_rec.dm_ok)
 
     async def dm(self, row: OutboxRecord, record: GameRecord, table: Table, report: FlushReport) -> None:
+        """A one-off DM (a prompt or a reminder for a player who chose DMs). If it can't reach them, its
+        `fallback` is posted in the thread, mentioning them: a closed DM never loses a prompt."""
         seat = int(row.payload["seat"])
         seat_rec = next((s for s in table.seats if s.seat == seat), None)
-        if seat_rec is None or seat_rec.player_id is None or seat_rec.dm_ok is False:
+        if seat_rec is None or seat_rec.player_id is None:
+            await self.ledger.mark(row)
+            return
+        if seat_rec.dm_ok is False:
+            await self._fall_back(row, record, table, seat)
             await self.ledger.mark(row)
             return
         post = Post(content=table.render(row.payload.get("text", "")))
@@ -114,7 +123,20 @@ class Hands:
             await self.sender.send_once([row], dm.id, post, lambda: dm.send(**_send_args(post, row)))
         except discord.Forbidden as exc:
             await self._dm_closed(record, table, seat, seat_rec.player_id, exc, report)
+            await self._fall_back(row, record, table, seat)
         await self.ledger.mark(row)
+
+    async def _fall_back(self, row: OutboxRecord, record: GameRecord, table: Table, seat: int) -> None:
+        """The DM row's thread text, mentioning its seat's player, once (`send_once`, like any row)."""
+        text = row.payload.get(FALLBACK)
+        if not text or record.thread_id is None:
+            return
+        names = [table.mention(i) if i == seat else n for i, n in enumerate(table.names)]
+        post = Post(content=render(str(text), names))
+        thread = self.sender.thread(record.thread_id)
+        await self.sender.send_once(
+            [row], record.thread_id, post, lambda: thread.send(post.content, allowed_mentions=MENTIONS)
+        )
 
     async def retire(self, row: OutboxRecord) -> None:
         """A player who lost their seat: their old hand DM now says so, without the hand (whose cards someone else

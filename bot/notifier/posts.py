@@ -73,7 +73,9 @@ class Posts:
         actor = row.payload.get("actor")
         for wait in row.payload.get("awaits", []):
             seats = [int(s) for s in wait["seats"]]
-            ping = [s for s in seats if s != actor]  # never the player who just acted, for their own next step
+            # Never the player who just acted, for their own next step; nor those reached by DM or the digest.
+            away = set(wait.get(outbox.ELSEWHERE, ()))
+            ping = [s for s in seats if s != actor and s not in away]
             due = timestamp(_dt(wait["deadline"]))
             said = awaited(wait["what"], seats, names, table.mention, ping, wait.get("kind"))
             tail.append(f"⏳ {said} (deadline {due})")

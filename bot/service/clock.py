@@ -3,17 +3,15 @@
 from datetime import datetime
 from typing import Any
 
-from bot import outbox, seat_players
+from bot import seat_players
 from bot import timers as timing
-from bot.awaiting import awaited, for_the_player
 from bot.logs import game_logger
+from bot.routing import reminder_rows
 from bot.service.autopilot import SeatPlayers
 from bot.service.moves import MovePath
 from bot.service.results import Done
 from engine.errors import RuleError
-from engine.text import seat as seat_ref
-from engine.text import seats_in
-from storage import GameRecord, NewOutbox
+from storage import GameRecord, SeatRecord
 
 
 class GameClock:
@@ -57,30 +55,22 @@ class GameClock:
             if timer.kind == timing.REMINDER:
                 # Delete first: after a crash a reminder is lost rather than sent twice.
                 await self.store.timers.delete(timer_id)
-                return Done(game_id, await self._reminder_outbox(record, timer.payload))
+                return Done(game_id, await self._reminder_outbox(record, timer.payload, loaded.seats))
             await self.store.timers.delete(timer_id)
             return Done(game_id)
 
-    async def _reminder_outbox(self, record: GameRecord, payload: dict[str, Any]) -> list[int]:
+    async def _reminder_outbox(self, record: GameRecord, payload: dict[str, Any], seats: list[SeatRecord]) -> list[int]:
+        """The reminder's rows: once per awaited player, where they chose (`bot.routing.reminder_rows`)."""
         game = self.read.game(record.kind)
         deadline = datetime.fromisoformat(payload["deadline"])
-        seats = [int(s) for s in payload.get("seats", [])]
-        when = f"<t:{int(deadline.timestamp())}:R>"
-        what = payload.get("what", "")
-        items: list[NewOutbox] = []
-        # Spoken to the awaited, their seats left as references: the post renders them as mentions (`ping`).
-        refs = [seat_ref(s) for s in range(max([*seats, *seats_in(what), 0]) + 1)]
-        prompt = awaited(what, seats, refs, lambda s: refs[s], seats, payload.get("wait_kind"))
-        text = f"⏰ Reminder: {prompt}. Deadline {when}."
-        expires = deadline.isoformat()  # a reminder delivered after its deadline would only confuse
-        payload = {"texts": [text], "ping": seats, "expires": expires}
-        items.append(NewOutbox(kind=outbox.POST, target={"to": "thread"}, payload=payload))
-        for s in seats:
-            dm = outbox.dm(
-                s, f"⏰ {game.title} #{record.id} is waiting for you {for_the_player(what, s)}. Deadline {when}."
-            )
-            items.append(dm.model_copy(update={"payload": {**dm.payload, "expires": expires}}))
+        awaited_seats = [int(s) for s in payload.get("seats", [])]
+        modes = await self.read.deliveries.modes(seats)
+        title = f"{game.title} #{record.id}"
+        what, kind = payload.get("what", ""), payload.get("wait_kind")
+        items = reminder_rows(what, awaited_seats, kind, deadline, seats, modes, record, title)
         game_logger(record.id, "boardroom.service").info(
-            "reminder", extra={"fields": {"which": payload.get("which"), "seats": seats}}
+            "reminder", extra={"fields": {"which": payload.get("which"), "seats": awaited_seats}}
         )
+        if not items:
+            return []  # everyone awaited hears of it in their digest
         return await self.store.outbox.add(record.id, items, now=self.read.now())

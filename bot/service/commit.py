@@ -20,13 +20,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot import outbox, seat_players
+from bot import outbox, routing, seat_players
 from bot import timers as timing
 from bot.outbox import discord_guard
 from bot.presentation import Presentation, Table, hand_fingerprint
 from engine.events import Event, Wait
 from engine.game import Game
-from storage import GameRecord, NewLogEntry, NewOutbox, NewTimer, SeatRecord, TimerRecord
+from storage import GameRecord, NewLogEntry, NewOutbox, NewTimer, NotifyMode, SeatRecord, TimerRecord
 
 OVER = ("finished", "abandoned")
 
@@ -87,6 +87,7 @@ def plan(
     waits_before: list[Wait],
     known_prints: Mapping[int, str],
     reminders: bool,
+    modes: Mapping[int, NotifyMode] | None = None,
 ) -> Planned:
     """Everything the commit writes besides its log entry and snapshot (see the module docstring)."""
     now = c.entry.at
@@ -106,13 +107,16 @@ def plan(
     table_after.memo[("waits", id(c.after))] = waits_after
     guard = discord_guard(now)
     finished_now = finished and c.record.status != "finished"
-    items = _posts(presentation, c, table_after, awaits, finished_now, guard)
+    # Each awaited player hears of it where they chose (`bot.routing`): pinged here, or by DM, or in their digest.
+    elsewhere, dms = routing.prompt_rows(awaits, c.entry.actor_seat, seats, modes or {}, c.record, table_after.title)
+    items = _posts(presentation, c, table_after, awaits, finished_now, guard, elsewhere)
     items.append(outbox.status(guard=guard))
     ending = new_status in OVER
     if ending:
         items.append(outbox.lobby(guard=guard))  # the lobby message says it's over, and who won
     hands, prints = _hands(game, presentation, c, table_before, table_after, known_prints, ending, guard)
     items += hands
+    items += [outbox.guarded(d, guard) for d in dms]  # below the hand's edit: the newest DM says what waits
     return Planned(new_status, status, waits_after, timers, items, table_after, prints)
 
 
@@ -172,6 +176,7 @@ def _posts(
     awaits: list[tuple[Wait, datetime]],
     finished_now: bool,
     guard: int,
+    elsewhere: Sequence[Sequence[int]] = (),
 ) -> list[NewOutbox]:
     """The thread's rows: the narration, the tracked posts, and the caller's extra rows."""
     items: list[NewOutbox] = []
@@ -179,6 +184,7 @@ def _posts(
         events=c.events,
         texts=c.texts,
         awaits=awaits,
+        elsewhere=elsewhere,
         result=c.result_post if c.result_post is not None else finished_now,
         actor=c.entry.actor_seat,
         ping=c.ping,

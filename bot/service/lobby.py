@@ -10,11 +10,11 @@ Decisions where the issue is silent:
 """
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot import invalid, outbox, seat_players
+from bot import invalid, outbox, routing, seat_players
 from bot import timers as timing
 from bot.game_options import OptionsError, resolve_picks
 from bot.logs import game_logger
@@ -28,7 +28,7 @@ from engine.events import Wait
 from engine.game import Game
 from engine.policy import Level
 from engine.text import seat as seat_ref
-from storage import GameRecord, MessageRef, NewOutbox, NewSeat, SeatRecord
+from storage import GameRecord, MessageRef, NewOutbox, NewSeat, NotifyMode, SeatRecord
 
 
 class Lobby:
@@ -276,7 +276,8 @@ class Lobby:
             timers += seat_players.plan(game, game_id, waits, new_seats, now)
             # Whoever pressed Start knows the game began: named, not pinged, when the first move is theirs.
             table = Table(game, record, [_seat_record(game_id, s, now) for s in new_seats], state, now)
-            items = self._opening(table, waits, new_seats, actor=seat_of.get(person.user_id))
+            modes = await self.read.deliveries.modes(table.seats)
+            items = self._opening(table, waits, new_seats, actor=seat_of.get(person.user_id), modes=modes)
             result = await self.store.games.start(
                 game_id,
                 seed=seed,
@@ -324,7 +325,15 @@ class Lobby:
             raise Refusal("A table of computer players only would play for nobody: a person must join first.")
         return seats
 
-    def _opening(self, table: Table, waits: list[Wait], seats: list[NewSeat], *, actor: int | None) -> list[NewOutbox]:
+    def _opening(
+        self,
+        table: Table,
+        waits: list[Wait],
+        seats: list[NewSeat],
+        *,
+        actor: int | None,
+        modes: Mapping[int, NotifyMode],
+    ) -> list[NewOutbox]:
         """The start's rows: the lobby message, the opening narration (seat order, set-up events, who is awaited),
         the tracked posts of its public events, the status, and every seat's first hand with its private events."""
         game, record = table.game, table.record
@@ -332,11 +341,14 @@ class Lobby:
         order = ", ".join(f"{i + 1}. {seat_ref(i)}" for i in range(len(seats)))
         events = game.setup_events(table.state)
         items: list[NewOutbox] = [outbox.lobby()]
+        awaits = [(w, w.until) for w in waits]
+        elsewhere, dms = routing.prompt_rows(awaits, actor, table.seats, modes, record, table.title)
         first = outbox.post(
             intro=[f"🎲 **{game.title} #{record.id} begins!** Seat order: {order}."],
             events=events,
-            awaits=[(w, w.until) for w in waits],
+            awaits=awaits,
             actor=actor,
+            elsewhere=elsewhere,
         )
         if first is not None:
             items.append(first)
@@ -345,7 +357,7 @@ class Lobby:
             items.append(outbox.tracked(public))
         items.append(outbox.status())
         items += [outbox.hand(s.seat, outbox.private_notes(events, s.seat)) for s in seats]
-        return items
+        return items + dms  # after the hands: a player's first DM is their hand, the prompt below it
 
 
 def _not_closed(record: GameRecord, game: Game) -> None:  # type: ignore[type-arg]

@@ -151,6 +151,7 @@ class MovePath:
         old_timers = c.old_timers if c.old_timers is not None else await self.store.timers.of_game(record.id)
         seats = c.seats if c.seats is not None else await self.store.seats.of_game(record.id)
         key = (record.id, c.version, seats_key(seats))
+        modes = await self.read.deliveries.modes(seats)  # read once per person, then kept (`bot.routing`)
         planned = plan(
             game,
             self.read.presentation(record.kind),
@@ -160,6 +161,7 @@ class MovePath:
             waits_before=self.states.waits_of(game, record.id, c.before),
             known_prints=self.states.prints(key),
             reminders=self.reminders,
+            modes=modes,
         )
         actor = next((s for s in seats if s.seat == c.entry.actor_seat), None)
         # Their own move: no longer missing deadlines (in the commit, not a write of its own).

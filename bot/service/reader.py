@@ -6,6 +6,7 @@ from datetime import datetime
 
 from bot import timers as timing
 from bot.presentation import Presentation, Table
+from bot.routing import Deliveries
 from bot.service.lobby_settings import LobbySettings
 from bot.service.results import Refusal
 from bot.service.states import StateCache
@@ -37,6 +38,8 @@ class Reader:
         """The move path's cache of committed states (`bot.service.states`): a table is read from it when it can."""
         self.policies: dict[tuple[str, Level], Policy | None] = {}
         """Each game's policy (`engine.policy`) by (game, level), made on first use; a test may put its own here."""
+        self.deliveries = Deliveries(store)
+        """Where each person's prompts and reminders reach them (`/me notify`), as read so far (`bot.routing`)."""
 
     def game(self, kind: str) -> Game:  # type: ignore[type-arg]
         try:

@@ -32,6 +32,7 @@ from storage.models import (
     NewOutbox,
     NewSeat,
     NewTimer,
+    PlayerGame,
     Snapshot,
     now_utc,
 )
@@ -424,3 +425,38 @@ class SQLiteGames(Games):
             )
 
         return await self._db.run(run, game=game_id)
+
+    # --- a player's games ---------------------------------------------------------------------------------
+
+    async def of_player(self, player_id: int, *, statuses: Collection[GameStatus]) -> list[PlayerGame]:
+        statuses = list(statuses)
+        if not statuses:
+            return []
+        columns = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
+
+        def run(conn: Conn) -> list[PlayerGame]:
+            # One read transaction: the games and their seats as of one moment.
+            conn.execute("BEGIN")
+            try:
+                games = conn.execute(
+                    f"SELECT DISTINCT {columns}, g.timers FROM games g JOIN seats s ON s.game_id = g.id"
+                    f" WHERE s.player_id = ? AND g.status IN {in_list(statuses)} ORDER BY g.id",
+                    (player_id, *statuses),
+                ).fetchall()
+                ids = [r[0] for r in games]
+                seats = conn.execute(
+                    f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id IN {in_list(ids)} ORDER BY game_id, seat", ids
+                ).fetchall()
+            finally:
+                conn.execute("COMMIT")
+            by_game: dict[int, list[Any]] = {}
+            for r in seats:
+                by_game.setdefault(r[0], []).append(rows.seat(r))
+            return [
+                PlayerGame.model_construct(
+                    record=rows.game(r[:-1]), seats=by_game.get(r[0], []), timers=timerlist.parse(r[0], r[-1])
+                )
+                for r in games
+            ]
+
+        return await self._db.run(run)

@@ -1,12 +1,15 @@
 """The settings of the SQLite store (`store.settings`): per-server settings (`guild_settings`) and per-player
-choices (`player_settings`, migration 0007), which a rebuild of the records leaves alone."""
+choices (`player_settings`, migration 0007; `player_delivery`, migration 0009: where prompts reach a person and
+their daily digest), which a rebuild of the records leaves alone."""
 
+from collections.abc import Collection
 from datetime import datetime, timedelta
+from typing import Any
 
-from storage.models import GuildSettings, now_utc, utc
+from storage.models import GuildSettings, PlayerDelivery, now_utc, utc
 from storage.parts import Settings
 from storage.sqlite.database import Conn, Database
-from storage.sqlite.rows import db_time, read_time
+from storage.sqlite.rows import db_time, db_time_or_none, in_list, read_time
 
 
 class SQLiteSettings(Settings):
@@ -70,3 +73,84 @@ class SQLiteSettings(Settings):
             )
 
         await self._db.run(run)
+
+    # --- player_delivery ----------------------------------------------------------------------------------
+
+    async def deliveries(self, player_ids: Collection[int]) -> dict[int, PlayerDelivery]:
+        ids = sorted(set(player_ids))
+        if not ids:
+            return {}
+
+        def run(conn: Conn) -> dict[int, PlayerDelivery]:
+            found = {
+                r[0]: _delivery(r)
+                for r in conn.execute(f"SELECT {_DELIVERY} FROM player_delivery WHERE player_id IN {in_list(ids)}", ids)
+            }
+            return {i: found.get(i) or PlayerDelivery(player_id=i) for i in ids}
+
+        return await self._db.run(run)
+
+    async def put_delivery(self, delivery: PlayerDelivery, *, now: datetime | None = None) -> PlayerDelivery:
+        stamp = now or now_utc()
+        stored = delivery.model_copy(update={"updated_at": utc(stamp)})
+
+        def run(conn: Conn) -> None:
+            conn.execute(
+                f"INSERT OR REPLACE INTO player_delivery ({_DELIVERY}) VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    stored.player_id,
+                    stored.notify,
+                    stored.digest_at,
+                    stored.digest_zone,
+                    db_time_or_none(stored.digest_next),
+                    db_time(stamp),
+                ),
+            )
+
+        await self._db.run(run)
+        return stored
+
+    async def due_digests(self, until: datetime, *, limit: int = 100) -> list[PlayerDelivery]:
+        def run(conn: Conn) -> list[PlayerDelivery]:
+            return [
+                _delivery(r)
+                for r in conn.execute(
+                    f"SELECT {_DELIVERY} FROM player_delivery WHERE digest_next IS NOT NULL AND digest_next <= ?"
+                    " ORDER BY digest_next, player_id LIMIT ?",
+                    (db_time(until), limit),
+                )
+            ]
+
+        return await self._db.run(run)
+
+    async def soonest_digest(self) -> datetime | None:
+        def run(conn: Conn) -> datetime | None:
+            row = conn.execute("SELECT min(digest_next) FROM player_delivery WHERE digest_next IS NOT NULL").fetchone()
+            return read_time(row[0]) if row else None
+
+        return await self._db.run(run)
+
+    async def claim_digest(self, player_id: int, due: datetime, next_at: datetime) -> bool:
+        def run(conn: Conn) -> bool:
+            # Compare and set: only the caller that still sees the run due at `due` moves it on.
+            done = conn.execute(
+                "UPDATE player_delivery SET digest_next = ? WHERE player_id = ? AND digest_next = ?",
+                (db_time(next_at), player_id, db_time(due)),
+            )
+            return done.rowcount == 1
+
+        return await self._db.run(run)
+
+
+_DELIVERY = "player_id, notify, digest_at, digest_zone, digest_next, updated_at"
+
+
+def _delivery(row: tuple[Any, ...]) -> PlayerDelivery:
+    return PlayerDelivery(
+        player_id=row[0],
+        notify=row[1],
+        digest_at=row[2],
+        digest_zone=row[3],
+        digest_next=read_time(row[4]),
+        updated_at=read_time(row[5]),
+    )

@@ -51,6 +51,7 @@ async def env(simcord_env: simcord.Env, make_bot: Callable[..., BoardroomBot]) -
     for bot in make_bot.made:  # type: ignore[attr-defined]
         bot.scheduler.close()
         bot.housekeeper.close()
+        bot.digests.close()
         bot.notifier.close()
         if bot._store is not None:
             await bot._store.close()

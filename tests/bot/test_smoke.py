@@ -42,7 +42,7 @@ async def test_login_sync_and_one_slash_command_over_a_websocket(fake: FakeDisco
     task = asyncio.create_task(bot.start("good-token"))
     try:
         await asyncio.wait_for(bot.wait_until_ready(), 10)
-        assert {c["name"] for c in fake.commands} == {"game", "me", "mod"}
+        assert {c["name"] for c in fake.commands} == {"game", "me", "mine", "mod"}
         assert bot.synced_commands is True
         await fake.slash(
             "game", [{"name": "rules", "type": 1, "options": [{"name": "game", "type": 3, "value": "toy"}]}]

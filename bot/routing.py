@@ -1,0 +1,181 @@
+"""Where a prompt or a reminder reaches each awaited player: the thread, a DM, or only the daily digest
+(`/me notify`), and the cache of those choices that the move path reads.
+
+The rule, the same for prompts (a wait announced after a move) and reminders:
+
+- `thread` (the default): the player is mentioned in the table's thread, as before;
+- `dm`: the player is named in the thread without a ping, and gets a DM with what the table waits for, its deadline
+  and a link to the table. A seat whose DMs are known to be closed is pinged in the thread instead, and a DM that
+  turns out to be closed at delivery falls back to a ping in the thread (`bot.notifier.hands`): no prompt is lost
+  because of a setting;
+- `digest`: the player is named in the thread without a ping and hears of it in their daily digest (`bot.digest`);
+  the thread's status shows the wait as for everyone.
+
+A seat played by the autopilot or a computer player needs no prompt: it is routed to the thread, where it is named,
+never pinged (`Table.mention`). Which seats are awaited, and by when, never depends on anyone's choice here: only
+where each awaited player hears of it.
+
+The choices are per person and change only through `/me`, in this process: `Deliveries` keeps the ones read so
+far, so a move reads none of them after the first (one read for all the players it lacks).
+"""
+
+from collections.abc import Collection, Mapping, Sequence
+from datetime import datetime
+from typing import Literal
+
+from bot import outbox
+from bot.awaiting import awaited, your_task
+from bot.table import timestamp
+from engine.events import Wait
+from engine.text import seat as seat_ref
+from engine.text import seats_in
+from storage import GameRecord, GameStore, NewOutbox, NotifyMode, PlayerDelivery, SeatRecord
+
+Route = Literal["thread", "dm", "digest"]
+
+
+def route(seat: int, seats: Sequence[SeatRecord], modes: Mapping[int, NotifyMode]) -> Route:
+    """Where the player of `seat` hears of a prompt or a reminder (see the module docstring)."""
+    held = next((s for s in seats if s.seat == seat), None)
+    if held is None or held.player_id is None or held.autopilot or held.bot:
+        return "thread"
+    mode = modes.get(held.player_id, "thread")
+    if mode == "dm":
+        return "thread" if held.dm_ok is False else "dm"
+    return mode
+
+
+def routes(awaited: Sequence[int], seats: Sequence[SeatRecord], modes: Mapping[int, NotifyMode]) -> dict[int, Route]:
+    return {s: route(s, seats, modes) for s in awaited}
+
+
+def jump_link(guild_id: int | None, channel_id: int | None, message_id: int | None = None) -> str | None:
+    """A link that opens the table's thread (or one of its messages) from anywhere, a DM included."""
+    if channel_id is None:
+        return None
+    where = f"https://discord.com/channels/{guild_id if guild_id is not None else '@me'}/{channel_id}"
+    return f"{where}/{message_id}" if message_id is not None else where
+
+
+class Deliveries:
+    """Each person's delivery choices as read or set so far (`store.settings.deliveries`, `put_delivery`)."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self._known: dict[int, PlayerDelivery] = {}
+
+    async def of(self, player_ids: Collection[int]) -> dict[int, PlayerDelivery]:
+        missing = [p for p in set(player_ids) if p not in self._known]
+        if missing:
+            self._known.update(await self.store.settings.deliveries(missing))
+        return {p: self._known[p] for p in player_ids}
+
+    async def modes(self, seats: Sequence[SeatRecord]) -> dict[int, NotifyMode]:
+        """Each seated person's notify mode (players only: computer players have no choice to read)."""
+        players = [s.player_id for s in seats if s.player_id is not None and not s.bot]
+        if not players:
+            return {}
+        return {p: d.notify for p, d in (await self.of(players)).items()}
+
+    async def get(self, player_id: int) -> PlayerDelivery:
+        return (await self.of([player_id]))[player_id]
+
+    async def put(self, delivery: PlayerDelivery, *, now: datetime) -> PlayerDelivery:
+        stored = await self.store.settings.put_delivery(delivery, now=now)
+        self._known[delivery.player_id] = stored
+        return stored
+
+    def forget(self, player_id: int) -> None:
+        """Read the person's choices from the store next time (after a claim moved their digest on)."""
+        self._known.pop(player_id, None)
+
+
+# --- the rows that carry prompts and reminders ------------------------------------------------------------
+
+
+def prompt_rows(
+    awaits: Sequence[tuple[Wait, datetime]],
+    actor: int | None,
+    seats: Sequence[SeatRecord],
+    modes: Mapping[int, NotifyMode],
+    record: GameRecord,
+    title: str,
+) -> tuple[list[list[int]], list[NewOutbox]]:
+    """For the waits a commit announces: per wait, the seats reached elsewhere (named in the thread, not pinged),
+    and a DM row for each awaited player who chose DMs (never the actor, who knows: they are not pinged either)."""
+    elsewhere: list[list[int]] = []
+    rows: list[NewOutbox] = []
+    link = jump_link(record.guild_id, record.thread_id)
+    for wait, due in awaits:
+        where = routes(wait.seats, seats, modes)
+        elsewhere.append([s for s, r in where.items() if r != "thread"])
+        for s, r in where.items():
+            if r == "dm" and s != actor:
+                text = f"🔔 {title} — {task_words(wait.what, s, wait.kind)}. Deadline {_when(due)}."
+                rows.append(_dm(s, text, link, fallback(wait.what, s, wait.kind, due), due))
+    return elsewhere, rows
+
+
+def reminder_rows(
+    what: str,
+    seats_awaited: Sequence[int],
+    kind: str | None,
+    deadline: datetime,
+    seats: Sequence[SeatRecord],
+    modes: Mapping[int, NotifyMode],
+    record: GameRecord,
+    title: str,
+) -> list[NewOutbox]:
+    """A reminder, once per awaited player in the place they chose: one thread post mentioning those who chose the
+    thread (none if nobody did), a DM to each who chose DMs, nothing for the digest's (their digest has it)."""
+    where = routes(seats_awaited, seats, modes)
+    in_thread = [s for s in seats_awaited if where[s] == "thread"]
+    expires = deadline.isoformat()  # a reminder delivered after its deadline would only confuse
+    rows: list[NewOutbox] = []
+    if in_thread:
+        # Spoken to the awaited, their seats left as references: the post renders them as mentions (`ping`).
+        refs = [seat_ref(s) for s in range(max([*seats_awaited, *seats_in(what), 0]) + 1)]
+        prompt = awaited(what, list(seats_awaited), refs, lambda s: refs[s], in_thread, kind)
+        text = f"⏰ Reminder: {prompt}. Deadline {timestamp(deadline)}."
+        payload = {"texts": [text], "ping": in_thread, "expires": expires}
+        rows.append(NewOutbox(kind=outbox.POST, target={"to": "thread"}, payload=payload))
+    link = jump_link(record.guild_id, record.thread_id)
+    for s in seats_awaited:
+        if where[s] == "dm":
+            text = f"⏰ Reminder: {title} — {task_words(what, s, kind)}. Deadline {_when(deadline)}."
+            rows.append(_dm(s, text, link, fallback(what, s, kind, deadline, reminder=True), deadline))
+    return rows
+
+
+def task_words(what: str, seat: int, kind: str | None) -> str:
+    """What the table waits on the player for, said to them, their seat left out and other seats as references:
+    "your turn: open the deal or roll", "your turn as the Boss, close the deal", "STOP or pass on {seat:0}'s 5"."""
+    task = your_task(what, seat)
+    if kind != "turn":
+        return task
+    if task.startswith("as the "):
+        return f"your turn {task}"
+    return "your turn" if task == "take your turn" else f"your turn: {task}"
+
+
+def fallback(what: str, seat: int, kind: str | None, due: datetime, *, reminder: bool = False) -> str:
+    """What the thread says, pinging the player, when their DM can't be delivered (`bot.notifier.hands`)."""
+    refs = [seat_ref(s) for s in range(max([seat, *seats_in(what), 0]) + 1)]
+    said = awaited(what, [seat], refs, lambda s: refs[s], [seat], kind)
+    if reminder:
+        return f"⏰ Reminder: {said}. Deadline {timestamp(due)}."
+    return f"⏳ {said} (deadline {timestamp(due)})"
+
+
+def _dm(seat: int, text: str, link: str | None, thread_text: str, expires: datetime) -> NewOutbox:
+    row = outbox.dm(seat, f"{text} {link}" if link else text)
+    payload = {**row.payload, FALLBACK: thread_text, "expires": expires.isoformat()}
+    return row.model_copy(update={"payload": payload})
+
+
+def _when(due: datetime) -> str:
+    return f"{timestamp(due, 'f')} ({timestamp(due)})"
+
+
+FALLBACK = "fallback"
+"""A DM row's text for the thread, mentioning the seat, should the DM not reach them."""
