@@ -1,7 +1,7 @@
 """A game's own options, as typed in `/game new options:` — read, checked against the game's options model, and
 described for `/game rules` and the lobby message.
 
-The shared options (turn deadline, reaction time) have parameters of their own (`turn_hours`, `reaction_minutes`);
+The shared options (turn deadline, reaction time) have parameters of their own (`turn_hours`, `reaction_time`);
 `options:` holds the rest: the fields a game's options model adds to `GameOptions`, e.g. Kohle, Kies & Knete's
 `hide_hand_sizes`. The text is a list separated by commas, semicolons or spaces; each item is `name=value`, or a bare
 `name` for a yes/no option (meaning on; `no_name` means off). Names ignore case, and a dash works for an
@@ -29,7 +29,7 @@ from engine.options import GameOptions, PlayerOption
 
 SHARED = {
     "turn_deadline": "turn_hours",
-    "reaction_time": "reaction_minutes",
+    "reaction_time": "reaction_time",
 }
 """Options every game has, each set by its own `/game new` parameter."""
 

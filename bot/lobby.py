@@ -1,9 +1,9 @@
 """The lobby message: who has joined, the table's options, and the Join / Leave / Start buttons.
 
 It is the platform's (the same for every game) and is edited in place on every join and leave; once the game has
-started it says so, points to the table thread and loses its buttons. It lists the table's settings: the reaction
-time only for a game that has reaction windows (`Game.uses_reaction_time`), an option that names a player (e.g. the
-first player) by that person's name.
+started it says so, points to the table thread and loses its buttons. It lists the table's settings: the length of
+each kind of reaction window, only for a game that has them (`bot.reaction_windows.summary`), an option that names a
+player (e.g. the first player) by that person's name.
 
 Computer players are listed by name (with their 🤖: they have no Discord user to mention, and their level unless
 normal), and a game that has them (`engine.policy`) gets the buttons "Add a computer player" (while there is room)
@@ -15,7 +15,7 @@ button however many levels there are.
 from collections.abc import Sequence
 from datetime import timedelta
 
-from bot import game_options
+from bot import game_options, reaction_windows
 from bot.names import shown
 from bot.presentation import Button, Post, Table
 from engine.policy import LEVELS, Level, policy_for
@@ -91,7 +91,8 @@ def lobby_post(table: Table, *, random_order: bool, picks: Sequence[tuple[str, g
     joined = [s for s in table.seats if s.player_id is not None]
     players = "\n".join(f"{i + 1}. {_seated(s)}" for i, s in enumerate(table.seats)) or "nobody yet"
     thread = f"<#{record.thread_id}>" if record.thread_id else "the thread below"
-    reaction = f"reaction time {_duration(options.reaction_time)} · " if game.uses_reaction_time else ""
+    windows = reaction_windows.summary(game, options)
+    reaction = f"{windows} · " if windows else ""
     settings = (
         f"Seats: {game.min_seats}–{max_seats} · turn deadline {_duration(options.turn_deadline)} · "
         f"{reaction}seat order {'random' if random_order else 'as joined'}"

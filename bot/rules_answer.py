@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import game_options
+from bot import game_options, reaction_windows
 from bot.ids import NUMBER
+from bot.post import Post
 from bot.replies import Answer
 from bot.rules import Page, Rules, rules_post
 from bot.rules import load as load_rules
 from bot.service import Refusal
+from engine.game import Game
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -34,11 +36,20 @@ def rules_answer(bot: Host, kind: str, page: int = 0) -> Answer:
         summary = bot.service.read.presentation(engine.name).rules(engine)
         only = Rules(engine.title, "", (Page("Rules", summary),))
         post = rules_post(only, 0, name=engine.name, players=players, options=options)
+        _add_windows(post, engine, 0)
         return Answer(embed=post.embed())
     link = bot.settings.rules_link(engine.name)
     post = rules_post(rules, page, name=engine.name, players=players, link=link, options=options)
     shown = min(max(page, 0), len(rules.pages) - 1)
+    _add_windows(post, engine, shown)
     return Answer(embed=post.embed(), view=rules_view(engine.name, shown, len(rules.pages)))
+
+
+def _add_windows(post: Post, engine: Game, page: int) -> None:  # type: ignore[type-arg]
+    """The first page also says how long each kind of reaction window stays open (`bot.reaction_windows`)."""
+    text = reaction_windows.rules_text(engine)
+    if text and page == 0:
+        post.fields.append(("Reaction windows", text))
 
 
 RULES_TEMPLATE = re.compile(rf"rules:(?P<kind>[a-z0-9_]{{1,40}}):(?P<page>{NUMBER})")

@@ -14,7 +14,7 @@ nothing of moderators, so the platform keeps one adjustment per wait, carried in
 
 Reminders: for a wait of at least an hour, one halfway to the (effective) deadline; for a wait of more than two
 hours also one an hour before it. Reminders already in the past are not re-created, so a recomputation never
-repeats one; a default reaction window (10 minutes) gets none.
+repeats one; a short reaction window (under an hour, e.g. a table's `reaction_time:15m`) gets none.
 """
 
 import hashlib

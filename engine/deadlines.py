@@ -2,12 +2,14 @@
 
 Such a game names its current wait (`Current`: a key, who, what kind); its state keeps the key with the wait's
 since/until in `state.deadline` (from the `now` of the action that began it: the engine has no clock). `refresh`
-runs after every accepted action: a new wait gets its deadline (the shared `reaction_time` for a reaction window,
-the `turn_deadline` otherwise), an unchanged one keeps it. `waiting_on` is the one `Wait` the platform schedules, with
+runs after every accepted action: a new wait gets its deadline (for a reaction window the length of its kind — the
+game's `WINDOWS` default, or the table's `reaction_time` if set: `GameOptions.window_length`; the `turn_deadline`
+otherwise), an unchanged one keeps it. The length depends on the kind of wait and the options only, never on what
+anyone holds. `waiting_on` is the one `Wait` the platform schedules, with
 the game's `Timeout(key)` as the action applied at the deadline.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
@@ -19,12 +21,14 @@ from engine.events import Wait
 
 @dataclass(frozen=True)
 class Current:
-    """The wait the game is in now: its key (what a Timeout must name), what it waits for, its kind, who."""
+    """The wait the game is in now: its key (what a Timeout must name), what it waits for, its kind, who; a reaction
+    window also names its kind of window (`window`, a key of the game's `WINDOWS`)."""
 
     key: str
     what: str
     kind: str
     seats: tuple[int, ...]
+    window: str | None = None
 
 
 class _Deadline(Protocol):
@@ -34,8 +38,9 @@ class _Deadline(Protocol):
 
 
 class _Timings(Protocol):
-    reaction_time: timedelta
     turn_deadline: timedelta
+
+    def window_length(self, default: timedelta) -> timedelta: ...
 
 
 class _State(Protocol):
@@ -43,8 +48,15 @@ class _State(Protocol):
     options: Any
 
 
-def refresh(state: _State, cur: Current | None, now: datetime, deadline: Callable[..., BaseModel]) -> None:
-    """After an accepted action: a new wait gets its deadline (built by `deadline`, the state's own model); an
+def refresh(
+    state: _State,
+    cur: Current | None,
+    now: datetime,
+    deadline: Callable[..., BaseModel],
+    windows: Mapping[str, timedelta],
+) -> None:
+    """After an accepted action: a new wait gets its deadline (built by `deadline`, the state's own model; a reaction
+    window's length from `windows`, the game's default per kind of window, unless the table set `reaction_time`); an
     unchanged wait keeps it; no wait, no deadline."""
     if cur is None:
         state.deadline = None
@@ -52,7 +64,11 @@ def refresh(state: _State, cur: Current | None, now: datetime, deadline: Callabl
     if state.deadline is not None and state.deadline.key == cur.key:
         return
     timings: _Timings = state.options
-    span = timings.reaction_time if cur.kind == "reaction" else timings.turn_deadline
+    if cur.kind == "reaction":
+        assert cur.window is not None, f"the reaction window {cur.key} names no kind of window"
+        span = timings.window_length(windows[cur.window])
+    else:
+        span = timings.turn_deadline
     state.deadline = deadline(key=cur.key, since=now, until=now + span)
 
 

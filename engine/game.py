@@ -26,9 +26,9 @@ replayed exactly from its seed and action log.
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
@@ -135,6 +135,10 @@ class Game(ABC, Generic[S, OptT]):
     uses_reaction_time: ClassVar[bool] = True
     """Whether the game opens reaction windows (and so uses the shared `reaction_time` option); a game without
     them (e.g. Kesse Rügen) sets False, and the platform's lobby message doesn't show a reaction time for it."""
+    reaction_windows: ClassVar[Mapping[str, timedelta]] = {}
+    """The kinds of reaction window the game opens (codes, e.g. "objection"), each with its default length (the
+    game's `waits.WINDOWS`); a table's `reaction_time`, if set, overrides them all (`GameOptions.window_length`).
+    The platform shows them in the lobby and in `/game rules`."""
 
     state_model: ClassVar[type[BaseModel]]
     options_model: ClassVar[type[GameOptions]]

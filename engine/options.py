@@ -1,6 +1,13 @@
 """Options every game shares: how long a turn and a reaction window may take; and the mark of an option that names a
 player.
 
+Reaction windows come in kinds (a Casablanca objection, a KKK STOP window, a last call…), and each game declares the
+default length of each kind it opens (`Game.reaction_windows`, from its `waits.WINDOWS`), sized for people who look
+in every few hours. `reaction_time` is the table's override: not set (the default), each kind of window is open for
+its game's own length; set, every reaction window of the table is open that long, whatever its kind. One number for
+all kinds keeps a table's choice simple ("we play live: 15 minutes") and the rule easy to state; a table that wants
+the per-kind lengths just leaves it unset. `window_length` applies this rule, and the engine alone decides deadlines.
+
 Each game's own options model subclasses `GameOptions`. Durations are timedeltas (JSON: ISO 8601 durations).
 
 `PlayerOption` marks an option whose value is a seat (0-based, in the game's final seat order), e.g. who begins:
@@ -29,5 +36,10 @@ class GameOptions(BaseModel):
 
     turn_deadline: timedelta = Field(default=timedelta(hours=24), gt=timedelta(0))
     """How long the game waits for a player's move before applying the default."""
-    reaction_time: timedelta = Field(default=timedelta(minutes=10), gt=timedelta(0))
-    """How long a reaction window (a STOP, a last call) stays open."""
+    reaction_time: timedelta | None = Field(default=None, gt=timedelta(0))
+    """How long every reaction window (a STOP, a last call, an objection) stays open; not set: each kind of window
+    its game's own default length."""
+
+    def window_length(self, default: timedelta) -> timedelta:
+        """The length of a reaction window whose kind's default is `default`: the table's `reaction_time` if set."""
+        return self.reaction_time if self.reaction_time is not None else default

@@ -8,6 +8,9 @@ its own.
 `/game new options:` takes the game's own options (those its options model adds to the shared ones) as text such as
 `hide_hand_sizes` or `name=value, …`, read and checked by `bot.game_options`: a bad one is refused before anything is
 opened, naming it and listing the valid ones (`/game rules` lists them too, and the lobby shows the chosen ones).
+`/game new reaction_time:` (`90m`, `4h`, `1d`; `bot.reaction_windows`) sets one length for every reaction window of
+the table; not given, the server's `/mod defaults` reaction time, else each game's own length per kind of window. The
+old integer `reaction_minutes` still works; giving both is refused.
 
 `/game dms` is the way back for a player whose DMs were found closed (the bot then stops trying, so a closed DM never
 costs a failing call per move): after they allow DMs from the server's members, it tries again in each of their open
@@ -24,7 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import game_options, moves
+from bot import game_options, moves, reaction_windows
 from bot.components import view_for
 from bot.durations import DurationTooLong, parse_duration
 from bot.durations import describe as describe_duration
@@ -104,12 +107,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     @app_commands.describe(
         game="Which game",
         seats="Most players at the table (the game's minimum is needed to start)",
-        reaction_minutes="How long a reaction window stays open (default 10 minutes)",
+        reaction_minutes="The reaction time in minutes (the older form of reaction_time)",
         turn_hours="How long a player has for a move (default 24 hours)",
         random_order="Shuffle the seat order at the start (default on)",
         options="The game's own options, e.g. “hide_hand_sizes” or “name=value, …” (`/game rules` lists them)",
         bots="Computer players to seat at once (more with the lobby's button)",
         level="How well those computer players play: easy, normal (default) or hard",
+        reaction_time="One length for every reaction window, e.g. 90m, 4h, 1d (default: each game's own per kind)",
     )
     @app_commands.autocomplete(game=_kind_autocomplete, options=_options_autocomplete)
     async def new(
@@ -123,6 +127,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         options: str | None = None,
         bots: app_commands.Range[int, 0, 24] = 0,
         level: Level = "normal",
+        reaction_time: str | None = None,
     ) -> None:
         typed_options = options
 
@@ -155,11 +160,24 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                         f"{engine.title} with `{typed_options}` is for {low}–{high} players, not {max_seats}: "
                         f"give `seats:` from {low} to {high}, or leave it out."
                     )
+            # The reaction time: typed (either form), else the server's default, else each game's own per kind.
+            if reaction_time is not None and reaction_minutes is not None:
+                raise Refusal("Give the reaction time once: `reaction_time` (e.g. `4h`) or `reaction_minutes`.")
+            try:
+                typed_reaction = (
+                    reaction_windows.read_reaction_time(reaction_time)
+                    if reaction_time is not None
+                    else reaction_windows.read_reaction_minutes(reaction_minutes)
+                    if reaction_minutes is not None
+                    else None
+                )
+            except reaction_windows.ReactionTimeError as exc:
+                raise Refusal(str(exc)) from None
             guild = await self.bot.store.settings.guild(interaction.guild_id)
             options: dict[str, Any] = dict(own)
-            if reaction_minutes is not None:
-                options["reaction_time"] = timedelta(minutes=reaction_minutes)
-            elif guild.reaction_time is not None:
+            if typed_reaction is not None:
+                options["reaction_time"] = typed_reaction
+            elif reaction_time is None and guild.reaction_time is not None:  # `default` typed: the games' own
                 options["reaction_time"] = guild.reaction_time
             if turn_hours is not None:
                 options["turn_deadline"] = timedelta(hours=turn_hours)

@@ -11,7 +11,9 @@ player has no @: off leaves its seat empty for `/mod substitute seat:N`). See `b
 `2d`, `15m`; `reset` goes back to each game's own default); `/game new` uses them unless its own options say
 otherwise, and games already opened keep what they have. Without options it shows the current values (privately);
 a change is announced in the channel where it was made, since it concerns everyone who opens games there. The limits
-are those of `/game new`: a turn deadline of 1 hour to 90 days, a reaction time of 1 minute to 7 days.
+are those of `/game new`: a turn deadline of 1 hour to 90 days, a reaction time of 1 minute to 7 days. A server's
+reaction time, like a table's, replaces each game's own length for every kind of reaction window (`reset`: the
+games' own lengths again).
 """
 
 import io
@@ -88,6 +90,8 @@ def defaults_lines(turn_deadline: timedelta | None, reaction_time: timedelta | N
             f"**{describe_duration(value)}**"
             if value is not None
             else f"not set — each game's own default (usually {describe_duration(own)})"
+            if own is not None
+            else "not set — each game's own length for each kind of window (`/game rules` shows them)"
         )
         parts.append(f"• {label}: {shown}")
     return "\n".join(parts)
@@ -133,7 +137,7 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
     @app_commands.command(name="defaults", description="This server's turn deadline and reaction time for new games")
     @app_commands.describe(
         turn_deadline="How long a player has for a move in new games, e.g. 24h, 2d (or `reset`)",
-        reaction_time="How long a reaction window stays open in new games, e.g. 10m, 1h (or `reset`)",
+        reaction_time="One length for every reaction window in new games, e.g. 4h, 1d (or `reset`)",
     )
     async def defaults(
         self, interaction: discord.Interaction, turn_deadline: str | None = None, reaction_time: str | None = None

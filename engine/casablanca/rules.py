@@ -72,6 +72,7 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
     title: ClassVar[str] = "Casablanca"
     min_seats: ClassVar[int] = MIN_PLAYERS
     max_seats: ClassVar[int] = MAX_PLAYERS
+    reaction_windows = waits.WINDOWS
     summary: ClassVar[str] = (
         "Bribe eight agents in secret, move them around the city, and carry the black suitcase home. Every move or "
         "hit is announced first: anyone may object, and the two then claim, step by step, how much they have on the "

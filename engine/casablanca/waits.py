@@ -9,14 +9,24 @@ wait is current and due, so a late or duplicate timer is refused and changes not
 | HQ choice (`hq:<seat>`)          | the variant's next chooser      | turn deadline | an HQ drawn at random         |
 | turn (`turn:<n>:<defeated>`)     | the player to move              | turn deadline | the turn passes (a first      |
 |                                  |                                 |               | turn: $100 on 3 random agents)|
-| objections (`window:<no>`)       | every other player, all at once | reaction time | no objection                  |
-| contest (`contest:<no>:<taken>`) | the active player               | reaction time | contest, limit = whole bribe  |
+| objections (`window:<no>`)       | every other player, all at once | `objection`   | no objection                  |
+| contest (`contest:<no>:<taken>`) | the active player               | `contest`     | contest, limit = whole bribe  |
 
 The objection window is one wait for everyone asked, with one deadline: it lists those who haven't answered yet, and
 closes early only when everyone has answered.
+
+The two kinds of reaction window have their own default lengths (`WINDOWS`), for tables whose players look in every
+few hours; a table's `reaction_time`, if set, replaces both (`GameOptions.window_length`):
+
+- `objection`, 12 hours: the game's central decision, asked of everyone at once, and silence counts as "no
+  objection" — a player who reads the thread in the morning and in the evening must not lose it overnight. 12 hours
+  covers a night's sleep plus a working morning. It costs the table nothing when everyone answers: the window closes
+  at the last answer.
+- `contest`, 8 hours: one question to one player — the one who just announced, so usually still near — and its
+  default (contest with the whole bribe) is the stronger answer, so missing it costs less; a working day's span.
 """
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from engine import deadlines
 from engine.casablanca.actions import Timeout
@@ -24,6 +34,9 @@ from engine.casablanca.state import CasablancaState, Deadline
 from engine.deadlines import Current
 from engine.events import Wait
 from engine.text import seat as ref
+
+WINDOWS = {"objection": timedelta(hours=12), "contest": timedelta(hours=8)}
+"""The default length of each kind of reaction window (see the module docstring for why)."""
 
 
 def current(state: CasablancaState) -> Current | None:
@@ -37,19 +50,19 @@ def current(state: CasablancaState) -> Current | None:
         case "objections":
             assert ann is not None
             waiting = tuple(s for s in state.awaited if s not in state.answered)
-            return Current(f"window:{ann.no}", f"objections to: {ann.said}", "reaction", waiting)
+            return Current(f"window:{ann.no}", f"objections to: {ann.said}", "reaction", waiting, "objection")
         case "contest":
             assert ann is not None
             # Each objector taken is a new question with its own deadline, also when the one before it left.
             key = f"contest:{ann.no}:{len(state.auctions)}:{state.objections[0].seat}"
             what = f"{ref(ann.seat)} to contest {ref(state.objections[0].seat)}'s objection or withdraw"
-            return Current(key, what, "reaction", (ann.seat,))
+            return Current(key, what, "reaction", (ann.seat,), "contest")
     return None
 
 
 def refresh(state: CasablancaState, now: datetime) -> None:
     """After an accepted action: a new wait gets its deadline; an unchanged one keeps it."""
-    deadlines.refresh(state, current(state), now, Deadline)
+    deadlines.refresh(state, current(state), now, Deadline, WINDOWS)
 
 
 def waiting_on(state: CasablancaState) -> list[Wait]:

@@ -44,7 +44,7 @@ from engine.kkk.legal import legal_actions
 from engine.kkk.options import KkkOptions
 from engine.kkk.state import KkkState, clone
 from engine.kkk.views import PublicView, player_view, public_view
-from engine.kkk.waits import refresh, timeout, waiting_on
+from engine.kkk.waits import WINDOWS, refresh, timeout, waiting_on
 
 
 class KKK(Game[KkkState, KkkOptions]):
@@ -52,6 +52,7 @@ class KKK(Game[KkkState, KkkOptions]):
     title = "Kohle, Kies & Knete"
     min_seats = 3
     max_seats = 6
+    reaction_windows = WINDOWS
     summary = (
         "Sid Sackson's dealmaking game. On your turn open the deal under the dollar marker, or roll and then open or "
         "draw 3. As Boss, gather the investors the space asks for: your own, clan cards, and other players' cards "

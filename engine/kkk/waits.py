@@ -10,12 +10,19 @@ only while that wait is still current, so a late or duplicate timer is refused a
 | player to move (`turn:…`)          | turn deadline                       | roll, then draw 3                   |
 | player who rolled (`rolled:…`)     | turn deadline                       | draw 3                              |
 | Boss, nothing pending (`boss:…`)   | turn deadline, restarted every play | the deal fails                      |
-| reaction window (`window:…`)       | reaction time                       | everyone still awaited passes       |
-| last call (`call:…`)               | reaction time                       | everyone still awaited passes       |
+| reaction window (`window:…`)       | `stop` (6 hours)                    | everyone still awaited passes       |
+| last call (`call:…`)               | `last_call` (6 hours)               | everyone still awaited passes       |
 | over 12 cards (`discard:…`)        | turn deadline                       | random cards discarded down to 12   |
+
+The two kinds of reaction window have their own default lengths (`WINDOWS`); a table's `reaction_time`, if set,
+replaces both (`GameOptions.window_length`). Both are 6 hours: a STOP window opens for every travel, recruitment and
+Boss card — several per deal — and a last call ends every round, and nearly all of them are passed. 6 hours is more
+than the longest gap of a player who looks in every few hours (so nobody who wanted to STOP misses the card), yet a
+table with one silent player still gets through about four windows a day. A table online together never waits: a
+window closes at the last pass. A player who doesn't want to be asked sets always-pass for the round.
 """
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from engine import deadlines
 from engine.deadlines import Current
@@ -31,6 +38,9 @@ from engine.kkk.turns import place_randomly, timeout_rolled, timeout_turn
 from engine.kkk.windows import awaited, timeout_window
 from engine.text import seat
 
+WINDOWS = {"stop": timedelta(hours=6), "last_call": timedelta(hours=6)}
+"""The default length of each kind of reaction window (see the module docstring for why)."""
+
 
 def current(state: KkkState) -> Current | None:
     if state.phase == "over":
@@ -41,6 +51,7 @@ def current(state: KkkState) -> Current | None:
             f"STOP or pass on {describe_effect(state.pending[-1])}",
             "reaction",
             tuple(awaited(state)),
+            "stop",
         )
     s = over_limit(state)
     if s is not None:
@@ -55,6 +66,7 @@ def current(state: KkkState) -> Current | None:
                 f"the last call of {seat(r.boss)}: let it go or play a card",
                 "reaction",
                 tuple(awaited(state)),
+                "last_call",
             )
         return Current(f"boss:{state.seq}", f"the Boss {seat(r.boss)} to close the deal (or fail)", "turn", (r.boss,))
     if state.phase == "turn":
@@ -64,7 +76,7 @@ def current(state: KkkState) -> Current | None:
 
 def refresh(state: KkkState, now: datetime) -> None:
     """After an accepted action: start the deadline of a new wait (an unchanged wait keeps its deadline)."""
-    deadlines.refresh(state, current(state), now, Deadline)
+    deadlines.refresh(state, current(state), now, Deadline, WINDOWS)
 
 
 def waiting_on(state: KkkState) -> list[Wait]:

@@ -35,7 +35,7 @@ def test_reading_options() -> None:
             "hide_hand_sizes=maybe",
             "The option `hide_hand_sizes` can't be “maybe”: Input should be a valid boolean",
         ),
-        (KKK, "reaction_time=5", "Set `reaction_time` with the `reaction_minutes` parameter of `/game new`"),
+        (KKK, "reaction_time=5", "Set `reaction_time` with the `reaction_time` parameter of `/game new`"),
         (KKK, "hide_hand_sizes, hide_hand_sizes=off", "The option `hide_hand_sizes` is given twice."),
         (Toy(), "hand_size", "Give `hand_size` a value, e.g. `hand_size=…`."),
         (Toy(), "hand_size=99", "The option `hand_size` can't be “99”: Input should be less than or equal to 10"),

@@ -8,8 +8,8 @@ action). The first to reach the target score, or to empty their hand, ends the g
 dropped from the rotation while two remain.
 """
 
-from datetime import datetime
-from typing import Annotated, Literal
+from datetime import datetime, timedelta
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
@@ -90,11 +90,16 @@ class ToyView(BaseModel):
     open_card: int | None
 
 
+TOY_WINDOW = timedelta(minutes=10)
+"""The toy's one kind of reaction window and its default length (short: the toy is for tests that run minutes)."""
+
+
 class Toy(Game[ToyState, ToyOptions]):
     name = "toy"
     title = "Toy"
     min_seats = 2
     max_seats = 5
+    reaction_windows: ClassVar[dict[str, timedelta]] = {"stop": TOY_WINDOW}
     summary = "Play a card to score it, or draw one. Others may STOP a played card. First to the target wins."
     state_model = ToyState
     options_model = ToyOptions
@@ -246,7 +251,7 @@ class Toy(Game[ToyState, ToyOptions]):
                     what=f"STOP or pass on {ref(w.player)}'s {w.card}",
                     kind="reaction",
                     since=w.since,
-                    until=w.since + state.options.reaction_time,
+                    until=w.since + state.options.window_length(TOY_WINDOW),
                     timeout=WindowTimeout(window=w.number),
                 )
             ]

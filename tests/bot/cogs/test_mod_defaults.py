@@ -18,7 +18,7 @@ async def test_moderators_set_the_defaults_new_games_use(env: simcord.Env) -> No
     shown = await mia.slash(server.channel, "mod defaults")
     assert shown.response.ephemeral
     assert "Turn deadline: not set — each game's own default (usually 1 day)" in shown.response.content
-    assert "Reaction time: not set — each game's own default (usually 10 minutes)" in shown.response.content
+    assert "Reaction time: not set — each game's own length for each kind of window" in shown.response.content
 
     refused = await anna.slash(server.channel, "mod defaults", turn_deadline="2d")
     assert refused.response.ephemeral and "Only moderators can do that" in refused.response.content
@@ -41,17 +41,22 @@ async def test_moderators_set_the_defaults_new_games_use(env: simcord.Env) -> No
     assert (settings.turn_deadline, settings.reaction_time) == (timedelta(hours=36), timedelta(minutes=30))
 
     opened = await anna.slash(server.channel, "game new", game="toy")
-    assert "turn deadline 36 hours · reaction time 30 minutes" in embed_text(opened.response.message)
+    assert "turn deadline 36 hours · every reaction window 30 minutes" in embed_text(opened.response.message)
     record = await server.bot.store.games.get(1)
     assert record.options["turn_deadline"] == "P1DT12H" and record.options["reaction_time"] == "PT30M"
     own = await anna.slash(server.channel, "game new", game="toy", turn_hours=5)
-    assert "turn deadline 5 hours · reaction time 30 minutes" in embed_text(own.response.message)
+    assert "turn deadline 5 hours · every reaction window 30 minutes" in embed_text(own.response.message)
+    # The table's own reaction time wins over the server's; `default` asks for the game's own lengths.
+    typed = await anna.slash(server.channel, "game new", game="toy", reaction_time="2h")
+    assert "every reaction window 2 hours" in embed_text(typed.response.message)
+    games_own = await anna.slash(server.channel, "game new", game="toy", reaction_time="default")
+    assert "STOP window 10 minutes" in embed_text(games_own.response.message)
 
     reset = await mia.slash(server.channel, "mod defaults", reaction_time="reset")
     assert "Reaction time: not set" in reset.response.content and "Turn deadline: **1 day 12 hours**" in (
         reset.response.content
     )
     third = await anna.slash(server.channel, "game new", game="toy")
-    assert "turn deadline 36 hours · reaction time 10 minutes" in embed_text(third.response.message)
+    assert "turn deadline 36 hours · STOP window 10 minutes" in embed_text(third.response.message)
     # Games already opened keep what they were opened with.
     assert (await server.bot.store.games.get(1)).options["reaction_time"] == "PT30M"

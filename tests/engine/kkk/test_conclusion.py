@@ -9,6 +9,7 @@ from engine.kkk import actions as A
 from engine.kkk.cards import RECRUIT, STOP, clan, travel
 from engine.kkk.options import KkkOptions
 from engine.kkk.state import Use
+from engine.kkk.waits import WINDOWS
 
 from .helpers import GAME, Table, prepared, rng_for_face
 from .tables import last_call_b, own_recruit, pending_boss, pending_travel, ready_b, recruiting, round_a, round_b
@@ -235,7 +236,7 @@ def test_no_wait_gets_stuck_while_a_recruitment_blocks_the_failure() -> None:
     t = recruiting()
     [window] = GAME.waiting_on(t.state)
     assert window.kind == "reaction" and window.seats == (0, 2, 3) and window.timeout.key.startswith("window:")
-    assert window.until - window.since == KkkOptions().reaction_time
+    assert window.until - window.since == WINDOWS["stop"]
     events = t.timeout()
     assert [e.kind for e in events][:2] == ["timeout", "recruited"] and not t.state.pending
     [boss] = GAME.waiting_on(t.state)

@@ -1,10 +1,11 @@
 """Travel, recruitment, Boss and STOP cards: pending effects, their reaction windows, and what they do."""
 
 from collections import Counter
+from datetime import timedelta
 
 from engine.kkk import actions as A
 from engine.kkk.cards import BOSS, JOKER, RECRUIT, STOP, clan, travel
-from engine.kkk.options import KkkOptions
+from engine.kkk.waits import WINDOWS
 
 from .helpers import GAME, Table, prepared
 from .tables import HANDS, k_on_travel, last_call_b, pending_boss, pending_travel, ready_b, round_a, round_b
@@ -14,7 +15,7 @@ def test_a_travel_on_an_investor_waits_for_every_other_player_then_takes_effect(
     t = pending_travel()  # seat 3 plays a Liebgeld travel card on seat 2's investor
     [wait] = GAME.waiting_on(t.state)
     assert wait.kind == "reaction" and wait.seats == (0, 1, 2)
-    assert wait.until == t.now + KkkOptions().reaction_time
+    assert wait.until == t.now + WINDOWS["stop"] == t.now + timedelta(hours=6)
     t(0, A.Pass())
     t(1, A.Pass())
     assert t.state.pending and GAME.waiting_on(t.state)[0].seats == (2,)

@@ -5,6 +5,7 @@ from datetime import timedelta
 
 from engine.kkk import actions as A
 from engine.kkk.options import KkkOptions
+from engine.kkk.waits import WINDOWS
 
 from .helpers import GAME, NOW, Table
 from .tables import pending_travel, round_a
@@ -41,7 +42,7 @@ def test_passes_do_not_move_the_windows_deadline_but_a_new_window_gets_a_new_one
     t(0, A.Travel(target=1, family="K"))
     [third] = GAME.waiting_on(t.state)
     assert third.timeout != first.timeout and third.since == t.now
-    assert third.until == t.now + KkkOptions().reaction_time
+    assert third.until == t.now + WINDOWS["stop"]
 
 
 def test_the_reaction_time_is_a_game_option() -> None:

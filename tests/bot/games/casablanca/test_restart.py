@@ -44,7 +44,7 @@ async def test_a_contest_deadline_passed_while_down_is_applied_at_start_up(env: 
     server = make_server(env)
     thread, (anna, _bert, _cleo) = await objected_game(server)
     env.bot.scheduler.close()
-    await env.advance_time(11 * 60)  # the reaction time (10 minutes) runs out while the bot is down
+    await env.advance_time(8 * 3600 + 60)  # the contest window (8 hours) runs out while the bot is down
     await env.restart_bot(make_bot(games={"casablanca": registry.get("casablanca")}, presentations={}))
     game = await state(server)
     assert game.phase == "turn" and game.auctions[0].ending == "active_passed" and game.auctions[0].top == 800
