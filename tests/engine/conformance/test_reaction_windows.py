@@ -54,17 +54,17 @@ def directed(name: str, reaction_time: timedelta | None = None) -> list[Any]:
     return out
 
 
-def window_states(name: str, **options: Any) -> list[Any]:
-    """States at a reaction window: the conformance walk's (with `options`), and the directed ones."""
+def window_states(name: str, reaction_time: timedelta | None = None) -> list[Any]:
+    """States at a reaction window: the conformance walk's (games with `reaction_time` set, if given), and the
+    directed ones."""
     current = WINDOW_GAMES[name][0]
     out = []
-    walked = HOOKS[name][2]() if not options else walk(name, range(4), 120, **options)
+    walked = HOOKS[name][2]() if reaction_time is None else walk(name, range(4), 120, reaction_time=reaction_time)
     for state in walked:
         cur = current(state)
         if cur is not None and cur.kind == "reaction":
             out.append(state)
-    fixed = options.get("reaction_time")
-    return out + directed(name, None if fixed is None else timedelta(minutes=25))
+    return out + directed(name, reaction_time)
 
 
 def test_every_game_with_reaction_windows_declares_the_length_of_each_kind() -> None:
@@ -94,7 +94,7 @@ def test_each_kind_of_window_has_its_default_length_and_the_tables_reaction_time
     assert seen == set(lengths), f"the walk never reached {set(lengths) - seen}"
     # A table that set reaction_time: every kind of window is that long (games walked the same way, that option on).
     kinds = set()
-    for state in window_states(name, reaction_time="PT25M"):
+    for state in window_states(name, reaction_time=timedelta(minutes=25)):
         cur = current(state)
         assert cur is not None
         (wait,) = game.waiting_on(state)
