@@ -1,0 +1,2 @@
+-- A placeholder on branch wt27A only, so that its migration 0010 applies (migrations are numbered without gaps):
+-- the helper who owns this number writes the real one; drop this file at the merge.
