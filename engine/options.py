@@ -11,6 +11,7 @@ player instead and puts that player's seat into the options when the game starts
 
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -31,3 +32,7 @@ class GameOptions(BaseModel):
     """How long the game waits for a player's move before applying the default."""
     reaction_time: timedelta = Field(default=timedelta(minutes=10), gt=timedelta(0))
     """How long a reaction window (a STOP, a last call) stays open."""
+    away: Literal["pause", "autopilot"] = "pause"
+    """What the table does while a player is away for days: `pause` stops the clocks of their turns (for at most the
+    bot's AWAY_MAX_DAYS in this game), `autopilot` plays safe moves for them until they return. Either way reaction
+    windows pass for them. The engine never reads it: the platform's clock does."""

@@ -61,7 +61,7 @@ class GameService:
         self.lobby = Lobby(self.moves, seed_source=seed_source)
         self.play = Play(self.moves)
         self.seats = SeatPlayers(self.moves)
-        self.clock = GameClock(self.moves, self.seats)
+        self.clock = GameClock(self.moves, self.seats, self.play)
         self.mod = Moderation(self.moves, self.seats, self.lobby)
 
 

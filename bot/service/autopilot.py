@@ -142,10 +142,13 @@ class SeatPlayers:
         seats = {s.seat: s for s in await self.store.seats.of_game(game_id)}
         awaited = payload.get("seats")
         ids: list[int] = []
+        now = self.read.now()
         for n in awaited if isinstance(awaited, list) else []:
             held = seats.get(int(n))
             if held is None or held.player_id is None or seat_players.plays_itself(held):
                 continue
+            if held.away_until is not None and held.away_until > now:
+                continue  # a deadline that passes while they are away never counts toward the autopilot
             missed = held.missed + 1
             if missed >= after:
                 await self.store.seats.update(game_id, held.seat, autopilot=True, missed=0)

@@ -3,12 +3,13 @@
 from datetime import datetime
 from typing import Any
 
-from bot import outbox, seat_players
+from bot import away, outbox, seat_players
 from bot import timers as timing
 from bot.awaiting import awaited, for_the_player
 from bot.logs import game_logger
 from bot.service.autopilot import SeatPlayers
 from bot.service.moves import MovePath
+from bot.service.play import Play
 from bot.service.results import Done
 from engine.errors import RuleError
 from engine.text import seat as seat_ref
@@ -20,7 +21,8 @@ class GameClock:
     """Fires due timers: a deadline as its wait's system action, a seat's move through the seat players
     (`bot.service.autopilot`), a reminder as its messages."""
 
-    def __init__(self, moves: MovePath, seats: SeatPlayers) -> None:
+    def __init__(self, moves: MovePath, seats: SeatPlayers, play: Play) -> None:
+        self.play = play
         self.moves = moves
         self.read = moves.read
         self.store = moves.store
@@ -52,6 +54,11 @@ class GameClock:
                 return Done(game_id, ids)
             if timer.kind == seat_players.SEAT:
                 ids = await self.seats.fire(record, timer, loaded)
+                self.moves.settle(game_id)
+                return Done(game_id, ids)
+            if timer.kind == away.AWAY_END:
+                await self.store.timers.delete(timer_id)
+                ids = await self.play.away_over(record, int(timer.payload.get("seat", -1)))
                 self.moves.settle(game_id)
                 return Done(game_id, ids)
             if timer.kind == timing.REMINDER:
