@@ -128,6 +128,9 @@ def add_status_lines(post: "Post", table: "Table") -> None:
     """Add the away players' lines to a running game's status post (`status_lines`)."""
     if table.state is None or table.record.status not in ("active", "paused"):
         return
-    lines = status_lines(table.seats, table.now)
+    from bot import handover  # the pending handovers share the platform's part of the status
+
+    lines = status_lines(table.seats, table.now) + handover.status_lines(table.seats)
+    post.buttons = [*post.buttons, *handover.buttons(table.seats)]
     if lines:
         post.description = "\n".join([post.description or "", *lines]).strip()

@@ -218,13 +218,32 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
         await answer(self.bot, interaction, work)
 
-    @app_commands.command(name="leave", description="Give up your seat in a game's lobby")
+    @app_commands.command(name="leave", description="Give up your seat: in a lobby, or hand it on in a running game")
+    @app_commands.describe(
+        to="In a running game: who takes your seat (they accept with a button)",
+        autopilot="A running game: the autopilot plays your seat from now on",
+    )
     @app_commands.autocomplete(game=_game_autocomplete)
-    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def leave(
+        self,
+        interaction: discord.Interaction,
+        game: int | None = None,
+        to: discord.User | None = None,
+        autopilot: bool = False,
+    ) -> None:
         async def work(carrier: Carrier) -> Answer:
-            record = await resolve_game(self.bot, interaction, game, statuses=("lobby",), mine=True)
-            done = await self.bot.service.lobby.leave(record.id, person(interaction.user))
-            return await self._deliver(done, carrier, interaction.user.id)
+            statuses = ("lobby", "active", "paused")
+            record = await resolve_game(self.bot, interaction, game, statuses=statuses, mine=True)
+            if record.status == "lobby":
+                done = await self.bot.service.lobby.leave(record.id, person(interaction.user))
+            else:
+                if to is not None and to.bot:
+                    raise Refusal(f"{shown(to.display_name)} is a bot: name a person, or use `autopilot:true`.")
+                to_person = person(to) if to is not None else None
+                done = await self.bot.service.handover.leave(
+                    record.id, person(interaction.user), to=to_person, autopilot=autopilot
+                )
+            return await self._deliver(done, carrier, interaction.user.id, always=record.status != "lobby")
 
         await answer(self.bot, interaction, work)
 
@@ -465,6 +484,41 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                     text="You weren't away: reaction windows already wait for you. (`/game away` is for an absence.)"
                 )
             return Answer(text="👋 Welcome back: your turns' clocks run again and reaction windows wait for you.")
+
+        await answer(self.bot, interaction, work)
+
+    vote = app_commands.Group(name="vote", description="Votes of the players at a table")
+
+    @vote.command(
+        name="replace", description="Vote to hand the seat of a player who is gone to someone or the autopilot"
+    )
+    @app_commands.describe(
+        player="The player who let two turn deadlines in a row pass",
+        with_="Who should take their seat (they accept with a button)",
+        autopilot="Or: the autopilot plays their seat",
+    )
+    @app_commands.rename(with_="with")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def vote_replace(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User,
+        with_: discord.User | None = None,
+        autopilot: bool = False,
+        game: int | None = None,
+    ) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            record = await resolve_game(self.bot, interaction, game, statuses=("active", "paused"), mine=True)
+            if with_ is not None and with_.bot:
+                raise Refusal(f"{shown(with_.display_name)} is a bot: name a person, or use `autopilot:true`.")
+            done = await self.bot.service.handover.open_vote(
+                record.id,
+                person(interaction.user),
+                person(player),
+                to=person(with_) if with_ is not None else None,
+                autopilot=autopilot,
+            )
+            return await self._deliver(done, carrier, interaction.user.id, always=True)
 
         await answer(self.bot, interaction, work)
 

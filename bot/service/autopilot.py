@@ -209,7 +209,7 @@ class SeatPlayers:
                     raise Refusal(f"{name} is a computer player: it plays by itself already.")
                 if held.autopilot:
                     raise Refusal(f"{name}'s seat is on autopilot already.")
-                await self.store.seats.update(game_id, held.seat, autopilot=True, missed=0)
+                await self.store.seats.update(game_id, held.seat, autopilot=True, missed=0, handover=None)
                 said = f"{by} put **{name}**'s seat on autopilot: safe moves for them until `/game back`."
                 said += await self._nobody_in_person(game_id)
                 message = f"The autopilot plays seat {number} ({name})."
@@ -263,7 +263,7 @@ class SeatPlayers:
         """`/mod kick` (without `remove`): the player is out, the seat plays on by the autopilot (under the lock)."""
         game = self.read.game(record.kind)
         await self.store.seats.update(
-            record.id, held.seat, player_id=None, autopilot=True, missed=0, dm_ok=None, away_until=None
+            record.id, held.seat, player_id=None, autopilot=True, missed=0, dm_ok=None, away_until=None, handover=None
         )
         old_hand = await self.store.refs.find(record.id, outbox.HAND, seat=held.seat)
         if old_hand is not None:

@@ -6,8 +6,10 @@ from typing import Any
 from bot import away, outbox, seat_players
 from bot import timers as timing
 from bot.awaiting import awaited, for_the_player
+from bot.handover import HANDOVER
 from bot.logs import game_logger
 from bot.service.autopilot import SeatPlayers
+from bot.service.handover import Handovers
 from bot.service.moves import MovePath
 from bot.service.play import Play
 from bot.service.results import Done
@@ -21,8 +23,9 @@ class GameClock:
     """Fires due timers: a deadline as its wait's system action, a seat's move through the seat players
     (`bot.service.autopilot`), a reminder as its messages."""
 
-    def __init__(self, moves: MovePath, seats: SeatPlayers, play: Play) -> None:
+    def __init__(self, moves: MovePath, seats: SeatPlayers, play: Play, handovers: Handovers) -> None:
         self.play = play
+        self.handovers = handovers
         self.moves = moves
         self.read = moves.read
         self.store = moves.store
@@ -59,6 +62,11 @@ class GameClock:
             if timer.kind == away.AWAY_END:
                 await self.store.timers.delete(timer_id)
                 ids = await self.play.away_over(record, int(timer.payload.get("seat", -1)))
+                self.moves.settle(game_id)
+                return Done(game_id, ids)
+            if timer.kind == HANDOVER:
+                await self.store.timers.delete(timer_id)
+                ids = await self.handovers.expire(record, int(timer.payload.get("seat", -1)) + 1)
                 self.moves.settle(game_id)
                 return Done(game_id, ids)
             if timer.kind == timing.REMINDER:

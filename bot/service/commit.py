@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 from bot import away, outbox, seat_players
 from bot import timers as timing
+from bot.handover import HANDOVER, expiries
 from bot.outbox import discord_guard
 from bot.presentation import Presentation, Table, hand_fingerprint
 from engine.events import Event, Wait
@@ -103,6 +104,7 @@ def plan(
         timers += [
             NewTimer(kind=away.AWAY_END, due_at=at, payload={"seat": seat}) for seat, at in away.ends(seats, now)
         ]
+        timers += [NewTimer(kind=HANDOVER, due_at=at, payload={"seat": seat}) for seat, at in expiries(seats)]
     deadlines = timing.effective_deadlines(game, waits_after, clocks)
     # A turn that resumes after a reaction window is announced too: the window's closing reaches its player
     # only as an edit, which notifies nobody, and it is on them again (KKK's Boss must close the deal).
