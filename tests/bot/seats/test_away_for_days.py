@@ -161,6 +161,18 @@ async def test_autopilot_plays_for_the_away_player_in_kkk_until_they_return(env:
     assert any("**bert**'s absence is over: the autopilot no longer plays their seat." in t for t in texts(thread))
     assert gone_at - timedelta(days=2) <= server.bot.clock()
 
+    # Away again, and back early: the autopilot stops at once.
+    await bert.slash(thread, "game away", until=(server.bot.clock() + timedelta(days=9)).strftime("%Y-%m-%d"))
+    assert (await server.bot.store.seats.of_game(1))[1].autopilot
+    back = await bert.slash(thread, "game back")
+    assert back.response.content == (
+        "👋 Welcome back: the autopilot no longer plays for you (1 game). Reaction windows wait for you again."
+    )
+    seat = (await server.bot.store.seats.of_game(1))[1]
+    assert not seat.autopilot and seat.away_until is None
+    assert "👋 **bert** is back. The autopilot no longer plays their seat." in texts(thread)[-1]
+    assert not [t for t in await server.bot.store.timers.of_game(1) if t.kind == "away_end"]
+
 
 async def test_kkk_deadlines_missed_while_away_never_count_toward_the_autopilot(env: simcord.Env) -> None:
     server = make_server(env, ("anna", "bert", "cleo"))
