@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from bot import handover
 from bot.names import shown
 from storage.models import NewSeat
 
@@ -125,11 +126,10 @@ def status_lines(seats: Sequence[NewSeat], now: datetime) -> list[str]:
 
 
 def add_status_lines(post: "Post", table: "Table") -> None:
-    """Add the away players' lines to a running game's status post (`status_lines`)."""
+    """The platform's part of a running game's status, the same for every game: the away players' lines
+    (`status_lines`), and each pending handover's line and buttons (`bot.handover`)."""
     if table.state is None or table.record.status not in ("active", "paused"):
         return
-    from bot import handover  # the pending handovers share the platform's part of the status
-
     lines = status_lines(table.seats, table.now) + handover.status_lines(table.seats)
     post.buttons = [*post.buttons, *handover.buttons(table.seats)]
     if lines:
