@@ -14,6 +14,9 @@ costs a failing call per move): after they allow DMs from the server's members, 
 games of this server — their hand message is sent (or edited) with its buttons, a lobby's welcome DM is sent — and
 says whether it worked. It always tries, even where DMs were thought to work, so it also brings back a hand message
 someone deleted. `/game hand` shows the hand (with its buttons) ephemerally either way and points to `/game dms`.
+
+`/game away` (`until:`, `days:` or `duration:`, read by `away_until`), `/game back`, `/game leave` in a running game
+and `/game vote replace` are the player's side of `bot.away` and `bot.handover` (issue 27).
 """
 
 import json
@@ -232,7 +235,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         autopilot: bool = False,
     ) -> None:
         async def work(carrier: Carrier) -> Answer:
-            statuses = ("lobby", "active", "paused")
+            # Without a taker it is a lobby's Leave, unless said in a running game's thread (then: say who takes it).
+            statuses = ("lobby",) if to is None and not autopilot else ("lobby", "active", "paused")
             record = await resolve_game(self.bot, interaction, game, statuses=statuses, mine=True)
             if record.status == "lobby":
                 done = await self.bot.service.lobby.leave(record.id, person(interaction.user))

@@ -141,6 +141,7 @@ def simcord_bot(make_bot: Callable[..., BoardroomBot], request: pytest.FixtureRe
 async def test_autopilot_plays_for_the_away_player_in_kkk_until_they_return(env: simcord.Env) -> None:
     server = make_server(env, ("anna", "bert", "cleo"))
     opened = await open_kkk(server, server.members, bots=0, away="autopilot")
+    assert "away: autopilot" in embed_text(opened.response.message)  # the lobby shows the table's choice
     await server.members[0].click(opened.response, label="Start")
     bert = server.members[1]
     thread = thread_of(server)
