@@ -22,7 +22,7 @@ with each interaction).
 import asyncio
 import logging
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -127,6 +127,7 @@ class BoardroomBot(Host):
         self._service.moves.on_settled = self.notifier.settled
         self.recorder = Recorder(self.store, self._games)
         self._service.moves.on_game_over = self.recorder.game_over
+        self._service.play.away_max = timedelta(days=self.settings.away_max_days)
         self._service.seats.rules = SeatRules(
             autopilot_after=self.settings.autopilot_after, per_hour=self.settings.computer_moves_per_hour
         )

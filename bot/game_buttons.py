@@ -19,6 +19,7 @@ from bot.cogs.mod import UndoButton
 from bot.components import unclaimed, view_for
 from bot.forms import DONE, GameForm
 from bot.hand_answer import HandButton, hand_answer
+from bot.handover_buttons import HandoverButton
 from bot.help_answer import HelpButton
 from bot.lobby_buttons import LOBBY_BUTTONS
 from bot.rematch import RematchButton
@@ -41,7 +42,7 @@ class DetailsButton(GameButton, keys="details"):
         return Answer(text=details.text or None, embed=details.embed())
 
 
-PLATFORM_BUTTONS = (HandButton, RematchButton, HelpButton, UndoButton, *LOBBY_BUTTONS, DetailsButton)
+PLATFORM_BUTTONS = (HandButton, RematchButton, HelpButton, UndoButton, *LOBBY_BUTTONS, DetailsButton, HandoverButton)
 """The buttons whose keys are the platform's: a game's own key is any other."""
 
 

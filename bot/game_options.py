@@ -30,6 +30,7 @@ from engine.options import GameOptions, PlayerOption
 SHARED = {
     "turn_deadline": "turn_hours",
     "reaction_time": "reaction_time",
+    "away": "away",
 }
 """Options every game has, each set by its own `/game new` parameter."""
 

@@ -95,7 +95,7 @@ def lobby_post(table: Table, *, random_order: bool, picks: Sequence[tuple[str, g
     reaction = f"{windows} · " if windows else ""
     settings = (
         f"Seats: {game.min_seats}–{max_seats} · turn deadline {_duration(options.turn_deadline)} · "
-        f"{reaction}seat order {'random' if random_order else 'as joined'}"
+        f"{reaction}seat order {'random' if random_order else 'as joined'} · away: {options.away}"
     )
     marks = game_options.player_fields(game)
     for name, pick in picks:

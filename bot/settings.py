@@ -53,6 +53,9 @@ class Settings(BaseSettings):
     warns them one miss before. `/game back` takes the seat back."""
     computer_moves_per_hour: int = Field(default=120, ge=1, le=3600)
     """At most this many moves an hour by one computer player or autopiloted seat."""
+    away_max_days: float = Field(default=7.0, gt=0, le=365)
+    """On a table whose `away` option is `pause`, a player's turns' clocks stop while they are away for at most this
+    many days in all per game; after that their clocks run again (nobody holds a table hostage)."""
 
     @property
     def backups(self) -> Path:

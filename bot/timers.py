@@ -19,11 +19,12 @@ repeats one; a short reaction window (under an hour, e.g. a table's `reaction_ti
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from bot import away
 from engine.events import Wait
 from engine.game import Game
 from storage.models import NewTimer, TimerRecord
@@ -46,10 +47,17 @@ class Clock:
     floor: datetime | None = None
     """Set by `/mod extend`: the deadline is never earlier than this, for this wait and the waits that follow it for
     the same players and kind (e.g. the Boss's time, restarted by every move of a round: `carry_floors`)."""
+    away: timedelta = timedelta(0)
+    """The time the clock stood still while an awaited player was away on `pause` (`bot.away`), worked out anew
+    from the seats by every commit (`away_clocks`)."""
 
-    def due(self, until: datetime) -> datetime:
+    def base(self, until: datetime) -> datetime:
+        """The deadline without the away players' pauses."""
         due = until + self.shift
         return max(due, self.floor) if self.floor is not None else due
+
+    def due(self, until: datetime) -> datetime:
+        return self.base(until) + self.away
 
 
 def timeout_json(game: Game, wait: Wait) -> dict[str, Any]:  # type: ignore[type-arg]
@@ -89,6 +97,7 @@ def clocks_from(timers: Sequence[NewTimer]) -> dict[str, Clock]:
             shift=timedelta(seconds=float(t.payload.get("shift", 0))),
             remaining=timedelta(seconds=float(remaining)) if remaining is not None else None,
             floor=datetime.fromisoformat(floor) if floor else None,
+            away=timedelta(seconds=float(t.payload.get("away", 0))),
         )
     return clocks
 
@@ -163,9 +172,12 @@ def plan(
     paused: bool,
     reminders: bool = True,
     interrupted: list[list[Any]] | None = None,
+    pauses: Mapping[int, Sequence[away.Interval]] | None = None,
 ) -> list[NewTimer]:
     """The full set of timers for these waits (a commit replaces the game's timers by them). `interrupted`: the turns
-    a reaction window interrupts, kept on the reaction waits' deadlines (`interruptions`)."""
+    a reaction window interrupts, kept on the reaction waits' deadlines (`interruptions`). `pauses`: the away
+    players' pause intervals by seat (`bot.away`): the clocks' `away` comes from them (`away_clocks`), and a
+    reminder that would fall inside one is dropped."""
     timers: list[NewTimer] = []
     for wait in waits:
         key = wait_key(game, wait)
@@ -174,6 +186,8 @@ def plan(
         common |= {"what": wait.what, "wait_kind": wait.kind}
         if clock.floor is not None:
             common["floor"] = clock.floor.isoformat()
+        if clock.away:
+            common["away"] = clock.away.total_seconds()
         if interrupted and wait.kind == "reaction":
             common["interrupted"] = interrupted
         if paused:
@@ -193,11 +207,34 @@ def plan(
             marks.append(("half", wait.since + span / 2))
         if span > 2 * HOUR:
             marks.append(("hour", due - HOUR))
+        still = away.wait_pauses(wait.seats, pauses or {}) if wait.kind != "reaction" else []
         for which, at in marks:
-            if at > now:
+            if at > now and not away.inside(at, still):
                 payload = {**common, "which": which, "deadline": due.isoformat(), "kind": wait.kind}
                 timers.append(NewTimer(kind=REMINDER, due_at=at, payload=payload))
     return timers
+
+
+def away_clocks(
+    game: Game,  # type: ignore[type-arg]
+    waits: list[Wait],
+    clocks: dict[str, Clock],
+    pauses: Mapping[int, Sequence[away.Interval]],
+) -> dict[str, Clock]:
+    """Clocks with each turn wait's `away` worked out anew: the time its clock stands still in the pauses of the
+    players it waits for (`bot.away.stretched`). A reaction window never stands still: it passes for them."""
+    out = dict(clocks)
+    for wait in waits:
+        key = wait_key(game, wait)
+        clock = out.get(key, Clock())
+        still = away.wait_pauses(wait.seats, pauses) if wait.kind != "reaction" else []
+        extra = timedelta(0)
+        if still:
+            base = clock.base(wait.until)
+            extra = away.stretched(wait.since, base, still) - base
+        if extra != clock.away:
+            out[key] = Clock(shift=clock.shift, remaining=clock.remaining, floor=clock.floor, away=extra)
+    return out
 
 
 def resumed(game: Game, waits: list[Wait], clocks: dict[str, Clock], now: datetime) -> dict[str, Clock]:  # type: ignore[type-arg]
@@ -229,6 +266,6 @@ def extended(
             remaining = clock.remaining if clock.remaining is not None else max(wait.until + clock.shift - now, by * 0)
             out[key] = Clock(shift=clock.shift, remaining=remaining + by)
         else:
-            due = clock.due(wait.until) + by
+            due = clock.base(wait.until) + by  # the away players' pauses are added anew by the commit
             out[key] = Clock(shift=due - wait.until, floor=due)
     return out

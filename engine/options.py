@@ -18,6 +18,7 @@ player instead and puts that player's seat into the options when the game starts
 
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -43,3 +44,8 @@ class GameOptions(BaseModel):
     def window_length(self, default: timedelta) -> timedelta:
         """The length of a reaction window whose kind's default is `default`: the table's `reaction_time` if set."""
         return self.reaction_time if self.reaction_time is not None else default
+
+    away: Literal["pause", "autopilot"] = "pause"
+    """What the table does while a player is away for days: `pause` stops the clocks of their turns (for at most the
+    bot's AWAY_MAX_DAYS in this game), `autopilot` plays safe moves for them until they return. Either way reaction
+    windows pass for them. The engine never reads it: the platform's clock does."""

@@ -25,6 +25,7 @@ from storage.errors import (
 )
 from storage.models import (
     OPEN_STATUSES,
+    AwayMode,
     BotLevel,
     CommitResult,
     ExportedGame,
@@ -52,6 +53,7 @@ from storage.store import KEEP, GameStore
 __all__ = [
     "KEEP",
     "OPEN_STATUSES",
+    "AwayMode",
     "BotLevel",
     "CommitResult",
     "DamagedData",

@@ -192,6 +192,10 @@ class Snapshot(_Model):
 # --- seats ------------------------------------------------------------------------------------------
 
 
+AwayMode = Literal["pause", "autopilot"]
+"""What a table does while a player is away for days (the table's `away` option)."""
+
+
 class NewSeat(_Model):
     seat: int = Field(ge=0)
     """0-based seat number, as the engine counts seats."""
@@ -210,6 +214,12 @@ class NewSeat(_Model):
     """Deadlines the seat's player let pass in a row (reset by any move of theirs)."""
     level: BotLevel = "normal"
     """How well the seat's computer player plays (meaningless for a person's seat)."""
+    away_mode: AwayMode | None = None
+    """While away (`away_until`): 'pause' (their turns' clocks stop) or 'autopilot' (it plays for them)."""
+    away_pauses: list[tuple[UtcTime, UtcTime]] = Field(default_factory=list)
+    """The intervals their turns' clocks stood still (kept after they return: deadlines are worked out from them)."""
+    handover: dict[str, Any] | None = None
+    """The seat's pending handover (a leaver's offer or a replacement vote; the bot's vocabulary), if any."""
 
 
 class SeatRecord(NewSeat):

@@ -9,9 +9,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Collection, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from storage.models import (
     KEEP,
+    AwayMode,
     BotLevel,
     ExportedGame,
     GameRecord,
@@ -61,9 +63,13 @@ class Seats(ABC):
         bot: bool | Keep = KEEP,
         missed: int | Keep = KEEP,
         level: BotLevel | Keep = KEEP,
+        away_mode: AwayMode | Keep | None = KEEP,
+        away_pauses: Sequence[tuple[datetime, datetime]] | Keep = KEEP,
+        handover: dict[str, Any] | Keep | None = KEEP,
     ) -> SeatRecord:
         """Change one seat's player (a substitute), name, DM reachability, away-until, autopilot, computer player
-        flag, count of missed deadlines or computer player's level. Raises `GameNotFound` if there is no such seat."""
+        flag, count of missed deadlines or computer player's level; how they are away (mode, pauses); its pending
+        handover. Raises `GameNotFound` if there is no such seat."""
 
     @abstractmethod
     async def of_player(self, player_id: int, *, statuses: Collection[GameStatus] | None = None) -> list[SeatRecord]:

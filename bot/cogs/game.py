@@ -17,17 +17,20 @@ costs a failing call per move): after they allow DMs from the server's members, 
 games of this server — their hand message is sent (or edited) with its buttons, a lobby's welcome DM is sent — and
 says whether it worked. It always tries, even where DMs were thought to work, so it also brings back a hand message
 someone deleted. `/game hand` shows the hand (with its buttons) ephemerally either way and points to `/game dms`.
+
+`/game away` (`until:`, `days:` or `duration:`, read by `away_until`), `/game back`, `/game leave` in a running game
+and `/game vote replace` are the player's side of `bot.away` and `bot.handover` (issue 27).
 """
 
 import json
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import game_options, moves, reaction_windows
+from bot import away, game_options, moves, reaction_windows
 from bot.components import view_for
 from bot.durations import DurationTooLong, parse_duration
 from bot.durations import describe as describe_duration
@@ -47,7 +50,7 @@ from bot.rules import load as load_rules
 from bot.rules_answer import rules_answer
 from bot.service import Done, LobbySettings, Refusal
 from engine.policy import Level
-from storage.models import OPEN_STATUSES
+from storage.models import OPEN_STATUSES, AwayMode
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -114,6 +117,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         bots="Computer players to seat at once (more with the lobby's button)",
         level="How well those computer players play: easy, normal (default) or hard",
         reaction_time="One length for every reaction window, e.g. 90m, 4h, 1d (default: each game's own per kind)",
+        away="While a player is away for days: pause their turns' clocks (default) or let the autopilot play",
     )
     @app_commands.autocomplete(game=_kind_autocomplete, options=_options_autocomplete)
     async def new(
@@ -128,6 +132,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         bots: app_commands.Range[int, 0, 24] = 0,
         level: Level = "normal",
         reaction_time: str | None = None,
+        away: AwayMode = "pause",
     ) -> None:
         typed_options = options
 
@@ -183,6 +188,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 options["turn_deadline"] = timedelta(hours=turn_hours)
             elif guild.turn_deadline is not None:
                 options["turn_deadline"] = guild.turn_deadline
+            options["away"] = away
             options = engine.parse_options(options).model_dump(mode="json")
             record = await service.lobby.create_lobby(
                 engine.name,
@@ -233,13 +239,33 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
         await answer(self.bot, interaction, work)
 
-    @app_commands.command(name="leave", description="Give up your seat in a game's lobby")
+    @app_commands.command(name="leave", description="Give up your seat: in a lobby, or hand it on in a running game")
+    @app_commands.describe(
+        to="In a running game: who takes your seat (they accept with a button)",
+        autopilot="A running game: the autopilot plays your seat from now on",
+    )
     @app_commands.autocomplete(game=_game_autocomplete)
-    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def leave(
+        self,
+        interaction: discord.Interaction,
+        game: int | None = None,
+        to: discord.User | None = None,
+        autopilot: bool = False,
+    ) -> None:
         async def work(carrier: Carrier) -> Answer:
-            record = await resolve_game(self.bot, interaction, game, statuses=("lobby",), mine=True)
-            done = await self.bot.service.lobby.leave(record.id, person(interaction.user))
-            return await self._deliver(done, carrier, interaction.user.id)
+            # Without a taker it is a lobby's Leave, unless said in a running game's thread (then: say who takes it).
+            statuses = ("lobby",) if to is None and not autopilot else ("lobby", "active", "paused")
+            record = await resolve_game(self.bot, interaction, game, statuses=statuses, mine=True)
+            if record.status == "lobby":
+                done = await self.bot.service.lobby.leave(record.id, person(interaction.user))
+            else:
+                if to is not None and to.bot:
+                    raise Refusal(f"{shown(to.display_name)} is a bot: name a person, or use `autopilot:true`.")
+                to_person = person(to) if to is not None else None
+                done = await self.bot.service.handover.leave(
+                    record.id, person(interaction.user), to=to_person, autopilot=autopilot
+                )
+            return await self._deliver(done, carrier, interaction.user.id, always=record.status != "lobby")
 
         await answer(self.bot, interaction, work)
 
@@ -280,6 +306,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             else:
                 presentation = self.bot.service.read.presentation(record.kind)
                 post = presentation.status(table)
+                away.add_status_lines(post, table)
                 # Only the platform's "❓ What can I do?" rides along: the game's buttons act from the thread's status.
                 helper = with_help(table, [])
                 view = view_for(record.id, helper) if helper else None
@@ -409,26 +436,32 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
     # --- away -------------------------------------------------------------------------------------------
 
-    @app_commands.command(name="away", description="Away for a while: reaction windows pass for you automatically")
-    @app_commands.describe(duration="How long, e.g. 2h, 3d, 1d12h")
-    async def away(self, interaction: discord.Interaction, duration: str) -> None:
+    @app_commands.command(name="away", description="Away for a while or for days: the table's `away` option decides")
+    @app_commands.describe(
+        until="Back on this day (UTC), e.g. 2026-12-24, or a time: 2026-12-24 18:00",
+        days="Away for this many days",
+        duration="Away for this long, e.g. 2h, 3d, 1d12h",
+    )
+    async def away(
+        self,
+        interaction: discord.Interaction,
+        until: str | None = None,
+        days: int | None = None,
+        duration: str | None = None,
+    ) -> None:
         async def work(carrier: Carrier) -> Answer:
-            try:
-                td = parse_duration(duration, longest=MAX_AWAY)
-            except DurationTooLong as exc:
-                raise Refusal(f"{exc} For a longer absence, ask a moderator to substitute you.") from None
-            except ValueError as exc:
-                raise Refusal(str(exc)) from None
-            until = self.bot.service.read.now() + td
-            done = await self.bot.service.play.set_away(interaction.user.id, interaction.guild_id, until)
+            now = self.bot.service.read.now()
+            back_at = away_until(now, until=until, days=days, duration=duration)
+            done = await self.bot.service.play.set_away(interaction.user.id, interaction.guild_id, back_at)
             if not done:
                 raise Refusal("You're not in any game in this server.")
             for d in done:
                 await self.bot.notifier.flush(d.game_id)
+            games = f"{len(done)} game{'s' if len(done) != 1 else ''}"
             return Answer(
-                text=f"💤 You're away for {describe_duration(td)} (until <t:{int(until.timestamp())}:f>) in "
-                f"{len(done)} game{'s' if len(done) != 1 else ''}: reaction windows pass for you. "
-                "Your turns still wait for you. `/game back` when you return."
+                text=f"💤 You're away for {describe_duration(back_at - now)} (until <t:{int(back_at.timestamp())}:f>) "
+                f"in {games}: reaction windows pass for you; each table's `away` option says whether your turns' "
+                "clocks stop or the autopilot plays for you (the thread says which). `/game back` when you return."
             )
 
         await answer(self.bot, interaction, work)
@@ -454,22 +487,60 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             here = [s for s in seats if s.game_id in ids]
             if not here:
                 return Answer(text="You're not in any game in this server.")
+            was_away = any(s.away_until is not None and s.away_until > now for s in here)
+            on_autopilot = [s for s in here if s.autopilot]
+            # The absence first (it ends an away autopilot with its own line), then any other autopilot.
+            done = await service.play.set_away(interaction.user.id, interaction.guild_id, None) if was_away else []
             taken = await service.seats.take_back(interaction.user.id, interaction.guild_id)
-            away = any(s.away_until is not None and s.away_until > now for s in here)
-            done = await service.play.set_away(interaction.user.id, interaction.guild_id, None) if away else []
-            for d in [*taken, *done]:
+            for d in [*done, *taken]:
                 await self.bot.notifier.flush(d.game_id)
-            if taken:
-                games = f"{len(taken)} game{'s' if len(taken) != 1 else ''}"
-                windows = " Reaction windows wait for you again." if away else ""
+            if on_autopilot:
+                n = len(on_autopilot)
+                games = f"{n} game{'s' if n != 1 else ''}"
+                windows = " Reaction windows wait for you again." if was_away else ""
                 return Answer(text=f"👋 Welcome back: the autopilot no longer plays for you ({games}).{windows}")
-            if not away:
+            if not was_away:
                 # Nothing to undo: saying "welcome back" to someone who never left would be wrong (and would
                 # cost a status edit per game for nothing).
                 return Answer(
                     text="You weren't away: reaction windows already wait for you. (`/game away` is for an absence.)"
                 )
-            return Answer(text="👋 Welcome back: reaction windows wait for you again.")
+            return Answer(text="👋 Welcome back: your turns' clocks run again and reaction windows wait for you.")
+
+        await answer(self.bot, interaction, work)
+
+    vote = app_commands.Group(name="vote", description="Votes of the players at a table")
+
+    @vote.command(
+        name="replace", description="Vote to hand the seat of a player who is gone to someone or the autopilot"
+    )
+    @app_commands.describe(
+        player="The player who let two turn deadlines in a row pass",
+        with_="Who should take their seat (they accept with a button)",
+        autopilot="Or: the autopilot plays their seat",
+    )
+    @app_commands.rename(with_="with")
+    @app_commands.autocomplete(game=_game_autocomplete)
+    async def vote_replace(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User,
+        with_: discord.User | None = None,
+        autopilot: bool = False,
+        game: int | None = None,
+    ) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            record = await resolve_game(self.bot, interaction, game, statuses=("active", "paused"), mine=True)
+            if with_ is not None and with_.bot:
+                raise Refusal(f"{shown(with_.display_name)} is a bot: name a person, or use `autopilot:true`.")
+            done = await self.bot.service.handover.open_vote(
+                record.id,
+                person(interaction.user),
+                person(player),
+                to=person(with_) if with_ is not None else None,
+                autopilot=autopilot,
+            )
+            return await self._deliver(done, carrier, interaction.user.id, always=True)
 
         await answer(self.bot, interaction, work)
 
@@ -532,6 +603,48 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             return await self._deliver(done, carrier, interaction.user.id)
 
         await answer(self.bot, interaction, work)
+
+
+def away_until(now: datetime, *, until: str | None, days: int | None, duration: str | None) -> datetime:
+    """When `/game away` ends, from exactly one of its three ways to say it, or a `Refusal` naming the fix."""
+    given = [name for name, value in (("until", until), ("days", days), ("duration", duration)) if value is not None]
+    if len(given) != 1:
+        raise Refusal(
+            "Say how long you're away with one of `until:` (a day such as 2026-12-24), `days:` (e.g. 3) or "
+            "`duration:` (e.g. 2h)" + (f", not {' and '.join(f'`{g}:`' for g in given)} together." if given else ".")
+        )
+    longest = f"at most {MAX_AWAY.days} days; for a longer absence, `/game leave` hands your seat on"
+    if days is not None:
+        if days < 1:
+            raise Refusal(f"`days:` must be at least 1 (you gave {days}).")
+        if days > MAX_AWAY.days:
+            raise Refusal(f"`days:{days}` is too long: {longest}.")
+        return now + timedelta(days=days)
+    if duration is not None:
+        try:
+            return now + parse_duration(duration, longest=MAX_AWAY)
+        except DurationTooLong as exc:
+            raise Refusal(f"{exc} For a longer absence, `/game leave` hands your seat on.") from None
+        except ValueError as exc:
+            raise Refusal(str(exc)) from None
+    assert until is not None
+    text = until.strip()
+    try:
+        when = datetime.fromisoformat(text.replace("/", "-"))
+    except ValueError:
+        raise Refusal(
+            f"I can't read “{shown(text[:40])}” as a date: write it as YYYY-MM-DD (e.g. 2026-12-24), or with a "
+            "time, 2026-12-24 18:00 (UTC)."
+        ) from None
+    when = when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+    if when <= now:
+        raise Refusal(
+            f"{when:%Y-%m-%d %H:%M} UTC is in the past: give a day after today (e.g. "
+            f"{(now + timedelta(days=7)):%Y-%m-%d})."
+        )
+    if when - now > MAX_AWAY:
+        raise Refusal(f"{when:%Y-%m-%d} is too far ahead: {longest}.")
+    return when
 
 
 MAX_MOVE_TEXT = 2000

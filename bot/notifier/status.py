@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot import outbox
+from bot import away, outbox
 from bot.components import view_for
 from bot.helping import with_help
 from bot.lobby import lobby_post
@@ -148,6 +148,7 @@ class Status:
         """The status as it is now: its post (with the platform's buttons), their view, and its picture."""
         presentation = self.bot.service.read.presentation(record.kind)
         post = presentation.status(table)
+        away.add_status_lines(post, table)  # "💤 name away until …", the same for every game
         post.buttons = with_help(table, post.buttons)  # the platform's "❓ What can I do?" (`bot.helping`)
         if record.status in ("finished", "abandoned"):
             post.buttons = [*post.buttons, REMATCH]

@@ -16,6 +16,8 @@ each an object with one job, and exposes them as attributes. Every change to a g
 - `service.clock` (`GameClock`, `bot.service.clock`): a due timer fired: a deadline, a seat's move, a reminder.
 - `service.seats` (`SeatPlayers`, `bot.service.autopilot`): computer players and the autopilot: their moves,
   missed deadlines, `set_autopilot`, `take_back`; its `rules` are the limits the bot sets from its settings.
+- `service.handover` (`Handovers`, `bot.service.handover`): `/game leave` in a running game, the offered seat
+  taken or declined, the replacement vote.
 - `service.mod` (`Moderation`, `bot.service.moderation`): pause, resume, extend, substitute, kick, end, undo,
   export, verify, the server's settings.
 
@@ -30,6 +32,7 @@ from bot.presentation import Presentation
 from bot.service.autopilot import SeatPlayers
 from bot.service.clock import GameClock
 from bot.service.commit import Commit, announcements
+from bot.service.handover import Handovers
 from bot.service.lobby import Lobby
 from bot.service.lobby_settings import LobbySettings
 from bot.service.moderation import Moderation, UndoPreview
@@ -61,7 +64,8 @@ class GameService:
         self.lobby = Lobby(self.moves, seed_source=seed_source)
         self.play = Play(self.moves)
         self.seats = SeatPlayers(self.moves)
-        self.clock = GameClock(self.moves, self.seats)
+        self.handover = Handovers(self.moves)
+        self.clock = GameClock(self.moves, self.seats, self.play, self.handover)
         self.mod = Moderation(self.moves, self.seats, self.lobby)
 
 
@@ -73,6 +77,7 @@ __all__ = [
     "FetchReactions",
     "GameClock",
     "GameService",
+    "Handovers",
     "Lobby",
     "LobbySettings",
     "Moderation",

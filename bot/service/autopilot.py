@@ -142,10 +142,13 @@ class SeatPlayers:
         seats = {s.seat: s for s in await self.store.seats.of_game(game_id)}
         awaited = payload.get("seats")
         ids: list[int] = []
+        now = self.read.now()
         for n in awaited if isinstance(awaited, list) else []:
             held = seats.get(int(n))
             if held is None or held.player_id is None or seat_players.plays_itself(held):
                 continue
+            if held.away_until is not None and held.away_until > now:
+                continue  # a deadline that passes while they are away never counts toward the autopilot
             missed = held.missed + 1
             if missed >= after:
                 await self.store.seats.update(game_id, held.seat, autopilot=True, missed=0)
@@ -206,7 +209,7 @@ class SeatPlayers:
                     raise Refusal(f"{name} is a computer player: it plays by itself already.")
                 if held.autopilot:
                     raise Refusal(f"{name}'s seat is on autopilot already.")
-                await self.store.seats.update(game_id, held.seat, autopilot=True, missed=0)
+                await self.store.seats.update(game_id, held.seat, autopilot=True, missed=0, handover=None)
                 said = f"{by} put **{name}**'s seat on autopilot: safe moves for them until `/game back`."
                 said += await self._nobody_in_person(game_id)
                 message = f"The autopilot plays seat {number} ({name})."
@@ -260,7 +263,7 @@ class SeatPlayers:
         """`/mod kick` (without `remove`): the player is out, the seat plays on by the autopilot (under the lock)."""
         game = self.read.game(record.kind)
         await self.store.seats.update(
-            record.id, held.seat, player_id=None, autopilot=True, missed=0, dm_ok=None, away_until=None
+            record.id, held.seat, player_id=None, autopilot=True, missed=0, dm_ok=None, away_until=None, handover=None
         )
         old_hand = await self.store.refs.find(record.id, outbox.HAND, seat=held.seat)
         if old_hand is not None:

@@ -3,12 +3,15 @@
 from datetime import datetime
 from typing import Any
 
-from bot import seat_players
+from bot import away, seat_players
 from bot import timers as timing
+from bot.handover import HANDOVER
 from bot.logs import game_logger
 from bot.routing import reminder_rows
 from bot.service.autopilot import SeatPlayers
+from bot.service.handover import Handovers
 from bot.service.moves import MovePath
+from bot.service.play import Play
 from bot.service.results import Done
 from engine.errors import RuleError
 from storage import GameRecord, SeatRecord
@@ -18,7 +21,9 @@ class GameClock:
     """Fires due timers: a deadline as its wait's system action, a seat's move through the seat players
     (`bot.service.autopilot`), a reminder as its messages."""
 
-    def __init__(self, moves: MovePath, seats: SeatPlayers) -> None:
+    def __init__(self, moves: MovePath, seats: SeatPlayers, play: Play, handovers: Handovers) -> None:
+        self.play = play
+        self.handovers = handovers
         self.moves = moves
         self.read = moves.read
         self.store = moves.store
@@ -50,6 +55,16 @@ class GameClock:
                 return Done(game_id, ids)
             if timer.kind == seat_players.SEAT:
                 ids = await self.seats.fire(record, timer, loaded)
+                self.moves.settle(game_id)
+                return Done(game_id, ids)
+            if timer.kind == away.AWAY_END:
+                await self.store.timers.delete(timer_id)
+                ids = await self.play.away_over(record, int(timer.payload.get("seat", -1)))
+                self.moves.settle(game_id)
+                return Done(game_id, ids)
+            if timer.kind == HANDOVER:
+                await self.store.timers.delete(timer_id)
+                ids = await self.handovers.expire(record, int(timer.payload.get("seat", -1)) + 1)
                 self.moves.settle(game_id)
                 return Done(game_id, ids)
             if timer.kind == timing.REMINDER:

@@ -20,8 +20,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot import outbox, routing, seat_players
+from bot import away, outbox, routing, seat_players
 from bot import timers as timing
+from bot.handover import HANDOVER, expiries
 from bot.outbox import discord_guard
 from bot.presentation import Presentation, Table, hand_fingerprint
 from engine.events import Event, Wait
@@ -92,11 +93,19 @@ def plan(
     """Everything the commit writes besides its log entry and snapshot (see the module docstring)."""
     now = c.entry.at
     waits_after = game.waiting_on(c.after)
+    pauses = away.paused_seats(seats)
     clocks = _clocks(game, c, waits_after, old_timers)
+    if pauses or any(x.away for x in clocks.values()):
+        clocks = timing.away_clocks(game, waits_after, clocks, pauses)
     finished = game.result(c.after) is not None
     new_status, status = _status(c, finished)
     over = status in OVER
     timers = [] if over else _timers(game, c, waits_before, waits_after, clocks, old_timers, seats, status, reminders)
+    if not over:
+        timers += [
+            NewTimer(kind=away.AWAY_END, due_at=at, payload={"seat": seat}) for seat, at in away.ends(seats, now)
+        ]
+        timers += [NewTimer(kind=HANDOVER, due_at=at, payload={"seat": seat}) for seat, at in expiries(seats)]
     deadlines = timing.effective_deadlines(game, waits_after, clocks)
     # A turn that resumes after a reaction window is announced too: the window's closing reaches its player
     # only as an edit, which notifies nobody, and it is on them again (KKK's Boss must close the deal).
@@ -163,7 +172,16 @@ def _timers(
     now = c.entry.at
     paused = status == "paused"
     interrupted = timing.interruptions(waits_before, waits_after, old_timers)
-    timers = timing.plan(game, waits_after, clocks, now, paused=paused, reminders=reminders, interrupted=interrupted)
+    timers = timing.plan(
+        game,
+        waits_after,
+        clocks,
+        now,
+        paused=paused,
+        reminders=reminders,
+        interrupted=interrupted,
+        pauses=away.paused_seats(seats),
+    )
     if not paused:
         timers += seat_players.plan(game, c.record.id, waits_after, seats, now, game.free_to_act(c.after))
     return timers

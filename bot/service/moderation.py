@@ -158,6 +158,7 @@ class Moderation:
                 autopilot=False,
                 bot=False,
                 missed=0,
+                handover=None,
             )
             old_hand = await self.store.refs.find(game_id, outbox.HAND, seat=seat.seat)
             if old_hand is not None:

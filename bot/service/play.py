@@ -18,15 +18,16 @@ Decisions where the issue is silent:
 """
 
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from bot import outbox
+from bot import away, outbox
 from bot.logs import game_logger
+from bot.names import shown
 from bot.presentation import Table
 from bot.service.moves import MovePath, parsed, require_running, text_post
 from bot.service.results import Done, Reacted, Reconciled, Refusal, RuleRefusal
-from storage import GameRecord, MessageRef, SeatRecord
+from storage import GameRecord, MessageRef, NewLogEntry, SeatRecord
 from storage.models import OPEN_STATUSES
 
 FetchReactions = Callable[[MessageRef, str], Awaitable[set[int] | None]]
@@ -64,6 +65,8 @@ class Play:
         self.moves = moves
         self.read = moves.read
         self.store = moves.store
+        self.away_max = timedelta(days=7)
+        """How long a player's turns' clocks may stand still in all per game while away (AWAY_MAX_DAYS)."""
 
     async def act_for_seat(self, game_id: int, user_id: int, make: Callable[[Table, int], Any]) -> Done:
         """A player's move, built from the table as it is under the game's lock: `make(table, seat)` gives the
@@ -220,19 +223,97 @@ class Play:
         return heard
 
     async def set_away(self, user_id: int, guild_id: int | None, until: datetime | None) -> list[Done]:
-        """Mark the player away (or back) in all their open games of this server; away passes happen at once."""
+        """Mark the player away until `until` (None: back) in all their open games of this server. In a running
+        game the table's `away` option decides how (`bot.away`); the change is a log note with one line in the
+        thread, the timers are planned anew (their turns' deadlines stand still, or the autopilot's timer), and
+        reaction windows waiting on them pass at once."""
         done: list[Done] = []
         for seat in await self.store.seats.of_player(user_id, statuses=OPEN_STATUSES):
             record = await self.store.games.get(seat.game_id)
             if guild_id is not None and record.guild_id != guild_id:
                 continue
             async with self.moves.lock(record.id):
-                await self.store.seats.update(record.id, seat.seat, away_until=until)
-                ids = await self.moves.auto_pass(record.id) if until is not None and record.started else []
-                if record.started:
-                    ids += await self.store.outbox.add(record.id, [outbox.status()], now=self.read.now())
+                record = await self.store.games.get(record.id)
+                held = next(s for s in await self.store.seats.of_game(record.id) if s.seat == seat.seat)
+                if not record.started or record.status not in ("active", "paused") or held.player_id != user_id:
+                    await self.store.seats.update(record.id, seat.seat, away_until=until)
+                    done.append(Done(record.id, []))
+                    continue
+                ids = await self._away_note(record, held, until)
+                if until is not None:
+                    ids += await self.moves.auto_pass(record.id, after_commit=True)
+                self.moves.settle(record.id)
             done.append(Done(record.id, ids))
         return done
+
+    async def _away_note(self, record: GameRecord, held: SeatRecord, until: datetime | None) -> list[int]:
+        """Going away (or coming back) in one running game, under its lock: the seat's away fields, a log note and
+        one line for the table."""
+        now = self.read.now()
+        game = self.read.game(record.kind)
+        mode = game.parse_options(record.options).away
+        name, number = shown(held.display_name), held.seat + 1
+        pauses = away.cut(held.away_pauses, now)  # a pause still running ends now: a new absence, or a return
+        seats = self.store.seats
+        if until is None:
+            from_autopilot = held.away_mode == "autopilot" and held.autopilot
+            if from_autopilot:
+                await seats.update(
+                    record.id, held.seat, away_until=None, away_mode=None, away_pauses=pauses, autopilot=False, missed=0
+                )
+            else:
+                await seats.update(record.id, held.seat, away_until=None, away_mode=None, away_pauses=pauses)
+            said = f"👋 **{name}** is back." + (" The autopilot no longer plays their seat." if from_autopilot else "")
+            note = f"seat {number} back"
+        else:
+            when = f"<t:{int(until.timestamp())}:f>"
+            if mode == "autopilot" and self.read.policy(record.kind) is not None:
+                # On autopilot already (missed deadlines, a moderator): it stays after the absence as before it.
+                already = held.autopilot and held.away_mode != "autopilot"
+                await seats.update(
+                    record.id,
+                    held.seat,
+                    away_until=until,
+                    away_mode=held.away_mode if already else "autopilot",
+                    away_pauses=pauses,
+                    autopilot=True,
+                )
+                said = f"💤 **{name}** is away until {when}: the autopilot plays safe moves for them until they return."
+            else:
+                interval = away.new_pause(pauses, now, until, self.away_max)
+                if interval is not None:
+                    pauses.append(interval)
+                await seats.update(record.id, held.seat, away_until=until, away_mode="pause", away_pauses=pauses)
+                days = f"{self.away_max / timedelta(days=1):g} days"
+                if interval is None:
+                    said = (
+                        f"💤 **{name}** is away until {when}. They have used up the {days} a table waits for one "
+                        "player in this game, so their turns' clocks run on."
+                    )
+                elif interval[1] < until:
+                    said = (
+                        f"💤 **{name}** is away until {when}: their turns' clocks stop until "
+                        f"<t:{int(interval[1].timestamp())}:f> (a table waits at most {days} in all for one player), "
+                        "then run again."
+                    )
+                else:
+                    said = f"💤 **{name}** is away until {when}: their turns' clocks stop until they return."
+            said += " Reaction windows pass for them."
+            note = f"seat {number} away until {until.isoformat()}"
+        entry = NewLogEntry.for_note(note, now, user_id=held.player_id)
+        return await self.moves.commit_note(record.id, entry, [said])
+
+    async def away_over(self, record: GameRecord, seat: int) -> list[int]:
+        """An absence on autopilot reached the time the player gave (an `away_end` timer, under the game's lock):
+        the autopilot stops and the seat waits for them again."""
+        held = next((s for s in await self.store.seats.of_game(record.id) if s.seat == seat), None)
+        now = self.read.now()
+        if held is None or held.away_mode != "autopilot" or held.away_until is None or held.away_until > now:
+            return []
+        await self.store.seats.update(record.id, seat, away_until=None, away_mode=None, autopilot=False, missed=0)
+        said = f"👋 **{shown(held.display_name)}**'s absence is over: the autopilot no longer plays their seat."
+        entry = NewLogEntry.for_note(f"seat {seat + 1} back (absence over)", now, user_id=None)
+        return await self.moves.commit_note(record.id, entry, [said])
 
     # --- direct messages --------------------------------------------------------------------------------
 

@@ -41,7 +41,10 @@ GAME_COLUMNS = (
 LOG_COLUMNS = "game_id, seq, kind, actor_seat, user_id, action, events, at, undo_to, note"
 OUTBOX_COLUMNS = "id, game_id, kind, target, payload, created_at, attempts, last_error"
 REF_COLUMNS = "message_id, channel_id, game_id, kind, seat, key, created_at"
-SEAT_COLUMNS = "game_id, seat, player_id, display_name, dm_ok, away_until, joined_at, autopilot, bot, missed, level"
+SEAT_COLUMNS = (
+    "game_id, seat, player_id, display_name, dm_ok, away_until, joined_at, autopilot, bot, missed, level,"
+    " away_mode, away_pauses, handover"
+)
 
 INSERT_LOG = (
     "INSERT INTO action_log (game_id, seq, kind, actor_seat, user_id, action, events, at, undo_to, note)"
@@ -133,6 +136,9 @@ def seat(row: tuple[Any, ...]) -> SeatRecord:
         bot=bool(row[8]),
         missed=row[9],
         level=row[10],
+        away_mode=row[11],
+        away_pauses=json.loads(row[12]) if row[12] else [],
+        handover=json.loads(row[13]) if row[13] else None,
     )
 
 

@@ -5,7 +5,8 @@ from datetime import datetime
 from typing import Any
 
 from storage.errors import GameNotFound, InvalidOperation
-from storage.models import KEEP, BotLevel, GameStatus, Keep, NewSeat, SeatRecord, now_utc
+from storage.jsontext import dump_json
+from storage.models import KEEP, AwayMode, BotLevel, GameStatus, Keep, NewSeat, SeatRecord, now_utc
 from storage.parts import Seats
 from storage.sqlite import rows
 from storage.sqlite.database import Conn, Database, transaction
@@ -18,6 +19,11 @@ def check_seats(seats: Sequence[NewSeat], *, contiguous: bool) -> None:
         raise InvalidOperation("two seats have the same number")
     if contiguous and numbers != list(range(len(numbers))):
         raise InvalidOperation(f"a started game's seats must be numbered 0…{len(numbers) - 1} (got {numbers})")
+
+
+def pauses_json(pauses: Sequence[tuple[datetime, datetime]]) -> str:
+    """`away_pauses` as stored: a JSON list of [start, end] timestamps."""
+    return dump_json([[db_time(start), db_time(end)] for start, end in pauses])
 
 
 def seat_row(game_id: int, s: NewSeat, joined_at: str) -> tuple[Any, ...]:
@@ -34,10 +40,13 @@ def seat_row(game_id: int, s: NewSeat, joined_at: str) -> tuple[Any, ...]:
         int(s.bot),
         s.missed,
         s.level,
+        s.away_mode,
+        pauses_json(s.away_pauses),
+        None if s.handover is None else dump_json(s.handover),
     )
 
 
-INSERT_SEAT = f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+INSERT_SEAT = f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 
 def replace_seats(conn: Conn, game_id: int, seats: Sequence[NewSeat], joined_default: str) -> None:
@@ -107,8 +116,17 @@ class SQLiteSeats(Seats):
         bot: bool | Keep = KEEP,
         missed: int | Keep = KEEP,
         level: BotLevel | Keep = KEEP,
+        away_mode: AwayMode | Keep | None = KEEP,
+        away_pauses: Sequence[tuple[datetime, datetime]] | Keep = KEEP,
+        handover: dict[str, Any] | Keep | None = KEEP,
     ) -> SeatRecord:
         sets: dict[str, Any] = {}
+        if not isinstance(away_mode, Keep):
+            sets["away_mode"] = away_mode
+        if not isinstance(away_pauses, Keep):
+            sets["away_pauses"] = pauses_json(away_pauses)
+        if not isinstance(handover, Keep):
+            sets["handover"] = None if handover is None else dump_json(handover)
         if not isinstance(player_id, Keep):
             sets["player_id"] = player_id
         if not isinstance(display_name, Keep):

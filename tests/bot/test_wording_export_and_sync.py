@@ -157,8 +157,8 @@ async def test_away_refuses_an_endless_or_instant_absence_with_the_fix(env: simc
     anna = server.members[0]
     endless = await anna.slash(server.channel, "game away", duration="9999999999d")
     assert endless.response.ephemeral and endless.response.content == (
-        "“9999999999d” is more than 60 days: give at most `60d`. For a longer absence, ask a moderator to "
-        "substitute you."
+        "“9999999999d” is more than 60 days: give at most `60d`. For a longer absence, `/game leave` hands your seat "
+        "on."
     )
     instant = await anna.slash(server.channel, "game away", duration="0.0000001m")
     assert instant.response.content == "“0.0000001m” is less than a minute: give at least `1m`."
