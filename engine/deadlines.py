@@ -3,8 +3,9 @@
 Such a game names its current wait (`Current`: a key, who, what kind); its state keeps the key with the wait's
 since/until in `state.deadline` (from the `now` of the action that began it: the engine has no clock). `refresh`
 runs after every accepted action: a new wait gets its deadline (the shared `reaction_time` for a reaction window,
-the `turn_deadline` otherwise), an unchanged one keeps it. `waiting_on` is the one `Wait` the platform schedules, with
-the game's `Timeout(key)` as the action applied at the deadline.
+the table's turn deadline otherwise: `GameOptions.turn_until`, a duration or a daily time), an unchanged one keeps
+it. `waiting_on` is the one `Wait` the platform schedules, with the game's `Timeout(key)` as the action applied at
+the deadline.
 """
 
 from collections.abc import Callable
@@ -37,6 +38,8 @@ class _Timings(Protocol):
     reaction_time: timedelta
     turn_deadline: timedelta
 
+    def turn_until(self, since: datetime) -> datetime: ...
+
 
 class _State(Protocol):
     deadline: Any
@@ -52,8 +55,8 @@ def refresh(state: _State, cur: Current | None, now: datetime, deadline: Callabl
     if state.deadline is not None and state.deadline.key == cur.key:
         return
     timings: _Timings = state.options
-    span = timings.reaction_time if cur.kind == "reaction" else timings.turn_deadline
-    state.deadline = deadline(key=cur.key, since=now, until=now + span)
+    until = now + timings.reaction_time if cur.kind == "reaction" else timings.turn_until(now)
+    state.deadline = deadline(key=cur.key, since=now, until=until)
 
 
 def waiting_on(cur: Current | None, deadline: _Deadline | None, timeout: Callable[..., BaseModel]) -> list[Wait]:

@@ -1,5 +1,5 @@
-"""Options every game shares: how long a turn and a reaction window may take; and the mark of an option that names a
-player.
+"""Options every game shares: how long a turn and a reaction window may take, or a daily deadline in the table's time
+zone and weekends off (`turn_until`, computed by `engine.daily`); and the mark of an option that names a player.
 
 Each game's own options model subclasses `GameOptions`. Durations are timedeltas (JSON: ISO 8601 durations).
 
@@ -10,9 +10,12 @@ player instead and puts that player's seat into the options when the game starts
 """
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, time, timedelta
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from engine import daily
 
 
 @dataclass(frozen=True)
@@ -31,3 +34,31 @@ class GameOptions(BaseModel):
     """How long the game waits for a player's move before applying the default."""
     reaction_time: timedelta = Field(default=timedelta(minutes=10), gt=timedelta(0))
     """How long a reaction window (a STOP, a last call) stays open."""
+    # The table's clock (`engine.daily`): a daily deadline instead of `turn_deadline`, in the table's time zone.
+    deadline: time | None = None
+    """A turn ends at this time of day (`daily 19:00`) in the table's time zone, instead of after `turn_deadline`."""
+    timezone: str = "UTC"
+    """The table's time zone (an IANA name such as Europe/Amsterdam), for `deadline` and `weekdays_only`."""
+    weekdays_only: bool = False
+    """Weekends off: a turn deadline that would fall on a Saturday or Sunday moves to Monday at the same time."""
+
+    @field_validator("deadline", mode="before")
+    @classmethod
+    def _daily(cls, value: Any) -> Any:
+        return daily.parse_daily(value) if isinstance(value, str) and ":" in value and value.count(":") == 1 else value
+
+    @field_validator("timezone")
+    @classmethod
+    def _zone(cls, value: str) -> str:
+        if not daily.is_zone(value):
+            raise ValueError(f"“{value}” is not a time zone: give an IANA name such as Europe/Amsterdam")
+        return value
+
+    def turn_until(self, since: datetime, span: timedelta | None = None) -> datetime:
+        """The deadline of a turn that begins at `since`: the daily time if the table has one (else `turn_deadline`
+        after it); `span`, a game's own length for this wait (Schwarzmarkt's trading), replaces both; off the weekend
+        if `weekdays_only`."""
+        rule: time | timedelta = span if span is not None else self.deadline or self.turn_deadline
+        if isinstance(rule, timedelta) and not self.weekdays_only:
+            return since + rule  # the plain duration, exactly as before
+        return daily.next_deadline(since, rule, self.timezone, self.weekdays_only)
