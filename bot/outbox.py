@@ -60,6 +60,7 @@ def post(
     actor: int | None = None,
     ping: Sequence[int] = (),
     guard: int | None = None,
+    hush: Sequence[int] = (),
 ) -> NewOutbox | None:
     public = [e.model_dump(mode="json") for e in events if e.public]
     waiting = [
@@ -74,6 +75,9 @@ def post(
         payload["actor"] = actor  # the awaits' lines name them without a ping
     if ping:
         payload["ping"] = list(ping)  # seats whose references in `texts` are mentions
+    hushed = [s for s in hush if any(s in w["seats"] for w in waiting)]
+    if hushed:
+        payload["hush"] = hushed  # awaited in their quiet hours: named, pinged later by a `wake` reminder
     return _row(POST, {"to": "thread"}, payload, guard)
 
 

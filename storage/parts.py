@@ -6,7 +6,7 @@ abstract ones (e.g. `Log.notes`, `Outbox.mark_delivered_many`) are correct for a
 """
 
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -24,6 +24,7 @@ from storage.models import (
     NewSeat,
     NewTimer,
     OutboxRecord,
+    QuietHours,
     SeatRecord,
     TimerRecord,
 )
@@ -208,6 +209,14 @@ class Settings(ABC):
 
     @abstractmethod
     async def set_profile_private(self, player_id: int, private: bool, *, now: datetime | None = None) -> None: ...
+
+    @abstractmethod
+    async def quiet_of(self, player_ids: Iterable[int]) -> dict[int, QuietHours]:
+        """The quiet hours of those of these people who have some (one read)."""
+
+    @abstractmethod
+    async def set_quiet(self, player_id: int, hours: QuietHours | None, *, now: datetime | None = None) -> None:
+        """Set a person's quiet hours, or clear them (None)."""
 
 
 class Maintenance(ABC):

@@ -23,7 +23,7 @@ from bot.notifier.sending import (
     _signature,
 )
 from bot.notifier.threads import Threads
-from bot.presentation import MAX_CONTENT, Aside, Post, Table, standings_lines, timestamp
+from bot.presentation import MAX_CONTENT, Aside, Post, Table, moment, standings_lines
 from engine.events import Event
 from engine.text import render
 from storage import GameRecord, MessageRef, OutboxRecord
@@ -71,10 +71,12 @@ class Posts:
                 lines.append(line)
         tail = [render(t, pinged) for t in row.payload.get("texts", [])]
         actor = row.payload.get("actor")
+        hush = {int(s) for s in row.payload.get("hush", [])}  # in their quiet hours: pinged when they end
         for wait in row.payload.get("awaits", []):
             seats = [int(s) for s in wait["seats"]]
-            ping = [s for s in seats if s != actor]  # never the player who just acted, for their own next step
-            due = timestamp(_dt(wait["deadline"]))
+            # Never the player who just acted, for their own next step.
+            ping = [s for s in seats if s != actor and s not in hush]
+            due = moment(_dt(wait["deadline"]))
             said = awaited(wait["what"], seats, names, table.mention, ping, wait.get("kind"))
             tail.append(f"⏳ {said} (deadline {due})")
         if row.payload.get("result") and table.state is not None:

@@ -39,6 +39,7 @@ async def test_migrates_an_empty_file_and_rerunning_changes_nothing(db_path: Pat
         "player_stats",
         "ratings",
         "player_settings",
+        "quiet_hours",
     }
     assert tables(db_path) == expected
     for _ in range(2):
@@ -237,7 +238,7 @@ async def test_upgrades_a_schema_1_store_and_keeps_its_games(db_path: Path) -> N
 
     store = await open_store(db_path)
     try:
-        assert store.maintenance.schema_version == len(load_migrations()) == 7
+        assert store.maintenance.schema_version == len(load_migrations()) == 8
         assert (await store.games.snapshot(1)).state == toy.dump_state(state)
         assert (await check_replay(store, toy, 1)).ok
         timers = await store.timers.of_game(1)
