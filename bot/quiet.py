@@ -19,6 +19,8 @@ from datetime import datetime, time, timedelta
 from engine import daily
 from storage import GameStore, NewSeat, QuietHours, SeatRecord
 
+__all__ = ["QuietHours", "after", "describe", "inside", "next_period", "of_seats", "parse", "period_end", "quiet_hours"]
+
 
 def period_end(hours: QuietHours, when: datetime) -> datetime | None:
     """The end of the quiet hours `when` falls in (an aware UTC instant), or None if `when` is outside them."""
@@ -99,6 +101,18 @@ def describe(hours: QuietHours | None) -> str:
     if hours is None:
         return "no quiet hours"
     return f"quiet hours {_clock(hours.start)}–{_clock(hours.end)} ({hours.timezone})"
+
+
+def next_period(hours: QuietHours, now: datetime) -> tuple[datetime, datetime]:
+    """The quiet hours `now` is in, else the next ones: their start and end (aware UTC instants)."""
+    tz = daily.zone(hours.timezone)
+    today = now.astimezone(tz).date()
+    for day in (today - timedelta(days=1), today, today + timedelta(days=1)):
+        start = daily.local(day, hours.start, tz)
+        end = daily.local(day if hours.end > hours.start else day + timedelta(days=1), hours.end, tz)
+        if now < end:
+            return start, end
+    raise AssertionError("quiet hours recur every day")  # pragma: no cover
 
 
 def _clock(at: time) -> str:

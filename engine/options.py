@@ -45,7 +45,8 @@ class GameOptions(BaseModel):
     @field_validator("deadline", mode="before")
     @classmethod
     def _daily(cls, value: Any) -> Any:
-        return daily.parse_daily(value) if isinstance(value, str) and ":" in value and value.count(":") == 1 else value
+        # "daily 19:00" as typed; "19:00:00" as stored in JSON goes to pydantic's own reading of a time.
+        return daily.parse_daily(value) if isinstance(value, str) and value.count(":") != 2 else value
 
     @field_validator("timezone")
     @classmethod

@@ -165,6 +165,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 options["turn_deadline"] = timedelta(hours=turn_hours)
             elif guild.turn_deadline is not None:
                 options["turn_deadline"] = guild.turn_deadline
+            if "timezone" not in options and guild.timezone is not None:
+                options["timezone"] = guild.timezone  # the server's, unless the table names its own
             options = engine.parse_options(options).model_dump(mode="json")
             record = await service.lobby.create_lobby(
                 engine.name,
