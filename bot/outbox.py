@@ -75,9 +75,10 @@ def post(
         payload["actor"] = actor  # the awaits' lines name them without a ping
     if ping:
         payload["ping"] = list(ping)  # seats whose references in `texts` are mentions
-    hushed = [s for s in hush if any(s in w["seats"] for w in waiting)]
+    hushed = [s for s in hush if result or any(s in w["seats"] for w in waiting)]
     if hushed:
-        payload["hush"] = hushed  # awaited in their quiet hours: named, pinged later by a `wake` reminder
+        # In their quiet hours: named without a ping (if awaited, a `wake` reminder pings them when they end).
+        payload["hush"] = hushed
     return _row(POST, {"to": "thread"}, payload, guard)
 
 

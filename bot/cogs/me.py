@@ -98,8 +98,9 @@ QUIET_HOW = (
 
 def _quiet_text(hours: quietness.QuietHours, now: datetime) -> str:
     start, end = quietness.next_period(hours, now)
+    when = f"now, until {moment(end)}" if start <= now else f"next from {moment(start)} to {moment(end)}"
     return (
-        f"🌙 Your {quietness.describe(hours)}, in every server: next from {moment(start)} to {moment(end)}. "
+        f"🌙 Your {quietness.describe(hours)}, in every server: {when}. "
         "Reminders and DMs wait until they end, you are named without a ping in the thread meanwhile, and a turn "
         "deadline of yours that would end inside them moves to their end."
     )

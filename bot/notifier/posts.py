@@ -82,7 +82,7 @@ class Posts:
         if row.payload.get("result") and table.state is not None:
             # The end: everyone pinged once, the standings once, and the game's summary.
             result = table.result or table.game.standings(table.state)
-            everyone = " ".join(table.mention(s) for s in range(len(names)))
+            everyone = " ".join(names[s] if s in hush else table.mention(s) for s in range(len(names)))
             over = "is over" if table.result is not None else "has ended"
             tail += [f"🏁 **{table.title} {over}** — {everyone}", *standings_lines(table, result, presentation)]
             tail += presentation.summary(table)
