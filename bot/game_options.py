@@ -39,10 +39,13 @@ SHARED = {
 
 CLOCK = ("deadline", "timezone", "weekdays_only")
 """Options every game has that are set in `options:` (the table's clock)."""
-CLOCK_USAGE = (
-    "Every game also takes `deadline=daily HH:MM` (turns end at that time of day), `timezone=Area/City` (an IANA "
-    "name such as Europe/Amsterdam) and `weekdays_only` (no turn deadline on a weekend)."
-)
+CLOCK_LINES = [
+    "`deadline` (a time of day, `daily 19:00`, default not set) — every turn ends at that time in the table's time "
+    "zone (at least 12 hours after it began) instead of after `turn_hours`",
+    "`timezone` (an IANA name such as Europe/Amsterdam, default the server's, else UTC) — the table's time zone",
+    "`weekdays_only` (on/off, default off) — no turn deadline on a Saturday or Sunday: it moves to Monday",
+]
+"""The table's clock in `/game rules`, after the game's own options."""
 
 
 class OptionsError(ValueError):
@@ -105,8 +108,8 @@ def usage(game: Game) -> str:  # type: ignore[type-arg]
     """The options a game takes, for a refusal or `/game rules`."""
     lines = describe(game)
     if not lines:
-        return f"{game.title} has no options of its own. {CLOCK_USAGE}"
-    return f"{game.title}'s options: " + "; ".join(lines) + f". {CLOCK_USAGE}"
+        return f"{game.title} has no options of its own."
+    return f"{game.title}'s options: " + "; ".join(lines) + "."
 
 
 @dataclass(frozen=True)

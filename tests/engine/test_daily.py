@@ -6,6 +6,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from engine import registry
 from engine.daily import next_deadline, parse_clock, parse_daily
 from engine.kesse_ruegen.options import KesseRuegenOptions
 from engine.options import GameOptions
@@ -119,3 +120,21 @@ def test_the_options_read_daily_and_refuse_bad_input() -> None:
     for bad_text in ("25:00", "7pm", "19:60", "1900"):
         with pytest.raises(ValueError, match=r"HH:MM|hours go"):
             parse_clock(bad_text)
+
+
+@pytest.mark.parametrize("name", sorted(registry.games()))
+def test_every_game_times_its_turns_by_the_tables_clock(name: str) -> None:
+    """A game's turns end at the table's daily time (`GameOptions.turn_until`), whatever its own way of timing."""
+    game = registry.get(name)
+    now = at(AMS, 2026, 6, 10, 6, 0)
+    options = game.parse_options({"deadline": "daily 19:00", "timezone": "Europe/Amsterdam"})
+    state = game.setup(game.min_seats, options, 7, now)
+    waits = [w for w in game.waiting_on(state) if w.kind != "reaction" and w.what != "trade"]
+    assert waits, "the game begins with a turn"
+    assert {w.until for w in waits} == {at(AMS, 2026, 6, 10, 19, 0)}
+    # The same table with weekends off and no daily time: its duration, off the weekend.
+    friday = at(AMS, 2026, 6, 12, 10, 0)
+    options = game.parse_options({"weekdays_only": True, "timezone": "Europe/Amsterdam"})
+    state = game.setup(game.min_seats, options, 7, friday)
+    waits = [w for w in game.waiting_on(state) if w.kind != "reaction" and w.what != "trade"]
+    assert {wall(w.until, AMS) for w in waits} == {("Mon 2026-06-15", "10:00 +0200")}
