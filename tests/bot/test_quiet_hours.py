@@ -200,3 +200,23 @@ async def test_a_seeded_multi_day_play_delivers_no_dm_inside_quiet_hours(env: si
     if told:
         assert inside == 0
         assert pings_inside == 0
+
+
+def test_quiet_hours_across_midnight_and_daylight_saving() -> None:
+    berlin = QuietHours(start=time(23, 0), end=time(8, 0), timezone="Europe/Berlin")
+    # Winter: 23:00–08:00 CET is 22:00–07:00 UTC; summer: 21:00–06:00 UTC.
+    assert quiet.period_end(berlin, datetime(2026, 1, 1, 21, 59, tzinfo=UTC)) is None
+    assert quiet.period_end(berlin, datetime(2026, 1, 1, 22, 0, tzinfo=UTC)) == datetime(2026, 1, 2, 7, 0, tzinfo=UTC)
+    assert quiet.period_end(berlin, datetime(2026, 1, 2, 6, 59, tzinfo=UTC)) == datetime(2026, 1, 2, 7, 0, tzinfo=UTC)
+    assert quiet.period_end(berlin, datetime(2026, 1, 2, 7, 0, tzinfo=UTC)) is None
+    # The spring-forward night (29 March 2026): 23:00 CET to 08:00 CEST, 8 hours on the clock of 9.
+    night = quiet.period_end(berlin, datetime(2026, 3, 28, 23, 0, tzinfo=UTC))
+    assert night == datetime(2026, 3, 29, 6, 0, tzinfo=UTC)
+    # New York's quiet hours inside one day, on the fall-back day (1 November 2026): 01:00 EDT to 03:00 EST, 3 hours.
+    ny = QuietHours(start=time(1, 0), end=time(3, 0), timezone="America/New_York")
+    end = quiet.period_end(ny, datetime(2026, 11, 1, 5, 30, tzinfo=UTC))
+    assert end == datetime(2026, 11, 1, 8, 0, tzinfo=UTC)
+    # Two people's quiet hours in a row: a deadline moves past both.
+    tokyo = QuietHours(start=time(15, 0), end=time(17, 0), timezone="Asia/Tokyo")  # 06:00–08:00 UTC
+    when, by = quiet.after({0: berlin, 1: tokyo}, [0, 1], datetime(2026, 1, 2, 3, 0, tzinfo=UTC))
+    assert (when, by) == (datetime(2026, 1, 2, 8, 0, tzinfo=UTC), [0, 1])
