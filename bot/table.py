@@ -104,9 +104,10 @@ class Table:
         return self.game.result(self.state) if self.state is not None else None
 
 
-def waiting_lines(table: Table, deadline: str = " — deadline ") -> list[str]:
+def waiting_lines(table: Table, deadline: str = " — deadline ", *, untimed: tuple[str, ...] = ()) -> list[str]:
     """The status's "⏳" lines: whom the table waits for and for what, each awaited player named once
-    (`bot.awaiting.waiting_line`), with the deadline unless a moderator paused the game."""
+    (`bot.awaiting.waiting_line`), with the deadline unless a moderator paused the game (or the wait's kind is in
+    `untimed`: a presentation that shows that deadline on a line of its own)."""
     # Several waits for the same thing by the same deadline (each duellist's fist) are one line naming them all.
     merged: dict[tuple[str, str, datetime], list[int]] = {}
     quiet: dict[tuple[str, str, datetime], list[int]] = {}
@@ -117,7 +118,7 @@ def waiting_lines(table: Table, deadline: str = " — deadline ") -> list[str]:
     lines = []
     for key, seats in merged.items():
         what, kind, due = key
-        when = "" if table.record.status == "paused" else f"{deadline}{moment(due)}"
+        when = "" if table.record.status == "paused" or kind in untimed else f"{deadline}{moment(due)}"
         if when and quiet[key]:
             whose = ", ".join(table.names[s] for s in quiet[key] if s < len(table.names))
             when += f" (🌙 moved to the end of {whose}'s quiet hours)"

@@ -3,7 +3,7 @@
 `assert_status_shows(text, state, names)` checks the status embed's text against the game's state, as a player
 would check the table: whose turn it is (or who must discard, or who places the marker), the Boss, the space's
 dividends and payout, each requirement of the space with what covers it (own investor, own clan card, another
-player's card under agreement #n) or "not covered", the pending effects with the window's deadline (a timestamp), a
+player's card under agreement #n) or "not covered", the pending effects with the window's deadline (`<t:…:R>`), a
 last call, the dollar marker and the placed tiles on their spaces, the next tile's dividend value, every player's
 hand size, and the draw and discard pile sizes. The dividend values per tile are the rulebook's ($2M for deals 1–3,
 $3M for 4–6, $4M for 7–12, $5M for 13–15), written out here, not read from the game's data.
@@ -129,7 +129,6 @@ def assert_status_shows(text: str, state: KkkState, names: list[str]) -> None:
             shows(f"STOP or pass on {top}", "the pending effect")
         if r is not None and r.last_call is not None:
             shows(f"📣 Last call by **{names[r.boss]}**", "the last call")
-        stamp = int(state.deadline.until.timestamp())
-        shows(f"Closes <t:{stamp}:f> (<t:{stamp}:R>)", "when the reaction window closes")
+        shows(f"Closes <t:{int(state.deadline.until.timestamp())}:R>", "when the reaction window closes")
     else:
         assert "Reaction window" not in text, f"no window is open:\n{text}"
