@@ -8,6 +8,10 @@ The shared options (turn deadline, reaction time) have parameters of their own (
 underscore. Yes/no values read as on/off, yes/no, true/false or 1/0; other values as the model's field wants them
 (checked by pydantic). Anything else is refused with a message that names the option and lists the valid ones.
 
+The table's clock is set in `options:` too, for every game: `deadline=daily 19:00` (a turn ends at that time of day,
+instead of after `turn_hours`), `timezone=Europe/Amsterdam` (an IANA name; the server's default from `/mod defaults
+timezone:`, else UTC) and `weekdays_only` (no turn deadline on a Saturday or Sunday): `CLOCK`, see `engine.daily`.
+
 An option marked `PlayerOption` (e.g. Kesse Rügen's `first_seat`, who begins) names a player, not a seat number:
 nobody knows the seats before the start, and a shuffled seat order would make any number point at someone else.
 Its value is a `PlayerPick`: a @mention, `me` (whoever opens the game), or a join number (`2`: the second to join,
@@ -33,6 +37,16 @@ SHARED = {
     "away": "away",
 }
 """Options every game has, each set by its own `/game new` parameter."""
+
+CLOCK = ("deadline", "timezone", "weekdays_only")
+"""Options every game has that are set in `options:` (the table's clock)."""
+CLOCK_LINES = [
+    "`deadline` (a time of day, `daily 19:00`, default not set) — every turn ends at that time in the table's time "
+    "zone (at least 12 hours after it began) instead of after `turn_hours`",
+    "`timezone` (an IANA name such as Europe/Amsterdam, default the server's, else UTC) — the table's time zone",
+    "`weekdays_only` (on/off, default off) — no turn deadline on a Saturday or Sunday: it moves to Monday",
+]
+"""The table's clock in `/game rules`, after the game's own options."""
 
 
 class OptionsError(ValueError):
@@ -216,7 +230,9 @@ def parse(
     names a player comes back as a `PlayerPick` (`creator_id` is `me`; a join number is at most `max_seats`)."""
     if not text or not text.strip():
         return {}
-    fields = own_fields(game)
+    # `deadline=daily 19:00`: one item, though the list is split at spaces.
+    text = re.sub(r"(?i)\bdaily\s+(?=\d)", "daily@", text)
+    fields = {**own_fields(game), **{name: GameOptions.model_fields[name] for name in CLOCK}}
     found: dict[str, Any] = {}
     picks: dict[str, PlayerPick] = {}
     for item in re.split(r"[,;\s]+", text.strip()):
@@ -247,7 +263,9 @@ def parse(
     except ValidationError as exc:
         error = exc.errors()[0]
         where = ".".join(str(p) for p in error.get("loc", ())) or "options"
-        raise OptionsError(f"The option `{where}` can't be “{found.get(where, '')}”: {error['msg']}.") from None
+        why = str(error["msg"]).removeprefix("Value error, ").rstrip(".")
+        typed = str(found.get(where, "")).replace("daily@", "daily ")
+        raise OptionsError(f"The option `{where}` can't be “{typed}”: {why}.") from None
     return {**{key: getattr(checked, key) for key in found}, **picks}
 
 

@@ -13,7 +13,7 @@ it.
 from collections.abc import Sequence
 
 from bot.awaiting import waiting_line, your_task
-from bot.presentation import Button, Post, Presentation, Table, timestamp
+from bot.presentation import Button, Post, Presentation, Table, moment
 
 HELP_KEY = "help"
 HELP_BUTTON = Button("What can I do?", HELP_KEY, "secondary", "❓")
@@ -75,7 +75,7 @@ def _awaited(table: Table, seat: int | None, paused: bool) -> list[str]:
     awaited player named once (`bot.awaiting`)."""
     mine, others = [], []
     for i, wait in enumerate(table.waits):
-        when = "" if paused else f" — {timestamp(table.deadline(i, wait))}"
+        when = "" if paused else f" — {moment(table.deadline(i, wait))}"
         if seat is not None and seat in wait.seats:
             rest = [table.names[s] for s in wait.seats if s != seat]
             also = f" (and **{', '.join(rest)}**)" if rest else ""

@@ -18,6 +18,7 @@ from datetime import timedelta
 from bot import game_options, reaction_windows
 from bot.names import shown
 from bot.presentation import Button, Post, Table
+from engine.options import GameOptions
 from engine.policy import LEVELS, Level, policy_for
 from storage import SeatRecord
 
@@ -84,6 +85,17 @@ def _bot_buttons(table: Table, max_seats: int) -> list[Button]:
     return buttons
 
 
+def turn_deadline_text(options: GameOptions) -> str:
+    """The table's turn deadline in words: a duration or a daily time, its time zone, and weekends off."""
+    if options.deadline is not None:
+        text = f"daily {options.deadline:%H:%M} ({options.timezone})"
+    else:
+        text = _duration(options.turn_deadline)
+    if options.weekdays_only:
+        text += ", weekends off" + ("" if options.deadline is not None else f" ({options.timezone})")
+    return text
+
+
 def lobby_post(table: Table, *, random_order: bool, picks: Sequence[tuple[str, game_options.PlayerPick]] = ()) -> Post:
     game, record = table.game, table.record
     options = game.parse_options(record.options)
@@ -94,7 +106,7 @@ def lobby_post(table: Table, *, random_order: bool, picks: Sequence[tuple[str, g
     windows = reaction_windows.summary(game, options)
     reaction = f"{windows} · " if windows else ""
     settings = (
-        f"Seats: {game.min_seats}–{max_seats} · turn deadline {_duration(options.turn_deadline)} · "
+        f"Seats: {game.min_seats}–{max_seats} · turn deadline {turn_deadline_text(options)} · "
         f"{reaction}seat order {'random' if random_order else 'as joined'} · away: {options.away}"
     )
     marks = game_options.player_fields(game)

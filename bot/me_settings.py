@@ -13,6 +13,7 @@ Decisions where the issue is silent:
 
 from typing import TYPE_CHECKING
 
+from bot import quiet as quietness
 from bot.local_time import BadInput, next_local, parse_time_of_day, parse_zone
 from bot.service import Refusal
 from bot.table import timestamp
@@ -98,11 +99,12 @@ async def settings_text(bot: "Host", user_id: int, *, profile_private: bool) -> 
     deliveries = bot.service.read.deliveries
     deliveries.forget(user_id)
     d = await deliveries.get(user_id)
+    quiet = quietness.describe(await quietness.quiet_hours(bot.store, user_id))
     lines = [
         "**Your settings** (the same in every server)",
         f"• Prompts and reminders: {NOTIFY_WORDS[d.notify]} — `/me notify`",
         f"• Daily digest: {_digest_words(d)} — `/me digest`",
         f"• Profile: {'private (only you see it)' if profile_private else 'public'} — `/me private`",
-        # 27D: the quiet hours go here ("• Quiet hours: 23:00–08:00 (Europe/Berlin) — `/me quiet`").
+        f"• {quiet[:1].upper()}{quiet[1:]} — `/me quiet`",
     ]
     return "\n".join(lines)

@@ -64,6 +64,7 @@ def post(
     ping: Sequence[int] = (),
     guard: int | None = None,
     elsewhere: Sequence[Sequence[int]] = (),
+    hush: Sequence[int] = (),
 ) -> NewOutbox | None:
     public = [e.model_dump(mode="json") for e in events if e.public]
     waiting = [
@@ -81,6 +82,10 @@ def post(
         payload["actor"] = actor  # the awaits' lines name them without a ping
     if ping:
         payload["ping"] = list(ping)  # seats whose references in `texts` are mentions
+    hushed = [s for s in hush if result or any(s in w["seats"] for w in waiting)]
+    if hushed:
+        # In their quiet hours: named without a ping (if awaited, a `wake` reminder pings them when they end).
+        payload["hush"] = hushed
     return _row(POST, {"to": "thread"}, payload, guard)
 
 

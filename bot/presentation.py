@@ -88,6 +88,7 @@ from bot.post import ButtonStyle as ButtonStyle
 from bot.post import Post as Post
 from bot.post import cut
 from bot.table import Table as Table
+from bot.table import moment as moment
 from bot.table import timestamp as timestamp
 from bot.table import waiting_lines as waiting_lines
 from engine.events import Event

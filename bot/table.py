@@ -34,6 +34,8 @@ class Table:
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     """What was computed from this table's state (keyed by the state object): waits, views and fingerprints,
     computed once per state and seat."""
+    moved: dict[int, list[int]] = field(default_factory=dict)
+    """The waits (index into `waits`) whose deadline an awaited player's quiet hours moved, with those seats."""
 
     @property
     def names(self) -> list[str]:
@@ -102,16 +104,24 @@ class Table:
         return self.game.result(self.state) if self.state is not None else None
 
 
-def waiting_lines(table: Table, deadline: str = " — deadline ") -> list[str]:
+def waiting_lines(table: Table, deadline: str = " — deadline ", *, untimed: tuple[str, ...] = ()) -> list[str]:
     """The status's "⏳" lines: whom the table waits for and for what, each awaited player named once
-    (`bot.awaiting.waiting_line`), with the deadline unless a moderator paused the game."""
+    (`bot.awaiting.waiting_line`), with the deadline unless a moderator paused the game (or the wait's kind is in
+    `untimed`: a presentation that shows that deadline on a line of its own)."""
     # Several waits for the same thing by the same deadline (each duellist's fist) are one line naming them all.
     merged: dict[tuple[str, str, datetime], list[int]] = {}
+    quiet: dict[tuple[str, str, datetime], list[int]] = {}
     for i, wait in enumerate(table.waits):
-        merged.setdefault((wait.what, wait.kind, table.deadline(i, wait)), []).extend(wait.seats)
+        key = (wait.what, wait.kind, table.deadline(i, wait))
+        merged.setdefault(key, []).extend(wait.seats)
+        quiet.setdefault(key, []).extend(s for s in table.moved.get(i, ()) if s not in quiet[key])
     lines = []
-    for (what, kind, due), seats in merged.items():
-        when = "" if table.record.status == "paused" else f"{deadline}{timestamp(due)}"
+    for key, seats in merged.items():
+        what, kind, due = key
+        when = "" if table.record.status == "paused" or kind in untimed else f"{deadline}{moment(due)}"
+        if when and quiet[key]:
+            whose = ", ".join(table.names[s] for s in quiet[key] if s < len(table.names))
+            when += f" (🌙 moved to the end of {whose}'s quiet hours)"
         lines.append(f"⏳ {waiting_line(what, seats, table.names, kind)}{when}")
     return lines
 
@@ -119,3 +129,8 @@ def waiting_lines(table: Table, deadline: str = " — deadline ") -> list[str]:
 def timestamp(when: datetime, style: str = "R") -> str:
     """A Discord timestamp: every reader sees it in their own time zone ("in 3 hours", "Monday 14:00")."""
     return f"<t:{int(when.timestamp())}:{style}>"
+
+
+def moment(when: datetime) -> str:
+    """A deadline as every reader wants it: the date and time on their own clock, and how far off it is."""
+    return f"{timestamp(when, 'f')} ({timestamp(when)})"

@@ -15,6 +15,16 @@ nothing of moderators, so the platform keeps one adjustment per wait, carried in
 Reminders: for a wait of at least an hour, one halfway to the (effective) deadline; for a wait of more than two
 hours also one an hour before it. Reminders already in the past are not re-created, so a recomputation never
 repeats one; a short reaction window (under an hour, e.g. a table's `reaction_time:15m`) gets none.
+
+Away on `pause` (`bot.away`): a turn deadline of an away player stands still for their pause intervals (`Clock.away`,
+worked out anew by every commit: `away_clocks`), and a reminder that would fall inside a pause is dropped.
+
+Quiet hours (`bot.quiet`, each awaited person's own): a turn deadline that would end inside an awaited player's
+quiet hours moves to their end (kept on the deadline's payload as `quiet`, with the seats whose hours moved it:
+`Clock.moved`, shown by the status); a reminder that would reach a player inside them waits until they end (each
+player's reminder is timed on its own); a player whose wait began inside their quiet hours was named without a
+ping (`bot.service.commit`) and gets a `wake` reminder when their quiet hours end. Recomputed with every commit from
+the quiet hours as they are then, so a recomputation gives the same timers while nobody changes theirs.
 """
 
 import hashlib
@@ -25,9 +35,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot import away
+from bot import quiet as quietness
 from engine.events import Wait
 from engine.game import Game
-from storage.models import NewTimer, TimerRecord
+from storage.models import NewTimer, QuietHours, TimerRecord
 
 DEADLINE = "deadline"
 REMINDER = "reminder"
@@ -50,13 +61,21 @@ class Clock:
     away: timedelta = timedelta(0)
     """The time the clock stood still while an awaited player was away on `pause` (`bot.away`), worked out anew
     from the seats by every commit (`away_clocks`)."""
+    moved: datetime | None = None
+    """Set when an awaited player's quiet hours moved the deadline: to their end (`plan` works it out anew)."""
 
     def base(self, until: datetime) -> datetime:
-        """The deadline without the away players' pauses."""
+        """The deadline without the away players' pauses and quiet hours: the engine's, with the moderators' shift
+        and floor."""
         due = until + self.shift
         return max(due, self.floor) if self.floor is not None else due
 
     def due(self, until: datetime) -> datetime:
+        raw = self.raw(until)
+        return self.moved if self.moved is not None and self.moved > raw else raw
+
+    def raw(self, until: datetime) -> datetime:
+        """The deadline before quiet hours: with the away players' pauses."""
         return self.base(until) + self.away
 
 
@@ -93,11 +112,13 @@ def clocks_from(timers: Sequence[NewTimer]) -> dict[str, Clock]:
             continue
         remaining = t.payload.get("remaining")
         floor = t.payload.get("floor")
+        moved = t.payload.get("quiet")
         clocks[t.payload["wait"]] = Clock(
             shift=timedelta(seconds=float(t.payload.get("shift", 0))),
             remaining=timedelta(seconds=float(remaining)) if remaining is not None else None,
             floor=datetime.fromisoformat(floor) if floor else None,
             away=timedelta(seconds=float(t.payload.get("away", 0))),
+            moved=datetime.fromisoformat(moved) if moved else None,
         )
     return clocks
 
@@ -155,6 +176,18 @@ def carry_floors(
     return out
 
 
+def moved_by_quiet(game: Game, waits: list[Wait], timers: Sequence[NewTimer]) -> dict[int, list[int]]:  # type: ignore[type-arg]
+    """The waits (by index) whose deadline an awaited player's quiet hours moved, with those players' seats."""
+    by_key = {
+        t.payload["wait"]: [int(s) for s in t.payload.get("quiet_seats", [])]
+        for t in timers
+        if t.kind == DEADLINE and "wait" in t.payload and t.payload.get("quiet")
+    }
+    if not by_key:
+        return {}
+    return {i: by_key[key] for i, w in enumerate(waits) if (key := wait_key(game, w)) in by_key}
+
+
 def effective_deadlines(game: Game, waits: list[Wait], clocks: dict[str, Clock]) -> dict[int, datetime]:  # type: ignore[type-arg]
     out: dict[int, datetime] = {}
     for i, wait in enumerate(waits):
@@ -173,11 +206,14 @@ def plan(
     reminders: bool = True,
     interrupted: list[list[Any]] | None = None,
     pauses: Mapping[int, Sequence[away.Interval]] | None = None,
+    quiet: Mapping[int, QuietHours] | None = None,
 ) -> list[NewTimer]:
     """The full set of timers for these waits (a commit replaces the game's timers by them). `interrupted`: the turns
     a reaction window interrupts, kept on the reaction waits' deadlines (`interruptions`). `pauses`: the away
     players' pause intervals by seat (`bot.away`): the clocks' `away` comes from them (`away_clocks`), and a
-    reminder that would fall inside one is dropped."""
+    reminder that would fall inside one is dropped. `quiet`: the awaited players' quiet hours, by seat
+    (`bot.quiet.of_seats`)."""
+    quiet = quiet or {}
     timers: list[NewTimer] = []
     for wait in waits:
         key = wait_key(game, wait)
@@ -197,8 +233,13 @@ def plan(
             payload = {**common, "remaining": remaining.total_seconds(), "action": timeout_json(game, wait)}
             timers.append(NewTimer(kind=FROZEN, due_at=FAR_FUTURE, payload=payload))
             continue
-        due = clock.due(wait.until)
-        timers.append(NewTimer(kind=DEADLINE, due_at=due, payload={**common, "action": timeout_json(game, wait)}))
+        due = clock.raw(wait.until)
+        deadline = {**common, "action": timeout_json(game, wait)}
+        if wait.kind != "reaction":  # a window is the same for everyone it asks (see `bot.quiet`)
+            due, moved_by = quietness.after(quiet, wait.seats, due)
+            if moved_by:
+                deadline |= {"quiet": due.isoformat(), "quiet_seats": moved_by}
+        timers.append(NewTimer(kind=DEADLINE, due_at=due, payload=deadline))
         if not reminders:
             continue
         span = due - wait.since
@@ -207,12 +248,42 @@ def plan(
             marks.append(("half", wait.since + span / 2))
         if span > 2 * HOUR:
             marks.append(("hour", due - HOUR))
+        # Named without a ping while in their quiet hours (`bot.service.commit`): pinged when they end.
+        if any(quietness.inside(quiet.get(s), wait.since) for s in wait.seats):
+            marks.insert(0, ("wake", wait.since))
         still = away.wait_pauses(wait.seats, pauses or {}) if wait.kind != "reaction" else []
-        for which, at in marks:
-            if at > now and not away.inside(at, still):
-                payload = {**common, "which": which, "deadline": due.isoformat(), "kind": wait.kind}
-                timers.append(NewTimer(kind=REMINDER, due_at=at, payload=payload))
+        timers += _reminders(common, wait, marks, due, now, quiet, still)
     return timers
+
+
+def _reminders(
+    common: dict[str, Any],
+    wait: Wait,
+    marks: list[tuple[str, datetime]],
+    due: datetime,
+    now: datetime,
+    quiet: Mapping[int, QuietHours],
+    still: Sequence[away.Interval],
+) -> list[NewTimer]:
+    """The wait's reminders at `marks`, each awaited player's after their quiet hours: one timer per moment, for the
+    seats reminded then. A reminder that quiet hours would push to the deadline or past it is dropped, and so is one
+    inside an away player's pause (`still`); a `wake` one is only for those whose quiet hours it falls in. Two
+    reminders that quiet hours push to the same moment are one."""
+    out: list[NewTimer] = []
+    seen: set[tuple[int, datetime]] = set()
+    for which, at in marks:
+        when: dict[datetime, list[int]] = {}
+        for s in wait.seats:
+            moved, by = quietness.after(quiet, [s], at)
+            if (which == "wake" and not by) or (s, moved) in seen:
+                continue
+            seen.add((s, moved))
+            if now < moved < due and not away.inside(moved, still):
+                when.setdefault(moved, []).append(s)
+        for moment, seats in sorted(when.items()):
+            payload = {**common, "seats": seats, "which": which, "deadline": due.isoformat(), "kind": wait.kind}
+            out.append(NewTimer(kind=REMINDER, due_at=moment, payload=payload))
+    return out
 
 
 def away_clocks(

@@ -3,10 +3,10 @@
 Such a game names its current wait (`Current`: a key, who, what kind); its state keeps the key with the wait's
 since/until in `state.deadline` (from the `now` of the action that began it: the engine has no clock). `refresh`
 runs after every accepted action: a new wait gets its deadline (for a reaction window the length of its kind — the
-game's `WINDOWS` default, or the table's `reaction_time` if set: `GameOptions.window_length`; the `turn_deadline`
-otherwise), an unchanged one keeps it. The length depends on the kind of wait and the options only, never on what
-anyone holds. `waiting_on` is the one `Wait` the platform schedules, with
-the game's `Timeout(key)` as the action applied at the deadline.
+game's `WINDOWS` default, or the table's `reaction_time` if set: `GameOptions.window_length`; for a turn the table's
+turn deadline: `GameOptions.turn_until`, a duration or a daily time), an unchanged one keeps it. The length depends on
+the kind of wait and the options only, never on what anyone holds. `waiting_on` is the one `Wait` the platform
+schedules, with the game's `Timeout(key)` as the action applied at the deadline.
 """
 
 from collections.abc import Callable, Mapping
@@ -41,6 +41,7 @@ class _Timings(Protocol):
     turn_deadline: timedelta
 
     def window_length(self, default: timedelta) -> timedelta: ...
+    def turn_until(self, since: datetime) -> datetime: ...
 
 
 class _State(Protocol):
@@ -66,10 +67,10 @@ def refresh(
     timings: _Timings = state.options
     if cur.kind == "reaction":
         assert cur.window is not None, f"the reaction window {cur.key} names no kind of window"
-        span = timings.window_length(windows[cur.window])
+        until = now + timings.window_length(windows[cur.window])
     else:
-        span = timings.turn_deadline
-    state.deadline = deadline(key=cur.key, since=now, until=now + span)
+        until = timings.turn_until(now)
+    state.deadline = deadline(key=cur.key, since=now, until=until)
 
 
 def waiting_on(cur: Current | None, deadline: _Deadline | None, timeout: Callable[..., BaseModel]) -> list[Wait]:

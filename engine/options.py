@@ -1,5 +1,5 @@
-"""Options every game shares: how long a turn and a reaction window may take; and the mark of an option that names a
-player.
+"""Options every game shares: how long a turn and a reaction window may take, or a daily deadline in the table's time
+zone and weekends off (`turn_until`, computed by `engine.daily`); and the mark of an option that names a player.
 
 Reaction windows come in kinds (a Casablanca objection, a KKK STOP window, a last call…), and each game declares the
 default length of each kind it opens (`Game.reaction_windows`, from its `waits.WINDOWS`), sized for people who look
@@ -17,10 +17,12 @@ player instead and puts that player's seat into the options when the game starts
 """
 
 from dataclasses import dataclass
-from datetime import timedelta
-from typing import Literal
+from datetime import datetime, time, timedelta
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from engine import daily
 
 
 @dataclass(frozen=True)
@@ -49,3 +51,32 @@ class GameOptions(BaseModel):
     """What the table does while a player is away for days: `pause` stops the clocks of their turns (for at most the
     bot's AWAY_MAX_DAYS in this game), `autopilot` plays safe moves for them until they return. Either way reaction
     windows pass for them. The engine never reads it: the platform's clock does."""
+    # The table's clock (`engine.daily`): a daily deadline instead of `turn_deadline`, in the table's time zone.
+    deadline: time | None = None
+    """A turn ends at this time of day (`daily 19:00`) in the table's time zone, instead of after `turn_deadline`."""
+    timezone: str = "UTC"
+    """The table's time zone (an IANA name such as Europe/Amsterdam), for `deadline` and `weekdays_only`."""
+    weekdays_only: bool = False
+    """Weekends off: a turn deadline that would fall on a Saturday or Sunday moves to Monday at the same time."""
+
+    @field_validator("deadline", mode="before")
+    @classmethod
+    def _daily(cls, value: Any) -> Any:
+        # "daily 19:00" as typed; "19:00:00" as stored in JSON goes to pydantic's own reading of a time.
+        return daily.parse_daily(value) if isinstance(value, str) and value.count(":") != 2 else value
+
+    @field_validator("timezone")
+    @classmethod
+    def _zone(cls, value: str) -> str:
+        if not daily.is_zone(value):
+            raise ValueError(f"“{value}” is not a time zone: give an IANA name such as Europe/Amsterdam")
+        return value
+
+    def turn_until(self, since: datetime, span: timedelta | None = None) -> datetime:
+        """The deadline of a turn that begins at `since`: the daily time if the table has one (else `turn_deadline`
+        after it); `span`, a game's own length for this wait (Schwarzmarkt's trading), replaces both; off the weekend
+        if `weekdays_only`."""
+        rule: time | timedelta = span if span is not None else self.deadline or self.turn_deadline
+        if isinstance(rule, timedelta) and not self.weekdays_only:
+            return since + rule  # the plain duration, exactly as before
+        return daily.next_deadline(since, rule, self.timezone, self.weekdays_only)

@@ -16,7 +16,7 @@ Conventions:
   log's events compressed) is the backend's own business: `storage.sqlite.rows` for SQLite.
 """
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 from enum import Enum
 from typing import Annotated, Any, ClassVar, Final, Literal, Self
 
@@ -394,6 +394,17 @@ class GuildSettings(_Model):
     turn_deadline: timedelta | None = Field(default=None, gt=timedelta(0))
     reaction_time: timedelta | None = Field(default=None, gt=timedelta(0))
     updated_at: UtcTime | None = None
+    timezone: str | None = None
+    """The time zone of new tables (an IANA name; None: UTC)."""
+
+
+class QuietHours(_Model):
+    """A person's quiet hours, the same in every server: from `start` to `end` on their clock (across midnight when
+    `end` is earlier), in their IANA `timezone` (checked by the bot, which knows time zones)."""
+
+    start: time
+    end: time
+    timezone: str
 
 
 NotifyMode = Literal["thread", "dm", "digest"]

@@ -6,7 +6,7 @@ abstract ones (e.g. `Log.notes`, `Outbox.mark_delivered_many`) are correct for a
 """
 
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ from storage.models import (
     NewTimer,
     OutboxRecord,
     PlayerDelivery,
+    QuietHours,
     SeatRecord,
     TimerRecord,
 )
@@ -239,6 +240,14 @@ class Settings(ABC):
     async def claim_digest(self, player_id: int, due: datetime, next_at: datetime) -> bool:
         """Claim the digest run due at `due` and move the person's next run to `next_at`, in one statement: True
         for exactly one caller (False if the run was claimed already, or the person changed their digest)."""
+
+    @abstractmethod
+    async def quiet_of(self, player_ids: Iterable[int]) -> dict[int, QuietHours]:
+        """The quiet hours of those of these people who have some (one read)."""
+
+    @abstractmethod
+    async def set_quiet(self, player_id: int, hours: QuietHours | None, *, now: datetime | None = None) -> None:
+        """Set a person's quiet hours, or clear them (None)."""
 
 
 class Maintenance(ABC):

@@ -189,6 +189,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             elif guild.turn_deadline is not None:
                 options["turn_deadline"] = guild.turn_deadline
             options["away"] = away
+            if "timezone" not in options and guild.timezone is not None:
+                options["timezone"] = guild.timezone  # the server's, unless the table names its own
             options = engine.parse_options(options).model_dump(mode="json")
             record = await service.lobby.create_lobby(
                 engine.name,

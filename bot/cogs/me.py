@@ -1,6 +1,7 @@
 """The `/me` commands: a player's own record (`/me profile`, or someone else's with `player:`) and its privacy, and
 their settings, the same in every server: where prompts and reminders reach them (`/me notify`), their daily digest
-(`/me digest`), and all of them at a glance (`/me settings`; `bot.me_settings`). They work in a DM with the bot too.
+(`/me digest`), their quiet hours (`/me quiet from:23:00 to:08:00 timezone:Europe/Berlin`, `/me quiet off:True`; see
+`bot.quiet`), and all of them at a glance (`/me settings`; `bot.me_settings`). They work in a DM with the bot too.
 
 `/me profile` is one's own record across every server; `/me profile player:@someone` is theirs within this server,
 unless they made it private with `/me private` — then nobody else sees it, moderators included (there is no
@@ -8,6 +9,7 @@ override: the figures say how someone plays, and that is theirs to share). The a
 Words in `bot.records.words`; the answers are built in `bot.records.answers`.
 """
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import discord
@@ -15,10 +17,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import me_settings
+from bot import quiet as quietness
 from bot.local_time import zone_suggestions
 from bot.notifier import Carrier
+from bot.presentation import moment
 from bot.records import answers, words
 from bot.replies import Answer, answer
+from bot.service import Refusal
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -87,3 +92,59 @@ class MeCog(commands.GroupCog, group_name="me", group_description="Your record, 
             return Answer(text=await me_settings.settings_text(self.bot, interaction.user.id, profile_private=private))
 
         await answer(self.bot, interaction, work)
+
+    @app_commands.command(name="quiet", description="Your quiet hours: no reminders or DMs then (in every server)")
+    @app_commands.rename(start="from")
+    @app_commands.describe(
+        start="When your quiet hours begin, HH:MM on a 24-hour clock, e.g. 23:00",
+        to="When they end, e.g. 08:00",
+        timezone="Your time zone, an IANA name such as Europe/Berlin or America/New_York",
+        off="True: no quiet hours any more",
+    )
+    async def quiet(
+        self,
+        interaction: discord.Interaction,
+        start: str | None = None,
+        to: str | None = None,
+        timezone: str | None = None,
+        off: bool = False,
+    ) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            store = self.bot.store
+            now = self.bot.clock()
+            current = await quietness.quiet_hours(store, interaction.user.id)
+            if off:
+                await store.settings.set_quiet(interaction.user.id, None, now=now)
+                return Answer(text="🔔 No quiet hours: reminders and DMs reach you whenever they come.")
+            if start is None and to is None and timezone is None:
+                if current is None:
+                    return Answer(text=f"You have no quiet hours. {QUIET_HOW}")
+                return Answer(text=f"{_quiet_text(current, now)}\n{QUIET_HOW}")
+            if start is None or to is None:
+                raise Refusal(f"Give both `from` and `to`. {QUIET_HOW}")
+            zone = timezone or (current.timezone if current is not None else None)
+            if zone is None:
+                raise Refusal(f"Give your `timezone` too (an IANA name such as Europe/Berlin). {QUIET_HOW}")
+            try:
+                hours = quietness.parse(start, to, zone)
+            except ValueError as exc:
+                raise Refusal(f"{exc} Nothing was changed.") from None
+            await store.settings.set_quiet(interaction.user.id, hours, now=now)
+            return Answer(text=_quiet_text(hours, now))
+
+        await answer(self.bot, interaction, work)
+
+
+QUIET_HOW = (
+    "Set them with `/me quiet from:23:00 to:08:00 timezone:Europe/Berlin`; turn them off with `/me quiet off:True`."
+)
+
+
+def _quiet_text(hours: quietness.QuietHours, now: datetime) -> str:
+    start, end = quietness.next_period(hours, now)
+    when = f"now, until {moment(end)}" if start <= now else f"next from {moment(start)} to {moment(end)}"
+    return (
+        f"🌙 Your {quietness.describe(hours)}, in every server: {when}. "
+        "Reminders and DMs wait until they end, you are named without a ping in the thread meanwhile, and a turn "
+        "deadline of yours that would end inside them moves to their end."
+    )

@@ -13,7 +13,9 @@ otherwise, and games already opened keep what they have. Without options it show
 a change is announced in the channel where it was made, since it concerns everyone who opens games there. The limits
 are those of `/game new`: a turn deadline of 1 hour to 90 days, a reaction time of 1 minute to 7 days. A server's
 reaction time, like a table's, replaces each game's own length for every kind of reaction window (`reset`: the
-games' own lengths again).
+games' own lengths again). `timezone:` is the time zone of new tables (an IANA name such as Europe/Amsterdam; UTC
+unless set), which a daily deadline (`deadline=daily 19:00`) and `weekdays_only` are read in; a table's `timezone=`
+option wins.
 """
 
 import io
@@ -40,6 +42,7 @@ from bot.records import words
 from bot.replies import Answer, answer
 from bot.resolve import game_choices, require_moderator, resolve_game
 from bot.service import Done, Refusal
+from engine.daily import is_zone
 from engine.options import GameOptions
 from storage import StorageError
 from storage.models import OPEN_STATUSES
@@ -79,7 +82,22 @@ def read_default(name: str, text: str) -> timedelta | None:
     return value
 
 
-def defaults_lines(turn_deadline: timedelta | None, reaction_time: timedelta | None) -> str:
+def read_timezone(text: str) -> str | None:
+    """A typed default time zone: an IANA name, or None for `reset`; a `Refusal` names the fix."""
+    name = text.strip()
+    if name.lower() in RESET_WORDS:
+        return None
+    if not is_zone(name):
+        raise Refusal(
+            f"“{text}” is not a time zone I know: give an IANA name such as Europe/Amsterdam or America/New_York "
+            "(the list: <https://en.wikipedia.org/wiki/List_of_tz_database_time_zones>), or `reset` for UTC."
+        )
+    return name
+
+
+def defaults_lines(
+    turn_deadline: timedelta | None, reaction_time: timedelta | None, timezone: str | None = None
+) -> str:
     base = GameOptions()
     parts = []
     for label, value, own in (
@@ -94,6 +112,7 @@ def defaults_lines(turn_deadline: timedelta | None, reaction_time: timedelta | N
             else "not set — each game's own length for each kind of window (`/game rules` shows them)"
         )
         parts.append(f"• {label}: {shown}")
+    parts.append(f"• Time zone: **{timezone}**" if timezone else "• Time zone: not set — UTC")
     return "\n".join(parts)
 
 
@@ -138,21 +157,28 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
     @app_commands.describe(
         turn_deadline="How long a player has for a move in new games, e.g. 24h, 2d (or `reset`)",
         reaction_time="One length for every reaction window in new games, e.g. 4h, 1d (or `reset`)",
+        timezone="The time zone of new tables, e.g. Europe/Amsterdam (daily deadlines, weekends off; or `reset`)",
     )
     async def defaults(
-        self, interaction: discord.Interaction, turn_deadline: str | None = None, reaction_time: str | None = None
+        self,
+        interaction: discord.Interaction,
+        turn_deadline: str | None = None,
+        reaction_time: str | None = None,
+        timezone: str | None = None,
     ) -> None:
         async def work(carrier: Carrier) -> Answer:
             if interaction.guild_id is None:
                 raise Refusal("Use this in a server.")
             await require_moderator(self.bot, interaction)
-            changes: dict[str, timedelta | None] = {}
+            changes: dict[str, timedelta | str | None] = {}
             if turn_deadline is not None:
                 changes["turn_deadline"] = read_default("turn_deadline", turn_deadline)
             if reaction_time is not None:
                 changes["reaction_time"] = read_default("reaction_time", reaction_time)
+            if timezone is not None:
+                changes["timezone"] = read_timezone(timezone)
             settings = await self.bot.service.mod.set_defaults(interaction.guild_id, changes)
-            lines = defaults_lines(settings.turn_deadline, settings.reaction_time)
+            lines = defaults_lines(settings.turn_deadline, settings.reaction_time, settings.timezone)
             if not changes:
                 return Answer(text=f"Defaults for new games in this server:\n{lines}")
             log.info(

@@ -23,7 +23,7 @@ from bot.notifier.sending import (
     _signature,
 )
 from bot.notifier.threads import Threads
-from bot.presentation import MAX_CONTENT, Aside, Post, Table, standings_lines, timestamp
+from bot.presentation import MAX_CONTENT, Aside, Post, Table, moment, standings_lines
 from engine.events import Event
 from engine.text import render
 from storage import GameRecord, MessageRef, OutboxRecord
@@ -71,18 +71,20 @@ class Posts:
                 lines.append(line)
         tail = [render(t, pinged) for t in row.payload.get("texts", [])]
         actor = row.payload.get("actor")
+        hush = {int(s) for s in row.payload.get("hush", [])}  # in their quiet hours: pinged when they end
         for wait in row.payload.get("awaits", []):
             seats = [int(s) for s in wait["seats"]]
-            # Never the player who just acted, for their own next step; nor those reached by DM or the digest.
+            # Never the player who just acted, for their own next step; nor those reached by DM or the digest, nor
+            # those in their quiet hours (a `wake` reminder pings them when they end).
             away = set(wait.get(outbox.ELSEWHERE, ()))
-            ping = [s for s in seats if s != actor and s not in away]
-            due = timestamp(_dt(wait["deadline"]))
+            ping = [s for s in seats if s != actor and s not in away and s not in hush]
+            due = moment(_dt(wait["deadline"]))
             said = awaited(wait["what"], seats, names, table.mention, ping, wait.get("kind"))
             tail.append(f"⏳ {said} (deadline {due})")
         if row.payload.get("result") and table.state is not None:
             # The end: everyone pinged once, the standings once, and the game's summary.
             result = table.result or table.game.standings(table.state)
-            everyone = " ".join(table.mention(s) for s in range(len(names)))
+            everyone = " ".join(names[s] if s in hush else table.mention(s) for s in range(len(names)))
             over = "is over" if table.result is not None else "has ended"
             tail += [f"🏁 **{table.title} {over}** — {everyone}", *standings_lines(table, result, presentation)]
             tail += presentation.summary(table)

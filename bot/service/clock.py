@@ -1,9 +1,15 @@
-"""The clock: a due timer fires as the wait's system action, or queues its reminder."""
+"""The clock: a due timer fires as the wait's system action, or queues its reminder.
+
+A reminder is timed after the awaited players' quiet hours when it is planned (`bot.timers`); if someone's quiet
+hours began since (they set them after the plan), their part of it waits for the end of them here, so no reminder
+reaches anyone inside their quiet hours.
+"""
 
 from datetime import datetime
 from typing import Any
 
 from bot import away, seat_players
+from bot import quiet as quietness
 from bot import timers as timing
 from bot.handover import HANDOVER
 from bot.logs import game_logger
@@ -14,7 +20,7 @@ from bot.service.moves import MovePath
 from bot.service.play import Play
 from bot.service.results import Done
 from engine.errors import RuleError
-from storage import GameRecord, SeatRecord
+from storage import GameRecord, NewTimer, SeatRecord
 
 
 class GameClock:
@@ -70,9 +76,36 @@ class GameClock:
             if timer.kind == timing.REMINDER:
                 # Delete first: after a crash a reminder is lost rather than sent twice.
                 await self.store.timers.delete(timer_id)
-                return Done(game_id, await self._reminder_outbox(record, timer.payload, loaded.seats))
+                payload = await self._after_quiet(record, loaded.seats, timer.payload)
+                if not payload.get("seats"):
+                    return Done(game_id)
+                return Done(game_id, await self._reminder_outbox(record, payload, loaded.seats))
             await self.store.timers.delete(timer_id)
             return Done(game_id)
+
+    async def _after_quiet(
+        self, record: GameRecord, seats: list[SeatRecord], payload: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The reminder for those of its seats outside their quiet hours now; the others' part of it is timed anew for
+        the end of their quiet hours (dropped if that is past the deadline)."""
+        awaited = [int(s) for s in payload.get("seats", [])]
+        people = await self.store.settings.quiet_of(s.player_id for s in seats if s.player_id is not None)
+        quiet = quietness.of_seats(seats, people)
+        now = self.read.now()
+        deadline = datetime.fromisoformat(payload["deadline"])
+        later: dict[datetime, list[int]] = {}
+        for s in awaited:
+            end = quietness.period_end(quiet[s], now) if s in quiet else None
+            if end is not None and end < deadline:
+                later.setdefault(end, []).append(s)
+        if later:
+            timers = [
+                NewTimer(kind=timing.REMINDER, due_at=at, payload={**payload, "seats": ss}) for at, ss in later.items()
+            ]
+            await self.store.timers.add(record.id, timers, now=now)
+            self.moves.on_timers_changed()
+        awake = [s for s in awaited if s not in quiet or not quietness.inside(quiet[s], now)]
+        return {**payload, "seats": awake}
 
     async def _reminder_outbox(self, record: GameRecord, payload: dict[str, Any], seats: list[SeatRecord]) -> list[int]:
         """The reminder's rows: once per awaited player, where they chose (`bot.routing.reminder_rows`)."""

@@ -11,6 +11,8 @@ A wait is announced in the thread (mentioning who is awaited) only when it is ne
 something they were not awaited for just before (`announcements`). A deadline that merely moved — the same people
 awaited for the same thing, e.g. a Boss whose time restarts with every move of a round — is shown by the status
 message, not pinged again; one more pass in a reaction window pings nobody. After an undo every wait is announced.
+A player awaited while inside their quiet hours (`bot.quiet`) is named without a ping: their `wake` reminder pings
+them when their quiet hours end (`bot.timers`).
 """
 
 from collections.abc import Mapping, Sequence
@@ -21,13 +23,14 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot import away, outbox, routing, seat_players
+from bot import quiet as quietness
 from bot import timers as timing
 from bot.handover import HANDOVER, expiries
 from bot.outbox import discord_guard
 from bot.presentation import Presentation, Table, hand_fingerprint
 from engine.events import Event, Wait
 from engine.game import Game
-from storage import GameRecord, NewLogEntry, NewOutbox, NewTimer, NotifyMode, SeatRecord, TimerRecord
+from storage import GameRecord, NewLogEntry, NewOutbox, NewTimer, NotifyMode, QuietHours, SeatRecord, TimerRecord
 
 OVER = ("finished", "abandoned")
 
@@ -89,9 +92,12 @@ def plan(
     known_prints: Mapping[int, str],
     reminders: bool,
     modes: Mapping[int, NotifyMode] | None = None,
+    quiet: Mapping[int, QuietHours] | None = None,
 ) -> Planned:
-    """Everything the commit writes besides its log entry and snapshot (see the module docstring)."""
+    """Everything the commit writes besides its log entry and snapshot (see the module docstring). `quiet`: the
+    quiet hours of the seats' players, by person (`store.settings.quiet_of`)."""
     now = c.entry.at
+    by_seat = quietness.of_seats(seats, quiet or {})
     waits_after = game.waiting_on(c.after)
     pauses = away.paused_seats(seats)
     clocks = _clocks(game, c, waits_after, old_timers)
@@ -100,13 +106,17 @@ def plan(
     finished = game.result(c.after) is not None
     new_status, status = _status(c, finished)
     over = status in OVER
-    timers = [] if over else _timers(game, c, waits_before, waits_after, clocks, old_timers, seats, status, reminders)
+    timers = (
+        []
+        if over
+        else _timers(game, c, waits_before, waits_after, clocks, old_timers, seats, status, reminders, by_seat)
+    )
+    deadlines = timing.effective_deadlines(game, waits_after, timing.clocks_from(timers) if timers else clocks)
     if not over:
         timers += [
             NewTimer(kind=away.AWAY_END, due_at=at, payload={"seat": seat}) for seat, at in away.ends(seats, now)
         ]
         timers += [NewTimer(kind=HANDOVER, due_at=at, payload={"seat": seat}) for seat, at in expiries(seats)]
-    deadlines = timing.effective_deadlines(game, waits_after, clocks)
     # A turn that resumes after a reaction window is announced too: the window's closing reaches its player
     # only as an edit, which notifies nobody, and it is on them again (KKK's Boss must close the deal).
     awaits = [] if over else announcements(waits_before, waits_after, deadlines, fresh=c.fresh_clocks)
@@ -116,9 +126,13 @@ def plan(
     table_after.memo[("waits", id(c.after))] = waits_after
     guard = discord_guard(now)
     finished_now = finished and c.record.status != "finished"
-    # Each awaited player hears of it where they chose (`bot.routing`): pinged here, or by DM, or in their digest.
+    hush = [s for s, q in by_seat.items() if quietness.inside(q, now)]
+    # Each awaited player hears of it where they chose (`bot.routing`): pinged here, or by DM, or in their digest;
+    # one in their quiet hours is named without a ping and gets no DM now: their `wake` reminder reaches them, where
+    # they chose, when their quiet hours end (`bot.timers`).
     elsewhere, dms = routing.prompt_rows(awaits, c.entry.actor_seat, seats, modes or {}, c.record, table_after.title)
-    items = _posts(presentation, c, table_after, awaits, finished_now, guard, elsewhere)
+    dms = [d for d in dms if d.target.get("seat") not in hush]
+    items = _posts(presentation, c, table_after, awaits, finished_now, guard, elsewhere, hush)
     items.append(outbox.status(guard=guard))
     ending = new_status in OVER
     if ending:
@@ -167,8 +181,10 @@ def _timers(
     seats: list[SeatRecord],
     status: str,
     reminders: bool,
+    quiet: Mapping[int, QuietHours],
 ) -> list[NewTimer]:
-    """The timers of a game that goes on: its waits' deadlines and reminders, and its self-playing seats' moves."""
+    """The timers of a game that goes on: its waits' deadlines and reminders (after the awaited players' `quiet`
+    hours, by seat), and its self-playing seats' moves."""
     now = c.entry.at
     paused = status == "paused"
     interrupted = timing.interruptions(waits_before, waits_after, old_timers)
@@ -181,6 +197,7 @@ def _timers(
         reminders=reminders,
         interrupted=interrupted,
         pauses=away.paused_seats(seats),
+        quiet=quiet,
     )
     if not paused:
         timers += seat_players.plan(game, c.record.id, waits_after, seats, now, game.free_to_act(c.after))
@@ -195,8 +212,10 @@ def _posts(
     finished_now: bool,
     guard: int,
     elsewhere: Sequence[Sequence[int]] = (),
+    hush: Sequence[int] = (),
 ) -> list[NewOutbox]:
-    """The thread's rows: the narration, the tracked posts, and the caller's extra rows."""
+    """The thread's rows: the narration (awaited seats in `hush` named without a ping), the tracked posts, and the
+    caller's extra rows."""
     items: list[NewOutbox] = []
     narration = outbox.post(
         events=c.events,
@@ -207,6 +226,7 @@ def _posts(
         actor=c.entry.actor_seat,
         ping=c.ping,
         guard=guard,
+        hush=hush,
     )
     if narration is not None:
         items.append(narration)

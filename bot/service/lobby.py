@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot import invalid, outbox, routing, seat_players
+from bot import quiet as quietness
 from bot import timers as timing
 from bot.game_options import OptionsError, resolve_picks
 from bot.logs import game_logger
@@ -272,12 +273,18 @@ class Lobby:
             state = game.setup(len(players), options, seed, now)
             new_seats = [_new_seat(s, i) for i, s in enumerate(players)]
             waits = game.waiting_on(state)
-            timers = timing.plan(game, waits, {}, now, paused=False, reminders=self.moves.reminders)
+            people = await self.store.settings.quiet_of(s.player_id for s in new_seats if s.player_id is not None)
+            quiet = quietness.of_seats(new_seats, people)
+            timers = timing.plan(game, waits, {}, now, paused=False, reminders=self.moves.reminders, quiet=quiet)
+            due = timing.effective_deadlines(game, waits, timing.clocks_from(timers))
             timers += seat_players.plan(game, game_id, waits, new_seats, now)
             # Whoever pressed Start knows the game began: named, not pinged, when the first move is theirs.
             table = Table(game, record, [_seat_record(game_id, s, now) for s in new_seats], state, now)
             modes = await self.read.deliveries.modes(table.seats)
-            items = self._opening(table, waits, new_seats, actor=seat_of.get(person.user_id), modes=modes)
+            hush = [s for s, q in quiet.items() if quietness.inside(q, now)]
+            items = self._opening(
+                table, waits, new_seats, actor=seat_of.get(person.user_id), modes=modes, due=due, hush=hush
+            )
             result = await self.store.games.start(
                 game_id,
                 seed=seed,
@@ -333,6 +340,8 @@ class Lobby:
         *,
         actor: int | None,
         modes: Mapping[int, NotifyMode],
+        due: dict[int, datetime] | None = None,
+        hush: list[int] | None = None,
     ) -> list[NewOutbox]:
         """The start's rows: the lobby message, the opening narration (seat order, set-up events, who is awaited),
         the tracked posts of its public events, the status, and every seat's first hand with its private events."""
@@ -341,14 +350,16 @@ class Lobby:
         order = ", ".join(f"{i + 1}. {seat_ref(i)}" for i in range(len(seats)))
         events = game.setup_events(table.state)
         items: list[NewOutbox] = [outbox.lobby()]
-        awaits = [(w, w.until) for w in waits]
+        awaits = [(w, (due or {}).get(i, w.until)) for i, w in enumerate(waits)]
         elsewhere, dms = routing.prompt_rows(awaits, actor, table.seats, modes, record, table.title)
+        dms = [d for d in dms if d.target.get("seat") not in (hush or ())]  # in quiet hours: woken at their end
         first = outbox.post(
             intro=[f"🎲 **{game.title} #{record.id} begins!** Seat order: {order}."],
             events=events,
             awaits=awaits,
             actor=actor,
             elsewhere=elsewhere,
+            hush=hush or (),
         )
         if first is not None:
             items.append(first)

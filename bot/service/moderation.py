@@ -346,9 +346,10 @@ class Moderation:
         current = await self.store.settings.guild(guild_id)
         return await self.store.settings.put_guild(current.model_copy(update={"moderator_role_id": role_id}))
 
-    async def set_defaults(self, guild_id: int, changes: Mapping[str, timedelta | None]) -> GuildSettings:
-        """Set (a `timedelta`) or clear (None) the server's `turn_deadline` / `reaction_time` for new games."""
-        unknown = set(changes) - {"turn_deadline", "reaction_time"}
+    async def set_defaults(self, guild_id: int, changes: Mapping[str, timedelta | str | None]) -> GuildSettings:
+        """Set (a `timedelta`; for `timezone` an IANA name) or clear (None) the server's `turn_deadline` /
+        `reaction_time` / `timezone` for new games."""
+        unknown = set(changes) - {"turn_deadline", "reaction_time", "timezone"}
         if unknown:
             raise ValueError(f"not a server default: {', '.join(sorted(unknown))}")
         current = await self.store.settings.guild(guild_id)

@@ -162,6 +162,7 @@ class MovePath:
             known_prints=self.states.prints(key),
             reminders=self.reminders,
             modes=modes,
+            quiet=await self.store.settings.quiet_of(s.player_id for s in seats if s.player_id is not None),
         )
         actor = next((s for s in seats if s.seat == c.entry.actor_seat), None)
         # Their own move: no longer missing deadlines (in the commit, not a write of its own).
@@ -219,7 +220,8 @@ class MovePath:
         # The committed timers' clocks.
         deadlines = timing.effective_deadlines(game, planned.waits, timing.clocks_from(planned.timers))
         # The commit's renderings of this state (names, private posts) go on with it to the notifier.
-        table = Table(game, after, list(seats), c.after, now, deadlines, memo=planned.table.memo)
+        moved = timing.moved_by_quiet(game, planned.waits, planned.timers)
+        table = Table(game, after, list(seats), c.after, now, deadlines, memo=planned.table.memo, moved=moved)
         self._tables[record.id] = table
         rows = [
             OutboxRecord.model_construct(

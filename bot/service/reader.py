@@ -75,14 +75,16 @@ class Reader:
         game = self.game(record.kind)
         state = None
         deadlines: dict[int, datetime] = {}
+        moved: dict[int, list[int]] = {}
         if loaded.snapshot is not None:
             state = self.states.state_of(game, record, loaded.snapshot)
             waits = game.waiting_on(state)
             deadlines = timing.effective_deadlines(game, waits, timing.clocks_from(loaded.timers))
+            moved = timing.moved_by_quiet(game, waits, loaded.timers)
         lobby_max = None
         if not record.started:
             lobby_max = (await self.lobby_settings(record)).max_seats
-        return Table(game, record, list(loaded.seats), state, self.now(), deadlines, lobby_max)
+        return Table(game, record, list(loaded.seats), state, self.now(), deadlines, lobby_max, moved=moved)
 
     async def lobby_settings(self, record: GameRecord) -> LobbySettings:
         refs = await self.store.refs.of_game(record.id, kind=LOBBY_REF)

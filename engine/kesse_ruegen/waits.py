@@ -60,14 +60,14 @@ def pending(state: KesseRuegenState) -> list[Pending]:
 
 
 def waiting_on(state: KesseRuegenState) -> list[Wait]:
-    turn_deadline = state.options.turn_deadline
+    until = state.options.turn_until(state.since)
     return [
         Wait(
             seats=(p.seat,),
             what=p.text,
             kind="turn",
             since=state.since,
-            until=state.since + turn_deadline,
+            until=until,
             timeout=Timeout(key=p.key),
         )
         for p in pending(state)

@@ -48,14 +48,14 @@ def pending(state: SchwarzmarktState) -> list[Due]:
 def waiting_on(state: SchwarzmarktState) -> list[Wait]:
     out = []
     for due in pending(state):
-        span = state.options.trade_deadline if due.what == "trade" else state.options.turn_deadline
+        span = state.options.trade_deadline if due.what == "trade" else None  # None: the table's turn deadline
         out.append(
             Wait(
                 seats=(due.seat,),
                 what=due.text,
                 kind="turn",
                 since=state.since,
-                until=state.since + span,
+                until=state.options.turn_until(state.since, span),
                 timeout=Timeout(key=due.key),
             )
         )

@@ -1,12 +1,13 @@
-"""The settings of the SQLite store (`store.settings`): per-server settings (`guild_settings`) and per-player
-choices (`player_settings`, migration 0007; `player_delivery`, migration 0009: where prompts reach a person and
-their daily digest), which a rebuild of the records leaves alone."""
+"""The settings of the SQLite store (`store.settings`): per-server settings (`guild_settings`, with the time zone of
+new tables since migration 0008), per-player choices (`player_settings`, migration 0007), quiet hours (`quiet_hours`,
+migration 0008) and where prompts reach a person with their daily digest (`player_delivery`, migration 0009), which a
+rebuild of the records leaves alone."""
 
-from collections.abc import Collection
-from datetime import datetime, timedelta
+from collections.abc import Collection, Iterable
+from datetime import datetime, time, timedelta
 from typing import Any
 
-from storage.models import GuildSettings, PlayerDelivery, now_utc, utc
+from storage.models import GuildSettings, PlayerDelivery, QuietHours, now_utc, utc
 from storage.parts import Settings
 from storage.sqlite.database import Conn, Database
 from storage.sqlite.rows import db_time, db_time_or_none, in_list, read_time
@@ -19,7 +20,7 @@ class SQLiteSettings(Settings):
     async def guild(self, guild_id: int) -> GuildSettings:
         def run(conn: Conn) -> GuildSettings:
             row = conn.execute(
-                "SELECT moderator_role_id, turn_deadline_s, reaction_time_s, updated_at FROM guild_settings"
+                "SELECT moderator_role_id, turn_deadline_s, reaction_time_s, updated_at, timezone FROM guild_settings"
                 " WHERE guild_id = ?",
                 (guild_id,),
             ).fetchone()
@@ -31,6 +32,7 @@ class SQLiteSettings(Settings):
                 turn_deadline=None if row[1] is None else timedelta(seconds=row[1]),
                 reaction_time=None if row[2] is None else timedelta(seconds=row[2]),
                 updated_at=read_time(row[3]),
+                timezone=row[4],
             )
 
         return await self._db.run(run)
@@ -42,13 +44,15 @@ class SQLiteSettings(Settings):
         def run(conn: Conn) -> None:
             conn.execute(
                 "INSERT OR REPLACE INTO guild_settings"
-                " (guild_id, moderator_role_id, turn_deadline_s, reaction_time_s, updated_at) VALUES (?, ?, ?, ?, ?)",
+                " (guild_id, moderator_role_id, turn_deadline_s, reaction_time_s, updated_at, timezone)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
                 (
                     stored.guild_id,
                     stored.moderator_role_id,
                     None if stored.turn_deadline is None else stored.turn_deadline.total_seconds(),
                     None if stored.reaction_time is None else stored.reaction_time.total_seconds(),
                     db_time(stamp),
+                    stored.timezone,
                 ),
             )
 
@@ -140,6 +144,43 @@ class SQLiteSettings(Settings):
             return done.rowcount == 1
 
         return await self._db.run(run)
+
+    async def quiet_of(self, player_ids: Iterable[int]) -> dict[int, QuietHours]:
+        ids = sorted(set(player_ids))
+        if not ids:
+            return {}
+
+        def run(conn: Conn) -> dict[int, QuietHours]:
+            marks = ",".join("?" * len(ids))
+            rows = conn.execute(
+                f"SELECT player_id, start_min, end_min, timezone FROM quiet_hours WHERE player_id IN ({marks})", ids
+            ).fetchall()
+            return {row[0]: QuietHours(start=_clock(row[1]), end=_clock(row[2]), timezone=row[3]) for row in rows}
+
+        return await self._db.run(run)
+
+    async def set_quiet(self, player_id: int, hours: QuietHours | None, *, now: datetime | None = None) -> None:
+        stamp = db_time(now or now_utc())
+
+        def run(conn: Conn) -> None:
+            if hours is None:
+                conn.execute("DELETE FROM quiet_hours WHERE player_id = ?", (player_id,))
+                return
+            conn.execute(
+                "INSERT OR REPLACE INTO quiet_hours (player_id, start_min, end_min, timezone, updated_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (player_id, _minutes(hours.start), _minutes(hours.end), hours.timezone, stamp),
+            )
+
+        await self._db.run(run)
+
+
+def _minutes(at: time) -> int:
+    return at.hour * 60 + at.minute
+
+
+def _clock(minutes: int) -> time:
+    return time(minutes // 60, minutes % 60)
 
 
 _DELIVERY = "player_id, notify, digest_at, digest_zone, digest_next, updated_at"

@@ -261,7 +261,7 @@ class Toy(Game[ToyState, ToyOptions]):
                 what="play a card or draw",
                 kind="turn",
                 since=state.turn_since,
-                until=state.turn_since + state.options.turn_deadline,
+                until=state.options.turn_until(state.turn_since),  # a daily deadline, weekends off: the table's clock
                 timeout=TurnTimeout(turn_no=state.turn_no),
             )
         ]

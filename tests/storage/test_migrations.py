@@ -40,6 +40,7 @@ async def test_migrates_an_empty_file_and_rerunning_changes_nothing(db_path: Pat
         "ratings",
         "player_settings",
         "player_delivery",
+        "quiet_hours",
     }
     assert tables(db_path) == expected
     for _ in range(2):

@@ -1,7 +1,7 @@
 """Every table's round trip through the store's API: what goes in comes back out, and nothing else changes."""
 
 import sqlite3
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime, time, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -17,6 +17,7 @@ from storage import (
     NewOutbox,
     NewSeat,
     NewTimer,
+    QuietHours,
 )
 from storage.store import KEEP
 
@@ -373,6 +374,21 @@ async def test_guild_settings_round_trip(store: GameStore) -> None:
     assert (await store.settings.guild(5)).turn_deadline is None
     with pytest.raises(ValueError):
         GuildSettings(guild_id=5, turn_deadline=timedelta(0))
+    zoned = await store.settings.put_guild(cleared.model_copy(update={"timezone": "Europe/Amsterdam"}), now=T)
+    assert (await store.settings.guild(5)) == zoned and zoned.timezone == "Europe/Amsterdam"
+
+
+async def test_quiet_hours_round_trip_per_person(store: GameStore) -> None:
+    assert await store.settings.quiet_of([]) == {}
+    assert await store.settings.quiet_of([1, 2]) == {}
+    night = QuietHours(start=time(23, 0), end=time(8, 0), timezone="Europe/Berlin")
+    lunch = QuietHours(start=time(12, 15), end=time(13, 45), timezone="Asia/Tokyo")
+    await store.settings.set_quiet(1, night, now=T)
+    await store.settings.set_quiet(2, lunch, now=T)
+    assert await store.settings.quiet_of([1, 2, 3, 1]) == {1: night, 2: lunch}
+    await store.settings.set_quiet(1, lunch, now=T)  # replaced, not added
+    await store.settings.set_quiet(2, None, now=T)  # off
+    assert await store.settings.quiet_of([1, 2]) == {1: lunch}
 
 
 async def test_durability_is_full_by_default(db_path: Path) -> None:

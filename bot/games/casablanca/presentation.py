@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 from pydantic import BaseModel
 
 from bot.hands import Hands
-from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, timestamp, waiting_lines
+from bot.presentation import Button, GenericPresentation, Post, Table, moment, standings_lines, waiting_lines
 from engine.casablanca.rules import Casablanca
 from engine.casablanca.views import PublicView, SeatView
 from engine.events import Event
@@ -453,4 +453,4 @@ def deadline_text(table: Table) -> str:
     waits = table.waits
     if not waits or table.record.status == "paused":
         return ""
-    return f" — deadline {timestamp(table.deadline(0, waits[0]))}"
+    return f" — deadline {moment(table.deadline(0, waits[0]))}"

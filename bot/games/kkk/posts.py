@@ -37,7 +37,7 @@ from pydantic import JsonValue
 
 from bot.games.kkk import narration, reading
 from bot.games.kkk.words import family, money
-from bot.presentation import Button, Post, Table, timestamp
+from bot.presentation import Button, Post, Table, moment
 from engine.events import Event
 from engine.kkk.views import PublicView
 
@@ -279,7 +279,7 @@ def window_post(table: Table, view: PublicView, e: Event) -> Post | None:
     if wid is None or reading.window_id(view) != wid:
         return None  # already closed when delivered: the narration line says it all
     due = reading.reaction_deadline(table)
-    when = f"by {timestamp(due, 't')} ({timestamp(due)})" if due else "until the reaction time is over"
+    when = f"by {moment(due)}" if due else "until the reaction time is over"
     if e.kind == "pending":
         first = table.render(e.text.split(" Anyone may STOP", 1)[0])
         text = (

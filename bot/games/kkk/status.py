@@ -9,7 +9,7 @@ Close / Fail, Let it go / Call off); the engine refuses anyone they are not for,
 
 from bot.games.kkk import reading
 from bot.games.kkk.words import families, family, money
-from bot.presentation import Button, Post, Table, timestamp, waiting_lines
+from bot.presentation import Button, Post, Table, moment, timestamp, waiting_lines
 from engine.game import Result
 from engine.kkk.views import PublicView, RequirementView, SourceView
 
@@ -39,8 +39,10 @@ def status_post(table: Table) -> Post:
     # The headline says whose turn it is; a turn's deadline joins it rather than a second line naming them again.
     turn = [w for w in table.waits if w.kind == "turn"]
     due = table.deadline(table.waits.index(turn[0]), turn[0]) if turn and table.record.status != "paused" else None
-    lines.append(_headline(view, names) + (f" — {timestamp(due)}" if due is not None else ""))
-    lines += [line for line, w in zip(waiting_lines(table, " — "), table.waits, strict=True) if w.kind != "turn"]
+    lines.append(_headline(view, names) + (f" — {moment(due)}" if due is not None else ""))
+    # A window's deadline is on its own "Closes" line (`_round`'s tail).
+    waiting = waiting_lines(table, " — ", untimed=("reaction",))
+    lines += [line for line, w in zip(waiting, table.waits, strict=True) if w.kind != "turn"]
     lines.append(f"{board_line(view)} · {_next_deal(view)}")
     if view.round is not None:
         lines += [_round(view, names, compact=True), _requirements(view, names)]
@@ -279,11 +281,9 @@ def _window(table: Table, view: PublicView, names: list[str], *, compact: bool =
     due = reading.reaction_deadline(table)
     tail = []
     if due is not None:
-        tail.append(
-            f"Closes {timestamp(due)}."
-            if compact
-            else f"Closes {timestamp(due)} ({timestamp(due, 't')}) or when everyone else has passed."
-        )
+        # The window's one deadline line in the status (its "⏳" line leaves it here): how far off, and when.
+        when = f"{timestamp(due)} ({timestamp(due, 'f')})"
+        tail.append(f"Closes {when}." if compact else f"Closes {when} or when everyone else has passed.")
     if view.passed:
         tail.append("Passed: " + ", ".join(names[s] for s in view.passed))
     if compact:  # one line: the status fits one phone screen

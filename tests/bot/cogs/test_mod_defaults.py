@@ -60,3 +60,29 @@ async def test_moderators_set_the_defaults_new_games_use(env: simcord.Env) -> No
     assert "turn deadline 36 hours · STOP window 10 minutes" in embed_text(third.response.message)
     # Games already opened keep what they were opened with.
     assert (await server.bot.store.games.get(1)).options["reaction_time"] == "PT30M"
+
+
+async def test_the_servers_time_zone_for_new_tables(env: simcord.Env) -> None:
+    server = make_server(env)
+    anna = server.members[0]
+    admins = server.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    mia = server.guild.add_member(env.create_user("mia"), roles=[admins])
+    assert "Time zone: not set — UTC" in (await mia.slash(server.channel, "mod defaults")).response.content
+
+    bad = await mia.slash(server.channel, "mod defaults", timezone="Amsterdam")
+    assert bad.response.ephemeral
+    assert "“Amsterdam” is not a time zone I know: give an IANA name such as Europe/Amsterdam" in bad.response.content
+    assert (await server.bot.store.settings.guild(server.guild.id)).timezone is None
+
+    changed = await mia.slash(server.channel, "mod defaults", timezone="Europe/Amsterdam")
+    assert not changed.response.ephemeral and "Time zone: **Europe/Amsterdam**" in changed.response.content
+    opened = await anna.slash(server.channel, "game new", game="toy", options="deadline=daily 19:00")
+    assert "turn deadline daily 19:00 (Europe/Amsterdam)" in embed_text(opened.response.message)
+    # A table's own time zone wins.
+    own = await anna.slash(server.channel, "game new", game="toy", options="deadline=daily 8:00 timezone=Asia/Tokyo")
+    assert "turn deadline daily 08:00 (Asia/Tokyo)" in embed_text(own.response.message)
+    assert [g.options["timezone"] for g in await server.bot.store.games.find()] == ["Europe/Amsterdam", "Asia/Tokyo"]
+
+    reset = await mia.slash(server.channel, "mod defaults", timezone="reset")
+    assert "Time zone: not set — UTC" in reset.response.content
+    assert (await server.bot.store.settings.guild(server.guild.id)).timezone is None

@@ -41,7 +41,7 @@ def normalised(texts: list[str]) -> list[str]:
     out = []
     for t in texts:
         t = re.sub(r"<#\d+>", "<#thread>", t)
-        t = re.sub(r"<t:\d+:R>", "<t:…>", t)
+        t = re.sub(r"<t:\d+:[fR]>", "<t:…>", t)
         t = re.sub(r"#\d+\b", "#N", t)
         out.append(t)
     return out

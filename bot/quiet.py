@@ -1,0 +1,119 @@
+"""Quiet hours per person (`/me quiet`): when they are, and what moves because of them.
+
+A person's quiet hours are theirs in every server (`store.settings`, migration 0008): from `start` to `end` on their
+own clock, across midnight when `end` is earlier (23:00–08:00), in their IANA time zone (daylight saving included:
+local times through `engine.daily.local`). Inside them:
+
+- a reminder (its thread ping and its DM) waits until they end (`bot.timers.plan` times each awaited player's reminder
+  after their quiet hours; one that would come after the deadline is dropped);
+- a turn deadline of theirs that would end inside them moves to their end (`bot.timers.plan`, the same rule for every
+  player; the status shows the moved deadline and says why). Reaction windows keep their time: they are the same for
+  everyone they ask, and their deadline must not depend on who is asked.
+
+The bot layer reads them here; `describe` words them for `/me quiet` and the `/me` overview.
+"""
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime, time, timedelta
+
+from engine import daily
+from storage import GameStore, NewSeat, QuietHours, SeatRecord
+
+__all__ = ["QuietHours", "after", "describe", "inside", "next_period", "of_seats", "parse", "period_end", "quiet_hours"]
+
+
+def period_end(hours: QuietHours, when: datetime) -> datetime | None:
+    """The end of the quiet hours `when` falls in (an aware UTC instant), or None if `when` is outside them."""
+    tz = daily.zone(hours.timezone)
+    today = when.astimezone(tz).date()
+    for day in (today - timedelta(days=1), today):
+        start = daily.local(day, hours.start, tz)
+        end_day = day if hours.end > hours.start else day + timedelta(days=1)
+        end = daily.local(end_day, hours.end, tz)
+        if start <= when < end:
+            return end
+    return None
+
+
+def inside(hours: QuietHours | None, when: datetime) -> bool:
+    return hours is not None and period_end(hours, when) is not None
+
+
+def after(hours: Mapping[int, QuietHours], seats: Iterable[int], when: datetime) -> tuple[datetime, list[int]]:
+    """`when`, moved to the end of the quiet hours of any of `seats` it falls in (again while the end falls in
+    another's): the moment and the seats whose quiet hours moved it."""
+    moved_by: list[int] = []
+    seats = list(seats)
+    for _ in range(2 * len(seats) + 1):  # each round moves past one person's hours: overlapping hours can't loop
+        for seat in seats:
+            q = hours.get(seat)
+            end = period_end(q, when) if q is not None else None
+            if end is not None:
+                when = end
+                if seat not in moved_by:
+                    moved_by.append(seat)
+                break
+        else:
+            break
+    return when, moved_by
+
+
+def of_seats(seats: Iterable[SeatRecord | NewSeat], by_person: Mapping[int, QuietHours]) -> dict[int, QuietHours]:
+    """Each seat's quiet hours, for seats held by a person (not a computer player, not on autopilot)."""
+    return {
+        s.seat: by_person[s.player_id]
+        for s in seats
+        if s.player_id is not None and not s.bot and not s.autopilot and s.player_id in by_person
+    }
+
+
+async def quiet_hours(store: GameStore, user_id: int) -> QuietHours | None:
+    """A person's quiet hours, or None (for `/me` and whoever shows a person's settings)."""
+    return (await store.settings.quiet_of([user_id])).get(user_id)
+
+
+def parse(start: str, end: str, timezone: str) -> QuietHours:
+    """`/me quiet`'s input, checked: `ValueError` with a message naming the fix."""
+    try:
+        begins = daily.parse_clock(start)
+    except ValueError as exc:
+        raise ValueError(f"`from`: {exc}.") from None
+    try:
+        ends = daily.parse_clock(end)
+    except ValueError as exc:
+        raise ValueError(f"`to`: {exc}.") from None
+    if begins == ends:
+        raise ValueError(
+            f"`from` and `to` are both {begins:%H:%M}: quiet hours need an end different from their start "
+            "(e.g. from:23:00 to:08:00), or turn them off with `/me quiet off:True`."
+        )
+    name = timezone.strip()
+    if not daily.is_zone(name):
+        raise ValueError(
+            f"“{timezone}” is not a time zone I know: give an IANA name such as Europe/Berlin, America/New_York "
+            "or Asia/Tokyo (the list: <https://en.wikipedia.org/wiki/List_of_tz_database_time_zones>)."
+        )
+    return QuietHours(start=begins, end=ends, timezone=name)
+
+
+def describe(hours: QuietHours | None) -> str:
+    """The quiet hours in words (their clock: fixed times of day in their zone, so no Discord timestamp)."""
+    if hours is None:
+        return "no quiet hours"
+    return f"quiet hours {_clock(hours.start)}–{_clock(hours.end)} ({hours.timezone})"
+
+
+def next_period(hours: QuietHours, now: datetime) -> tuple[datetime, datetime]:
+    """The quiet hours `now` is in, else the next ones: their start and end (aware UTC instants)."""
+    tz = daily.zone(hours.timezone)
+    today = now.astimezone(tz).date()
+    for day in (today - timedelta(days=1), today, today + timedelta(days=1)):
+        start = daily.local(day, hours.start, tz)
+        end = daily.local(day if hours.end > hours.start else day + timedelta(days=1), hours.end, tz)
+        if now < end:
+            return start, end
+    raise AssertionError("quiet hours recur every day")  # pragma: no cover
+
+
+def _clock(at: time) -> str:
+    return f"{at:%H:%M}"
