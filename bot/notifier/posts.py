@@ -76,7 +76,9 @@ class Posts:
             ping = [s for s in seats if s != actor]  # never the player who just acted, for their own next step
             due = timestamp(_dt(wait["deadline"]))
             said = awaited(wait["what"], seats, names, table.mention, ping, wait.get("kind"))
-            tail.append(f"⏳ {said} (deadline {due})")
+            line = f"⏳ {said} (deadline {due})"
+            # Mentioning nobody (it is the actor's own next step), it tells what the status shows: an aside.
+            tail.append(line if ping else Aside(line))
         if row.payload.get("result") and table.state is not None:
             # The end: everyone pinged once, the standings once, and the game's summary.
             result = table.result or table.game.standings(table.state)

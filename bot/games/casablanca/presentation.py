@@ -22,13 +22,14 @@ Everything public is drawn from `view(state, None)`; a seat's sheet from `view(s
 """
 
 import json
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel
 
 from bot.hands import Hands
-from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, timestamp, waiting_lines
+from bot.presentation import Aside, Button, GenericPresentation, Post, Table, standings_lines, timestamp, waiting_lines
 from engine.casablanca.rules import Casablanca
 from engine.casablanca.views import PublicView, SeatView
 from engine.events import Event
@@ -77,6 +78,11 @@ SHOWN_ON_THE_ANNOUNCEMENT = {"answered", "window_closed", "sheets"}
 """News that has its one place elsewhere, so the narration says it no second time: who has answered (the
 announcement's ✅), how the window closed (the announcement's "No objections. ✅ It took effect." or "Objections
 from …"), and at the end every bribe sheet (the final status's "Bribe sheets")."""
+ASIDES = {"moved"}
+"""News the announcement shows already ("No objections. ✅ It took effect."): said only in a message posted anyway
+(the next player's ping), so a window closed by the player whose turn comes next adds no message to the thread."""
+NEXT_TURN = re.compile(r"\{seat:\d+\}, it's your turn: .*")
+"""The engine's words for an ordinary turn (not a first turn, nor the game's first), which only the prompt says."""
 HINTS = {
     "choose_hq": " (the buttons on your sheet, or `/cb hq`)",
     "contest_now": " (the buttons on the announcement, or `/cb contest limit:` / `/cb withdraw`)",
@@ -270,11 +276,14 @@ class CasablancaPresentation(GenericPresentation):
     def event_line(self, table: Table, event: Event) -> str | None:
         if not event.text or event.kind in SHOWN_ON_THE_ANNOUNCEMENT:
             return None
+        if event.kind == "turn" and NEXT_TURN.fullmatch(event.text):
+            return None  # the prompt's "⏳ @cleo, your turn" says it, once (the status and the sheet say what to do)
         line = table.render(event.text)
         icon = "⏰" if event.text.startswith("Time's up") else ICONS.get(event.kind)
         if icon:
             line = f"{icon} {line}"
-        return line + HINTS.get(event.kind, "")
+        line += HINTS.get(event.kind, "")
+        return Aside(line) if event.kind in ASIDES else line
 
     def event_posts(self, table: Table, events: Sequence[Event]) -> list[Post]:
         if table.state is None:
