@@ -30,12 +30,14 @@ from pydantic import BaseModel
 
 from bot.hands import Hands
 from bot.presentation import Aside, Button, GenericPresentation, Post, Table, standings_lines, timestamp, waiting_lines
+from engine.casablanca.actions import Bribe
 from engine.casablanca.rules import Casablanca
 from engine.casablanca.views import PublicView, SeatView
 from engine.events import Event
 from engine.game import Game
 
 from . import helps
+from .bribe_ideas import bribe_ideas
 from .controls import CasablancaControls
 from .maptext import dot, map_lines, money, out_line, player_lines, suitcase_line
 from .picture import draw_picture
@@ -365,6 +367,15 @@ class CasablancaPresentation(GenericPresentation):
 
     def describe_action(self, table: Table, seat: int, action: Any) -> str:
         return helps.describe_action(table, seat, action) or super().describe_action(table, seat, action)
+
+    def move_choices(self, table: Table, seat: int, actions: Sequence[Any]) -> list[tuple[Any, str]]:
+        """The legal list only samples bribes (the same sum on three agents): `/game move` suggests a few unequal
+        ones instead, worked out from the seat's own sheet and the map (`bribe_ideas`), then the other moves."""
+        ideas = bribe_ideas(mine(table, seat)) if any(isinstance(a, Bribe) for a in actions) else []
+        if not ideas:
+            return super().move_choices(table, seat, actions)
+        rest = [a for a in actions if not isinstance(a, Bribe)]
+        return [(Bribe(amounts=i.amounts), i.label) for i in ideas] + super().move_choices(table, seat, rest)
 
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return (
