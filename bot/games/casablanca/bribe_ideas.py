@@ -144,3 +144,13 @@ def bribe_ideas(view: SeatView) -> list[Idea]:
         if idea is not None and idea.amounts not in [o.amounts for o in out]:
             out.append(idea)
     return out[:MAX_IDEAS]
+
+
+def suggested_amounts(view: SeatView, agents: list[int]) -> dict[int, int]:
+    """A sum for each of the agents a player picked (the bribe form's hints): most on the one that matters most,
+    as the first suggestion weighs them, within the capital left."""
+    order = [a for a in _ranked(view) if a in agents]
+    weights = [1_500, 1_000] if view.first_turn else [2_000, 1_000]
+    wanted = [weights[i] if i < len(weights) else 500 for i in range(len(order))]
+    fitted = _fit(wanted, view.capital) or [STEP] * len(order)
+    return dict(zip(order, fitted, strict=True))

@@ -11,7 +11,7 @@ from simcord import MemberActor
 from engine.casablanca.state import START_CAPITAL
 from tests.bot.helpers import make_server
 
-from .helpers import start_game, state, thread_of_game
+from .helpers import hand_message, start_game, state, thread_of_game
 
 BRIBE = re.compile(r"Bribe (.+?) — (.+)")
 
@@ -110,3 +110,21 @@ async def test_the_suggestions_do_not_depend_on_anyone_elses_hidden_bribe(env: s
     large = await twin(server, 5_000)
     assert small == large
     assert any(n.startswith("Bribe ") for n in small)
+
+
+async def test_the_bribe_form_hints_an_amount_for_each_agent_picked_most_on_the_one_that_matters(
+    env: simcord.Env,
+) -> None:
+    server = make_server(env)
+    _, players = await start_game(server, players=4)
+    game = await state(server)
+    first = players[game.turn]
+    picked = await first.user.click(hand_message(first), label="Bribe…")
+    for agent in game.agents[:3]:
+        picked = await first.user.click(picked.response.message, label=agent.name)
+    shown = await first.user.click(picked.response.message, label="Amounts…")
+    assert shown.modal is not None
+    hints = [c["components"][0]["placeholder"] for c in shown.modal["components"]]
+    sums = [int(h.rsplit("e.g. ", 1)[1]) for h in hints]
+    assert all(h.startswith("in $100 steps, e.g. ") for h in hints), hints
+    assert len(set(sums)) > 1 and sum(sums) <= START_CAPITAL and all(s % 100 == 0 for s in sums), hints
