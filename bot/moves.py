@@ -4,10 +4,9 @@ Each suggestion's name is the game's words for the move ("Place the dollar marke
 order as the game's `move_choices` gives them (by default its legal moves, by `describe_action`); its value is a
 short opaque token (`MARK` and a hash of the action), which is what Discord sends back when the player picks it. At
 submission the token is looked up among the moves open to the seat *now* (those suggested, and its legal ones): a
-move that is no longer open (the game went
-on since the list was shown) is refused kindly, never applied to a different situation. A player who types instead
-of picking may type a suggestion's words (any case); JSON is still read (`read_move`) for scripts and old habits,
-but never shown.
+move that is no longer open (the game went on since the list was shown) is refused kindly, never applied to a
+different situation. A player who types instead of picking may type a suggestion's words (any case); JSON is still
+read (`read_move`) for scripts and old habits, but never shown.
 """
 
 import hashlib
