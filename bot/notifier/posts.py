@@ -77,8 +77,9 @@ class Posts:
             due = timestamp(_dt(wait["deadline"]))
             said = awaited(wait["what"], seats, names, table.mention, ping, wait.get("kind"))
             line = f"⏳ {said} (deadline {due})"
-            # Mentioning nobody (it is the actor's own next step), it tells what the status shows: an aside.
-            tail.append(line if ping else Aside(line))
+            # The actor's own next step (e.g. their actions going on) is news to nobody: said where it costs no new
+            # message, like any `Aside` (the status shows it anyway).
+            tail.append(Aside(line) if seats == [actor] else line)
         if row.payload.get("result") and table.state is not None:
             # The end: everyone pinged once, the standings once, and the game's summary.
             result = table.result or table.game.standings(table.state)

@@ -80,15 +80,15 @@ SHOWN_ON_THE_ANNOUNCEMENT = {"answered", "window_closed", "sheets"}
 """News that has its one place elsewhere, so the narration says it no second time: who has answered (the
 announcement's ✅), how the window closed (the announcement's "No objections. ✅ It took effect." or "Objections
 from …"), and at the end every bribe sheet (the final status's "Bribe sheets")."""
+HINTS = {
+    "choose_hq": " (the buttons on your sheet, or `/cb hq`)",
+    "contest_now": " (the buttons on the announcement, or `/cb contest limit:` / `/cb withdraw`)",
+}
 ASIDES = {"moved"}
 """News the announcement shows already ("No objections. ✅ It took effect."): said only in a message posted anyway
 (the next player's ping), so a window closed by the player whose turn comes next adds no message to the thread."""
 NEXT_TURN = re.compile(r"\{seat:\d+\}, it's your turn: .*")
 """The engine's words for an ordinary turn (not a first turn, nor the game's first), which only the prompt says."""
-HINTS = {
-    "choose_hq": " (the buttons on your sheet, or `/cb hq`)",
-    "contest_now": " (the buttons on the announcement, or `/cb contest limit:` / `/cb withdraw`)",
-}
 
 
 def public(table: Table) -> PublicView:
