@@ -70,9 +70,22 @@ def button_class(key: str) -> type[GameButton]:
     raise LookupError(f"no button answers the key {key!r}: is the module that declares it imported?")
 
 
+def unkept_view() -> discord.ui.View:
+    """An empty view for registered (dynamic) buttons that discord.py won't keep: stopped before it is sent.
+
+    Its buttons are answered by their registered classes, so a per-message view in memory serves nothing; and
+    discord.py keeps every unfinished view sent with an interaction's response, giving an ephemeral one a
+    15-minute expiry task (`timeout=None` becomes 900 s). A table's worth of private answers (Move… → the agent
+    → where) would leave one sleeping task each: memory for nothing, and work for every test harness that
+    watches the bot's tasks (SimCord's settle grew slower with each, step after step of a whole game)."""
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 def view_for(game_id: int, buttons: list[Button]) -> discord.ui.View:
     """The message's buttons; empty (which clears a message's old buttons when it is edited) when there are none."""
-    view = discord.ui.View(timeout=None)
+    view = unkept_view()
     for b in buttons[:25]:
         custom_id(game_id, b.key)  # a key no custom id can carry is refused first, as such
         view.add_item(button_class(b.key)(game_id, b.key, label=b.label, style=b.style, emoji=b.emoji))

@@ -1,11 +1,12 @@
 """`/game move` without JSON: a player's legal moves as readable suggestions, and the chosen one found again.
 
-Each suggestion's name is the game's `describe_action` ("Place the dollar marker on space 5"); its value is a short
-opaque token (`MARK` and a hash of the action), which is what Discord sends back when the player picks it. At
-submission the token is looked up among the seat's legal moves *now*: a move that is no longer open (the game went
-on since the list was shown) is refused kindly, never applied to a different situation. A player who types instead
-of picking may type a suggestion's words (any case); JSON is still read (`read_move`) for scripts and old habits,
-but never shown.
+Each suggestion's name is the game's words for the move ("Place the dollar marker on space 5"), the moves and their
+order as the game's `move_choices` gives them (by default its legal moves, by `describe_action`); its value is a
+short opaque token (`MARK` and a hash of the action), which is what Discord sends back when the player picks it. At
+submission the token is looked up among the moves open to the seat *now* (those suggested, and its legal ones): a
+move that is no longer open (the game went on since the list was shown) is refused kindly, never applied to a
+different situation. A player who types instead of picking may type a suggestion's words (any case); JSON is still
+read (`read_move`) for scripts and old habits, but never shown.
 """
 
 import hashlib
@@ -43,8 +44,8 @@ def suggestions(
     typed = current.strip().lower()
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
-    for action in actions:
-        name = presentation.describe_action(table, seat, action)[:MAX_NAME]
+    for action, words in presentation.move_choices(table, seat, actions):
+        name = words[:MAX_NAME]
         if name in seen or (typed and typed not in name.lower()):
             continue  # two moves that read the same would be one suggestion the player can't tell apart
         seen.add(name)
@@ -60,15 +61,18 @@ def find(presentation: Presentation, table: Table, seat: int, text: str) -> Any 
     if table.state is None:
         raise Refusal("The game hasn't started yet.")
     actions = table.game.legal_actions(table.state, seat)  # type: ignore[arg-type]
+    # The suggested moves first (a game may offer more than its legal list samples), then the legal list's own.
+    choices = [*presentation.move_choices(table, seat, actions)]
+    choices += [(a, presentation.describe_action(table, seat, a)) for a in actions]
     typed = text.strip()
     if typed.startswith(MARK):
-        for action in actions:
+        for action, _ in choices:
             if token(table, action) == typed:
                 return action
         raise Refusal(STALE)
     if typed.startswith(("{", "[", '"')):
         return None  # JSON: read as such by the caller
-    matches = [a for a in actions if presentation.describe_action(table, seat, a).lower() == typed.lower()]
+    matches = [a for a, words in choices if words.lower() == typed.lower()]
     if matches:
         return matches[0]
     raise Refusal(UNKNOWN)

@@ -35,6 +35,10 @@ asks the game's `Presentation` for:
   `help_lines` to merge or add lines);
 - `describe_action(table, seat, action)`: one legal move as a player reads it, at most 100 characters — the
   suggestions of `/game move`, which never shows a player JSON (default: the action's fields in words);
+- `move_choices(table, seat, actions)`: the moves `/game move` suggests, in order, each with its words (default: the
+  legal `actions`, each as `describe_action` says it) — a game whose legal list only samples a free amount (e.g.
+  Casablanca's bribes) offers better ones here, worked out from the seat's own view; a picked one is checked by the
+  engine like any move;
 - `rules(game)`: the one-paragraph summary `/game rules` lists games with (the paged rules themselves are the
   player's pages `docs/rules/<game>.md`, see `bot.rules`);
 - `cog(bot)`: extra slash commands (e.g. the `/kkk` group), added at start-up and synced with the others.
@@ -185,6 +189,10 @@ class Presentation:
     def describe_action(self, table: Table, seat: int, action: Any) -> str:
         """One legal move as a player reads it (a `/game move` suggestion: at most 100 characters, no JSON)."""
         return describe_fields(table, action)
+
+    def move_choices(self, table: Table, seat: int, actions: Sequence[Any]) -> list[tuple[Any, str]]:
+        """The moves `/game move` suggests to `seat`, in order, each with its words (see the module docstring)."""
+        return [(a, self.describe_action(table, seat, a)) for a in actions]
 
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return game.summary

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import game_options, reaction_windows
+from bot.components import unkept_view
 from bot.ids import NUMBER
 from bot.post import Post
 from bot.replies import Answer
@@ -96,7 +97,7 @@ def rules_view(kind: str, page: int, count: int) -> discord.ui.View | None:
     the button that would leave the pages is disabled (ids stay distinct: the targets differ)."""
     if count <= 1:
         return None
-    view = discord.ui.View(timeout=None)
+    view = unkept_view()
     view.add_item(RulesButton(kind, max(page - 1, 0), label="◀ Back", disabled=page == 0))
     view.add_item(RulesButton(kind, min(page + 1, count - 1), label="Next ▶", disabled=page >= count - 1))
     return view

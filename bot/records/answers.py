@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.components import unkept_view
 from bot.names import shown
 from bot.records import words
 from bot.replies import Answer
@@ -264,7 +265,7 @@ async def profile(bot: "Host", asker: int, player: discord.abc.User, guild_id: i
 def _pager(make: Any, page: int, pages: int) -> discord.ui.View | None:
     if pages <= 1:
         return None
-    view = discord.ui.View(timeout=None)
+    view = unkept_view()
     view.add_item(make(max(page - 1, 1), label="◀ Back", disabled=page <= 1))
     view.add_item(make(min(page + 1, pages), label="Next ▶", disabled=page >= pages))
     return view

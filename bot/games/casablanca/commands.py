@@ -39,6 +39,8 @@ from engine.casablanca.rules import Casablanca
 from engine.casablanca.views import SeatView
 from storage import GameRecord
 
+from .bribe_ideas import bribe_ideas
+
 if TYPE_CHECKING:
     from bot.host import Host
 
@@ -153,14 +155,20 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
     async def _bribe_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """Suggests the typed text completed with each agent's colour (the capital left is shown, to you alone)."""
+        """Suggests a few whole bribes worth making (`bribe_ideas`, from your own sheet and the map) while they match
+        what was typed, then the typed text completed with each agent's colour (the capital left is shown, to you
+        alone)."""
         view = await self._my_view(interaction)
         if view is None:
             return []
         head, _, tail = current.rpartition(",")
         prefix = f"{head.strip()}, " if head.strip() else ""
         typed = tail.strip().lower()
-        out = []
+        out = [
+            app_commands.Choice(name=f"{idea.text} — {idea.why}"[:100], value=idea.text)
+            for idea in bribe_ideas(view)
+            if idea.text.startswith(current.strip().lower())
+        ]
         if current.strip():
             out.append(
                 app_commands.Choice(name=f"{current} (capital left ${view.capital:,})"[:100], value=current[:100])

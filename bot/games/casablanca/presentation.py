@@ -22,19 +22,31 @@ Everything public is drawn from `view(state, None)`; a seat's sheet from `view(s
 """
 
 import json
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel
 
 from bot.hands import Hands
-from bot.presentation import Button, GenericPresentation, Post, Table, moment, standings_lines, waiting_lines
+from bot.presentation import (
+    Aside,
+    Button,
+    GenericPresentation,
+    Post,
+    Table,
+    moment,
+    standings_lines,
+    waiting_lines,
+)
+from engine.casablanca.actions import Bribe
 from engine.casablanca.rules import Casablanca
 from engine.casablanca.views import PublicView, SeatView
 from engine.events import Event
 from engine.game import Game
 
 from . import helps
+from .bribe_ideas import bribe_ideas
 from .controls import CasablancaControls
 from .maptext import dot, map_lines, money, out_line, player_lines, suitcase_line
 from .picture import draw_picture
@@ -81,6 +93,11 @@ HINTS = {
     "choose_hq": " (the buttons on your sheet, or `/cb hq`)",
     "contest_now": " (the buttons on the announcement, or `/cb contest limit:` / `/cb withdraw`)",
 }
+ASIDES = {"moved"}
+"""News the announcement shows already ("No objections. ✅ It took effect."): said only in a message posted anyway
+(the next player's ping), so a window closed by the player whose turn comes next adds no message to the thread."""
+NEXT_TURN = re.compile(r"\{seat:\d+\}, it's your turn: .*")
+"""The engine's words for an ordinary turn (not a first turn, nor the game's first), which only the prompt says."""
 
 
 def public(table: Table) -> PublicView:
@@ -270,11 +287,14 @@ class CasablancaPresentation(GenericPresentation):
     def event_line(self, table: Table, event: Event) -> str | None:
         if not event.text or event.kind in SHOWN_ON_THE_ANNOUNCEMENT:
             return None
+        if event.kind == "turn" and NEXT_TURN.fullmatch(event.text):
+            return None  # the prompt's "⏳ @cleo, your turn" says it, once (the status and the sheet say what to do)
         line = table.render(event.text)
         icon = "⏰" if event.text.startswith("Time's up") else ICONS.get(event.kind)
         if icon:
             line = f"{icon} {line}"
-        return line + HINTS.get(event.kind, "")
+        line += HINTS.get(event.kind, "")
+        return Aside(line) if event.kind in ASIDES else line
 
     def event_posts(self, table: Table, events: Sequence[Event]) -> list[Post]:
         if table.state is None:
@@ -356,6 +376,15 @@ class CasablancaPresentation(GenericPresentation):
 
     def describe_action(self, table: Table, seat: int, action: Any) -> str:
         return helps.describe_action(table, seat, action) or super().describe_action(table, seat, action)
+
+    def move_choices(self, table: Table, seat: int, actions: Sequence[Any]) -> list[tuple[Any, str]]:
+        """The legal list only samples bribes (the same sum on three agents): `/game move` suggests a few unequal
+        ones instead, worked out from the seat's own sheet and the map (`bribe_ideas`), then the other moves."""
+        ideas = bribe_ideas(mine(table, seat)) if any(isinstance(a, Bribe) for a in actions) else []
+        if not ideas:
+            return super().move_choices(table, seat, actions)
+        rest = [a for a in actions if not isinstance(a, Bribe)]
+        return [(Bribe(amounts=i.amounts), i.label) for i in ideas] + super().move_choices(table, seat, rest)
 
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return (

@@ -42,8 +42,10 @@ from engine.casablanca.actions import (
     Object,
     Withdraw,
 )
+from engine.casablanca.state import STEP
 from engine.casablanca.views import SeatView
 
+from .bribe_ideas import suggested_amounts
 from .maptext import dot, money, place
 
 if TYPE_CHECKING:
@@ -250,8 +252,13 @@ def bribe_form(table: "Table", seat: int, key: str) -> "Form | None":
     picked = chosen(view, int(rest))
     if not picked:
         return None
+    hints = suggested_amounts(view, picked)  # from the seat's own sheet and the map (`bribe_ideas`)
     fields = tuple(
-        FormField(f"{view.agents[i].name} ({view.agents[i].colour})", "in $100 steps, e.g. 500", required=True)
+        FormField(
+            f"{view.agents[i].name} ({view.agents[i].colour})",
+            f"in $100 steps, e.g. {hints.get(i, STEP)}",
+            required=True,
+        )
         for i in picked
     )
     return Form(title=f"Bribe in secret — capital {money(view.capital)}", key=key, fields=fields)

@@ -337,7 +337,8 @@ async def test_rest_calls_per_ordinary_move(env: simcord.Env) -> None:
     # It is on the Boss again: the reply is a new message that pings him (an edit notifies nobody), and the
     # status moves down into it (an edit of the reply with its token, the old status deleted) rather than sink.
     closing = await cost(dave, "kkk pass")
-    assert closing == ["delete", "dm", "reply", "status", "token edit"], closing
+    # (Or, when the status is still near the bottom — opening the deal added no message — it is edited in place.)
+    assert closing in (["delete", "dm", "reply", "status", "token edit"], ["dm", "reply", "status", "token edit"])
     assert "🔔 Window closed: The Heiermann investor goes on travel" in (await t.tracked("kkk.window", key)).content
     # An offer: its own message is the command's reply, plus the bot's 🤝 on it and the status (the DMs list
     # agreements once they bind).
