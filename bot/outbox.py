@@ -13,7 +13,9 @@ stored in the row. Kinds:
   commit after which either hook has something (a change without events, such as an undo, has no event posts).
 - `status`: bring the one status message up to date (post it the first time).
 - `hand`: bring one seat's hand DM up to date, with its buttons (post it the first time); `notes` are that seat's
-  private events. `retry_dm` tries the DM even for a seat whose DMs were found closed (`/game dms`).
+  private events. `retry_dm` tries the DM even for a seat whose DMs were found closed (`/game dms`). `prompt`: the
+  seat is newly awaited for a decision made on its hand, so the hand is sent again as a new DM (the old one
+  deleted) that says so — a DM notifies, an edit doesn't — and the thread names the seat without a mention.
 - `dm`: a new direct message to a seat's player (reminders).
 - `retire`: a player who lost their seat (a substitution) is told so in their old hand DM, which loses the hand.
 - `lobby`: bring the lobby message up to date; `welcome`: the first DM to a player who joined the lobby (it later
@@ -59,6 +61,7 @@ def post(
     intro: Sequence[str] = (),
     actor: int | None = None,
     ping: Sequence[int] = (),
+    quiet: Sequence[int] = (),
     guard: int | None = None,
 ) -> NewOutbox | None:
     public = [e.model_dump(mode="json") for e in events if e.public]
@@ -74,6 +77,8 @@ def post(
         payload["actor"] = actor  # the awaits' lines name them without a ping
     if ping:
         payload["ping"] = list(ping)  # seats whose references in `texts` are mentions
+    if quiet:
+        payload["quiet"] = list(quiet)  # awaited seats prompted in their hand DM: named, not mentioned
     return _row(POST, {"to": "thread"}, payload, guard)
 
 
@@ -86,10 +91,21 @@ def status(*, guard: int | None = None) -> NewOutbox:
     return _row(STATUS, {"to": "thread"}, {}, guard)
 
 
-def hand(seat: int, notes: Iterable[str] = (), *, retry_dm: bool = False, guard: int | None = None) -> NewOutbox:
+def hand(
+    seat: int,
+    notes: Iterable[str] = (),
+    *,
+    retry_dm: bool = False,
+    prompt: dict[str, Any] | None = None,
+    guard: int | None = None,
+) -> NewOutbox:
+    """`prompt` (what, kind, deadline): the seat is newly awaited for a decision it makes on its hand, and the hand
+    comes down to it as a new DM saying so (see `Presentation.prompt_in_hand`)."""
     payload: dict[str, Any] = {"seat": seat, "notes": list(notes)}
     if retry_dm:
         payload["retry_dm"] = True
+    if prompt is not None:
+        payload["prompt"] = prompt
     return _row(HAND, {"seat": seat}, payload, guard)
 
 

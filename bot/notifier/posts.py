@@ -71,9 +71,11 @@ class Posts:
                 lines.append(line)
         tail = [render(t, pinged) for t in row.payload.get("texts", [])]
         actor = row.payload.get("actor")
+        quiet = {int(s) for s in row.payload.get("quiet", [])}  # prompted in their hand DM (`Hands.hand`)
         for wait in row.payload.get("awaits", []):
             seats = [int(s) for s in wait["seats"]]
-            ping = [s for s in seats if s != actor]  # never the player who just acted, for their own next step
+            # Never the player who just acted, for their own next step; nor one whose hand DM prompts them.
+            ping = [s for s in seats if s != actor and s not in quiet]
             due = timestamp(_dt(wait["deadline"]))
             said = awaited(wait["what"], seats, names, table.mention, ping, wait.get("kind"))
             tail.append(f"⏳ {said} (deadline {due})")

@@ -106,12 +106,13 @@ def plan(
     table_after.memo[("waits", id(c.after))] = waits_after
     guard = discord_guard(now)
     finished_now = finished and c.record.status != "finished"
-    items = _posts(presentation, c, table_after, awaits, finished_now, guard)
+    prompts = in_hand_prompts(presentation, table_after, awaits, c.entry.actor_seat)
+    items = _posts(presentation, c, table_after, awaits, finished_now, guard, quiet=sorted(prompts))
     items.append(outbox.status(guard=guard))
     ending = new_status in OVER
     if ending:
         items.append(outbox.lobby(guard=guard))  # the lobby message says it's over, and who won
-    hands, prints = _hands(game, presentation, c, table_before, table_after, known_prints, ending, guard)
+    hands, prints = _hands(game, presentation, c, table_before, table_after, known_prints, ending, guard, prompts)
     items += hands
     return Planned(new_status, status, waits_after, timers, items, table_after, prints)
 
@@ -172,8 +173,11 @@ def _posts(
     awaits: list[tuple[Wait, datetime]],
     finished_now: bool,
     guard: int,
+    *,
+    quiet: Sequence[int] = (),
 ) -> list[NewOutbox]:
-    """The thread's rows: the narration, the tracked posts, and the caller's extra rows."""
+    """The thread's rows: the narration, the tracked posts, and the caller's extra rows. `quiet`: awaited seats
+    prompted in their hand DM, whom the narration names without a mention."""
     items: list[NewOutbox] = []
     narration = outbox.post(
         events=c.events,
@@ -182,6 +186,7 @@ def _posts(
         result=c.result_post if c.result_post is not None else finished_now,
         actor=c.entry.actor_seat,
         ping=c.ping,
+        quiet=quiet,
         guard=guard,
     )
     if narration is not None:
@@ -202,10 +207,13 @@ def _hands(
     known_prints: Mapping[int, str],
     ending: bool,
     guard: int,
+    prompts: Mapping[int, dict[str, Any]] | None = None,
 ) -> tuple[list[NewOutbox], dict[int, str]]:
     """A hand row for each seat with private events or a hand that changed (every hand at the end, which shows
     the standings), and each seat's fingerprint after the commit. A hand's fingerprint before this commit is the
-    one the previous commit computed after it (same version, same seats): each state's are computed once."""
+    one the previous commit computed after it (same version, same seats): each state's are computed once. A seat in
+    `prompts` gets its row with the prompt (its hand comes down to it as a new DM), changed or not."""
+    prompts = prompts or {}
     items: list[NewOutbox] = []
     after_prints: dict[int, str] = {}
     for s in range(game.seat_count(c.after)):
@@ -214,9 +222,26 @@ def _hands(
         if before_print is None:
             before_print = hand_fingerprint(presentation, table_before, s)
         after_prints[s] = hand_fingerprint(presentation, table_after, s)
-        if notes or ending or before_print != after_prints[s]:
-            items.append(outbox.hand(s, notes, guard=guard))
+        if notes or ending or before_print != after_prints[s] or s in prompts:
+            items.append(outbox.hand(s, notes, prompt=prompts.get(s), guard=guard))
     return items, after_prints
+
+
+def in_hand_prompts(
+    presentation: Presentation, table: Table, awaits: Sequence[tuple[Wait, datetime]], actor: int | None
+) -> dict[int, dict[str, Any]]:
+    """The newly awaited seats whose prompt reaches them in their hand DM instead of a mention in the thread:
+    for a decision made on the hand (`Presentation.prompt_in_hand`), a person's seat whose DMs are not known to be
+    closed, never the player who just acted (they know). Each with the prompt's wait (what, kind, deadline)."""
+    people = {s.seat: s for s in table.seats if s.player_id is not None and not s.autopilot and s.dm_ok is not False}
+    out: dict[int, dict[str, Any]] = {}
+    for wait, due in awaits:
+        if not presentation.prompt_in_hand(table, wait):
+            continue
+        for seat in wait.seats:
+            if seat in people and seat != actor:
+                out[seat] = {"what": wait.what, "kind": wait.kind, "deadline": due.isoformat()}
+    return out
 
 
 def announcements(

@@ -38,7 +38,7 @@ from pydantic import BaseModel
 
 from bot.hands import Hands
 from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, waiting_lines
-from engine.events import Event
+from engine.events import Event, Wait
 from engine.game import Game
 from engine.kesse_ruegen import geometry
 from engine.kesse_ruegen.actions import Evict, Move, Plant, Reclaim
@@ -50,7 +50,7 @@ from . import helps
 from .board import barn_line, colours, grid, player_lines, under_pawn
 from .controls import KesseRuegenControls
 from .picture import draw_picture
-from .prompts import FIST, fist_buttons, fist_line, question
+from .prompts import FIST, fist_buttons, fist_line, guess_buttons, guess_question, question
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -225,6 +225,9 @@ class KesseRuegenPresentation(GenericPresentation):
                 lines.append(
                     f"{fist_line(view, view.duels, table.names[other], view.my_choice)} — secret until the reveal."
                 )
+                if view.phase == "guess" and seat == guesser(view):
+                    buttons = guess_buttons(table, seat)
+                    lines.append(guess_question(table, seat))
             else:
                 buttons = fist_buttons(table, seat)
                 lines.append(question(table, seat) + (" Press a button below." if buttons else ""))
@@ -339,6 +342,14 @@ class KesseRuegenPresentation(GenericPresentation):
         who_name = names[actor] if actor is not None else "The right guesser"
         return Post(content=f"✅ {who_name}'s actions are done.", ref=ref)
 
+    # --- prompts ------------------------------------------------------------------------------------
+
+    def prompt_in_hand(self, table: Table, wait: Wait) -> bool:
+        """A duel is played in the duellists' DMs: the fists (secret) and the guesses have their buttons on the
+        hand, so their prompts come there, and the thread tells the duel in one message, edited as it goes. The
+        turn's hand-overs — who acts after the reveal, who challenges next — are pinged in the thread."""
+        return table.state is not None and public(table).phase in ("choose", "guess")
+
     # --- scores and the rest -------------------------------------------------------------------------
 
     def score_text(self, table: Table, score: int) -> str:
@@ -373,6 +384,14 @@ class KesseRuegenPresentation(GenericPresentation):
         from .commands import KesseRuegenCog
 
         return KesseRuegenCog(bot)  # type: ignore[arg-type]
+
+
+def guesser(view: PublicView) -> int | None:
+    """The duellist whose guess the duel waits for (the challenger first)."""
+    duel = view.duel
+    if duel is None or view.phase != "guess":
+        return None
+    return duel.challenger if duel.challenger_guess is None else duel.challenged
 
 
 def winners_text(view: PublicView, names: Sequence[str], *, past: bool = False) -> str:

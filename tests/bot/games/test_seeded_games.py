@@ -44,15 +44,16 @@ class Case:
     seed: int = 1
     per_step: float = PER_STEP
     """New public messages per step this game is held to: the goal, or — a known gap — its measured figure, so it
-    gets no louder. Turn-based games whose every step hands the turn to someone else ping (a new message) almost
-    every step; meeting the goal there needs fewer hand-overs to be told, e.g. both guesses of a duel in one."""
+    gets no louder. Games whose steps mostly hand the turn on meet it by prompting the decisions made on the hand
+    in the hand DM (`Presentation.prompt_in_hand`: Kesse Rügen's fists and guesses, Schwarzmarkt's trading
+    turns), so the thread tells those steps by edits."""
 
 
 CASES = {
-    "kesse_ruegen": Case("kesse_ruegen", 3, per_step=0.72),
+    "kesse_ruegen": Case("kesse_ruegen", 3),
     "casablanca": Case("casablanca", 4),
     "casablanca_hq": Case("casablanca", 3, "variant=hq", per_step=0.55),
-    "schwarzmarkt": Case("schwarzmarkt", 4, per_step=0.81),
+    "schwarzmarkt": Case("schwarzmarkt", 4),
 }
 
 

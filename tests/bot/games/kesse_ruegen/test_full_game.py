@@ -137,9 +137,10 @@ async def test_an_action_button_costs_at_most_three_rest_calls(env: simcord.Env)
     before = len(env.http_requests)
     await b.slash(thread, "kr place", square="e5")
     calls = rest_calls_since(env, before)
-    # The last pawn starts the duel (two players): the narration as the reply, the status edit, both hand DMs
-    # gaining buttons.
-    assert len(calls) <= 4, calls
+    # The last pawn starts the duel (two players): the narration (the command's private reply and an edit of the
+    # thread's newest message: it pings nobody), the status edit, the placer's hand DM gaining its buttons, and the
+    # other's hand coming down to them as a new DM with theirs — their prompt (posted, the old one deleted).
+    assert len(calls) <= 6, calls
     before = len(env.http_requests)
     await close_fist_by_dm(a, 1)
     calls = rest_calls_since(env, before)
