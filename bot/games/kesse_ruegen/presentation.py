@@ -360,10 +360,9 @@ class KesseRuegenPresentation(GenericPresentation):
             return []
         view = cast(PublicView, table.game.view(table.state, None))
         names = table.names
-        held = " · ".join(
-            f"{names[p.seat]} {p.fields} ({p.tubers}, {p.supply} left in supply)" for p in view.players if not p.left
-        )
-        return [f"📊 Fields held after {view.duels} duel{'s' if view.duels != 1 else ''}: {held}"]
+        # The fields held are the standings' (just above it in the final message): only what they don't say.
+        left = " · ".join(f"{names[p.seat]} {p.supply} {p.tubers}" for p in view.players if not p.left)
+        return [f"📊 {plural(view.duels, 'duel')} played · left in supply: {left}"]
 
     def help_line(self, table: Table, seat: int, kind: str, actions: Sequence[Any]) -> str | None:
         return helps.help_line(table, seat, kind, actions) or super().help_line(table, seat, kind, actions)

@@ -158,6 +158,9 @@ class SchwarzmarktPresentation(GenericPresentation):
         if not event.text:
             return None
         line = table.render(event.text)
+        if event.kind == "game_over":
+            # Everyone's luxury goods are the final standings, just below it in the final message: said once.
+            line = line.split(" Luxury goods:", 1)[0]
         icon = "⏰" if event.text.startswith("Time's up") else ICONS.get(event.kind)
         if icon:
             line = f"{icon} {line}"

@@ -29,7 +29,7 @@ from bot.presentation import Post, Table
 from bot.service.results import Refusal
 from engine import registry
 from engine.policy import policy_for
-from tests.bot.helpers import Server, make_server, move
+from tests.bot.helpers import Server, embed_text, make_server, move
 from tests.bot.table_meter import PER_STEP, Figures, TableMeter
 
 NAMES = ("anna", "bert", "cleo", "dave")
@@ -205,7 +205,24 @@ async def play(env: simcord.Env, case: Case) -> tuple[Figures, dict[str, int]]:
     else:
         raise AssertionError("the game did not end")
     assert (await bot.store.games.get(game_id)).status == "finished"
+    record = await bot.store.games.get(game_id)
+    thread = next(t for t in server.channel.threads if t.id == record.thread_id)
+    assert_the_end_is_said_once(thread, [m for _, m in sorted(players.items())])
     return meter.figures, driver.forms
+
+
+def assert_the_end_is_said_once(thread: simcord.ChannelHandle, players: list[simcord.MemberActor]) -> None:
+    """The final message, read as a player would (issue 26): it pings everyone once, and names the winner and each
+    player's place once — no embed saying the standings again, no summary repeating them."""
+    title = thread.name
+    (end,) = [m for m in thread.history() if f"**{title} is over** —" in m.content]
+    text = embed_text(end)
+    assert not end.embeds, text  # the status (with the standings) stays where it was
+    assert all(end.content.count(f"<@{p.id}>") == 1 for p in players), text
+    for p in players:
+        assert text.count(f"**{p.name}** —") == 1, (p.name, text)  # the standings: each player once
+    medals = [line for line in text.splitlines() if line.startswith("🥇")]
+    assert medals and len(medals) == len(set(medals)), text  # the winner(s) at the top, once each
 
 
 UNSETTLED = {"casablanca", "casablanca_hq"}
