@@ -11,6 +11,9 @@ A wait is announced in the thread (mentioning who is awaited) only when it is ne
 something they were not awaited for just before (`announcements`). A deadline that merely moved — the same people
 awaited for the same thing, e.g. a Boss whose time restarts with every move of a round — is shown by the status
 message, not pinged again; one more pass in a reaction window pings nobody. After an undo every wait is announced.
+A newly awaited player deciding on their hand (`Presentation.prompt_in_hand`, `in_hand_prompts`) is prompted there
+instead: their hand row carries the prompt (the hand comes down to them as a new DM) and the narration names them
+without a mention — unless their DMs are closed, or they just acted.
 """
 
 from collections.abc import Mapping, Sequence

@@ -90,7 +90,9 @@ async def test_closed_dms_get_ephemeral_fist_buttons(env: simcord.Env) -> None:
 
     # Nobody guesses right; now it is Bert's turn, his duel with Anna is on by itself, and his guess command (the
     # move that started it) brings his buttons privately.
-    await anna.slash(thread, "kr guess", total=0)
+    # Bert's guess can't reach him by DM (closed): the thread pings him for it, in a new message.
+    asked = await anna.slash(thread, "kr guess", total=0)
+    assert not asked.response.ephemeral and f"<@{bert.id}>" in asked.response.content
     guessed = await bert.slash(thread, "kr guess", total=1)
     assert (await state(server)).turn == 1
     # (Told privately: Anna's fist prompt is her hand DM, so the thread's newest message is edited with it.)
