@@ -84,7 +84,10 @@ class Posts:
             result = table.result or table.game.standings(table.state)
             everyone = " ".join(table.mention(s) for s in range(len(names)))
             over = "is over" if table.result is not None else "has ended"
-            tail += [f"🏁 **{table.title} {over}** — {everyone}", *standings_lines(table, result, presentation)]
+            standing = standings_lines(table, result, presentation)
+            if result.reason and lines:
+                standing = standing[:-1]  # the game's own last lines, just above, say how it ended: not twice
+            tail += [f"🏁 **{table.title} {over}** — {everyone}", *standing]
             tail += presentation.summary(table)
             tail.append("🔁 **Rematch** on the status message opens a new lobby for the same table.")
         narrating = await self._narrating_post(row, rows, record, table)

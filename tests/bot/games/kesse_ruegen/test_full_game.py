@@ -85,6 +85,8 @@ async def test_a_two_player_game_from_game_new_to_the_win(env: simcord.Env) -> N
     ending = [m for m in env.backend.messages[thread.id].values() if "Kesse Rügen #1 is over** —" in m.content]
     assert len(ending) == 1 and set(ending[0].ping_user_ids) == {a.id, b.id}
     assert ending[0].content.count(f"🥇 **{a.name}**") == 1
+    # The winning plant's line says who won and how; the standings, each place once; no "reason" line repeating the
+    # first (issue 26); the summary only what the standings don't say.
     assert "duels played · left in supply:" in ending[0].content and ending[0].content.count(" 13 fields") == 2
     assert not ending[0].embeds  # the status, with the standings again, is not on it (issue 26)
     status = next(m for m in thread.history() if m.embeds and m.embeds[0].title == "Kesse Rügen #1")
