@@ -78,7 +78,10 @@ class Posts:
             ping = [s for s in seats if s != actor and s not in quiet]
             due = timestamp(_dt(wait["deadline"]))
             said = awaited(wait["what"], seats, names, table.mention, ping, wait.get("kind"))
-            tail.append(f"⏳ {said} (deadline {due})")
+            line = f"⏳ {said} (deadline {due})"
+            # The actor's own next step (e.g. their actions going on) is news to nobody: said where it costs no new
+            # message, like any `Aside` (the status shows it anyway).
+            tail.append(Aside(line) if seats == [actor] else line)
         if row.payload.get("result") and table.state is not None:
             # The end: everyone pinged once, the standings once, and the game's summary.
             result = table.result or table.game.standings(table.state)

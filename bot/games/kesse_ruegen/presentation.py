@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, cast
 from pydantic import BaseModel
 
 from bot.hands import Hands
-from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, waiting_lines
+from bot.presentation import Aside, Button, GenericPresentation, Post, Table, standings_lines, waiting_lines
 from engine.events import Event, Wait
 from engine.game import Game
 from engine.kesse_ruegen import geometry
@@ -259,7 +259,12 @@ class KesseRuegenPresentation(GenericPresentation):
         icon = "⏰" if event.text.startswith("Time's up") else ICONS.get(event.kind)
         if icon:
             line = f"{icon} {line}"
-        return line + event_hint(table, event)
+        line += event_hint(table, event)
+        if event.kind in ACTION_KINDS and table.state is not None and public(table).phase == "act":
+            # An action with more to come: the duel's action prompt shows it (its last lines), so the thread
+            # is told only where it costs no new message.
+            return Aside(line)
+        return line
 
     def event_posts(self, table: Table, events: Sequence[Event]) -> list[Post]:
         if table.state is None:
@@ -288,6 +293,9 @@ class KesseRuegenPresentation(GenericPresentation):
             None,
         )
         post = self.action_prompt(table, actor)
+        if view_phase(table) == "act":
+            done = [line for e in events if e.kind in ACTION_KINDS and (line := self.event_line(table, e))]
+            post.content = "\n".join([post.content, *done])  # the action just taken, under the prompt
         post.replaces_narration = replaces
         return [post]
 
@@ -383,6 +391,10 @@ class KesseRuegenPresentation(GenericPresentation):
         from .commands import KesseRuegenCog
 
         return KesseRuegenCog(bot)  # type: ignore[arg-type]
+
+
+def view_phase(table: Table) -> str | None:
+    return public(table).phase if table.state is not None else None
 
 
 def guesser(view: PublicView) -> int | None:

@@ -106,8 +106,9 @@ async def test_every_other_action_costs_at_most_three_calls(env: simcord.Env) ->
     # duellist's hand coming down to them as a new DM (posted, the old one deleted) for their guess: six.
     assert all(n <= 3 for k, n in measured.items() if k != "first guess"), measured
     assert measured["first guess"] <= 6, measured
-    # A move that starts a duel costs the challenge's six; the last action seven: its prompt's edit on top.
-    assert starts == {"place (the last pawn)": 6, "last action (turn passes)": 7, "reveal, nobody right": 6}
+    # A move that starts a duel costs the challenge's six; so does the last action (its prompt's edit on top, and
+    # its narration a new message — it pings the next challenger — where the others edited the thread's newest).
+    assert starts == {"place (the last pawn)": 6, "last action (turn passes)": 6, "reveal, nobody right": 6}
     # The reveal: the reply (the prompt, with the guess and the reveal on top), the status, and the second
     # guesser's hand losing its guess buttons.
     assert measured["reveal opening actions"] == 3, reveal
