@@ -45,6 +45,9 @@ def event_line(table: Table, event: Event) -> str | None:
     elif event.kind == "last_call":
         boss = event.text.split(" closes the deal", 1)[0].removeprefix("Last call! ")
         text = f"📣 Last call: {boss} closes the deal — let it go or play a card."
+    elif event.kind == "game_over":
+        # Everyone's final money is the standings, just below it in the final message: said once (issue 26).
+        text = ICONS[event.kind] + text.split(" Final money:", 1)[0]
     elif event.kind == "round_opened":
         return table.render(ICONS[event.kind] + text) + _needed_owners(table, event)
     elif event.kind in ICONS:
