@@ -14,7 +14,9 @@ stored in the row. Kinds:
   commit after which either hook has something (a change without events, such as an undo, has no event posts).
 - `status`: bring the one status message up to date (post it the first time).
 - `hand`: bring one seat's hand DM up to date, with its buttons (post it the first time); `notes` are that seat's
-  private events. `retry_dm` tries the DM even for a seat whose DMs were found closed (`/game dms`).
+  private events. `retry_dm` tries the DM even for a seat whose DMs were found closed (`/game dms`). `prompt`: the
+  seat is newly awaited for a decision made on its hand, so the hand is sent again as a new DM (the old one
+  deleted) that says so — a DM notifies, an edit doesn't — and the thread names the seat without a mention.
 - `dm`: a new direct message to a seat's player (a prompt or a reminder, for a player who chose DMs), with the
   thread's text to post instead (`fallback`, mentioning them) should their DMs be closed.
 - `retire`: a player who lost their seat (a substitution) is told so in their old hand DM, which loses the hand.
@@ -45,6 +47,8 @@ LOBBY = "lobby"
 WELCOME = "welcome"
 RETIRE = "retire"
 GUARD = "guard"
+IN_HAND = "in_hand"
+"""A narration's awaited seats prompted in their hand DM (`bot.service.commit.in_hand_prompts`)."""
 ELSEWHERE = "elsewhere"
 
 
@@ -62,6 +66,7 @@ def post(
     intro: Sequence[str] = (),
     actor: int | None = None,
     ping: Sequence[int] = (),
+    in_hand: Sequence[int] = (),
     guard: int | None = None,
     elsewhere: Sequence[Sequence[int]] = (),
     hush: Sequence[int] = (),
@@ -86,6 +91,8 @@ def post(
     if hushed:
         # In their quiet hours: named without a ping (if awaited, a `wake` reminder pings them when they end).
         payload["hush"] = hushed
+    if in_hand:
+        payload[IN_HAND] = list(in_hand)  # awaited seats prompted in their hand DM: named, not mentioned
     return _row(POST, {"to": "thread"}, payload, guard)
 
 
@@ -98,10 +105,21 @@ def status(*, guard: int | None = None) -> NewOutbox:
     return _row(STATUS, {"to": "thread"}, {}, guard)
 
 
-def hand(seat: int, notes: Iterable[str] = (), *, retry_dm: bool = False, guard: int | None = None) -> NewOutbox:
+def hand(
+    seat: int,
+    notes: Iterable[str] = (),
+    *,
+    retry_dm: bool = False,
+    prompt: dict[str, Any] | None = None,
+    guard: int | None = None,
+) -> NewOutbox:
+    """`prompt` (what, kind, deadline): the seat is newly awaited for a decision it makes on its hand, and the hand
+    comes down to it as a new DM saying so (see `Presentation.prompt_in_hand`)."""
     payload: dict[str, Any] = {"seat": seat, "notes": list(notes)}
     if retry_dm:
         payload["retry_dm"] = True
+    if prompt is not None:
+        payload["prompt"] = prompt
     return _row(HAND, {"seat": seat}, payload, guard)
 
 

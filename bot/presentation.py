@@ -41,6 +41,11 @@ asks the game's `Presentation` for:
   engine like any move;
 - `rules(game)`: the one-paragraph summary `/game rules` lists games with (the paged rules themselves are the
   player's pages `docs/rules/<game>.md`, see `bot.rules`);
+- `prompt_in_hand(table, wait)`: whether a player newly awaited for this wait decides on their hand DM (its buttons
+  are there: a secret choice, a duel's guess, a trade from the hand) and so is prompted there: the hand comes down
+  to them as a new DM that says it's on them (a DM notifies; an edit doesn't), and the thread's narration names
+  them without a mention — so a step that only moves such a decision along adds no new message to the thread.
+  Default: never (a player whose DMs are closed, or who just acted, is never prompted by DM);
 - `cog(bot)`: extra slash commands (e.g. the `/kkk` group), added at start-up and synced with the others.
 
 Two jobs are not drawing, and each is its own small object the presentation holds (composed, not inherited; a game
@@ -95,7 +100,7 @@ from bot.table import Table as Table
 from bot.table import moment as moment
 from bot.table import timestamp as timestamp
 from bot.table import waiting_lines as waiting_lines
-from engine.events import Event
+from engine.events import Event, Wait
 from engine.game import Game, Result
 
 if TYPE_CHECKING:
@@ -196,6 +201,11 @@ class Presentation:
 
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return game.summary
+
+    def prompt_in_hand(self, table: Table, wait: Wait) -> bool:
+        """Whether a player newly awaited for `wait` is prompted in their hand DM rather than by a mention in the
+        thread (see the module docstring). Default: never."""
+        return False
 
     def cog(self, bot: "commands.Bot") -> "commands.Cog | None":
         return None

@@ -1,11 +1,14 @@
 """Private messages: each player's hand DM (edited in place), one-off DMs, lobby welcomes, and closed DMs."""
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 import discord
 
 from bot import outbox
+from bot.awaiting import subject_task
 from bot.components import view_for
 from bot.logs import game_logger
 from bot.notifier.ledger import Ledger
@@ -14,9 +17,10 @@ from bot.notifier.sending import (
     Carrier,
     FlushReport,
     Sender,
+    _dt,
     _send_args,
 )
-from bot.presentation import Post, Presentation, Table, private_post, standings_lines
+from bot.presentation import Post, Presentation, Table, moment, private_post, standings_lines
 from bot.routing import FALLBACK
 from engine.text import render
 from storage import GameRecord, MessageRef, OutboxRecord
@@ -52,8 +56,16 @@ class Hands:
             await self.ledger.mark(last)
             return
         post = hand_post(self.bot.service.read.presentation(record.kind), table, seat, notes)
+        prompt = next((r.payload["prompt"] for r in reversed(group) if r.payload.get("prompt")), None)
+        if prompt is not None and not post.text and table.record.status == "active":
+            post = replace(post, content=prompt_line(table, seat, prompt))
         view = view_for(record.id, post.buttons)
         ref = await self.ledger.find_ref(record.id, outbox.HAND, seat=seat)
+        if ref is not None and post.text and prompt is not None:
+            # It's on them, for a decision made here: the hand comes down to them as a new DM (which notifies; an
+            # edit doesn't), and the old one goes — one hand message per game, at the bottom when it's their turn.
+            await self._send_new(group, record, table, seat, seat_rec.player_id, post, view, report, old=ref)
+            return
         adopted: MessageRef | None = None
         if ref is None:
             welcome = await self.ledger.find_ref(record.id, outbox.WELCOME, key=str(seat_rec.player_id))
@@ -92,18 +104,46 @@ class Hands:
                 await self._dm_closed(record, table, seat, seat_rec.player_id, exc, report)
                 await self.ledger.mark(last)
                 return
+        await self._send_new(group, record, table, seat, seat_rec.player_id, post, view, report)
+
+    async def _send_new(
+        self,
+        group: list[OutboxRecord],
+        record: GameRecord,
+        table: Table,
+        seat: int,
+        player_id: int,
+        post: Post,
+        view: discord.ui.View,
+        report: FlushReport,
+        old: MessageRef | None = None,
+    ) -> None:
+        """The hand as a new DM; `old`: the hand message it replaces, deleted once the new one is recorded (a crash in
+        between leaves the old one showing a stale hand, never the hand twice as the current one)."""
+        last = group[-1]
+        seat_rec = next((s for s in table.seats if s.seat == seat), None)
         try:
-            dm = await self.bot.create_dm(discord.Object(id=seat_rec.player_id))
+            dm = await self.bot.create_dm(discord.Object(id=player_id))
             message = await self.sender.send_once(
                 group, dm.id, post, lambda: dm.send(**_send_args(post, last), view=view)
             )
         except discord.Forbidden as exc:
-            await self._dm_closed(record, table, seat, seat_rec.player_id, exc, report)
+            await self._dm_closed(record, table, seat, player_id, exc, report)
             await self.ledger.mark(last)
             return
         new = MessageRef(message_id=message.id, channel_id=dm.id, game_id=record.id, kind=outbox.HAND, seat=seat)
+        if old is not None and old.message_id != message.id:
+            await self.ledger.drop_ref(record.id, old.message_id, replaced=True)
         await self.ledger.mark(last, refs=[new])
-        await self._dm_works(record, seat, seat_rec.dm_ok)
+        await self._dm_works(record, seat, seat_rec.dm_ok if seat_rec is not None else None)
+        if old is not None and old.message_id != message.id:
+            # Gone already, or not ours to delete any more: the new hand is the one that counts.
+            with contextlib.suppress(discord.HTTPException):
+                await (
+                    self.bot.get_partial_messageable(old.channel_id, type=discord.ChannelType.private)
+                    .get_partial_message(old.message_id)
+                    .delete()
+                )
 
     async def dm(self, row: OutboxRecord, record: GameRecord, table: Table, report: FlushReport) -> None:
         """A one-off DM (a prompt or a reminder for a player who chose DMs). If it can't reach them, its
@@ -213,6 +253,17 @@ class Hands:
             await self.sender.thread(record.thread_id).send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as err:
             game_logger(record.id, "boardroom.notifier").warning("could not tell the thread about closed DMs: %s", err)
+
+
+def prompt_line(table: Table, seat: int, prompt: dict[str, Any]) -> str:
+    """The line a hand sent as a prompt starts with: it's your turn, for what, by when, and where the table is."""
+    what = str(prompt.get("what", ""))
+    found = subject_task(what, [seat])
+    task = found[1] if found is not None else render(what, table.names)
+    due = moment(_dt(prompt["deadline"])) if prompt.get("deadline") else ""
+    where = f" (<#{table.record.thread_id}>)" if table.record.thread_id else ""
+    head = f"⏳ **Your turn** in {table.title}{where}"
+    return f"{head}: {task}" + (f" — deadline {due}" if due else "") if task else head
 
 
 def hand_post(presentation: Presentation, table: Table, seat: int, notes: Sequence[str] = ()) -> Post:

@@ -72,12 +72,13 @@ class Posts:
         tail = [render(t, pinged) for t in row.payload.get("texts", [])]
         actor = row.payload.get("actor")
         hush = {int(s) for s in row.payload.get("hush", [])}  # in their quiet hours: pinged when they end
+        in_hand = {int(s) for s in row.payload.get(outbox.IN_HAND, [])}  # prompted in their hand DM (`Hands.hand`)
         for wait in row.payload.get("awaits", []):
             seats = [int(s) for s in wait["seats"]]
-            # Never the player who just acted, for their own next step; nor those reached by DM or the digest, nor
-            # those in their quiet hours (a `wake` reminder pings them when they end).
-            away = set(wait.get(outbox.ELSEWHERE, ()))
-            ping = [s for s in seats if s != actor and s not in away and s not in hush]
+            # Never the player who just acted, for their own next step; nor those reached by DM, their hand DM or
+            # the digest, nor those in their quiet hours (a `wake` reminder pings them when they end).
+            away = set(wait.get(outbox.ELSEWHERE, ())) | in_hand | hush
+            ping = [s for s in seats if s != actor and s not in away]
             due = moment(_dt(wait["deadline"]))
             said = awaited(wait["what"], seats, names, table.mention, ping, wait.get("kind"))
             line = f"⏳ {said} (deadline {due})"
@@ -89,7 +90,10 @@ class Posts:
             result = table.result or table.game.standings(table.state)
             everyone = " ".join(names[s] if s in hush else table.mention(s) for s in range(len(names)))
             over = "is over" if table.result is not None else "has ended"
-            tail += [f"🏁 **{table.title} {over}** — {everyone}", *standings_lines(table, result, presentation)]
+            standing = standings_lines(table, result, presentation)
+            if result.reason and lines:
+                standing = standing[:-1]  # the game's own last lines, just above, say how it ended: not twice
+            tail += [f"🏁 **{table.title} {over}** — {everyone}", *standing]
             tail += presentation.summary(table)
             tail.append("🔁 **Rematch** on the status message opens a new lobby for the same table.")
         narrating = await self._narrating_post(row, rows, record, table)

@@ -93,7 +93,10 @@ class Status:
             if found.message_id != ref.message_id:
                 ref = found
                 adopted = [found]
-        if ref is not None and self._buried(ref) > STATUS_DEPTH:
+        # A finished table's status stays where it is (edited to its final look): the end message below says the
+        # winner and the standings once, and a status moved onto it or posted after it would say them again.
+        over = record.status in ("finished", "abandoned")
+        if ref is not None and not over and self._buried(ref) > STATUS_DEPTH:
             moved = await self._move_into_tail(ref, record, post, view, picture)
             if moved is not None:
                 await self.ledger.mark(last, refs=[moved])
@@ -169,8 +172,8 @@ class Status:
         ride (no status row in the pass, no status message yet, a status that stays where it is, or one with text
         of its own, which would overwrite the narration)."""
         group = [r for r in later if r.kind == outbox.STATUS and r.id not in self.ledger.marked]
-        if not group or table.state is None:
-            return None
+        if not group or table.state is None or record.status in ("finished", "abandoned"):
+            return None  # (a finished table's status stays where it is: see `deliver`)
         ref = await self.ledger.find_ref(record.id, outbox.STATUS)
         if ref is None or ref.message_id > message_id or not self._placed(ref):
             return None  # (a status this process hasn't placed yet is found first: `deliver` reconciles it)

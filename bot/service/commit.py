@@ -13,6 +13,13 @@ awaited for the same thing, e.g. a Boss whose time restarts with every move of a
 message, not pinged again; one more pass in a reaction window pings nobody. After an undo every wait is announced.
 A player awaited while inside their quiet hours (`bot.quiet`) is named without a ping: their `wake` reminder pings
 them when their quiet hours end (`bot.timers`).
+
+A newly awaited player deciding on their hand (`Presentation.prompt_in_hand`, `in_hand_prompts`) is prompted there
+instead: their hand row carries the prompt (the hand comes down to them as a new DM) and the narration names them
+without a mention — unless their DMs are closed, or they just acted; or they are in their quiet hours (woken when
+they end), or chose to hear only in their digest (`/me notify`). Whatever their `/me notify` choice otherwise, such
+a prompt is the hand coming down to them, once: the decision is made there, and one DM with the buttons beats a
+ping that sends them to the DM anyway.
 """
 
 from collections.abc import Mapping, Sequence
@@ -127,17 +134,25 @@ def plan(
     guard = discord_guard(now)
     finished_now = finished and c.record.status != "finished"
     hush = [s for s, q in by_seat.items() if quietness.inside(q, now)]
-    # Each awaited player hears of it where they chose (`bot.routing`): pinged here, or by DM, or in their digest;
-    # one in their quiet hours is named without a ping and gets no DM now: their `wake` reminder reaches them, where
-    # they chose, when their quiet hours end (`bot.timers`).
+    # A decision made on the hand is prompted there (the hand comes down as a new DM), except to those in their
+    # quiet hours (their `wake` reminder) or who chose the digest only.
+    digest = {s.seat for s in seats if s.player_id is not None and (modes or {}).get(s.player_id) == "digest"}
+    prompts = {
+        s: p
+        for s, p in in_hand_prompts(presentation, table_after, awaits, c.entry.actor_seat).items()
+        if s not in hush and s not in digest
+    }
+    # Each other awaited player hears of it where they chose (`bot.routing`): pinged here, or by DM, or in their
+    # digest; one in their quiet hours is named without a ping and gets no DM now: their `wake` reminder reaches
+    # them, where they chose, when their quiet hours end (`bot.timers`).
     elsewhere, dms = routing.prompt_rows(awaits, c.entry.actor_seat, seats, modes or {}, c.record, table_after.title)
-    dms = [d for d in dms if d.target.get("seat") not in hush]
-    items = _posts(presentation, c, table_after, awaits, finished_now, guard, elsewhere, hush)
+    dms = [d for d in dms if d.target.get("seat") not in hush and d.target.get("seat") not in prompts]
+    items = _posts(presentation, c, table_after, awaits, finished_now, guard, elsewhere, hush, in_hand=sorted(prompts))
     items.append(outbox.status(guard=guard))
     ending = new_status in OVER
     if ending:
         items.append(outbox.lobby(guard=guard))  # the lobby message says it's over, and who won
-    hands, prints = _hands(game, presentation, c, table_before, table_after, known_prints, ending, guard)
+    hands, prints = _hands(game, presentation, c, table_before, table_after, known_prints, ending, guard, prompts)
     items += hands
     items += [outbox.guarded(d, guard) for d in dms]  # below the hand's edit: the newest DM says what waits
     return Planned(new_status, status, waits_after, timers, items, table_after, prints)
@@ -213,9 +228,12 @@ def _posts(
     guard: int,
     elsewhere: Sequence[Sequence[int]] = (),
     hush: Sequence[int] = (),
+    *,
+    in_hand: Sequence[int] = (),
 ) -> list[NewOutbox]:
-    """The thread's rows: the narration (awaited seats in `hush` named without a ping), the tracked posts, and the
-    caller's extra rows."""
+    """The thread's rows: the narration, the tracked posts, and the caller's extra rows. Awaited seats reached
+    elsewhere (`elsewhere`, by wait: a DM or the digest), in their quiet hours (`hush`) or prompted in their hand DM
+    (`in_hand`) are named without a mention."""
     items: list[NewOutbox] = []
     narration = outbox.post(
         events=c.events,
@@ -225,6 +243,7 @@ def _posts(
         result=c.result_post if c.result_post is not None else finished_now,
         actor=c.entry.actor_seat,
         ping=c.ping,
+        in_hand=in_hand,
         guard=guard,
         hush=hush,
     )
@@ -246,10 +265,13 @@ def _hands(
     known_prints: Mapping[int, str],
     ending: bool,
     guard: int,
+    prompts: Mapping[int, dict[str, Any]] | None = None,
 ) -> tuple[list[NewOutbox], dict[int, str]]:
     """A hand row for each seat with private events or a hand that changed (every hand at the end, which shows
     the standings), and each seat's fingerprint after the commit. A hand's fingerprint before this commit is the
-    one the previous commit computed after it (same version, same seats): each state's are computed once."""
+    one the previous commit computed after it (same version, same seats): each state's are computed once. A seat in
+    `prompts` gets its row with the prompt (its hand comes down to it as a new DM), changed or not."""
+    prompts = prompts or {}
     items: list[NewOutbox] = []
     after_prints: dict[int, str] = {}
     for s in range(game.seat_count(c.after)):
@@ -258,9 +280,26 @@ def _hands(
         if before_print is None:
             before_print = hand_fingerprint(presentation, table_before, s)
         after_prints[s] = hand_fingerprint(presentation, table_after, s)
-        if notes or ending or before_print != after_prints[s]:
-            items.append(outbox.hand(s, notes, guard=guard))
+        if notes or ending or before_print != after_prints[s] or s in prompts:
+            items.append(outbox.hand(s, notes, prompt=prompts.get(s), guard=guard))
     return items, after_prints
+
+
+def in_hand_prompts(
+    presentation: Presentation, table: Table, awaits: Sequence[tuple[Wait, datetime]], actor: int | None
+) -> dict[int, dict[str, Any]]:
+    """The newly awaited seats whose prompt reaches them in their hand DM instead of a mention in the thread:
+    for a decision made on the hand (`Presentation.prompt_in_hand`), a person's seat whose DMs are not known to be
+    closed, never the player who just acted (they know). Each with the prompt's wait (what, kind, deadline)."""
+    people = {s.seat: s for s in table.seats if s.player_id is not None and not s.autopilot and s.dm_ok is not False}
+    out: dict[int, dict[str, Any]] = {}
+    for wait, due in awaits:
+        if not presentation.prompt_in_hand(table, wait):
+            continue
+        for seat in wait.seats:
+            if seat in people and seat != actor:
+                out[seat] = {"what": wait.what, "kind": wait.kind, "deadline": due.isoformat()}
+    return out
 
 
 def announcements(

@@ -88,7 +88,7 @@ ICONS = {
 SHOWN_ON_THE_ANNOUNCEMENT = {"answered", "window_closed", "sheets"}
 """News that has its one place elsewhere, so the narration says it no second time: who has answered (the
 announcement's ✅), how the window closed (the announcement's "No objections. ✅ It took effect." or "Objections
-from …"), and at the end every bribe sheet (the final status's "Bribe sheets")."""
+from …"), and at the end every bribe sheet (the final message's summary, and the final status's "Bribe sheets")."""
 HINTS = {
     "choose_hq": " (the buttons on your sheet, or `/cb hq`)",
     "contest_now": " (the buttons on the announcement, or `/cb contest limit:` / `/cb withdraw`)",
@@ -365,6 +365,13 @@ class CasablancaPresentation(GenericPresentation):
         return Post(content="\n".join(line for line in lines if line), buttons=buttons, ref=ref)
 
     # --- scores, the rest ------------------------------------------------------------------------
+
+    def summary(self, table: Table) -> list[str]:
+        """The final message's one showing of every bribe sheet (the status, up the thread, has them too)."""
+        view = public(table) if table.state is not None else None
+        if view is None or view.sheets is None:
+            return []
+        return ["📜 **Bribe sheets**", sheets_text(view, table.names)]
 
     def score_text(self, table: Table, score: int) -> str:
         if table.state is not None and public(table).variant:

@@ -3,6 +3,7 @@
 - The action prompt's buttons (Plant / Move ↖↑↗←→↙↓↘ / Evict / Reclaim / Done) are the engine's actions as they are.
 - A fist button (`fist.<duel>.<tubers>`) closes the seat's fist in that duel (see `prompts`): a click on a duel that
   is over is refused.
+- A guess button (`guess.<duel>.<total>`, on the guesser's hand) is that guess (see `prompts`).
 - **Choose in secret** on the status answers each duellist privately with their own fist buttons (`button_reply`).
 """
 
@@ -13,7 +14,7 @@ from bot.presentation import Post, Table
 from engine.kesse_ruegen import geometry
 from engine.kesse_ruegen.actions import Done, Evict, Move, Plant, Reclaim
 
-from .prompts import FIST, fist_action, fist_post
+from .prompts import FIST, GUESS, fist_action, fist_post, guess_action
 
 
 class KesseRuegenControls(Controls):
@@ -27,6 +28,8 @@ class KesseRuegenControls(Controls):
             return Move(direction=key[5:])  # type: ignore[arg-type]
         if key.startswith(FIST + ".") and table.state is not None:
             return fist_action(table, seat, key)
+        if key.startswith(GUESS + ".") and table.state is not None:
+            return guess_action(table, seat, key)
         return super().button_action(table, seat, key)
 
     def button_reply(self, table: Table, seat: int, key: str) -> Post | None:

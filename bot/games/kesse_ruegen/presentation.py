@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Any, cast
 from pydantic import BaseModel
 
 from bot.hands import Hands
-from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, waiting_lines
-from engine.events import Event
+from bot.presentation import Aside, Button, GenericPresentation, Post, Table, standings_lines, waiting_lines
+from engine.events import Event, Wait
 from engine.game import Game
 from engine.kesse_ruegen import geometry
 from engine.kesse_ruegen.actions import Evict, Move, Plant, Reclaim
@@ -50,7 +50,7 @@ from . import helps
 from .board import barn_line, colours, grid, player_lines, under_pawn
 from .controls import KesseRuegenControls
 from .picture import draw_picture
-from .prompts import FIST, fist_buttons, fist_line, question
+from .prompts import FIST, fist_buttons, fist_line, guess_buttons, guess_question, question
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -225,6 +225,9 @@ class KesseRuegenPresentation(GenericPresentation):
                 lines.append(
                     f"{fist_line(view, view.duels, table.names[other], view.my_choice)} — secret until the reveal."
                 )
+                if view.phase == "guess" and seat == guesser(view):
+                    buttons = guess_buttons(table, seat)
+                    lines.append(guess_question(table, seat))
             else:
                 buttons = fist_buttons(table, seat)
                 lines.append(question(table, seat) + (" Press a button below." if buttons else ""))
@@ -256,7 +259,12 @@ class KesseRuegenPresentation(GenericPresentation):
         icon = "⏰" if event.text.startswith("Time's up") else ICONS.get(event.kind)
         if icon:
             line = f"{icon} {line}"
-        return line + event_hint(table, event)
+        line += event_hint(table, event)
+        if event.kind in ACTION_KINDS and table.state is not None and public(table).phase == "act":
+            # An action with more to come: the duel's action prompt shows it (its last lines), so the thread
+            # is told only where it costs no new message.
+            return Aside(line)
+        return line
 
     def event_posts(self, table: Table, events: Sequence[Event]) -> list[Post]:
         if table.state is None:
@@ -285,6 +293,9 @@ class KesseRuegenPresentation(GenericPresentation):
             None,
         )
         post = self.action_prompt(table, actor)
+        if view_phase(table) == "act":
+            done = [line for e in events if e.kind in ACTION_KINDS and (line := self.event_line(table, e))]
+            post.content = "\n".join([post.content, *done])  # the action just taken, under the prompt
         post.replaces_narration = replaces
         return [post]
 
@@ -339,6 +350,14 @@ class KesseRuegenPresentation(GenericPresentation):
         who_name = names[actor] if actor is not None else "The right guesser"
         return Post(content=f"✅ {who_name}'s actions are done.", ref=ref)
 
+    # --- prompts ------------------------------------------------------------------------------------
+
+    def prompt_in_hand(self, table: Table, wait: Wait) -> bool:
+        """A duel is played in the duellists' DMs: the fists (secret) and the guesses have their buttons on the
+        hand, so their prompts come there, and the thread tells the duel in one message, edited as it goes. The
+        turn's hand-overs — who acts after the reveal, who challenges next — are pinged in the thread."""
+        return table.state is not None and public(table).phase in ("choose", "guess")
+
     # --- scores and the rest -------------------------------------------------------------------------
 
     def score_text(self, table: Table, score: int) -> str:
@@ -349,10 +368,9 @@ class KesseRuegenPresentation(GenericPresentation):
             return []
         view = cast(PublicView, table.game.view(table.state, None))
         names = table.names
-        held = " · ".join(
-            f"{names[p.seat]} {p.fields} ({p.tubers}, {p.supply} left in supply)" for p in view.players if not p.left
-        )
-        return [f"📊 Fields held after {view.duels} duel{'s' if view.duels != 1 else ''}: {held}"]
+        # The fields held are the standings' (just above it in the final message): only what they don't say.
+        left = " · ".join(f"{names[p.seat]} {p.supply} {p.tubers}" for p in view.players if not p.left)
+        return [f"📊 {plural(view.duels, 'duel')} played · left in supply: {left}"]
 
     def help_line(self, table: Table, seat: int, kind: str, actions: Sequence[Any]) -> str | None:
         return helps.help_line(table, seat, kind, actions) or super().help_line(table, seat, kind, actions)
@@ -373,6 +391,18 @@ class KesseRuegenPresentation(GenericPresentation):
         from .commands import KesseRuegenCog
 
         return KesseRuegenCog(bot)  # type: ignore[arg-type]
+
+
+def view_phase(table: Table) -> str | None:
+    return public(table).phase if table.state is not None else None
+
+
+def guesser(view: PublicView) -> int | None:
+    """The duellist whose guess the duel waits for (the challenger first)."""
+    duel = view.duel
+    if duel is None or view.phase != "guess":
+        return None
+    return duel.challenger if duel.challenger_guess is None else duel.challenged
 
 
 def winners_text(view: PublicView, names: Sequence[str], *, past: bool = False) -> str:

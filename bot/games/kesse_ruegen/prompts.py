@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, cast
 
 from bot.presentation import Button, Post
 from bot.service import Refusal
-from engine.kesse_ruegen.actions import Choose
+from engine.kesse_ruegen.actions import Choose, Guess
 from engine.kesse_ruegen.views import SeatView
 
 from .board import colours
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 FIST = "fist"
 """Key of the status message's "Choose in secret" button (answered privately)."""
+GUESS = "guess"
+"""Prefix of a guess button on the guesser's hand (`guess.<duel>.<total>`)."""
 
 
 def seat_view(table: "Table", seat: int) -> SeatView:
@@ -131,3 +133,40 @@ def fist_action(table: "Table", seat: int, key: str) -> Choose | None:
     if view.my_choice is not None:
         raise Refusal(f"Your fist is already closed on {view.my_choice} — it stays that way until the reveal.")
     return Choose(tubers=int(parts[2]))
+
+
+# --- the guesses ------------------------------------------------------------------------------------------
+# A duel is played in its duellists' DMs: the fists there, and the guesses too — the guesser's hand carries a button
+# for each total still free, and the hand comes down to them as a new DM when it's their guess
+# (`KesseRuegenPresentation.prompt_in_hand`). The guess is public: the thread tells it, as after `/kr guess`.
+
+
+def guess_buttons(table: "Table", seat: int) -> list[Button]:
+    """The guesser's buttons, one per total still free; none when the seat isn't the one to guess."""
+    assert table.state is not None
+    totals = [a.total for a in table.game.legal_actions(table.state, seat) if isinstance(a, Guess)]
+    duel = seat_view(table, seat).duels
+    return [Button(str(n), f"{GUESS}.{duel}.{n}", "primary") for n in sorted(totals)]
+
+
+def guess_question(table: "Table", seat: int) -> str:
+    """What the guesser reads on their hand: both fists are closed, or the other's guess to avoid."""
+    view = seat_view(table, seat)
+    duel = view.duel
+    assert duel is not None
+    names = table.names
+    if duel.challenger_guess is None:
+        other = names[duel.challenged]
+        return f"🔢 Both fists are closed. Guess the total in both fists (yours and **{other}**'s), 0–4:"
+    other = names[duel.challenger]
+    return f"🔢 **{other}** guessed {duel.challenger_guess}. Your guess — any total 0–4 but {duel.challenger_guess}:"
+
+
+def guess_action(table: "Table", seat: int, key: str) -> Guess | None:
+    """The `Guess` behind a guess button; None if the key isn't one; a `Refusal` for a duel that is over."""
+    parts = key.split(".")
+    if len(parts) != 3 or parts[0] != GUESS or not (parts[1].isdigit() and parts[2].isdigit()):
+        return None
+    if seat_view(table, seat).duels != int(parts[1]):
+        raise Refusal("That duel is over — these buttons no longer count.")
+    return Guess(total=int(parts[2]))

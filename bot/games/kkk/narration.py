@@ -45,6 +45,9 @@ def event_line(table: Table, event: Event) -> str | None:
     elif event.kind == "last_call":
         boss = event.text.split(" closes the deal", 1)[0].removeprefix("Last call! ")
         text = f"📣 Last call: {boss} closes the deal — let it go or play a card."
+    elif event.kind == "game_over":
+        # Everyone's final money is the standings, just below it in the final message: said once (issue 26).
+        text = ICONS[event.kind] + text.split(" Final money:", 1)[0]
     elif event.kind == "round_opened":
         return table.render(ICONS[event.kind] + text) + _needed_owners(table, event)
     elif event.kind in ICONS:
@@ -53,8 +56,10 @@ def event_line(table: Table, event: Event) -> str | None:
 
 
 def _needed_owners(table: Table, event: Event) -> str:
-    """The players whose investors the opened space needs, mentioned once (the Boss excepted): they are the ones the
-    Boss will want to bargain with."""
+    """The players whose investors the opened space needs (the Boss excepted): they are the ones the Boss will want
+    to bargain with. Named, not mentioned: opening the deal hands the wait to nobody new (the Boss goes on), so it
+    is told by an edit of the thread's newest message; each of them is mentioned when the Boss makes them an offer
+    (its own message), the news they must act on (issue 26)."""
     view = reading.public(table)
     number, boss = event.data.get("space"), event.data.get("boss")
     space = next((s for s in view.spaces if s.number == number), None)
@@ -67,5 +72,5 @@ def _needed_owners(table: Table, event: Event) -> str:
             owners.setdefault(inv.owner, []).append(family(inv.family))
     if not owners:
         return ""
-    who = ", ".join(f"{table.mention(s)} ({', '.join(fams)})" for s, fams in sorted(owners.items()))
+    who = ", ".join(f"**{table.names[s]}** ({', '.join(fams)})" for s, fams in sorted(owners.items()))
     return f"\n👥 Investors it needs: {who}."

@@ -37,7 +37,7 @@ from pydantic import JsonValue
 
 from bot.games.kkk import narration, reading
 from bot.games.kkk.words import family, money
-from bot.presentation import Button, Post, Table, moment
+from bot.presentation import Aside, Button, Post, Table, moment
 from engine.events import Event
 from engine.kkk.views import PublicView
 
@@ -99,7 +99,11 @@ def event_posts(table: Table, events: Sequence[Event]) -> list[Post]:
     posts: dict[tuple[str, str], Post] = {}
     replaced_by = {e.data["replaces"]: e.data["offer"] for e in events if e.kind == "offer" and e.data.get("replaces")}
     opened_here = {window_of_event(e) for e in events if e.kind in OPENING}
-    narrated = [e for e in events if e.public and narration.event_line(table, e)]
+    # An `Aside` (e.g. "the last call is off" when a card interrupts it) is said elsewhere — here, by the edit of
+    # the last call's message — so it doesn't keep a window's message from standing in for the narration.
+    narrated = [
+        e for e in events if e.public and (line := narration.event_line(table, e)) and not isinstance(line, Aside)
+    ]
     sole = narrated[0] if len(narrated) == 1 and narrated[0].kind in NARRATING else None
 
     def add(post: Post | None, source: Event | None = None) -> None:

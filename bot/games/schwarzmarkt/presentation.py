@@ -10,7 +10,9 @@ a goods hand or black-market hand can only ever appear in its owner's DM or `/ga
   total and — only while the game waits on this seat — the question and its buttons (see `prompts`). It is edited
   when the hand, the luxury total or the buttons change, never for a move that doesn't concern it.
 - The narration is the engine's own text with an icon and, for a call to act, where the buttons are. A trading
-  turn is announced in the same words for everyone.
+  turn is announced in the same words for everyone. Trading turns are prompted on the hand (`prompt_in_hand`):
+  the player's hand comes down to them as a new DM, and the thread's round message is edited, not added to; the
+  starter of a trading round is pinged in the thread.
 - The hand's buttons are read by the game's controls (`controls.py`).
 """
 
@@ -22,7 +24,7 @@ from pydantic import BaseModel
 
 from bot.hands import Hands
 from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, waiting_lines
-from engine.events import Event
+from engine.events import Event, Wait
 from engine.game import Game
 from engine.schwarzmarkt.rules import Schwarzmarkt
 from engine.schwarzmarkt.views import PublicView, SeatView
@@ -156,10 +158,22 @@ class SchwarzmarktPresentation(GenericPresentation):
         if not event.text:
             return None
         line = table.render(event.text)
+        if event.kind == "game_over":
+            # Everyone's luxury goods are the final standings, just below it in the final message: said once.
+            line = line.split(" Luxury goods:", 1)[0]
         icon = "⏰" if event.text.startswith("Time's up") else ICONS.get(event.kind)
         if icon:
             line = f"{icon} {line}"
         return line + event_hint(event)
+
+    # --- prompts ------------------------------------------------------------------------------------
+
+    def prompt_in_hand(self, table: Table, wait: Wait) -> bool:
+        """A trading round is many short turns in a row, each decided on the hand's buttons: each trading turn is
+        prompted there (the hand comes down to its player as a new DM), and the thread tells the round in one
+        message, edited turn by turn. Who starts a trading round (a card to play, a new chapter) is pinged in the
+        thread."""
+        return table.state is not None and public(table).phase == "trade"
 
     # --- scores and the rest -------------------------------------------------------------------------
 

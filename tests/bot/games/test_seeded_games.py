@@ -29,7 +29,7 @@ from bot.presentation import Post, Table
 from bot.service.results import Refusal
 from engine import registry
 from engine.policy import policy_for
-from tests.bot.helpers import Server, make_server, move
+from tests.bot.helpers import Server, embed_text, make_server, move
 from tests.bot.table_meter import PER_STEP, Figures, TableMeter
 
 NAMES = ("anna", "bert", "cleo", "dave")
@@ -44,18 +44,19 @@ class Case:
     seed: int = 1
     per_step: float = PER_STEP
     """New public messages per step this game is held to: the goal, or — a known gap — its measured figure, so it
-    gets no louder. Turn-based games whose every step hands the turn to someone else ping (a new message) almost
-    every step; meeting the goal there needs fewer hand-overs to be told, e.g. both guesses of a duel in one."""
+    gets no louder. Games whose steps mostly hand the turn on meet it by prompting the decisions made on the hand
+    in the hand DM (`Presentation.prompt_in_hand`: Kesse Rügen's fists and guesses, Schwarzmarkt's trading
+    turns), so the thread tells those steps by edits."""
 
 
 CASES = {
-    "kesse_ruegen": Case("kesse_ruegen", 3, per_step=0.72),
+    "kesse_ruegen": Case("kesse_ruegen", 3),
     # Casablanca's computer players may chase the suitcase for a thousand steps (the 4p game of seed 1 ends after
     # 1,452, the HQ game of seed 1 after 339, both within the goals): these seeds end sooner and still see
     # objections and auctions (the 4p game also a hit, and turns ended after an objection).
     "casablanca": Case("casablanca", 4, seed=7),
     "casablanca_hq": Case("casablanca", 3, "variant=hq", seed=30),
-    "schwarzmarkt": Case("schwarzmarkt", 4, per_step=0.81),
+    "schwarzmarkt": Case("schwarzmarkt", 4),
 }
 
 
@@ -207,7 +208,24 @@ async def play(env: simcord.Env, case: Case) -> tuple[Figures, dict[str, int]]:
     else:
         raise AssertionError("the game did not end")
     assert (await bot.store.games.get(game_id)).status == "finished"
+    record = await bot.store.games.get(game_id)
+    thread = next(t for t in server.channel.threads if t.id == record.thread_id)
+    assert_the_end_is_said_once(thread, [m for _, m in sorted(players.items())])
     return meter.figures, driver.forms
+
+
+def assert_the_end_is_said_once(thread: simcord.ChannelHandle, players: list[simcord.MemberActor]) -> None:
+    """The final message, read as a player would (issue 26): it pings everyone once, and names the winner and each
+    player's place once — no embed saying the standings again, no summary repeating them."""
+    title = thread.name
+    (end,) = [m for m in thread.history() if f"**{title} is over** —" in m.content]
+    text = embed_text(end)
+    assert not end.embeds, text  # the status (with the standings) stays where it was
+    assert all(end.content.count(f"<@{p.id}>") == 1 for p in players), text
+    for p in players:
+        assert text.count(f"**{p.name}** —") == 1, (p.name, text)  # the standings: each player once
+    medals = [line for line in text.splitlines() if line.startswith("🥇")]
+    assert medals and len(medals) == len(set(medals)), text  # the winner(s) at the top, once each
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -133,6 +133,12 @@ async def test_a_four_player_main_game_from_game_new_to_the_standings(env: simco
     board = embed_text(status(thread))
     rematch_only = [c.label for row in status(thread).components for c in row.children]  # type: ignore[attr-defined]
     assert "Bribe sheets" in board and rematch_only == ["Details", "Rematch"]
+    # The end message, read as a player would (issue 26): the winner, each player's place and the bribe sheets once
+    # each — the status, with its own "Bribe sheets", stays where it was.
+    (end,) = [m for m in thread.history() if "**Casablanca #1 is over** —" in m.content]
+    said = embed_text(end)
+    assert not end.embeds and said.count("Bribe sheets") == 1 and said.count(f"**{bert.name}**: ") == 1, said
+    assert all(said.count(f"**{p.name}** —") == 1 for p in players), said
     for member in players:
         assert len(dms(member)) == 1 and not dms(member)[0].components
     late = await anna.slash(thread, "cb move", agent="blue", to="2")

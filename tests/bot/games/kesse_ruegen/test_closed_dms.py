@@ -67,7 +67,9 @@ async def test_closed_dms_get_ephemeral_fist_buttons(env: simcord.Env) -> None:
     version = (await server.bot.store.games.get(1)).version
     before = len(env.http_requests)
     clicked = await bert.click(asked.response, label="2")
-    assert len(env.http_requests) - before <= 3  # the answer's edit, the narration, the status edit
+    # The answer's edit, the narration, the status edit, and Anna's guess: her hand comes down to her as a new DM
+    # with the guess buttons (the old one deleted), which is how the guess reaches her.
+    assert len(env.http_requests) - before <= 5
     assert clicked.response.ephemeral and "you closed your fist on **2 sugar beets**" in embed_text(
         clicked.response.message
     )
@@ -88,10 +90,13 @@ async def test_closed_dms_get_ephemeral_fist_buttons(env: simcord.Env) -> None:
 
     # Nobody guesses right; now it is Bert's turn, his duel with Anna is on by itself, and his guess command (the
     # move that started it) brings his buttons privately.
-    await anna.slash(thread, "kr guess", total=0)
+    # Bert's guess can't reach him by DM (closed): the thread pings him for it, in a new message.
+    asked = await anna.slash(thread, "kr guess", total=0)
+    assert not asked.response.ephemeral and f"<@{bert.id}>" in asked.response.content
     guessed = await bert.slash(thread, "kr guess", total=1)
     assert (await state(server)).turn == 1
-    assert not guessed.response.ephemeral and "the duel with anna is on" in guessed.response.content
+    # (Told privately: Anna's fist prompt is her hand DM, so the thread's newest message is edited with it.)
+    assert "the duel with anna is on" in guessed.response.content
     (private,) = guessed.followups
     assert private.ephemeral and "Your duel with **anna** is on!" in private.content
     clicked = await bert.click(private, label="0")

@@ -49,17 +49,23 @@ async def placed_game(server: Server) -> tuple[ChannelHandle, MemberActor, Membe
 async def test_the_challenge_is_the_one_explained_exception_at_four_calls(env: simcord.Env) -> None:
     """The explained exception to "three calls per action": a challenge changes two private messages — each
     duellist's hand DM gains its own secret 0 / 1 / 2 buttons (they can't share one message) — on top of the
-    narration (the command's reply) and the status message (the board's "fists: ⏳ choosing"). 4 = 1 + 1 + 2.
-    With two players the challenge is automatic: the move that starts the turn (here the last pawn) costs the same."""
+    narration and the status message (the board's "fists: ⏳ choosing"). Since the duel is played in the duellists'
+    DMs (issue 26), the challenged player's fist prompt reaches them as their hand coming down as a new DM (a post,
+    and the old hand deleted: two calls where an edit was one), and the narration, which pings nobody now, is added
+    to the thread's newest message (the command's private reply and that edit: two calls where the reply was one).
+    6 = 2 + 1 + 1 + 2. With two players the challenge is automatic: the move that starts the turn (here the last
+    pawn) costs the same."""
     server = make_server(env)
     thread, players, _mia = await three_placed(server)
     game = await state(server)
     a, b = players[game.turn], players[(game.turn + 1) % 3]
+    old_hand = hand_message(b).id
     calls = await calls_of(env, a.slash(thread, "kr duel", opponent=b.mention))
-    assert len(calls) == 4, calls
-    assert calls[0].startswith("POST /interactions/")  # the narration is the reply
-    hands = {hand_message(a).id, hand_message(b).id}
-    assert {c.rsplit("/", 1)[1] for c in calls if c.startswith("PATCH")} >= {str(h) for h in hands}
+    assert len(calls) == 6, calls
+    assert calls[0].startswith("POST /interactions/")  # the command's (private) reply
+    assert {c.rsplit("/", 1)[1] for c in calls if c.startswith("PATCH")} >= {str(hand_message(a).id)}
+    assert f"DELETE {hand_message(b).channel.id}/messages/{old_hand}".split()[1] in " ".join(calls)
+    assert hand_message(b).id != old_hand and "Your turn" in hand_message(b).content
 
     two = make_server(env, ("erin", "finn"))
     thread, players = await start_game(two)
@@ -67,9 +73,9 @@ async def test_the_challenge_is_the_one_explained_exception_at_four_calls(env: s
     a, b = players[game.first], players[1 - game.first]
     await a.slash(thread, "kr place", square="a1")
     calls = await calls_of(env, b.slash(thread, "kr place", square="e5"))
-    assert len(calls) == 4, calls
-    hands = {hand_message(a, 2).id, hand_message(b, 2).id}
-    assert {c.rsplit("/", 1)[1] for c in calls if c.startswith("PATCH")} >= {str(h) for h in hands}
+    assert len(calls) <= 6, calls
+    assert {c.rsplit("/", 1)[1] for c in calls if c.startswith("PATCH")} >= {str(hand_message(b, 2).id)}
+    assert "Your turn" in hand_message(a, 2).content  # the other duellist's hand came down to them
 
 
 async def test_every_other_action_costs_at_most_three_calls(env: simcord.Env) -> None:
@@ -95,11 +101,17 @@ async def test_every_other_action_costs_at_most_three_calls(env: simcord.Env) ->
     await b.slash(thread, "kr guess", total=4)
     starts["reveal, nobody right"] = len(await calls_of(env, a.slash(thread, "kr guess", total=3)))
     print("\nREST calls per Kesse Rügen action:", measured, "and starting a duel:", starts)
-    assert all(n <= 3 for n in measured.values()), measured
-    # A move that starts a duel costs the challenge's four; the last action five: its prompt's edit on top.
-    assert starts == {"place (the last pawn)": 4, "last action (turn passes)": 5, "reveal, nobody right": 4}
-    # The reveal: the reply (the prompt, with the guess and the reveal on top) and the status; no hand DM.
-    assert measured["reveal opening actions"] == 2, reveal
+    # The first guess is played in the duellists' DMs (issue 26): the command's private reply and the narration
+    # added to the thread's newest message, the status, the guesser's hand losing its guess buttons, and the other
+    # duellist's hand coming down to them as a new DM (posted, the old one deleted) for their guess: six.
+    assert all(n <= 3 for k, n in measured.items() if k != "first guess"), measured
+    assert measured["first guess"] <= 6, measured
+    # A move that starts a duel costs the challenge's six; so does the last action (its prompt's edit on top, and
+    # its narration a new message — it pings the next challenger — where the others edited the thread's newest).
+    assert starts == {"place (the last pawn)": 6, "last action (turn passes)": 6, "reveal, nobody right": 6}
+    # The reveal: the reply (the prompt, with the guess and the reveal on top), the status, and the second
+    # guesser's hand losing its guess buttons.
+    assert measured["reveal opening actions"] == 3, reveal
 
 
 async def test_the_winning_plant_costs_at_most_three_calls_and_the_ending(env: simcord.Env) -> None:
@@ -163,7 +175,8 @@ async def test_the_reveal_leaves_the_hand_dms_alone_and_what_they_say_stays_true
     before = {m: (hand_message(m).edited_at, embed_text(hand_message(m))) for m in (a, b)}
     revealed = await b.slash(thread, "kr guess", total=2)
     after = {m: (hand_message(m).edited_at, embed_text(hand_message(m))) for m in (a, b)}
-    assert after == before  # not edited
+    assert after[a] == before[a]  # not edited; b's loses the guess buttons it had (the guess is made)
+    assert buttons(hand_message(b)) == [] and "Your guess" not in after[b][1]
     assert "✊ Duel #1 vs **" in after[a][1] and "you closed your fist on **2 carrots**" in after[a][1]
     assert "you closed your fist on **1 sugar beet**" in after[b][1]
     # `/game hand` after the reveal tells the same, as history.

@@ -398,12 +398,16 @@ def test_an_offer_or_a_window_that_is_all_its_action_says_replaces_the_narration
     out = t(3, A.Travel(target=2, family="L"))
     [window] = posts.event_posts(table_for(t.state), out)
     assert window.ref == ("kkk.window", str(out[0].data["window"])) and window.replaces_narration
-    # A card played in a last call says two things (the card, and the call is off): the narration stays.
+    # A card played in a last call: its window's message stands in for the narration too — that the call is off
+    # is said by the edit of the last call's own message (issue 26: one new message for the action, not two).
     t2 = tables.last_call_b()
     out = t2(1, A.Travel(target=0, family="H"))
     made = posts.event_posts(table_for(t2.state), out)
     assert {p.ref[0] for p in made if p.ref} == {"kkk.window"} and len(made) == 2
-    assert not any(p.replaces_narration for p in made)
+    [new] = [p for p in made if p.buttons]
+    assert new.replaces_narration and [p.replaces_narration for p in made].count(True) == 1
+    [old] = [p for p in made if not p.buttons]
+    assert old.content.startswith("📣 Last call off:")
 
 
 def test_an_answering_boss_card_moves_the_window_and_a_stop_closes_its_message() -> None:

@@ -161,12 +161,13 @@ async def test_agreements_add_up_and_a_counter_offer_names_the_one_it_replaces(e
     await t.assert_hands_secret()
 
 
-async def test_a_round_pings_the_owners_of_the_investors_it_needs_and_never_the_boss_for_their_own_moves(
+async def test_a_round_names_the_owners_of_the_investors_it_needs_and_never_pings_the_boss_for_their_own_moves(
     env: simcord.Env,
 ) -> None:
-    """Opening the deal pings the players whose investors the space needs (not the Boss, who just opened it); the
-    Boss's deadline restarts with every move of the round, shown in the status, not pinged; an offer to the Boss
-    pings the Boss, whose 🤝 it waits for."""
+    """Opening the deal names the players whose investors the space needs, without a ping: it hands the wait to
+    nobody new (the Boss goes on), so it is an edit (issue 26) — each owner is pinged by the offer made to them.
+    The Boss's deadline restarts with every move of the round, shown in the status, not pinged; an offer to the
+    Boss pings the Boss, whose 🤝 it waits for."""
     t = await table(env)
     anna, bert, _cleo, dave = t.players
     meter = ThreadMeter.start(env, t.thread.id)
@@ -176,7 +177,9 @@ async def test_a_round_pings_the_owners_of_the_investors_it_needs_and_never_the_
     space = state.data.space(state.round.space)
     owners = {state.investors[f] for f in space.families if state.investors[f] is not None} - {0}
     assert owners, "the prepared table's space needs other players' investors"
-    assert meter.step(anna.id) == [{t.players[s].id for s in owners}]  # one message, pinging exactly them
+    assert meter.step(anna.id) == []  # no new message: the thread's newest one is edited with it
+    said = "\n".join(m.content for m in t.thread.history())
+    assert all(f"**{t.players[s].name}** (" in said.split("Investors it needs:")[-1] for s in owners), said
     deadline = (await t.state()).deadline
     assert deadline is not None
     await env.advance_time(60)
@@ -315,7 +318,9 @@ async def test_rest_calls_per_ordinary_move(env: simcord.Env) -> None:
     # added to the newest narration message (an edit), and the reply tells dave privately.
     assert await cost(dave, "kkk roll") == ["edit", "reply", "status"]
     assert await cost(dave, "kkk draw") == ["dm", "reply", "status"]
-    assert await cost(anna, "kkk open") == ["reply", "status"]
+    # Opening the deal hands the wait to nobody new (anna goes on as the Boss; the owners are named, not pinged):
+    # its line is added to the newest narration message — the previous command's reply, edited with its token.
+    assert await cost(anna, "kkk open") == ["reply", "status", "token edit"]
     state = await t.state()
     assert state.marker is not None
     usable = next(f for f in "KL" if f in state.data.space(state.marker).families)

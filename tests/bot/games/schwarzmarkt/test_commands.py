@@ -31,9 +31,10 @@ async def test_the_dealer_option_chooses_who_starts(env: simcord.Env) -> None:
 
 
 async def test_a_trading_turn_by_button_costs_at_most_four_rest_calls(env: simcord.Env) -> None:
-    """The narration, the status edit, the clicked hand DM (the click's own response) and the next trader's DM; one
-    more when the status has sunk too deep and moves down (it then takes the old status message's place: one edit
-    to show it on the newest message, one to strip or delete the old)."""
+    """The narration, the status edit, the clicked hand DM (the click's own response) and the next trader's DM — which
+    comes down to them as a new DM, their prompt (issue 26): posted, and the old one deleted; one more when the
+    status has sunk too deep and moves down (it then takes the old status message's place: one edit to show it on
+    the newest message, one to strip or delete the old)."""
     server = make_server(env)
     _, players = await start_game(server)
     for _ in range(12):
@@ -45,6 +46,6 @@ async def test_a_trading_turn_by_button_costs_at_most_four_rest_calls(env: simco
         await click_hand(member, labels[-1] if game.phase == "trade" else labels[0])
         calls = rest_calls_since(env, before)
         moved = status != await server.bot.store.refs.find(1, "status")
-        assert len(calls) <= (5 if moved else 4), calls
+        assert len(calls) <= (6 if moved else 5), calls
         if game.phase == "trade":
             assert sum(c.startswith("PATCH") for c in calls) <= (3 if moved else 2), "the status, the next trader's DM"
