@@ -21,7 +21,7 @@ from bot.notifier.sending import (
     _send_args,
 )
 from bot.presentation import Post, Presentation, Table, moment, private_post, standings_lines
-from bot.routing import FALLBACK
+from bot.routing import FALLBACK, fallback
 from engine.text import render
 from storage import GameRecord, MessageRef, OutboxRecord
 
@@ -47,16 +47,18 @@ class Hands:
         last = group[-1]
         seat_rec = next((s for s in table.seats if s.seat == seat), None)
         retry = any(r.payload.get("retry_dm") for r in group)
+        prompt = _prompt_of(group)
         if (
             table.state is None
             or seat_rec is None
             or seat_rec.player_id is None
             or (seat_rec.dm_ok is False and not retry)
         ):
+            if seat_rec is not None and seat_rec.player_id is not None and table.state is not None:
+                await self._prompt_in_thread(last, record, table, seat, prompt)  # their DMs closed since the commit
             await self.ledger.mark(last)
             return
         post = hand_post(self.bot.service.read.presentation(record.kind), table, seat, notes)
-        prompt = next((r.payload["prompt"] for r in reversed(group) if r.payload.get("prompt")), None)
         if prompt is not None and not post.text and table.record.status == "active":
             post = replace(post, content=prompt_line(table, seat, prompt))
         view = view_for(record.id, post.buttons)
@@ -129,6 +131,7 @@ class Hands:
             )
         except discord.Forbidden as exc:
             await self._dm_closed(record, table, seat, player_id, exc, report)
+            await self._prompt_in_thread(last, record, table, seat, _prompt_of(group))
             await self.ledger.mark(last)
             return
         new = MessageRef(message_id=message.id, channel_id=dm.id, game_id=record.id, kind=outbox.HAND, seat=seat)
@@ -166,9 +169,21 @@ class Hands:
             await self._fall_back(row, record, table, seat)
         await self.ledger.mark(row)
 
-    async def _fall_back(self, row: OutboxRecord, record: GameRecord, table: Table, seat: int) -> None:
-        """The DM row's thread text, mentioning its seat's player, once (`send_once`, like any row)."""
-        text = row.payload.get(FALLBACK)
+    async def _prompt_in_thread(
+        self, row: OutboxRecord, record: GameRecord, table: Table, seat: int, prompt: dict[str, Any] | None
+    ) -> None:
+        """A hand that should have come down as a prompt can't reach its player (their DMs are closed): the thread
+        pings them with it instead, so no prompt is lost (issue 27: a closed DM falls back to the thread)."""
+        if prompt is None or record.status != "active":
+            return
+        text = fallback(str(prompt.get("what", "")), seat, prompt.get("kind"), _dt(prompt["deadline"]))
+        await self._fall_back(row, record, table, seat, text=text)
+
+    async def _fall_back(
+        self, row: OutboxRecord, record: GameRecord, table: Table, seat: int, *, text: str | None = None
+    ) -> None:
+        """The DM row's thread text (or `text`), mentioning its seat's player, once (`send_once`, like any row)."""
+        text = text or row.payload.get(FALLBACK)
         if not text or record.thread_id is None:
             return
         names = [table.mention(i) if i == seat else n for i, n in enumerate(table.names)]
@@ -279,3 +294,8 @@ def hand_post(presentation: Presentation, table: Table, seat: int, notes: Sequen
         lines = [f"🏁 **{table.title} {how}.**{where}", *standings_lines(table, result, presentation)]
         post = replace(post, content="\n".join(lines), buttons=[])  # a copy: the table's view is shared
     return post
+
+
+def _prompt_of(group: list[OutboxRecord]) -> dict[str, Any] | None:
+    """The prompt the newest of a seat's hand rows carries, if any (`outbox.hand(prompt=…)`)."""
+    return next((r.payload["prompt"] for r in reversed(group) if r.payload.get("prompt")), None)

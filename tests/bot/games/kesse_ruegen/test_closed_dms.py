@@ -118,3 +118,22 @@ async def test_closed_dms_get_ephemeral_fist_buttons(env: simcord.Env) -> None:
     assert buttons(hand_message(bert)) == ["0", "1", "2"]
     await close_fist_by_dm(bert, 1)
     assert len(dms(bert)) == 1  # the one hand message, edited
+
+
+async def test_a_hand_prompt_that_cannot_be_delivered_pings_in_the_thread(env: simcord.Env) -> None:
+    """Anna's DMs close mid-game: her duel's prompt, meant to come down as her hand, can't reach her, so the thread
+    pings her with it instead — a closed DM never loses a prompt (issue 27)."""
+    server = make_server(env)
+    thread, players = await start_game(server)
+    anna, bert = players
+    await anna.slash(thread, "kr place", square="a1")
+    close_dms(env, anna)
+    before = {m.id for m in thread.history()}
+    await bert.slash(thread, "kr place", square="e5")  # the duel is on: anna is asked for her fist
+    await env.settle()
+    new = [m for m in thread.history() if m.id not in before]
+    # (The 📪 notice names her with its mentions switched off: it notifies nobody.)
+    assert any(m.content.startswith("📪") for m in new), [m.content for m in new]
+    pinged = [m for m in new if f"<@{anna.id}>" in m.content and not m.content.startswith("📪")]
+    assert len(pinged) == 1, [m.content for m in new]
+    assert "⏳" in pinged[0].content and "deadline" in pinged[0].content, pinged[0].content
