@@ -99,7 +99,7 @@ async def settings_text(bot: "Host", user_id: int, *, profile_private: bool) -> 
     deliveries = bot.service.read.deliveries
     deliveries.forget(user_id)
     d = await deliveries.get(user_id)
-    quiet = quietness.describe(await quietness.quiet_hours(bot.store, user_id))
+    quiet = quietness.describe(await bot.service.read.quiet.get(user_id))
     lines = [
         "**Your settings** (the same in every server)",
         f"• Prompts and reminders: {NOTIFY_WORDS[d.notify]} — `/me notify`",

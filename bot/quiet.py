@@ -19,7 +19,17 @@ from datetime import datetime, time, timedelta
 from engine import daily
 from storage import GameStore, NewSeat, QuietHours, SeatRecord
 
-__all__ = ["QuietHours", "after", "describe", "inside", "next_period", "of_seats", "parse", "period_end", "quiet_hours"]
+__all__ = [
+    "KnownQuietHours",
+    "QuietHours",
+    "after",
+    "describe",
+    "inside",
+    "next_period",
+    "of_seats",
+    "parse",
+    "period_end",
+]
 
 
 def period_end(hours: QuietHours, when: datetime) -> datetime | None:
@@ -67,9 +77,31 @@ def of_seats(seats: Iterable[SeatRecord | NewSeat], by_person: Mapping[int, Quie
     }
 
 
-async def quiet_hours(store: GameStore, user_id: int) -> QuietHours | None:
-    """A person's quiet hours, or None (for `/me` and whoever shows a person's settings)."""
-    return (await store.settings.quiet_of([user_id])).get(user_id)
+class KnownQuietHours:
+    """Each person's quiet hours as read or set so far (`store.settings.quiet_of`, `set_quiet`). They change only
+    through `/me quiet`, in this process, so a move reads none after the first (one read for the people it lacks)
+    and the move path keeps its round trips (as `bot.routing.Deliveries` does for `/me notify`)."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self._known: dict[int, QuietHours | None] = {}
+
+    async def of(self, player_ids: Iterable[int]) -> dict[int, QuietHours]:
+        """The quiet hours of those of these people who have some."""
+        ids = set(player_ids)
+        missing = [p for p in ids if p not in self._known]
+        if missing:
+            found = await self.store.settings.quiet_of(missing)
+            self._known.update({p: found.get(p) for p in missing})
+        return {p: hours for p in ids if (hours := self._known[p]) is not None}
+
+    async def get(self, player_id: int) -> QuietHours | None:
+        """A person's quiet hours, or None (for `/me` and whoever shows a person's settings)."""
+        return (await self.of([player_id])).get(player_id)
+
+    async def put(self, player_id: int, hours: QuietHours | None, *, now: datetime) -> None:
+        await self.store.settings.set_quiet(player_id, hours, now=now)
+        self._known[player_id] = hours
 
 
 def parse(start: str, end: str, timezone: str) -> QuietHours:

@@ -110,11 +110,11 @@ class MeCog(commands.GroupCog, group_name="me", group_description="Your record, 
         off: bool = False,
     ) -> None:
         async def work(carrier: Carrier) -> Answer:
-            store = self.bot.store
+            known = self.bot.service.read.quiet
             now = self.bot.clock()
-            current = await quietness.quiet_hours(store, interaction.user.id)
+            current = await known.get(interaction.user.id)
             if off:
-                await store.settings.set_quiet(interaction.user.id, None, now=now)
+                await known.put(interaction.user.id, None, now=now)
                 return Answer(text="🔔 No quiet hours: reminders and DMs reach you whenever they come.")
             if start is None and to is None and timezone is None:
                 if current is None:
@@ -129,7 +129,7 @@ class MeCog(commands.GroupCog, group_name="me", group_description="Your record, 
                 hours = quietness.parse(start, to, zone)
             except ValueError as exc:
                 raise Refusal(f"{exc} Nothing was changed.") from None
-            await store.settings.set_quiet(interaction.user.id, hours, now=now)
+            await known.put(interaction.user.id, hours, now=now)
             return Answer(text=_quiet_text(hours, now))
 
         await answer(self.bot, interaction, work)

@@ -89,7 +89,7 @@ class GameClock:
         """The reminder for those of its seats outside their quiet hours now; the others' part of it is timed anew for
         the end of their quiet hours (dropped if that is past the deadline)."""
         awaited = [int(s) for s in payload.get("seats", [])]
-        people = await self.store.settings.quiet_of(s.player_id for s in seats if s.player_id is not None)
+        people = await self.read.quiet.of(s.player_id for s in seats if s.player_id is not None)
         quiet = quietness.of_seats(seats, people)
         now = self.read.now()
         deadline = datetime.fromisoformat(payload["deadline"])

@@ -102,7 +102,7 @@ def plan(
     quiet: Mapping[int, QuietHours] | None = None,
 ) -> Planned:
     """Everything the commit writes besides its log entry and snapshot (see the module docstring). `quiet`: the
-    quiet hours of the seats' players, by person (`store.settings.quiet_of`)."""
+    quiet hours of the seats' players, by person (`bot.quiet.KnownQuietHours`)."""
     now = c.entry.at
     by_seat = quietness.of_seats(seats, quiet or {})
     waits_after = game.waiting_on(c.after)

@@ -273,7 +273,7 @@ class Lobby:
             state = game.setup(len(players), options, seed, now)
             new_seats = [_new_seat(s, i) for i, s in enumerate(players)]
             waits = game.waiting_on(state)
-            people = await self.store.settings.quiet_of(s.player_id for s in new_seats if s.player_id is not None)
+            people = await self.read.quiet.of(s.player_id for s in new_seats if s.player_id is not None)
             quiet = quietness.of_seats(new_seats, people)
             timers = timing.plan(game, waits, {}, now, paused=False, reminders=self.moves.reminders, quiet=quiet)
             due = timing.effective_deadlines(game, waits, timing.clocks_from(timers))

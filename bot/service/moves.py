@@ -162,7 +162,7 @@ class MovePath:
             known_prints=self.states.prints(key),
             reminders=self.reminders,
             modes=modes,
-            quiet=await self.store.settings.quiet_of(s.player_id for s in seats if s.player_id is not None),
+            quiet=await self.read.quiet.of(s.player_id for s in seats if s.player_id is not None),
         )
         actor = next((s for s in seats if s.seat == c.entry.actor_seat), None)
         # Their own move: no longer missing deadlines (in the commit, not a write of its own).

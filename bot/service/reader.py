@@ -6,6 +6,7 @@ from datetime import datetime
 
 from bot import timers as timing
 from bot.presentation import Presentation, Table
+from bot.quiet import KnownQuietHours
 from bot.routing import Deliveries
 from bot.service.lobby_settings import LobbySettings
 from bot.service.results import Refusal
@@ -40,6 +41,8 @@ class Reader:
         """Each game's policy (`engine.policy`) by (game, level), made on first use; a test may put its own here."""
         self.deliveries = Deliveries(store)
         """Where each person's prompts and reminders reach them (`/me notify`), as read so far (`bot.routing`)."""
+        self.quiet = KnownQuietHours(store)
+        """Each person's quiet hours (`/me quiet`), as read so far (`bot.quiet`)."""
 
     def game(self, kind: str) -> Game:  # type: ignore[type-arg]
         try:

@@ -52,14 +52,14 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(env: simcord.E
     ]:
         said = await set_quiet(anna, server.channel, start_at, end_at, zone)
         assert fix in said and "Nothing was changed." in said, said
-        assert await quiet.quiet_hours(server.bot.store, anna.id) == kept
+        assert (await server.bot.store.settings.quiet_of([anna.id])).get(anna.id) == kept
     half = await anna.slash(server.channel, "me quiet", **{"from": "22:00"})
     assert half.response.ephemeral and "Give both `from` and `to`" in half.response.content
     # Without a time zone, a newcomer is asked for one; someone who has quiet hours keeps theirs.
     bert = server.members[1]
     asked = await bert.slash(server.channel, "me quiet", **{"from": "22:00", "to": "06:00"})
     assert "Give your `timezone` too" in asked.response.content
-    assert await quiet.quiet_hours(server.bot.store, bert.id) is None
+    assert (await server.bot.store.settings.quiet_of([bert.id])).get(bert.id) is None
     moved = await anna.slash(server.channel, "me quiet", **{"from": "00:30", "to": "07:00"})
     assert "quiet hours 00:30–07:00 (Europe/Berlin)" in moved.response.content
     # Shown without options; off turns them off. Stored per person: the same in a DM.
@@ -67,7 +67,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(env: simcord.E
     assert shown.response.ephemeral and "quiet hours 00:30–07:00 (Europe/Berlin)" in shown.response.content
     off = await anna.slash(server.channel, "me quiet", off=True)
     assert off.response.ephemeral and "No quiet hours" in off.response.content
-    assert await quiet.quiet_hours(server.bot.store, anna.id) is None
+    assert (await server.bot.store.settings.quiet_of([anna.id])).get(anna.id) is None
 
 
 async def start_toy(server: Server, players: int = 3, **options: object) -> list[MemberActor]:
