@@ -315,7 +315,10 @@ def resumed(game: Game, waits: list[Wait], clocks: dict[str, Clock], now: dateti
         key = wait_key(game, wait)
         clock = clocks.get(key, Clock())
         remaining = clock.remaining if clock.remaining is not None else max(wait.until - now, timedelta(0))
-        out[key] = Clock(shift=(now + remaining) - wait.until)
+        # A frozen clock's remaining time holds the away players' stood-still time (`away_clocks`), which the commit
+        # works out anew from their pauses: kept apart from the shift, so it is not counted a second time.
+        away_part = clock.away if clock.remaining is not None else timedelta(0)
+        out[key] = Clock(shift=(now + remaining) - wait.until - away_part, away=away_part)
     return out
 
 
