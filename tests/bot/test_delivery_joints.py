@@ -5,11 +5,12 @@ holds (a new public message that pings them, or a new DM: `tests.bot.test_notify
 
 SimCord's clock starts on Thursday 1 January 2026, 00:00 UTC (Berlin is UTC+1 then)."""
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import simcord
 
-from tests.bot.helpers import make_server, move, texts, thread_of
+from bot import quiet as quiet_hours
+from tests.bot.helpers import dms, embed_text, make_server, move, state, texts, thread_of
 from tests.bot.test_notify import Reach, table_of_three
 from tests.bot.test_quiet_hours import set_quiet, to
 
@@ -42,3 +43,46 @@ async def test_a_dm_player_whose_turn_begins_in_quiet_hours_gets_one_dm_when_the
     (woken,) = tells(dmed[bert.id])
     assert woken.startswith("⏰ Reminder: Toy #1 — your turn: play a card or draw. Deadline <t:"), woken
     assert not any("⏰ Reminder" in t for t in texts(thread_of(server))), "nobody to ping in the thread"
+
+
+async def test_away_quiet_hours_and_daily_deadlines_together(env: simcord.Env) -> None:
+    """A table with a daily deadline (19:00 Berlin, weekdays only), a player away on `pause` and another with quiet
+    hours around that time: it plays on for a week of deadlines without an error, every deadline the status shows is
+    the one that fires, and nothing reaches the quiet player inside their quiet hours. `/me settings` shows them."""
+    server = make_server(env)
+    anna, bert, cleo = server.members[:3]
+    await set_quiet(bert, server.channel, "17:00", "21:00", "Europe/Berlin")  # 16:00–20:00 UTC: around 19:00 Berlin
+    shown = await bert.user.slash("me settings")
+    assert "Quiet hours 17:00–21:00 (Europe/Berlin) — `/me quiet`" in shown.response.content, shown.response.content
+    await to(env, datetime(2026, 1, 1, 12, 0, tzinfo=UTC))  # a Thursday
+    opened = await anna.slash(
+        server.channel,
+        "game new",
+        game="toy",
+        random_order=False,
+        options="deadline=daily 19:00 timezone=Europe/Berlin weekdays_only",
+    )
+    assert not opened.response.ephemeral, opened.response.content
+    for m in (bert, cleo):
+        await m.click(opened.response, label="Join")
+    await anna.click(opened.response, label="Start")
+    thread = thread_of(server)
+    away = await anna.slash(thread, "game away", duration="1d")  # her turn's clock stands still for a day
+    assert away.response.ephemeral, away.response.content
+    berlin_quiet = quiet_hours.parse("17:00", "21:00", "Europe/Berlin")
+    fired = 0
+    for _ in range(6):
+        (timer,) = [t for t in await server.bot.store.timers.of_game(1) if t.kind == "deadline"]
+        stamp = int(timer.due_at.timestamp())
+        status = next(m for m in thread.history() if m.embeds and m.embeds[0].title == "Toy #1")
+        assert f"<t:{stamp}:f>" in embed_text(status), (timer.due_at, embed_text(status))
+        turn = (await state(server, 1)).turn
+        await to(env, timer.due_at + timedelta(minutes=1))
+        assert (await state(server, 1)).turn != turn, "the deadline shown is the one that fired"
+        fired += 1
+    assert fired == 6
+    for m in dms(bert):
+        assert not quiet_hours.inside(berlin_quiet, m.created_at), (m.created_at, m.content)
+    for m in thread.history():
+        if f"<@{bert.id}>" in m.content:
+            assert not quiet_hours.inside(berlin_quiet, m.created_at), (m.created_at, m.content)
