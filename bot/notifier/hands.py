@@ -21,7 +21,7 @@ from bot.notifier.sending import (
     _send_args,
 )
 from bot.presentation import Post, Presentation, Table, moment, private_post, standings_lines
-from bot.routing import FALLBACK
+from bot.routing import FALLBACK, fallback
 from engine.text import render
 from storage import GameRecord, MessageRef, OutboxRecord
 
@@ -47,16 +47,16 @@ class Hands:
         last = group[-1]
         seat_rec = next((s for s in table.seats if s.seat == seat), None)
         retry = any(r.payload.get("retry_dm") for r in group)
-        if (
-            table.state is None
-            or seat_rec is None
-            or seat_rec.player_id is None
-            or (seat_rec.dm_ok is False and not retry)
-        ):
+        prompt = next((r.payload["prompt"] for r in reversed(group) if r.payload.get("prompt")), None)
+        if table.state is None or seat_rec is None or seat_rec.player_id is None:
+            await self.ledger.mark(last)
+            return
+        if seat_rec.dm_ok is False and not retry:
+            # Known closed since the commit (an earlier row of this flush found out): the prompt goes to the thread.
+            await self._prompt_fallback(group, record, table, seat, prompt)
             await self.ledger.mark(last)
             return
         post = hand_post(self.bot.service.read.presentation(record.kind), table, seat, notes)
-        prompt = next((r.payload["prompt"] for r in reversed(group) if r.payload.get("prompt")), None)
         if prompt is not None and not post.text and table.record.status == "active":
             post = replace(post, content=prompt_line(table, seat, prompt))
         view = view_for(record.id, post.buttons)
@@ -129,6 +129,8 @@ class Hands:
             )
         except discord.Forbidden as exc:
             await self._dm_closed(record, table, seat, player_id, exc, report)
+            prompt = next((r.payload["prompt"] for r in reversed(group) if r.payload.get("prompt")), None)
+            await self._prompt_fallback(group, record, table, seat, prompt)
             await self.ledger.mark(last)
             return
         new = MessageRef(message_id=message.id, channel_id=dm.id, game_id=record.id, kind=outbox.HAND, seat=seat)
@@ -176,6 +178,21 @@ class Hands:
         thread = self.sender.thread(record.thread_id)
         await self.sender.send_once(
             [row], record.thread_id, post, lambda: thread.send(post.content, allowed_mentions=MENTIONS)
+        )
+
+    async def _prompt_fallback(
+        self, group: list[OutboxRecord], record: GameRecord, table: Table, seat: int, prompt: dict[str, Any] | None
+    ) -> None:
+        """A prompt carried by a hand that can't come down (closed DMs): the thread says it, mentioning the player,
+        once — the narration only named them, counting on the hand (`bot.service.commit.in_hand_prompts`)."""
+        if prompt is None or not prompt.get("deadline") or record.thread_id is None or table.record.status != "active":
+            return
+        text = fallback(str(prompt.get("what", "")), seat, prompt.get("kind"), _dt(prompt["deadline"]))
+        names = [table.mention(i) if i == seat else n for i, n in enumerate(table.names)]
+        post = Post(content=render(text, names))
+        thread = self.sender.thread(record.thread_id)
+        await self.sender.send_once(
+            group, record.thread_id, post, lambda: thread.send(post.content, allowed_mentions=MENTIONS)
         )
 
     async def retire(self, row: OutboxRecord) -> None:

@@ -40,3 +40,26 @@ async def test_a_dm_duellist_gets_the_fist_and_the_guess_once_each_on_the_hand(e
     assert guesser.id not in pinged, pinged
     assert len(dmed.get(guesser.id, [])) == 1 and tells(dmed[guesser.id]) == [], dmed
     assert buttons(hand_message(guesser)), "the guess buttons are on the hand that came down"
+
+
+async def test_a_fist_asked_on_a_hand_whose_dms_just_closed_pings_in_the_thread(env: simcord.Env) -> None:
+    """Anna's DMs worked at the start and close mid-game: her fist, asked on her hand, can't come down to her, so the
+    thread pings her for it instead — once — as it does for any prompt a closed DM would lose."""
+    server = make_server(env)
+    thread, players = await start_game(server)
+    anna, bert = players
+    await anna.slash(thread, "kr place", square="a1")
+    env.inject_error(
+        "POST",
+        f"/channels/{anna.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    reach = Reach(env)
+    await bert.slash(thread, "kr place", square="e5")
+    await env.settle()
+    pinged, _ = reach.look()
+    assert pinged.get(anna.id) == 1, pinged
+    assert [s.dm_ok for s in await server.bot.store.seats.of_game(1) if s.player_id == anna.id] == [False]
