@@ -86,3 +86,30 @@ async def test_away_quiet_hours_and_daily_deadlines_together(env: simcord.Env) -
     for m in thread.history():
         if f"<@{bert.id}>" in m.content:
             assert not quiet_hours.inside(berlin_quiet, m.created_at), (m.created_at, m.content)
+
+
+async def test_the_first_turn_of_a_dm_player_in_quiet_hours_waits_for_their_end(env: simcord.Env) -> None:
+    """At the start too: the first player (not the one who pressed Start), who chose DMs and is in their quiet hours,
+    gets nothing then — not even their hand as a new DM — and one DM when their quiet hours end."""
+    server = make_server(env)
+    anna, bert, cleo = server.members[:3]
+    for m in (anna, bert, cleo):
+        await m.user.slash("me notify", mode="dm")
+        await set_quiet(m, server.channel, "23:00", "08:00", "Europe/Berlin")  # 22:00–07:00 UTC
+    await to(env, datetime(2026, 1, 1, 21, 0, tzinfo=UTC))
+    opened = await anna.slash(server.channel, "game new", game="toy")  # seats shuffled (the tests' fixed seed)
+    await bert.click(opened.response, label="Join")
+    await cleo.click(opened.response, label="Join")
+    await to(env, datetime(2026, 1, 1, 23, 30, tzinfo=UTC))
+    reach = Reach(env)
+    await anna.click(opened.response, label="Start")
+    await env.settle()
+    first = next(s.player_id for s in await server.bot.store.seats.of_game(1) if s.seat == 0)
+    assert first != anna.id
+    pinged, dmed = reach.look()
+    assert first not in pinged and dmed.get(first, []) == [], (pinged, dmed)
+    await to(env, datetime(2026, 1, 2, 7, 1, tzinfo=UTC))
+    pinged, dmed = reach.look()
+    assert first not in pinged
+    (woken,) = dmed[first]
+    assert woken.startswith("⏰ Reminder: Toy #1 — your turn: play a card or draw. Deadline <t:"), woken
