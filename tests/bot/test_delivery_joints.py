@@ -113,3 +113,38 @@ async def test_the_first_turn_of_a_dm_player_in_quiet_hours_waits_for_their_end(
     assert first not in pinged
     (woken,) = dmed[first]
     assert woken.startswith("⏰ Reminder: Toy #1 — your turn: play a card or draw. Deadline <t:"), woken
+
+
+async def test_a_short_turn_begun_in_quiet_hours_runs_from_their_end(env: simcord.Env) -> None:
+    """A one-hour turn that begins in the player's quiet hours and would end inside them: moved to their end, the
+    player would be woken at the very moment it passes. Its hour runs from their end instead: woken once, then an
+    hour to move; the status shows that deadline, and it is the one that fires."""
+    server = make_server(env)
+    anna, bert, cleo = server.members[:3]
+    await set_quiet(bert, server.channel, "23:00", "08:00", "Europe/Berlin")  # 22:00–07:00 UTC
+    await to(env, datetime(2026, 1, 1, 12, 0, tzinfo=UTC))
+    opened = await anna.slash(server.channel, "game new", game="toy", random_order=False, turn_hours=1)
+    assert not opened.response.ephemeral, opened.response.content
+    for m in (bert, cleo):
+        await m.click(opened.response, label="Join")
+    await anna.click(opened.response, label="Start")
+    await to(env, datetime(2026, 1, 1, 23, 30, tzinfo=UTC))
+    reach = Reach(env)
+    await anna.slash(thread_of(server), "game move", action=move({"type": "draw"}))  # bert's turn, in his hours
+    await env.settle()
+    due = datetime(2026, 1, 2, 8, 0, tzinfo=UTC)
+    stamp = int(due.timestamp())
+    status = next(m for m in thread_of(server).history() if m.embeds and m.embeds[0].title == "Toy #1")
+    assert f"<t:{stamp}:f>" in embed_text(status), embed_text(status)
+    pinged, _ = reach.look()
+    assert bert.id not in pinged
+    await to(env, datetime(2026, 1, 2, 7, 1, tzinfo=UTC))
+    pinged, _ = reach.look()
+    assert pinged == {bert.id: 1}, "woken once, with time left to move"
+    assert (await state(server, 1)).turn == 1
+    await to(env, datetime(2026, 1, 2, 7, 59, tzinfo=UTC))
+    assert (await state(server, 1)).turn == 1
+    await to(env, datetime(2026, 1, 2, 8, 1, tzinfo=UTC))
+    assert (await state(server, 1)).turn == 2, "the deadline shown is the one that fired"
+    pinged, _ = reach.look()
+    assert bert.id not in pinged
