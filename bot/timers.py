@@ -24,8 +24,9 @@ quiet hours moves to their end (kept on the deadline's payload as `quiet`, with 
 `Clock.moved`, shown by the status); a reminder that would reach a player inside them waits until they end (each
 player's reminder is timed on its own); a player whose wait began inside their quiet hours was named without a
 ping (`bot.service.commit`) and gets a `wake` reminder when their quiet hours end (if that is no earlier than the
-deadline, the turn's time runs from their end instead: nobody is told of a turn as it passes). Recomputed with every commit from
-the quiet hours as they are then, so a recomputation gives the same timers while nobody changes theirs.
+deadline, the turn's time runs from their end instead: nobody is told of a turn as it passes). Recomputed with
+every commit from the quiet hours as they are then, so a recomputation gives the same timers while nobody changes
+theirs.
 """
 
 import hashlib
