@@ -23,8 +23,10 @@ Quiet hours (`bot.quiet`, each awaited person's own): a turn deadline that would
 quiet hours moves to their end (kept on the deadline's payload as `quiet`, with the seats whose hours moved it:
 `Clock.moved`, shown by the status); a reminder that would reach a player inside them waits until they end (each
 player's reminder is timed on its own); a player whose wait began inside their quiet hours was named without a
-ping (`bot.service.commit`) and gets a `wake` reminder when their quiet hours end. Recomputed with every commit from
-the quiet hours as they are then, so a recomputation gives the same timers while nobody changes theirs.
+ping (`bot.service.commit`) and gets a `wake` reminder when their quiet hours end (if that is no earlier than the
+deadline, the turn's time runs from their end instead: nobody is told of a turn as it passes). Recomputed with
+every commit from the quiet hours as they are then, so a recomputation gives the same timers while nobody changes
+theirs.
 """
 
 import hashlib
@@ -236,7 +238,15 @@ def plan(
         due = clock.raw(wait.until)
         deadline = {**common, "action": timeout_json(game, wait)}
         if wait.kind != "reaction":  # a window is the same for everyone it asks (see `bot.quiet`)
+            raw = due
             due, moved_by = quietness.after(quiet, wait.seats, due)
+            # A player whose turn began inside their quiet hours hears of it when they end (`wake`): if that is no
+            # earlier than the deadline, they would be told at the very moment it passes — their turn's time runs
+            # from then instead.
+            woken = [e for s in wait.seats if (e := _quiet_end(quiet.get(s), wait.since)) is not None]
+            if woken and max(woken) >= due:
+                due, moved_by = quietness.after(quiet, wait.seats, max(woken) + (raw - wait.since))
+                deadline |= {"quiet": due.isoformat(), "quiet_seats": moved_by}
             if moved_by:
                 deadline |= {"quiet": due.isoformat(), "quiet_seats": moved_by}
         timers.append(NewTimer(kind=DEADLINE, due_at=due, payload=deadline))
@@ -254,6 +264,10 @@ def plan(
         still = away.wait_pauses(wait.seats, pauses or {}) if wait.kind != "reaction" else []
         timers += _reminders(common, wait, marks, due, now, quiet, still)
     return timers
+
+
+def _quiet_end(hours: QuietHours | None, when: datetime) -> datetime | None:
+    return quietness.period_end(hours, when) if hours is not None else None
 
 
 def _reminders(
@@ -315,7 +329,10 @@ def resumed(game: Game, waits: list[Wait], clocks: dict[str, Clock], now: dateti
         key = wait_key(game, wait)
         clock = clocks.get(key, Clock())
         remaining = clock.remaining if clock.remaining is not None else max(wait.until - now, timedelta(0))
-        out[key] = Clock(shift=(now + remaining) - wait.until)
+        # A frozen clock's remaining time holds the away players' stood-still time (`away_clocks`), which the commit
+        # works out anew from their pauses: kept apart from the shift, so it is not counted a second time.
+        away_part = clock.away if clock.remaining is not None else timedelta(0)
+        out[key] = Clock(shift=(now + remaining) - wait.until - away_part, away=away_part)
     return out
 
 
