@@ -287,7 +287,7 @@ async def settle(bot: BoardroomBot) -> None:
         drain = getattr(bot.notifier, "drain", None)
         if drain is not None:
             await drain()
-        pending = [t for t in (bot.scheduler._task, *bot.notifier._tasks) if t is not None and not t.done()]
+        pending = [t for t in (bot.scheduler.alarm.task, *bot.notifier._tasks) if t is not None and not t.done()]
         if not pending:
             await asyncio.sleep(0)
             if drain is None or not getattr(bot.notifier, "busy", lambda: False)():

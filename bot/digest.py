@@ -13,14 +13,14 @@ crash between the claim and the DM loses that day's digest rather than sending i
 is deleted before its messages go out). A player whose DMs are closed simply gets no digest; the log says so.
 """
 
-import asyncio
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot.alarm import Alarm
 from bot.local_time import BadInput, next_local, parse_time_of_day, parse_zone
 from bot.mine import digest_text, waiting_on
 from bot.names import NO_MENTIONS
@@ -50,47 +50,36 @@ class Digests:
         self.bot = bot
         self.clock = clock
         self.max_sleep = max_sleep
-        self._handle: asyncio.TimerHandle | None = None
-        self._task: asyncio.Task[Any] | None = None
-        self._again = False
-        self._closed = True
+        self.alarm = Alarm(self._run)
+        """Runs one pass at a time, when poked or when the soonest digest is due (`bot.alarm`)."""
         self.sent = 0
         self.skipped = 0
 
     def start(self) -> None:
-        self._closed = False
-        self.poke()
+        self.alarm.start()
 
     def close(self) -> None:
-        self._closed = True
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
+        self.alarm.close()
 
     def poke(self) -> None:
         """A digest changed (or it is time): send what is due and re-arm."""
-        if self._closed:
-            return
-        if self._task is not None and not self._task.done():
-            self._again = True
-            return
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        self.alarm.poke()
 
     async def _run(self) -> None:
         try:
             while True:
-                self._again = False
+                self.alarm.again = False
                 due = await self.bot.store.settings.due_digests(self.clock(), limit=BATCH)
                 for delivery in due:
-                    if self._closed:
+                    if self.alarm.closed:
                         return
                     await self._fire(delivery)
-                if len(due) < BATCH and not self._again:
+                if len(due) < BATCH and not self.alarm.again:
                     break
             await self._arm()
         except Exception:
             log.exception("digest pass failed; retrying in a minute")
-            self._arm_in(60.0)
+            self.alarm.arm_in(60.0)
 
     async def _fire(self, delivery: PlayerDelivery) -> None:
         assert delivery.digest_next is not None
@@ -111,24 +100,11 @@ class Digests:
             log.info("digest not delivered", extra={"fields": {"user": delivery.player_id, "error": str(exc)}})
 
     async def _arm(self) -> None:
-        if self._closed:
+        if self.alarm.closed:
             return
         soonest = await self.bot.store.settings.soonest_digest()
         if soonest is None:
-            if self._handle is not None:
-                self._handle.cancel()
-                self._handle = None
+            self.alarm.disarm()
             return
         delay = (soonest - self.clock()).total_seconds()
-        self._arm_in(min(max(delay, 0.0), self.max_sleep))
-
-    def _arm_in(self, delay: float) -> None:
-        if self._closed:
-            return
-        if self._handle is not None:
-            self._handle.cancel()
-        self._handle = asyncio.get_running_loop().call_later(delay, self._wake)
-
-    def _wake(self) -> None:
-        self._handle = None
-        self.poke()
+        self.alarm.arm_in(min(max(delay, 0.0), self.max_sleep))

@@ -22,9 +22,10 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot import damage
+from bot.alarm import Alarm
 from bot.logs import game_logger
 
 if TYPE_CHECKING:
@@ -61,10 +62,8 @@ class Scheduler:
         """Timers that failed to fire, by id: skipped until their retry time, never deleted."""
         self.reported: set[int] = set()
         """Games whose failing timers were reported (once, until one of their timers fires again)."""
-        self._handle: asyncio.TimerHandle | None = None
-        self._task: asyncio.Task[Any] | None = None
-        self._again = False
-        self._closed = False
+        self.alarm = Alarm(self._run, closed=False)
+        """Runs one pass at a time, when poked or when the soonest timer is due (`bot.alarm`)."""
         self.fired = 0
         self.held: set[int] = set()
         """Games whose due timers wait (at start-up, until the game is caught up with: `bot.client._catch_up`)."""
@@ -83,30 +82,21 @@ class Scheduler:
             self.poke()
 
     def start(self) -> None:
-        self._closed = False
-        self.poke()
+        self.alarm.start()
 
     def close(self) -> None:
-        self._closed = True
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
+        self.alarm.close()
 
     def poke(self) -> None:
         """Timers changed (or it is time): fire what is due and re-arm."""
-        if self._closed:
-            return
-        if self._task is not None and not self._task.done():
-            self._again = True
-            return
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        self.alarm.poke()
 
     async def _run(self) -> None:
         store = self.bot.store
         try:
             fired = 0
             while True:
-                self._again = False
+                self.alarm.again = False
                 due = await store.timers.due(self.clock(), limit=50 + len(self.failing))
                 damage.report_skipped(self.bot)  # their timers were left out: said once, the others fire
                 for timer_id in set(self.failing) - {t.id for t in due}:
@@ -114,25 +104,25 @@ class Scheduler:
                         del self.failing[timer_id]  # no longer due: a commit replaced or removed it
                 due = [t for t in due if not self._waiting(t.id) and t.game_id not in self.held]
                 for timer in due:
-                    if self._closed:
+                    if self.alarm.closed:
                         return
                     await self._fire(timer.id, timer.game_id)
                     fired += 1
                 if fired >= 500:
                     # A game whose timeouts keep producing overdue waits must not starve the bot.
                     log.warning("fired %d timers in one pass; pausing a second", fired)
-                    self._arm_in(1.0)
+                    self.alarm.arm_in(1.0)
                     return
-                if due or self._again:
+                if due or self.alarm.again:
                     continue
                 await self._arm()
                 # A poke while arming (a commit landing during `next_timer`) may have added a sooner timer than
                 # the one just armed for: look again rather than sleep past it.
-                if not self._again:
+                if not self.alarm.again:
                     break
         except Exception:
             log.exception("scheduler pass failed; retrying in a minute")
-            self._arm_in(60.0)
+            self.alarm.arm_in(60.0)
 
     async def _fire(self, timer_id: int, game_id: int) -> None:
         glog = game_logger(game_id, "boardroom.scheduler")
@@ -180,18 +170,16 @@ class Scheduler:
                 glog.exception("could not report the failing timer")
 
     async def _arm(self) -> None:
-        if self._closed:
+        if self.alarm.closed:
             return
         if not self.failing and not self.held:
             nxt = await self.bot.store.timers.soonest()
             damage.report_skipped(self.bot)
             if nxt is None:
-                if self._handle is not None:
-                    self._handle.cancel()
-                    self._handle = None
+                self.alarm.disarm()
                 return
             delay = (nxt.due_at - self.clock()).total_seconds()
-            self._arm_in(min(max(delay, 0.0), self.max_sleep))
+            self.alarm.arm_in(min(max(delay, 0.0), self.max_sleep))
             return
         # Failing timers are overdue but wait for their retry: arm for the sooner of their retries and the first
         # timer that is not failing (every other overdue timer was fired by the pass that is ending).
@@ -205,15 +193,4 @@ class Scheduler:
         fresh = next((t for t in soon if t.id not in self.failing and t.game_id not in self.held), None)
         if fresh is not None:
             delays.append((fresh.due_at - now).total_seconds())
-        self._arm_in(min(max(min(delays, default=self.max_sleep), 0.0), self.max_sleep))
-
-    def _arm_in(self, delay: float) -> None:
-        if self._closed:
-            return
-        if self._handle is not None:
-            self._handle.cancel()
-        self._handle = asyncio.get_running_loop().call_later(delay, self._wake)
-
-    def _wake(self) -> None:
-        self._handle = None
-        self.poke()
+        self.alarm.arm_in(min(max(min(delays, default=self.max_sleep), 0.0), self.max_sleep))

@@ -40,8 +40,8 @@ async def test_a_poke_during_arm_is_not_lost() -> None:
         scheduler.poke()
         gate.set()
         await asyncio.sleep(0.05)
-        assert scheduler._handle is not None
-        armed_in = scheduler._handle.when() - asyncio.get_running_loop().time()
+        assert scheduler.alarm.handle is not None
+        armed_in = scheduler.alarm.handle.when() - asyncio.get_running_loop().time()
         assert 590 <= armed_in <= 600, f"armed for {armed_in:.0f}s: the window's timer was missed"
         assert reads == 2
     finally:
@@ -66,7 +66,7 @@ async def test_without_a_poke_one_arm_is_enough() -> None:
     try:
         scheduler.poke()
         await asyncio.sleep(0.05)
-        assert reads == 1 and scheduler._handle is not None
-        assert 1790 <= scheduler._handle.when() - asyncio.get_running_loop().time() <= 1800
+        assert reads == 1 and scheduler.alarm.handle is not None
+        assert 1790 <= scheduler.alarm.handle.when() - asyncio.get_running_loop().time() <= 1800
     finally:
         scheduler.close()
