@@ -242,7 +242,7 @@ def _posts(
         elsewhere=elsewhere,
         result=c.result_post if c.result_post is not None else finished_now,
         actor=c.entry.actor_seat,
-        ping=c.ping,
+        ping=[s for s in c.ping if s not in hush],  # in their quiet hours: named, not pinged
         in_hand=in_hand,
         guard=guard,
         hush=hush,

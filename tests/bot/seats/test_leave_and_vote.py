@@ -10,7 +10,7 @@
 """
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import discord
@@ -213,3 +213,20 @@ async def test_kkk_vote_expires_with_the_next_deadline(env: simcord.Env) -> None
     assert any("The vote to hand **bert**'s seat to the autopilot expired" in t for t in texts(thread))
     seat = (await server.bot.store.seats.of_game(1))[1]
     assert seat.handover is None and seat.player_id == bert.id
+
+
+async def test_kkk_vote_names_a_player_in_quiet_hours_without_a_ping(env: simcord.Env) -> None:
+    """Cleo is inside her quiet hours when the vote opens: the thread names her without a ping (the vote waits on
+    the status's buttons until she looks); anna, awake, is not pinged either — she opened it."""
+    server = make_server(env, ("anna", "bert", "cleo"))
+    anna, bert, cleo = server.members
+    await kkk_with_bert_gone(server)
+    thread = thread_of(server)
+    now = env.now()
+    start, end = ((now + timedelta(hours=h)).strftime("%H:%M") for h in (-1, 2))
+    await cleo.slash(server.channel, "me quiet", **{"from": start, "to": end, "timezone": "UTC"})
+    assert (await server.bot.store.settings.quiet_of([cleo.id])).get(cleo.id) is not None
+    await anna.slash(thread, "game vote replace", player=bert, autopilot=True)
+    # (The line may be merged into the thread's last message, which pinged her for her turn before her quiet hours.)
+    (line,) = [x for t in texts(thread) for x in t.splitlines() if "asks to hand **bert**'s seat to the autopilot" in x]
+    assert "cleo" in line and f"<@{cleo.id}>" not in line, line
