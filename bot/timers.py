@@ -31,7 +31,7 @@ theirs.
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -305,9 +305,11 @@ def away_clocks(
     waits: list[Wait],
     clocks: dict[str, Clock],
     pauses: Mapping[int, Sequence[away.Interval]],
+    off_weekend: Callable[[datetime], datetime] | None = None,
 ) -> dict[str, Clock]:
     """Clocks with each turn wait's `away` worked out anew: the time its clock stands still in the pauses of the
-    players it waits for (`bot.away.stretched`). A reaction window never stands still: it passes for them."""
+    players it waits for (`bot.away.stretched`). A reaction window never stands still: it passes for them.
+    `off_weekend`: a table with weekends off moves a stretched deadline that lands on one to the Monday after."""
     out = dict(clocks)
     for wait in waits:
         key = wait_key(game, wait)
@@ -316,7 +318,8 @@ def away_clocks(
         extra = timedelta(0)
         if still:
             base = clock.base(wait.until)
-            extra = away.stretched(wait.since, base, still) - base
+            stretched = away.stretched(wait.since, base, still)
+            extra = (off_weekend(stretched) if off_weekend is not None else stretched) - base
         if extra != clock.away:
             out[key] = Clock(shift=clock.shift, remaining=clock.remaining, floor=clock.floor, away=extra)
     return out

@@ -22,9 +22,9 @@ a prompt is the hand coming down to them, once: the decision is made there, and 
 ping that sends them to the DM anyway.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel
@@ -35,6 +35,7 @@ from bot import timers as timing
 from bot.handover import HANDOVER, expiries
 from bot.outbox import discord_guard
 from bot.presentation import Presentation, Table, hand_fingerprint
+from engine import daily
 from engine.events import Event, Wait
 from engine.game import Game
 from storage import GameRecord, NewLogEntry, NewOutbox, NewTimer, NotifyMode, QuietHours, SeatRecord, TimerRecord
@@ -109,7 +110,7 @@ def plan(
     pauses = away.paused_seats(seats)
     clocks = _clocks(game, c, waits_after, old_timers)
     if pauses or any(x.away for x in clocks.values()):
-        clocks = timing.away_clocks(game, waits_after, clocks, pauses)
+        clocks = timing.away_clocks(game, waits_after, clocks, pauses, _off_weekend(c.after))
     finished = game.result(c.after) is not None
     new_status, status = _status(c, finished)
     over = status in OVER
@@ -320,3 +321,12 @@ def announcements(
         if new:
             out.append((wait.model_copy(update={"seats": new}), due))
     return out
+
+
+def _off_weekend(state: Any) -> Callable[[datetime], datetime] | None:
+    """For a table with weekends off (`weekdays_only`): a deadline moved onto a weekend by an away player's pause goes
+    on to the Monday after, at the same local time — as the engine does with the deadline itself (`engine.daily`)."""
+    options = getattr(state, "options", None)
+    if options is None or not getattr(options, "weekdays_only", False):
+        return None
+    return lambda due: daily.next_deadline(due, timedelta(0), options.timezone, weekdays_only=True)

@@ -6,6 +6,7 @@ holds (a new public message that pings them, or a new DM: `tests.bot.test_notify
 SimCord's clock starts on Thursday 1 January 2026, 00:00 UTC (Berlin is UTC+1 then)."""
 
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import simcord
 
@@ -74,6 +75,8 @@ async def test_away_quiet_hours_and_daily_deadlines_together(env: simcord.Env) -
     for _ in range(6):
         (timer,) = [t for t in await server.bot.store.timers.of_game(1) if t.kind == "deadline"]
         stamp = int(timer.due_at.timestamp())
+        # Weekends off, even for a deadline the away player's pause stretched (it would land on Saturday 3 January).
+        assert timer.due_at.astimezone(ZoneInfo("Europe/Berlin")).weekday() < 5, timer.due_at
         status = next(m for m in thread.history() if m.embeds and m.embeds[0].title == "Toy #1")
         assert f"<t:{stamp}:f>" in embed_text(status), (timer.due_at, embed_text(status))
         turn = (await state(server, 1)).turn
