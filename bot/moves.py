@@ -6,7 +6,7 @@ short opaque token (`MARK` and a hash of the action), which is what Discord send
 submission the token is looked up among the moves open to the seat *now* (those suggested, and its legal ones): a
 move that is no longer open (the game went on since the list was shown) is refused kindly, never applied to a
 different situation. A player who types instead of picking may type a suggestion's words (any case); JSON is still
-read (`read_move`) for scripts and old habits, but never shown.
+read (`bot.typed.read_move`) for scripts and old habits, but never shown.
 """
 
 import hashlib

@@ -14,10 +14,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import game_options, sync
-from bot.cogs.game import UNREADABLE_MOVE as UNREADABLE
 from bot.durations import DurationTooLong, parse_duration
 from bot.service import Person, Refusal
 from bot.settings import Settings
+from bot.typed import UNREADABLE_MOVE as UNREADABLE
 from engine import registry
 from tests.bot.helpers import embed_text, make_server, move, seat_players, texts, thread_of
 
