@@ -4,15 +4,16 @@ day comes round (`/me digest`).
 Time zones are IANA names read by the standard library's `zoneinfo` (its data from the system, or the `tzdata`
 package), never hand-made offsets, so daylight-saving changes are the zone's: a digest at 08:00 stays at 08:00 local
 time across them. A local time that a spring change skips (02:30 on that night) comes at the same wall-clock
-distance after the change (03:30), and one an autumn change repeats comes once, the first time.
+distance after the change (03:30), and one an autumn change repeats comes once, the first time (`engine.daily.local`,
+which the tables' daily deadlines use too).
 """
 
 import re
-from datetime import date, datetime, time, timedelta
+from datetime import datetime, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from storage.models import utc
+from engine import daily
 
 _TIME = re.compile(r"\s*(\d{1,2})[:.h](\d{2})\s*")
 
@@ -61,16 +62,10 @@ def next_local(at: time, zone: ZoneInfo, after: datetime) -> datetime:
     """The first moment strictly after `after` (aware) when the clock in `zone` shows `at`, in UTC."""
     local_day = after.astimezone(zone).date()
     for offset in range(3):
-        candidate = _at(local_day + timedelta(days=offset), at, zone)
+        candidate = daily.local(local_day + timedelta(days=offset), at, zone)
         if candidate > after:
             return candidate
     raise AssertionError("a local time of day comes round within three days")
-
-
-def _at(day: date, at: time, zone: ZoneInfo) -> datetime:
-    """`day` at `at` in `zone`, in UTC. `fold=0` (the default) reads a repeated time as its first occurrence, and a
-    skipped one with the offset from before the change, which lands as far after the change."""
-    return utc(datetime.combine(day, at, tzinfo=zone))
 
 
 @cache
