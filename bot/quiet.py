@@ -16,6 +16,7 @@ The bot layer reads them here; `describe` words them for `/me quiet` and the `/m
 from collections.abc import Iterable, Mapping
 from datetime import datetime, time, timedelta
 
+from bot.kept import KeptPerPerson
 from engine import daily
 from storage import GameStore, NewSeat, QuietHours, SeatRecord
 
@@ -84,16 +85,12 @@ class KnownQuietHours:
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
-        self._known: dict[int, QuietHours | None] = {}
+        self._kept = KeptPerPerson[QuietHours](store.settings.quiet_of)
 
     async def of(self, player_ids: Iterable[int]) -> dict[int, QuietHours]:
         """The quiet hours of those of these people who have some."""
-        ids = set(player_ids)
-        missing = [p for p in ids if p not in self._known]
-        if missing:
-            found = await self.store.settings.quiet_of(missing)
-            self._known.update({p: found.get(p) for p in missing})
-        return {p: hours for p in ids if (hours := self._known[p]) is not None}
+        known = await self._kept.of(set(player_ids))
+        return {p: hours for p, hours in known.items() if hours is not None}
 
     async def get(self, player_id: int) -> QuietHours | None:
         """A person's quiet hours, or None (for `/me` and whoever shows a person's settings)."""
@@ -101,7 +98,7 @@ class KnownQuietHours:
 
     async def put(self, player_id: int, hours: QuietHours | None, *, now: datetime) -> None:
         await self.store.settings.set_quiet(player_id, hours, now=now)
-        self._known[player_id] = hours
+        self._kept.keep(player_id, hours)
 
 
 def parse(start: str, end: str, timezone: str) -> QuietHours:

@@ -25,6 +25,7 @@ from typing import Literal
 
 from bot import outbox
 from bot.awaiting import awaited, your_task
+from bot.kept import KeptPerPerson
 from bot.table import timestamp
 from engine.events import Wait
 from engine.text import seat as seat_ref
@@ -62,13 +63,12 @@ class Deliveries:
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
-        self._known: dict[int, PlayerDelivery] = {}
+        self._kept = KeptPerPerson[PlayerDelivery](store.settings.deliveries)
 
     async def of(self, player_ids: Collection[int]) -> dict[int, PlayerDelivery]:
-        missing = [p for p in set(player_ids) if p not in self._known]
-        if missing:
-            self._known.update(await self.store.settings.deliveries(missing))
-        return {p: self._known[p] for p in player_ids}
+        known = await self._kept.of(player_ids)
+        # The store answers for everyone asked (the defaults for those who never chose).
+        return {p: d if d is not None else PlayerDelivery(player_id=p) for p, d in known.items()}
 
     async def modes(self, seats: Sequence[SeatRecord]) -> dict[int, NotifyMode]:
         """Each seated person's notify mode (players only: computer players have no choice to read)."""
@@ -82,12 +82,12 @@ class Deliveries:
 
     async def put(self, delivery: PlayerDelivery, *, now: datetime) -> PlayerDelivery:
         stored = await self.store.settings.put_delivery(delivery, now=now)
-        self._known[delivery.player_id] = stored
+        self._kept.keep(delivery.player_id, stored)
         return stored
 
     def forget(self, player_id: int) -> None:
         """Read the person's choices from the store next time (after a claim moved their digest on)."""
-        self._known.pop(player_id, None)
+        self._kept.forget(player_id)
 
 
 # --- the rows that carry prompts and reminders ------------------------------------------------------------
