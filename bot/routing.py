@@ -100,9 +100,13 @@ def prompt_rows(
     modes: Mapping[int, NotifyMode],
     record: GameRecord,
     title: str,
+    *,
+    no_dm: Collection[int] = (),
 ) -> tuple[list[list[int]], list[NewOutbox]]:
     """For the waits a commit announces: per wait, the seats reached elsewhere (named in the thread, not pinged),
-    and a DM row for each awaited player who chose DMs (never the actor, who knows: they are not pinged either)."""
+    and a DM row for each awaited player who chose DMs (never the actor, who knows: they are not pinged either).
+    `no_dm`: seats that get no DM now — in their quiet hours (their wake reminder comes where they chose when the
+    hours end), or prompted by their hand coming down as a DM."""
     elsewhere: list[list[int]] = []
     rows: list[NewOutbox] = []
     link = jump_link(record.guild_id, record.thread_id)
@@ -110,7 +114,7 @@ def prompt_rows(
         where = routes(wait.seats, seats, modes)
         elsewhere.append([s for s, r in where.items() if r != "thread"])
         for s, r in where.items():
-            if r == "dm" and s != actor:
+            if r == "dm" and s != actor and s not in no_dm:
                 text = f"🔔 {title} — {task_words(wait.what, s, wait.kind)}. Deadline {_when(due)}."
                 rows.append(_dm(s, text, link, fallback(wait.what, s, wait.kind, due), due))
     return elsewhere, rows

@@ -146,8 +146,9 @@ def plan(
     # Each other awaited player hears of it where they chose (`bot.routing`): pinged here, or by DM, or in their
     # digest; one in their quiet hours is named without a ping and gets no DM now: their `wake` reminder reaches
     # them, where they chose, when their quiet hours end (`bot.timers`).
-    elsewhere, dms = routing.prompt_rows(awaits, c.entry.actor_seat, seats, modes or {}, c.record, table_after.title)
-    dms = [d for d in dms if d.target.get("seat") not in hush and d.target.get("seat") not in prompts]
+    elsewhere, dms = routing.prompt_rows(
+        awaits, c.entry.actor_seat, seats, modes or {}, c.record, table_after.title, no_dm={*hush, *prompts}
+    )
     items = _posts(presentation, c, table_after, awaits, finished_now, guard, elsewhere, hush, in_hand=sorted(prompts))
     items.append(outbox.status(guard=guard))
     ending = new_status in OVER

@@ -351,8 +351,7 @@ class Lobby:
         events = game.setup_events(table.state)
         items: list[NewOutbox] = [outbox.lobby()]
         awaits = [(w, (due or {}).get(i, w.until)) for i, w in enumerate(waits)]
-        elsewhere, dms = routing.prompt_rows(awaits, actor, table.seats, modes, record, table.title)
-        dms = [d for d in dms if d.target.get("seat") not in (hush or ())]  # in quiet hours: woken at their end
+        elsewhere, dms = routing.prompt_rows(awaits, actor, table.seats, modes, record, table.title, no_dm=hush or ())
         first = outbox.post(
             intro=[f"🎲 **{game.title} #{record.id} begins!** Seat order: {order}."],
             events=events,
