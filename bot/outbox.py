@@ -75,9 +75,9 @@ def post(
     waiting = [
         {"seats": list(w.seats), "what": w.what, "kind": w.kind, "deadline": due.isoformat()} for w, due in awaits
     ]
-    for wait, away in zip(waiting, elsewhere, strict=False):
-        if away:
-            wait[ELSEWHERE] = list(away)  # reached by DM or the digest (`bot.routing`): named, not mentioned
+    for wait, reached in zip(waiting, elsewhere, strict=False):
+        if reached:
+            wait[ELSEWHERE] = list(reached)  # reached by DM or the digest (`bot.routing`): named, not mentioned
     if not (public or texts or waiting or result or intro):
         return None
     payload: dict[str, Any] = {"events": public, "texts": list(texts), "awaits": waiting, "result": result}

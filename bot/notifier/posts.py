@@ -77,8 +77,8 @@ class Posts:
             seats = [int(s) for s in wait["seats"]]
             # Never the player who just acted, for their own next step; nor those reached by DM, their hand DM or
             # the digest, nor those in their quiet hours (a `wake` reminder pings them when they end).
-            away = set(wait.get(outbox.ELSEWHERE, ())) | in_hand | hush
-            ping = [s for s in seats if s != actor and s not in away]
+            unpinged = set(wait.get(outbox.ELSEWHERE, ())) | in_hand | hush
+            ping = [s for s in seats if s != actor and s not in unpinged]
             due = moment(_dt(wait["deadline"]))
             said = awaited(wait["what"], seats, names, table.mention, ping, wait.get("kind"))
             line = f"⏳ {said} (deadline {due})"
