@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format clean
+.PHONY: run test lint format clean catalogs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,10 +12,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The compiled catalogs (.mo) are built from the committed .po sources, never by hand (bot/i18n/catalogs.py).
+catalogs: $(STAMP)
+	$(BIN)/python -m bot.i18n.catalogs compile
+
+run: $(STAMP) catalogs
 	$(BIN)/python -m bot
 
-test: $(STAMP)
+test: $(STAMP) catalogs
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest -n auto

@@ -16,8 +16,13 @@ someone for the continuation of what they just did) — they are named, not ment
 
 import re
 from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING
 
 from engine.text import render, seats_in
+
+if TYPE_CHECKING:
+    from bot.post import Task
+    from engine.events import Wait
 
 SUBJECT = re.compile(r"(?:the (?P<role>[A-Z][\w ]*?) )?\{seat:(?P<seat>\d+)\} to (?P<task>.+)", re.S)
 NOTHING_MORE = {"take their turn", "take your turn", "move"}
@@ -32,6 +37,18 @@ def subject_task(what: str, seats: Sequence[int]) -> tuple[str | None, str] | No
         return None
     task = m["task"]
     return m["role"], "" if task in NOTHING_MORE else task
+
+
+def legacy_task(wait: "Wait", names: Sequence[str]) -> "Task":
+    """The `Task` of a wait whose `what` is English text with seat references (the toy game's, and any game's
+    until its presentation words its own codes)."""
+    from bot.post import Task
+
+    found = subject_task(wait.what, wait.seats)
+    if found is not None:
+        role, task = found
+        return Task(render(task, names), role)
+    return Task(render(wait.what, names), None, tuple(seats_in(wait.what)))
 
 
 def _possessive(text: str, word: str) -> str:

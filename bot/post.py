@@ -22,6 +22,21 @@ class Aside(str):
 
 
 @dataclass(frozen=True)
+class Task:
+    """What an awaited player is to do, in the language being spoken (`Presentation.wait_task`): the platform puts
+    it into its own sentences ("@anna, your turn: {task}", "**anna**'s turn (the {role}): {task}", a reminder, a
+    DM), so a game words only the task, never the sentence around it."""
+
+    task: str
+    """The task as an instruction to the awaited, names already in ("open the deal or roll", "STOP or pass on
+    cleo's travel card"); "" when it says no more than "your turn"."""
+    role: str | None = None
+    """The part the awaited plays in it, if any ("Boss")."""
+    named: tuple[int, ...] = ()
+    """Seats the task names itself (they are not listed again as awaited)."""
+
+
+@dataclass(frozen=True)
 class Button:
     """A button on a status, tracked or hand message (or a `button_reply`); clicking it asks
     `button_reply(table, seat, key)`, then `button_action(table, seat, key)`. Keys are `[A-Za-z0-9_.:-]{1,64}`."""

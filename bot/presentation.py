@@ -95,11 +95,13 @@ from bot.post import Aside as Aside
 from bot.post import Button as Button
 from bot.post import ButtonStyle as ButtonStyle
 from bot.post import Post as Post
+from bot.post import Task as Task
 from bot.post import cut
 from bot.table import Table as Table
 from bot.table import moment as moment
 from bot.table import timestamp as timestamp
 from bot.table import waiting_lines as waiting_lines
+from engine.errors import RuleError
 from engine.events import Event, Wait
 from engine.game import Game, Result
 
@@ -201,6 +203,23 @@ class Presentation:
 
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return game.summary
+
+    def wait_task(self, table: Table, wait: Wait, names: Sequence[str]) -> Task:
+        """What the awaited of `wait` are to do, in the language being spoken, with `names` for the seats it names
+        (the engine's `wait.what` is a code, `wait.about` its values). Default: the engine's text as it was."""
+        from bot.awaiting import legacy_task
+
+        return legacy_task(wait, names)
+
+    def refusal_words(self, table: Table, error: RuleError) -> str:
+        """A refused move (`error.code`, `error.values`) as the player who tried reads it, in the language being
+        spoken: short, naming the fix. Default: the engine's fallback message with the players' names."""
+        return table.render(error.message)
+
+    def option_help(self, name: str) -> str | None:
+        """What the game's own option `name` does, one phrase in the language being spoken, for `/game rules` and
+        refusals (None: the options model's docstring, English)."""
+        return None
 
     def prompt_in_hand(self, table: Table, wait: Wait) -> bool:
         """Whether a player newly awaited for `wait` is prompted in their hand DM rather than by a mention in the

@@ -96,6 +96,11 @@ class Table:
         return self.deadlines.get(index, wait.until)
 
     @property
+    def language(self) -> str:
+        """The table's language (`/game new language:`): what it shows publicly is said in it (`bot.i18n`)."""
+        return str(self.record.options.get("language") or "en")
+
+    @property
     def title(self) -> str:
         return f"{self.game.title} #{self.record.id}"
 

@@ -31,8 +31,17 @@ class RuleError(Exception):
         self.values: dict[str, Any] = dict(values or {})
 
 
-def refuse(problem: str | None) -> None:
-    """Raise `RuleError(problem)` when a rule's check (a `why_not_…` function) found one; None passes."""
+def rule(code: str, **values: Any) -> RuleError:
+    """A refusal with no words: its `code` (e.g. "no_tuber_left") and the `values` the bot's words need (JSON-like;
+    seats as seat numbers). The message is only for logs and tests: the presentation words it for the player."""
+    shown = ", ".join(f"{k}={v!r}" for k, v in values.items())
+    return RuleError(f"{code}({shown})" if shown else code, code, values)
+
+
+def refuse(problem: "str | RuleError | None") -> None:
+    """Raise the refusal a rule's check (a `why_not_…` function) found (a `rule(...)`, or a message); None passes."""
+    if isinstance(problem, RuleError):
+        raise problem
     if problem is not None:
         raise RuleError(problem)
 

@@ -53,6 +53,9 @@ class Wait(BaseModel):
 
     seats: tuple[int, ...]
     what: str
+    """What the awaited are to do: a code of the game's (the bot words it, `Presentation.wait_task`)."""
+    about: dict[str, JsonValue] = Field(default_factory=dict)
+    """The values the words of `what` need (e.g. the seat whose travel card is on the table)."""
     kind: WaitKind
     since: datetime
     until: datetime

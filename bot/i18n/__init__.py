@@ -1,0 +1,134 @@
+"""The words Boardroom says, in the table's or the reader's language: GNU gettext catalogs, one domain per area.
+
+Every word a person reads is an English message id marked where it is written, and looked up in the language being
+spoken at that moment:
+
+    from bot.games.kkk.words_i18n import _, n_, N_     # a game's own domain (`words("kkk")`)
+    _("%(who)s pays %(amount)s.", who=name, amount=money)
+    n_("%(n)d action left", "%(n)d actions left", count)   # gettext's plural forms; `n` is the count
+    N_("Pass")    # marked for extraction, translated later where it is shown: `_(PASS)`
+
+Placeholders are `%(name)s` (Babel checks every translation keeps them); the values are filled in after the lookup,
+so a translation may move them. A message with no values is not %-formatted (a bare `%` is safe there).
+
+Which language is spoken is the context's (`speaking(lang)`, a `contextvars` variable, so it follows `await` and
+`asyncio.to_thread`): the platform speaks the table's language (`table_language`) wherever it words something for
+the table thread, its posts, prompts, pictures and reminders; a private answer speaks the reader's (`reader_language`:
+their Discord client's locale where it is one of ours, else the table's); a hand DM the player's own `/me language`
+else the table's. Nothing else chooses: a presentation never asks which language it is in.
+
+Domains (`DOMAINS`): `platform` (bot/ outside the games), `commands` (slash-command names and descriptions, through
+`bot.i18n.commands`' `app_commands.Translator`) and one per game (`bot/games/<game>/`), so a new game adds its own
+catalogs and touches no other game's. The catalogs live in `bot/locale/<lang>/LC_MESSAGES/<domain>.po` (sources,
+committed) and are compiled to `.mo` by `python -m bot.i18n.catalogs compile` (`make run` and `make test` do it; see
+`bot.i18n.catalogs`). English is the message ids themselves (no catalog). `qps` is a test-only pseudo-language that
+wraps every translated message in ⟦…⟧, so a test can see any word that was never marked.
+"""
+
+import gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+Language = Literal["en", "nl", "de"]
+LANGUAGES: tuple[Language, ...] = ("en", "nl", "de")
+"""The languages a table or a person can choose, English first (the message ids)."""
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "nl": "Nederlands", "de": "Deutsch"}
+"""Each language in its own words (for choices and settings: a reader finds their own)."""
+PSEUDO = "qps"
+"""The pseudo-language of the tests: every translated message wrapped in ⟦…⟧ (not offered to players)."""
+DEFAULT: Language = "en"
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+"""`bot/locale/<lang>/LC_MESSAGES/<domain>.po|.mo`, and the templates `bot/locale/<domain>.pot`."""
+
+_speaking: ContextVar[str] = ContextVar("boardroom_language", default=DEFAULT)
+
+
+def current() -> str:
+    """The language being spoken here (English unless a caller chose one)."""
+    return _speaking.get()
+
+
+@contextmanager
+def speaking(language: str | None) -> Iterator[None]:
+    """Speak `language` (None or an unknown one: English) inside the block."""
+    token = _speaking.set(language if language in LANGUAGES or language == PSEUDO else DEFAULT)
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
+
+
+def known(language: object) -> Language | None:
+    """`language` if it is one of ours, read loosely from a Discord locale too ("nl", "de", "en-GB", "en-US")."""
+    if not isinstance(language, str) and language is not None:
+        language = str(getattr(language, "value", language))
+    if not language:
+        return None
+    base = language.split("-")[0].split("_")[0].lower()
+    return base if base in LANGUAGES else None  # type: ignore[return-value]
+
+
+def reader_language(locale: object, table: str | None = None) -> str:
+    """The language of a private answer: the reader's Discord locale (`interaction.locale`) where it is one of
+    ours, else the table's (`table`), else English."""
+    return known(locale) or known(table) or DEFAULT
+
+
+class _Pseudo(gettext.NullTranslations):
+    """Every message wrapped, so an unmarked word stands out in a test."""
+
+    def gettext(self, message: str) -> str:
+        return f"⟦{message}⟧"
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return f"⟦{msgid1 if n == 1 else msgid2}⟧"
+
+    def pgettext(self, context: str, message: str) -> str:
+        return f"⟦{message}⟧"
+
+
+@cache
+def translation(domain: str, language: str) -> gettext.NullTranslations:
+    """The compiled catalog of `domain` in `language` (English: none, the ids themselves). A missing catalog is an
+    error for nl and de: `bot.i18n.catalogs.check_compiled` stops the bot at start-up naming it; here English
+    stands in so a test of one game does not need another's."""
+    if language == PSEUDO:
+        return _Pseudo()
+    if language == DEFAULT:
+        return gettext.NullTranslations()
+    return gettext.translation(domain, localedir=LOCALE_DIR, languages=[language], fallback=True)
+
+
+def _fill(text: str, values: dict[str, Any]) -> str:
+    return text % values if values else text
+
+
+class Words:
+    """One domain's lookups, in the language being spoken: `_`, `n_` (plural), `p_` (with a context), `N_` (mark)."""
+
+    def __init__(self, domain: str) -> None:
+        self.domain = domain
+
+    def _(self, message: str, **values: Any) -> str:
+        return _fill(translation(self.domain, current()).gettext(message), values)
+
+    def n_(self, singular: str, plural: str, n: int, **values: Any) -> str:
+        values.setdefault("n", n)
+        return _fill(translation(self.domain, current()).ngettext(singular, plural, n), values)
+
+    def p_(self, context: str, message: str, **values: Any) -> str:
+        return _fill(translation(self.domain, current()).pgettext(context, message), values)
+
+    @staticmethod
+    def N_(message: str) -> str:
+        """Mark `message` for extraction only: it is translated where it is shown, with `_(message)`."""
+        return message
+
+
+DOMAINS = ("platform", "commands", "kkk", "kesse_ruegen", "casablanca", "schwarzmarkt")
+"""Every catalog's domain; `bot.i18n.catalogs` says which sources each is extracted from."""
