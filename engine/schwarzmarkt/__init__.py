@@ -4,7 +4,7 @@
 30 black-market cards), `state`, `actions`, `options`; one module per rule — `playing` (the starter plays a card),
 `trading` (trading turns), `eventcards` (the nine events), `rounds` (the end of a game round, the refill and the end
 of the game), `leaving` (a player who leaves); and `views`, `legal`, `waits`; `turns` (what every rule needs),
-`words` (how things are named in text) and `randomplay` (a seeded random player for the benchmark).
+and `randomplay` (a seeded random player for the benchmark).
 
 The game registers itself here, once: `ENTRY` (see `engine.entry`).
 """

@@ -19,14 +19,14 @@ Decisions where the specification is silent:
 
 from datetime import datetime
 
-from engine.errors import RuleError
+from pydantic import JsonValue
+
+from engine.errors import rule
 from engine.events import Event, private, public
 from engine.schwarzmarkt import rounds
-from engine.schwarzmarkt.market import GOODS
+from engine.schwarzmarkt.market import GOODS, counts_of
 from engine.schwarzmarkt.state import Pending, SchwarzmarktState
 from engine.schwarzmarkt.turns import discard, new_wait
-from engine.schwarzmarkt.words import EVENT_NAMES, amount, cards_text, counts_of, goods_text
-from engine.text import seat as ref
 
 TIMED = ("shortage", "limit", "spoiled_goods")
 """Events about the next trading round: face up until it ends."""
@@ -68,29 +68,18 @@ def gives(state: SchwarzmarktState) -> list[tuple[str, ...]]:
     return out
 
 
-def asking(state: SchwarzmarktState) -> str:
-    """What the chooser is asked now (public: the table sees what is awaited)."""
+def asking(state: SchwarzmarktState) -> dict[str, JsonValue]:
+    """What the chooser is asked now, as values (public: the table sees what is awaited): the event's `event` kind,
+    its `step`, its `seat` (the chooser), `target` (once chosen) and the amounts the words need (`quick_deal`,
+    `cost`)."""
     p = state.pending
     assert p is not None
-    name = EVENT_NAMES[p.kind]
-    match p.kind, p.step:
-        case "espionage", _:
-            return f"choose a player for {name}: two of their goods cards will be shown to everyone"
-        case "forced_swap", "target":
-            return f"choose a player for {name}"
-        case "forced_swap", _:
-            return f"choose 1 or 2 of your goods cards to give {ref(p.target or 0)} ({name})"
-        case "raid", "target":
-            return f"choose a player for the {name}"
-        case "raid", _:
-            return f"name a kind of goods for the {name} on {ref(p.target or 0)}"
-        case "old_debt", _:
-            return f"choose a player to take a goods card from ({name})"
-        case "quick_deal", _:
-            return f"choose one of your goods cards to trade for {state.quick_deal} ({name})"
-        case "new_goods", _:
-            return f"pay {state.new_goods_cost} and choose a card from the goods pile ({name})"
-    raise AssertionError(p)
+    about: dict[str, JsonValue] = {"event": p.kind, "step": p.step, "seat": p.chooser, "target": p.target}
+    if p.kind == "quick_deal":
+        about["quick_deal"] = state.quick_deal
+    if p.kind == "new_goods":
+        about["cost"] = state.new_goods_cost
+    return about
 
 
 def begin(state: SchwarzmarktState, card: int, now: datetime) -> list[Event]:
@@ -98,75 +87,73 @@ def begin(state: SchwarzmarktState, card: int, now: datetime) -> list[Event]:
     seat = state.starter
     kind = state.cards[card].event
     assert kind is not None
-    name = EVENT_NAMES[kind]
     if kind in TIMED:
         state.in_force.append(card)
-        what = {
-            "shortage": "in the next trading round everyone may trade at most one card per turn",
-            "limit": f"the next trading round ends at price {state.track[state.limit_space - 1].price}",
-            "spoiled_goods": "the first goods card traded in the next trading round pays half",
-        }[kind]
-        return [public("in_force", f"{name}: {what}.", event=kind, card=card), *rounds.next_starter(state, now)]
+        limit = state.track[state.limit_space - 1].price
+        return [public("in_force", event=kind, card=card, limit=limit), *rounds.next_starter(state, now)]
     step = "pick" if kind in ("quick_deal", "new_goods") else "target"
     state.pending = Pending(card=card, kind=kind, chooser=seat, step=step)
     void = void_reason(state)
     if void is not None:
         state.pending = None
         discard(state, card)
-        return [public("void", f"{name} is void: {void}", event=kind, card=card), *rounds.next_starter(state, now)]
+        return [public("void", event=kind, card=card, seat=seat, **void), *rounds.next_starter(state, now)]
     state.phase = "event"
     state.turn = seat
     new_wait(state, now)
-    return [public("choose", f"{ref(seat)}, {asking(state)}.", seat=seat, event=kind, step=step)]
+    return [public("choose", **asking(state))]
 
 
-def void_reason(state: SchwarzmarktState) -> str | None:
+def void_reason(state: SchwarzmarktState) -> dict[str, JsonValue] | None:
+    """Why the pending event is void, as values: `why` ("no_goods", "cant_pay" with `cost`, "pile_empty",
+    "no_target"), or None."""
     p = state.pending
     assert p is not None
     mine = state.hand_count(p.chooser)
     if p.kind in ("quick_deal", "forced_swap") and mine == 0:
-        return f"{ref(p.chooser)} has no goods cards."
+        return {"why": "no_goods"}
     if p.kind == "new_goods":
         if state.luxury[p.chooser] < state.new_goods_cost:
-            return f"{ref(p.chooser)} can't pay {state.new_goods_cost}."
+            return {"why": "cant_pay", "cost": state.new_goods_cost}
         if sum(state.goods_pile) == 0:
-            return "the goods pile is empty."
+            return {"why": "pile_empty"}
     if p.step == "target" and not targets(state):
-        return "there is nobody it could target."
+        return {"why": "no_target"}
     return None
 
 
-def choose_target(state: SchwarzmarktState, seat: int, target: int, now: datetime, lead: str = "") -> list[Event]:
+def choose_target(
+    state: SchwarzmarktState, seat: int, target: int, now: datetime, by_default: bool = False
+) -> list[Event]:
     p = _awaiting(state, seat, "target")
     if target == seat:
-        raise RuleError("Choose another player — an event never targets yourself.")
+        raise rule("target_self")
     if not 0 <= target < state.seats or not state.playing(target):
-        raise RuleError("Choose a player who is in this game.")
+        raise rule("target_not_playing")
     if target not in targets(state):
-        raise RuleError(f"{ref(target)} has no goods cards — choose a player who has some.")
+        raise rule("target_no_goods", target=target)
     p.target = target
     match p.kind:
         case "espionage":
-            return _espionage(state, lead, now)
+            return _espionage(state, by_default, now)
         case "old_debt":
-            return _old_debt(state, lead, now)
+            return _old_debt(state, by_default, now)
         case "forced_swap":
             p.step = "give"
         case "raid":
             p.step = "pick"
     new_wait(state, now)
-    text = f"{lead}{ref(seat)} chooses {ref(target)}. {ref(seat)}, {asking(state)}."
-    return [public("target", text, seat=seat, target=target, event=p.kind)]
+    return [public("target", **asking(state), by_default=by_default)]
 
 
-def pick(state: SchwarzmarktState, seat: int, good: str, now: datetime, lead: str = "") -> list[Event]:
+def pick(state: SchwarzmarktState, seat: int, good: str, now: datetime, by_default: bool = False) -> list[Event]:
     p = _awaiting(state, seat, "pick")
     if good not in GOODS:
-        raise RuleError(f"'{good}' isn't a kind of goods — name potatoes, flour, coffee, butter or sugar.")
+        raise rule("not_a_good", good=good)
     if good not in picks(state):
         if p.kind == "quick_deal":
-            raise RuleError(f"You have no {good} — choose a card from your own hand.")
-        raise RuleError(f"The goods pile has no {good} — choose a kind that is there.")
+            raise rule("no_such_good", good=good)
+        raise rule("pile_lacks_good", good=good)
     kind = GOODS.index(good)  # type: ignore[arg-type]
     chooser = p.chooser
     events: list[Event] = []
@@ -175,12 +162,10 @@ def pick(state: SchwarzmarktState, seat: int, good: str, now: datetime, lead: st
             state.goods[chooser][kind] -= 1
             state.goods_pile[kind] += 1
             state.luxury[chooser] += state.quick_deal
-            text = f"{lead}{ref(chooser)} trades {amount(1, good)} for {state.quick_deal} (Quick Deal)."
             events.append(
                 Event(
                     kind="quick_deal",
-                    text=text,
-                    data={"seat": chooser, "good": good, "paid": state.quick_deal},
+                    data={"seat": chooser, "good": good, "paid": state.quick_deal, "by_default": by_default},
                     reveals=True,
                 )
             )
@@ -190,43 +175,41 @@ def pick(state: SchwarzmarktState, seat: int, good: str, now: datetime, lead: st
             state.luxury[chooser] -= state.new_goods_cost
             state.goods_pile[kind] -= 1
             state.goods[chooser][kind] += 1
-            text = f"{lead}{ref(chooser)} pays {state.new_goods_cost} and takes a card from the goods pile."
-            events.append(public("new_goods", text, seat=chooser, paid=state.new_goods_cost))
-            events.append(private(chooser, "took", f"You take {amount(1, good)} from the goods pile.", good=good))
+            events.append(public("new_goods", seat=chooser, paid=state.new_goods_cost, by_default=by_default))
+            events.append(private(chooser, "took", seat=chooser, good=good))
         case "raid":
             target = p.target
             assert target is not None
             lost = state.goods[target][kind]
             state.goods[target][kind] = 0
             state.goods_pile[kind] += lost
-            text = f"{lead}{ref(chooser)} raids {ref(target)} for {good}: " + (
-                f"{amount(lost, good)} go under the goods pile." if lost else f"they have no {good}."
-            )
             events.append(
                 Event(
                     kind="raid",
-                    text=text,
-                    data={"seat": chooser, "target": target, "good": good, "lost": lost},
+                    data={"seat": chooser, "target": target, "good": good, "lost": lost, "by_default": by_default},
                     reveals=True,
                 )
             )
     return events + _done(state, now)
 
 
-def give(state: SchwarzmarktState, seat: int, cards: tuple[str, ...], now: datetime, lead: str = "") -> list[Event]:
+def give(
+    state: SchwarzmarktState, seat: int, cards: tuple[str, ...], now: datetime, by_default: bool = False
+) -> list[Event]:
     p = _awaiting(state, seat, "give")
     target = p.target
     assert target is not None
     if not 1 <= len(cards) <= 2:
-        raise RuleError("Give 1 or 2 of your goods cards.")
+        raise rule("give_one_or_two")
     if any(c not in GOODS for c in cards):
-        raise RuleError("Name the cards as kinds of goods: potatoes, flour, coffee, butter or sugar.")
+        bad = next(c for c in cards if c not in GOODS)
+        raise rule("not_a_good", good=bad)
     counts = counts_of(cards)
     for kind, n in enumerate(counts):
         if n > state.goods[seat][kind]:
-            raise RuleError(f"You have only {amount(state.goods[seat][kind], GOODS[kind])} — give cards you hold.")
+            raise rule("not_enough_goods", good=GOODS[kind], n=state.goods[seat][kind])
     if len(cards) > state.hand_count(target):
-        raise RuleError(f"{ref(target)} holds only {cards_text(state.hand_count(target))}: give no more than that.")
+        raise rule("target_holds_fewer", target=target, n=state.hand_count(target))
     # Take from the cards the target held before the given ones arrive.
     before = [GOODS[k] for k, n in enumerate(state.goods[target]) for _ in range(n)]
     taken = counts_of(state.rng.sample(before, len(cards)))
@@ -235,17 +218,10 @@ def give(state: SchwarzmarktState, seat: int, cards: tuple[str, ...], now: datet
         state.goods[target][kind] += counts[kind] - taken[kind]
     n = len(cards)
     events = [
-        public(
-            "forced_swap",
-            f"{lead}{ref(seat)} gives {ref(target)} {cards_text(n)} and takes {cards_text(n)} from them at random.",
-            seat=seat,
-            target=target,
-            count=n,
-        ),
+        public("forced_swap", seat=seat, target=target, count=n, by_default=by_default),
         private(
             (seat, target),
             "swapped",
-            f"Forced Swap: {ref(seat)} gave {ref(target)} {goods_text(counts)} and took {goods_text(taken)}.",
             seat=seat,
             target=target,
             given=counts,
@@ -255,20 +231,18 @@ def give(state: SchwarzmarktState, seat: int, cards: tuple[str, ...], now: datet
     return events + _done(state, now)
 
 
-def _espionage(state: SchwarzmarktState, lead: str, now: datetime) -> list[Event]:
+def _espionage(state: SchwarzmarktState, by_default: bool, now: datetime) -> list[Event]:
     p = state.pending
     assert p is not None and p.target is not None
     target = p.target
     hand = [GOODS[k] for k, n in enumerate(state.goods[target]) for _ in range(n)]
     shown = counts_of(state.rng.sample(hand, min(2, len(hand))))
-    text = (
-        f"{lead}{ref(p.chooser)} spies on {ref(target)}: they hold {goods_text(shown)} (shown to all, then given back)."
-    )
-    event = Event(kind="espionage", text=text, data={"seat": p.chooser, "target": target, "shown": shown}, reveals=True)
+    data: dict[str, JsonValue] = {"seat": p.chooser, "target": target, "shown": shown, "by_default": by_default}
+    event = Event(kind="espionage", data=data, reveals=True)
     return [event, *_done(state, now)]
 
 
-def _old_debt(state: SchwarzmarktState, lead: str, now: datetime) -> list[Event]:
+def _old_debt(state: SchwarzmarktState, by_default: bool, now: datetime) -> list[Event]:
     p = state.pending
     assert p is not None and p.target is not None
     target, seat = p.target, p.chooser
@@ -278,16 +252,10 @@ def _old_debt(state: SchwarzmarktState, lead: str, now: datetime) -> list[Event]
     state.goods[target][kind] -= 1
     state.goods[seat][kind] += 1
     events = [
-        public(
-            "old_debt",
-            f"{lead}{ref(seat)} takes a goods card at random from {ref(target)} (Old Debt).",
-            seat=seat,
-            target=target,
-        ),
+        public("old_debt", seat=seat, target=target, by_default=by_default),
         private(
             (seat, target),
             "debt_paid",
-            f"Old Debt: {ref(seat)} took {amount(1, good)} from {ref(target)}.",
             seat=seat,
             target=target,
             good=good,
@@ -308,9 +276,9 @@ def _done(state: SchwarzmarktState, now: datetime) -> list[Event]:
 def _awaiting(state: SchwarzmarktState, seat: int, step: str) -> Pending:
     p = state.pending
     if state.phase != "event" or p is None:
-        raise RuleError("There's no event waiting for a choice right now.")
+        raise rule("no_event_pending")
     if seat != p.chooser:
-        raise RuleError(f"It's {ref(p.chooser)} who chooses for {EVENT_NAMES[p.kind]}.")
+        raise rule("not_your_event", seat=p.chooser, event=p.kind)
     if p.step != step:
-        raise RuleError(f"Not that yet — {asking(state)}.")
+        raise rule("not_that_step", **asking(state))
     return p

@@ -12,7 +12,7 @@ still playing. If the game was waiting on them:
 
 from datetime import datetime
 
-from engine.errors import RuleError
+from engine.errors import rule
 from engine.events import Event, public
 from engine.schwarzmarkt import eventcards, rounds
 from engine.schwarzmarkt.market import MIN_PLAYERS
@@ -20,15 +20,13 @@ from engine.schwarzmarkt.playing import trade_call
 from engine.schwarzmarkt.state import SchwarzmarktState
 from engine.schwarzmarkt.trading import end_trading_round
 from engine.schwarzmarkt.turns import discard, new_wait
-from engine.schwarzmarkt.words import EVENT_NAMES
-from engine.text import seat as ref
 
 
 def remove_seat(state: SchwarzmarktState, seat: int, now: datetime) -> list[Event] | None:
     if state.phase == "over":
-        raise RuleError("The game is over — nobody needs to leave it.")
+        raise rule("game_over")
     if not state.playing(seat):
-        raise RuleError(f"{ref(seat)} has already left the game.")
+        raise rule("already_left", seat=seat)
     if state.seats - len(state.left) - 1 < MIN_PLAYERS:
         return None
     state.left.append(seat)
@@ -38,21 +36,14 @@ def remove_seat(state: SchwarzmarktState, seat: int, now: datetime) -> list[Even
     for card in state.black_market[seat]:
         discard(state, card)
     state.black_market[seat] = []
-    events = [
-        public(
-            "left",
-            f"{ref(seat)} has left the game: their goods go under the goods pile, their black-market cards under "
-            "the black-market pile.",
-            seat=seat,
-        )
-    ]
+    events = [public("left", seat=seat)]
     p = state.pending
     match state.phase:
         case "play" if state.turn == seat:
             events += rounds.next_starter(state, now)
         case "trade" if state.turn == seat:
             if state.last_call:
-                events.append(public("round_end", "The last call is over: the trading round ends."))
+                events.append(public("round_end", why="left_last_call"))
                 events += end_trading_round(state, now)
             else:
                 state.turn = state.next_seat(seat)
@@ -62,6 +53,6 @@ def remove_seat(state: SchwarzmarktState, seat: int, now: datetime) -> list[Even
         case "event" if p is not None and (seat in (p.chooser, p.target) or eventcards.void_reason(state)):
             discard(state, p.card)
             state.pending = None
-            events.append(public("void", f"{EVENT_NAMES[p.kind]} is void.", event=p.kind, card=p.card))
+            events.append(public("void", event=p.kind, card=p.card, seat=p.chooser, why="left"))
             events += rounds.next_starter(state, now)
     return events

@@ -6,6 +6,7 @@ bot's `GAME_DATA_DIR`; see `engine.registry`). A wrong file stops start-up with 
 file and the field (see `engine.data`). What a game uses is copied into its state at set-up.
 """
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
@@ -27,6 +28,16 @@ Good = Literal["potatoes", "flour", "coffee", "butter", "sugar"]
 GOODS: tuple[Good, ...] = ("potatoes", "flour", "coffee", "butter", "sugar")
 """The five kinds, in the order hands and offers are shown."""
 INDEX: dict[str, int] = {g: i for i, g in enumerate(GOODS)}
+
+
+def counts_of(cards: Sequence[str]) -> list[int]:
+    """A list of kinds ("coffee", "coffee") as counts per kind; unknown kinds are left out (the rules check them)."""
+    out = [0] * len(GOODS)
+    for c in cards:
+        if c in INDEX:
+            out[INDEX[c]] += 1
+    return out
+
 
 EventKind = Literal[
     "shortage", "espionage", "quick_deal", "forced_swap", "raid", "new_goods", "limit", "old_debt", "spoiled_goods"

@@ -11,12 +11,12 @@ Decisions where the specification is silent:
 
 from datetime import datetime
 
+from pydantic import JsonValue
+
 from engine.events import Event, private, public
 from engine.schwarzmarkt.market import GOODS
 from engine.schwarzmarkt.state import SchwarzmarktState
 from engine.schwarzmarkt.turns import clear_table, new_wait, start_play
-from engine.schwarzmarkt.words import goods_text
-from engine.text import seat as ref
 
 GAME_ROUNDS = 2
 
@@ -40,37 +40,28 @@ def draw_goods(state: SchwarzmarktState, seat: int, n: int) -> list[int]:
     return drawn
 
 
-def next_starter(state: SchwarzmarktState, now: datetime, lead: str = "") -> list[Event]:
+def next_starter(state: SchwarzmarktState, now: datetime) -> list[Event]:
     """The player left of the current starter starts the next trading round (or the game round ends if every hand
     is empty)."""
     if all(state.hand_count(s) == 0 for s in range(state.seats) if state.playing(s)):
-        text = "Every hand is empty, so nobody can trade a last card: the game round ends."
-        return [public("all_empty", text), *end_game_round(state, None, now)]
-    return [start_play(state, state.next_seat(state.starter), now, lead)]
+        return [public("all_empty"), *end_game_round(state, None, now)]
+    return [start_play(state, state.next_seat(state.starter), now)]
 
 
 def end_game_round(state: SchwarzmarktState, emptier: int | None, now: datetime) -> list[Event]:
     """End the game round at once: everything pending lapses; refill, or end the game after the second round."""
     clear_table(state)
     events: list[Event] = []
-    lux = ", ".join(f"{ref(s)} {state.luxury[s]}" for s in range(state.seats) if state.playing(s))
-    # Why the round ends, as in the first round: the game's end needs its reason as much.
-    head = f"{ref(emptier)} traded in their last goods card: " if emptier is not None else ""
+    # Everyone still playing, with their luxury goods: [[seat, luxury], …].
+    lux: list[JsonValue] = [[s, state.luxury[s]] for s in range(state.seats) if state.playing(s)]
+    # Why the round ends (`emptier`: who traded in their last goods card, None when every hand ran empty).
     if state.game_round >= GAME_ROUNDS:
         state.phase = "over"
         state.turn = state.starter
         new_wait(state, now)
-        ended = f"{head}the second game round is over" if head else "The second game round is over"
-        events.append(public("game_over", f"{ended}. Luxury goods: {lux}.", round=2))
+        events.append(public("game_over", round=2, emptier=emptier, luxury=lux))
         return events
-    events.append(
-        public(
-            "round_over",
-            f"{head}game round {state.game_round} is over. Luxury goods: {lux}. "
-            f"Everyone's goods are refilled to {state.hand_size}; black-market cards are kept.",
-            round=state.game_round,
-        )
-    )
+    events.append(public("round_over", round=state.game_round, emptier=emptier, luxury=lux, hand_size=state.hand_size))
     first = emptier if emptier is not None else state.next_seat(state.starter)
     order = [first]
     while (nxt := state.next_seat(order[-1])) != first:
@@ -79,9 +70,9 @@ def end_game_round(state: SchwarzmarktState, emptier: int | None, now: datetime)
         need = max(0, state.hand_size - state.hand_count(seat))
         drawn = draw_goods(state, seat, need)
         if need:
-            events.append(private(seat, "refilled", f"You draw {goods_text(drawn)} for the new game round.", seat=seat))
-    sizes = ", ".join(f"{ref(s)} {state.hand_count(s)}" for s in order)
-    events.append(public("refill", f"New goods are dealt. Hand sizes: {sizes}.", round=state.game_round + 1))
+            events.append(private(seat, "refilled", seat=seat, drawn=drawn))
+    sizes: list[JsonValue] = [[s, state.hand_count(s)] for s in order]
+    events.append(public("refill", round=state.game_round + 1, sizes=sizes))
     state.game_round += 1
-    events.append(start_play(state, state.next_seat(state.starter), now, f"Game round {state.game_round} begins. "))
+    events.append(start_play(state, state.next_seat(state.starter), now, round=state.game_round))
     return events

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Self
 from pydantic import BaseModel, TypeAdapter
 
 from engine.data import replacement
-from engine.errors import RuleError
+from engine.errors import rule
 from engine.events import Event
 from engine.game import Game, Outcome, Parts, Result, Standing, rank_by_score
 from engine.rng import Rng
@@ -38,8 +38,6 @@ from engine.schwarzmarkt.rounds import draw_goods
 from engine.schwarzmarkt.state import SchwarzmarktState, clone
 from engine.schwarzmarkt.turns import start_play
 from engine.schwarzmarkt.views import public_view, seat_view
-from engine.schwarzmarkt.words import EVENT_NAMES
-from engine.text import seat as ref
 
 
 class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
@@ -47,13 +45,6 @@ class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
     title: ClassVar[str] = "Schwarzmarkt"
     min_seats: ClassVar[int] = MIN_PLAYERS
     max_seats: ClassVar[int] = MAX_PLAYERS
-    summary: ClassVar[str] = (
-        "Sell your secret goods on the black market. The starter plays a black-market card: an offer opens a "
-        "trading round, an event strikes at once. In turn, each player trades wanted goods at the current price "
-        "and moves the price marker (1 after a trade, up to the die symbol without) — wait for a higher price, "
-        "but others may sell first. A game round ends when someone trades in their last goods card; richest in "
-        "luxury goods after two game rounds wins."
-    )
     uses_reaction_time: ClassVar[bool] = False
     state_model: ClassVar[type[BaseModel]] = SchwarzmarktState
     options_model: ClassVar[type[SchwarzmarktOptions]] = SchwarzmarktOptions
@@ -97,14 +88,14 @@ class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
 
     def setup(self, seats: int, options: SchwarzmarktOptions, seed: int, now: datetime) -> SchwarzmarktState:
         if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
-            raise RuleError(f"Schwarzmarkt is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats}.")
+            raise rule("player_count", low=MIN_PLAYERS, high=MAX_PLAYERS, seats=seats)
         rng = Rng.from_seed(seed)
         if options.dealer is None:
             dealer = rng.below(seats)
         elif options.dealer < seats:
             dealer = options.dealer
         else:
-            raise RuleError(f"The dealer must be one of the {seats} seats.")
+            raise rule("dealer_not_seated", seats=seats)
         m = self.market
         cards = cards_of(m)
         pile = [c.id for c in cards]
@@ -139,36 +130,39 @@ class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
         return state
 
     def setup_events(self, state: SchwarzmarktState) -> list[Event]:
+        """The deal: `dealer`, the cards each player got (`hand_size`, `black_market_hand`), and the first starter."""
         dealer = (state.starter - 1) % state.seats
-        lead = (
-            f"{ref(dealer)} deals: {state.hand_size} goods cards and {state.black_market_hand} black-market cards "
-            "each, in secret. "
-        )
-        return [Event(kind="starter", text=lead + playing_call(state), data={"seat": state.starter})]
+        data = {
+            "seat": state.starter,
+            "dealer": dealer,
+            "hand_size": state.hand_size,
+            "black_market_hand": state.black_market_hand,
+        }
+        return [Event(kind="starter", data=data)]
 
     # --- apply ----------------------------------------------------------------------------------------
 
     def step(self, state: SchwarzmarktState, actor: int | None, action: Any, now: datetime) -> list[Event]:
         if state.phase == "over":
-            raise RuleError("The game is over.")
+            raise rule("game_over")
         if isinstance(action, Timeout):
             if actor is not None:
-                raise RuleError("Only the game's clock applies deadlines.")
+                raise rule("clock_only")
             return self._timeout(state, action.key, now)
         if actor is None:
-            raise RuleError("The game's clock can only apply deadlines.")
+            raise rule("clock_deadlines_only")
         if not 0 <= actor < state.seats or not state.playing(actor):
-            raise RuleError("You're not playing in this game.")
+            raise rule("not_playing")
         match action:
             case Play():
                 if state.phase != "play" or actor != state.turn:
-                    raise RuleError(f"You can't play a black-market card now — {self._waiting_text(state)}.")
+                    raise rule("cannot_play_now", **self._waiting(state))
                 return playing.play(state, actor, action.card, now, by_default=False)
             case Trade():
                 if state.phase != "trade":
-                    raise RuleError(f"There's no trading round under way — {self._waiting_text(state)}.")
+                    raise rule("no_trading_round", **self._waiting(state))
                 if actor != state.turn:
-                    raise RuleError(f"It's {ref(state.turn)}'s trading turn — yours comes in seat order.")
+                    raise rule("not_your_trading_turn", seat=state.turn)
                 return trading.trade(state, actor, action.cards, action.move, now, by_default=False)
             case Target():
                 return eventcards.choose_target(state, actor, action.seat, now)
@@ -176,12 +170,12 @@ class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
                 return eventcards.pick(state, actor, action.good, now)
             case Give():
                 return eventcards.give(state, actor, tuple(action.cards), now)
-        raise RuleError("That's not a Schwarzmarkt move.")
+        raise rule("not_a_move")
 
     def _timeout(self, state: SchwarzmarktState, key: str, now: datetime) -> list[Event]:
         due = next((d for d in waits.pending(state) if d.key == key), None)
         if due is None:
-            raise RuleError("That deadline has passed its moment — the game has moved on.")
+            raise rule("stale_deadline")
         seat = due.seat
         match due.what:
             case "play":
@@ -191,46 +185,36 @@ class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
                 return trading.trade(state, seat, (), 0 if state.last_call else 1, now, by_default=True)
             case "event":
                 choice = defaults.event_default(state)
-                lead = f"Time's up: a random choice is made for {ref(seat)}. "
                 match choice:
                     case Target():
-                        return eventcards.choose_target(state, seat, choice.seat, now, lead)
+                        return eventcards.choose_target(state, seat, choice.seat, now, by_default=True)
                     case Pick():
-                        return eventcards.pick(state, seat, choice.good, now, lead)
+                        return eventcards.pick(state, seat, choice.good, now, by_default=True)
                     case Give():
-                        return eventcards.give(state, seat, choice.cards, now, lead)
+                        return eventcards.give(state, seat, choice.cards, now, by_default=True)
         raise AssertionError(f"unknown wait {due.what}")
 
-    def _waiting_text(self, state: SchwarzmarktState) -> str:
-        """What the game waits for, for refusals (public knowledge only)."""
-        match state.phase:
-            case "play":
-                return f"{ref(state.turn)} is to play a black-market card"
-            case "trade":
-                return f"it's {ref(state.turn)}'s trading turn"
-            case "event":
-                p = state.pending
-                assert p is not None
-                return f"{ref(p.chooser)} is choosing for {EVENT_NAMES[p.kind]}"
-        return "the game is over"
+    def _waiting(self, state: SchwarzmarktState) -> dict[str, Any]:
+        """What the game waits for, as a refusal's values (public knowledge only): the `phase`, the awaited `seat`,
+        and during an event its `event` kind."""
+        p = state.pending
+        event = p.kind if state.phase == "event" and p is not None else None
+        seat = p.chooser if event is not None and p is not None else state.turn
+        return {"phase": state.phase, "seat": seat, "event": event}
 
     # --- queries --------------------------------------------------------------------------------------
 
     def result(self, state: SchwarzmarktState) -> Result | None:
         if state.phase != "over":
             return None
-        return _ranked(state, "richest in luxury goods after two game rounds")
+        return _ranked(state, "richest")
 
     def standings(self, state: SchwarzmarktState) -> Result:
-        return self.result(state) or _ranked(state, "ended early")
+        return self.result(state) or _ranked(state, "ended_early")
 
     def remove_seat(self, state: SchwarzmarktState, seat: int, now: datetime) -> Outcome[SchwarzmarktState] | None:
         events = leaving.remove_seat(state, seat, now)
         return None if events is None else Outcome(state=state, events=events)
-
-
-def playing_call(state: SchwarzmarktState) -> str:
-    return f"{ref(state.starter)}, you start the first trading round: play one of your black-market cards."
 
 
 def _ranked(state: SchwarzmarktState, reason: str) -> Result:

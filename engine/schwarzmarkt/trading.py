@@ -15,65 +15,58 @@ Decisions where the specification is silent:
 from collections.abc import Sequence
 from datetime import datetime
 
-from engine.errors import RuleError
+from engine.errors import RuleError, refuse, rule
 from engine.events import Event, public
 from engine.schwarzmarkt import rounds
 from engine.schwarzmarkt.market import GOODS
 from engine.schwarzmarkt.playing import trade_call
 from engine.schwarzmarkt.state import SchwarzmarktState
 from engine.schwarzmarkt.turns import clear_table, new_wait
-from engine.schwarzmarkt.words import amount, goods_text
-from engine.text import seat as ref
-
-KINDS = "potatoes, flour, coffee, butter or sugar"
 
 
-def why_not(state: SchwarzmarktState, seat: int, cards: Sequence[str], move: int) -> str | None:
-    """Why this trading turn is refused, or None; shared by the rules and `legal_actions`."""
+def why_not(state: SchwarzmarktState, seat: int, cards: Sequence[str], move: int) -> RuleError | None:
+    """Why this trading turn is refused (a `rule(...)`), or None; shared by the rules and `legal_actions`."""
     counts = [0] * len(GOODS)
     for c in cards:
         if c not in GOODS:
-            return f"'{c}' isn't a kind of goods — name {KINDS}."
+            return rule("not_a_good", good=c)
         counts[GOODS.index(c)] += 1  # type: ignore[arg-type]
     for kind, n in enumerate(counts):
         if n > state.wanted[kind]:
             good = GOODS[kind]
-            still = goods_text(state.wanted, "nothing more")
             if state.wanted[kind] == 0:
-                return f"The offer doesn't want {good} (any more) — it still wants {still}."
-            return f"The offer wants only {amount(state.wanted[kind], good)} more — it still wants {still}."
+                return rule("offer_doesnt_want", good=good, still=list(state.wanted))
+            return rule("offer_wants_only", good=good, n=state.wanted[kind], still=list(state.wanted))
     traded = sum(counts)
     if traded > 1 and state.force("shortage"):
-        return "Shortage is in force: you may trade at most one card this turn."
+        return rule("shortage_one_card")
     for kind, n in enumerate(counts):
         have = state.goods[seat][kind]
         if n > have:
-            return f"You have only {amount(have, GOODS[kind])} in your hand."
+            return rule("not_enough_goods", good=GOODS[kind], n=have)
     if state.last_call:
         if move != 0:
-            return "The marker is on the round's last space: it stays there — trade (or not) and move 0."
+            return rule("last_call_stays")
         return None
     if traded:
         if move != 1:
-            return "After a trade the price marker moves exactly 1 space."
+            return rule("trade_moves_one")
         return None
     room = state.end_space - state.marker
     top = min(state.die(), room)
     if not 1 <= move <= top:
         if move < 1:
-            return f"Without a trade you must move the marker 1 to {top} space{'s' if top > 1 else ''}."
+            return rule("move_at_least_one", top=top)
         if move > state.die():
-            return f"The die symbol on space {state.marker} lets the marker move at most {state.die()}."
-        return f"The marker can't go past space {state.end_space}, the end of this trading round: move at most {top}."
+            return rule("move_past_die", space=state.marker, die=state.die())
+        return rule("move_past_end", end=state.end_space, top=top)
     return None
 
 
 def trade(
     state: SchwarzmarktState, seat: int, cards: Sequence[str], move: int, now: datetime, *, by_default: bool
 ) -> list[Event]:
-    problem = why_not(state, seat, cards, move)
-    if problem is not None:
-        raise RuleError(problem)
+    refuse(why_not(state, seat, cards, move))
     counts = [0] * len(GOODS)
     for c in cards:
         counts[GOODS.index(c)] += 1  # type: ignore[arg-type]
@@ -91,31 +84,25 @@ def trade(
             state.goods_pile[kind] += n
             state.wanted[kind] -= n
         state.luxury[seat] += paid
-        note = f" (Spoiled Goods: the first pays only {price // 2})" if spoiled else ""
-        text = f"{ref(seat)} trades {goods_text(counts)} at {price}: +{paid} luxury goods{note}."
         # A trade shows cards that were secret in a hand (as Quick Deal does): an undo must not take it back lightly.
-        trade = public("trade", text, seat=seat, cards=counts, price=price, paid=paid, spoiled=spoiled)
+        trade = public("trade", seat=seat, cards=counts, price=price, paid=paid, spoiled=spoiled, half=price // 2)
         events.append(trade.model_copy(update={"reveals": True}))
         if state.hand_count(seat) == 0:
             return events + rounds.end_game_round(state, seat, now)
         if sum(state.wanted) == 0:
-            events.append(public("round_end", "Every wanted card has been traded: the trading round is over."))
+            events.append(public("round_end", why="all_traded"))
             return events + end_trading_round(state, now)
     if state.last_call:
         if not traded:
-            lead = "Time's up: " if by_default else ""
-            events.append(public("no_trade", f"{lead}{ref(seat)} doesn't trade.", seat=seat, move=0))
-        events.append(public("round_end", f"The last call at price {price} is over: the trading round ends."))
+            events.append(public("no_trade", seat=seat, move=0, by_default=by_default))
+        events.append(public("round_end", why="last_call", price=price))
         return events + end_trading_round(state, now)
     state.marker += move
-    where = f"space {state.marker} (price {state.price()})"
+    where = {"marker": state.marker, "price": state.price()}
     if traded:
-        events.append(public("moved", f"The marker moves 1 to {where}.", seat=seat, move=move, marker=state.marker))
+        events.append(public("moved", seat=seat, move=move, **where))
     else:
-        lead = "Time's up: " if by_default else ""
-        spaces = f"{move} space{'s' if move != 1 else ''}"
-        text = f"{lead}{ref(seat)} doesn't trade and moves the marker {spaces} to {where}."
-        events.append(public("no_trade", text, seat=seat, move=move, marker=state.marker))
+        events.append(public("no_trade", seat=seat, move=move, by_default=by_default, **where))
     if state.marker >= state.end_space:
         state.last_call = True
     state.turn = state.next_seat(seat)

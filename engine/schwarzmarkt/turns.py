@@ -3,9 +3,10 @@ the piles."""
 
 from datetime import datetime
 
+from pydantic import JsonValue
+
 from engine.events import Event, public
 from engine.schwarzmarkt.state import SchwarzmarktState
-from engine.text import seat as ref
 
 
 def new_wait(state: SchwarzmarktState, now: datetime) -> None:
@@ -13,8 +14,9 @@ def new_wait(state: SchwarzmarktState, now: datetime) -> None:
     state.since = now
 
 
-def start_play(state: SchwarzmarktState, seat: int, now: datetime, lead: str = "") -> Event:
-    """`seat` is the new starter: they must play one of their black-market cards."""
+def start_play(state: SchwarzmarktState, seat: int, now: datetime, **about: JsonValue) -> Event:
+    """`seat` is the new starter: they must play one of their black-market cards (`about`: the event's other values,
+    e.g. `round` when a game round begins, `dealer` at the deal)."""
     state.phase = "play"
     state.starter = state.turn = seat
     state.pending = None
@@ -23,8 +25,7 @@ def start_play(state: SchwarzmarktState, seat: int, now: datetime, lead: str = "
     state.marker = 1
     state.last_call = False
     new_wait(state, now)
-    text = f"{lead}{ref(seat)}, you start the next trading round: play one of your black-market cards."
-    return public("starter", text, seat=seat)
+    return public("starter", seat=seat, **about)
 
 
 def discard(state: SchwarzmarktState, card: int) -> None:

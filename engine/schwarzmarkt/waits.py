@@ -13,7 +13,7 @@ A trading turn is asked in the same words, with the same deadline and the same d
 they hold a wanted card: the timing of the game never tells the table anything about a hand.
 """
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine.events import Wait
 from engine.schwarzmarkt.actions import Timeout
@@ -41,8 +41,42 @@ def pending(state: SchwarzmarktState) -> list[Due]:
                 return make("trade", "last call: trade wanted goods or not (the marker stays)")
             return make("trade", "trade wanted goods or not, and move the price marker")
         case "event":
-            return make("event", asking(state))
+            return make("event", _asking_text(asking(state)))
     return []
+
+
+NAMES = {
+    "shortage": "Shortage",
+    "espionage": "Espionage",
+    "quick_deal": "Quick Deal",
+    "forced_swap": "Forced Swap",
+    "raid": "Raid",
+    "new_goods": "New Goods Found",
+    "limit": "Limit",
+    "old_debt": "Old Debt",
+    "spoiled_goods": "Spoiled Goods",
+}
+
+
+def _asking_text(about: dict[str, Any]) -> str:
+    """The event's question in the wait's English, until the platform words waits itself (`wait_task`)."""
+    name, step, target = NAMES[about["event"]], about["step"], f"{{seat:{about['target'] or 0}}}"
+    match about["event"], step:
+        case "espionage", _:
+            return f"choose a player for {name}: two of their goods cards will be shown to everyone"
+        case "forced_swap", "target":
+            return f"choose a player for {name}"
+        case "forced_swap", _:
+            return f"choose 1 or 2 of your goods cards to give {target} ({name})"
+        case "raid", "target":
+            return f"choose a player for the {name}"
+        case "raid", _:
+            return f"name a kind of goods for the {name} on {target}"
+        case "old_debt", _:
+            return f"choose a player to take a goods card from ({name})"
+        case "quick_deal", _:
+            return f"choose one of your goods cards to trade for {about['quick_deal']} ({name})"
+    return f"pay {about['cost']} and choose a card from the goods pile ({name})"
 
 
 def waiting_on(state: SchwarzmarktState) -> list[Wait]:

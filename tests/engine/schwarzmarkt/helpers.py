@@ -6,10 +6,9 @@ from typing import Any
 
 from engine.events import Event
 from engine.schwarzmarkt.actions import Play, Trade
-from engine.schwarzmarkt.market import GOODS
+from engine.schwarzmarkt.market import GOODS, counts_of
 from engine.schwarzmarkt.rules import Schwarzmarkt
 from engine.schwarzmarkt.state import SchwarzmarktState
-from engine.schwarzmarkt.words import counts_of
 
 GAME = Schwarzmarkt()
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

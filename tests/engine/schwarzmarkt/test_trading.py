@@ -49,7 +49,7 @@ def test_limit_ends_the_next_trading_round_at_25() -> None:
         state = pass_turn(state, move)
     assert state.marker == 10 and state.die() == 2
     refused = _refusal(state, Trade(cards=(), move=3))
-    assert "at most 2" in refused
+    assert refused == ("move_past_die", {"space": 10, "die": 2})
     state = pass_turn(state, 2)  # seat 0 reaches 25: the end under Limit
     assert (state.marker, state.price(), state.last_call, state.turn) == (12, 25, True, 1)
     state = pass_turn(state, 0)  # seat 1 has the last call
@@ -68,7 +68,7 @@ def test_shortage_and_spoiled_goods_in_the_same_round() -> None:
     state = pass_turn(state, 4)  # seat 2: price 5 now
     state = pass_turn(state, 3)  # seat 3: space 8, price 10
     assert state.turn == 0 and state.price() == 10
-    assert "at most one card" in _refusal(state, Trade(cards=("coffee", "coffee"), move=1))
+    assert _refusal(state, Trade(cards=("coffee", "coffee"), move=1)) == ("shortage_one_card", {})
     state = play(state, (0, Trade(cards=("coffee",), move=1)))
     assert state.luxury[0] == 5, "the first card traded pays half (10 // 2)"
     assert state.price() == 12
@@ -87,18 +87,19 @@ def test_a_card_already_received_is_no_longer_wanted() -> None:
     state = play(state, (0, Trade(cards=("coffee", "sugar"), move=1)))
     assert state.luxury[0] == 2 and state.wanted == [0, 0, 3, 0, 0]
     refused = _refusal(state, Trade(cards=("sugar",), move=1))
-    assert refused == "The offer doesn't want sugar (any more) — it still wants 3 coffee."
-    assert "only 3 coffee more" in _refusal(state, Trade(cards=("coffee",) * 4, move=1))
+    assert refused == ("offer_doesnt_want", {"good": "sugar", "still": [0, 0, 3, 0, 0]})
+    more = _refusal(state, Trade(cards=("coffee",) * 4, move=1))
+    assert more == ("offer_wants_only", {"good": "coffee", "n": 3, "still": [0, 0, 3, 0, 0]})
 
 
 def test_a_trader_moves_exactly_1_and_a_non_trader_1_up_to_the_die() -> None:
     state = open_offer(quiet_table(), [0, 0, 0, 0, 3])  # sugar: only seat 2 has some
-    assert "must move the marker 1 to 4" in _refusal(state, Trade(cards=(), move=0))
-    assert "at most 4" in _refusal(state, Trade(cards=(), move=5))
+    assert _refusal(state, Trade(cards=(), move=0)) == ("move_at_least_one", {"top": 4})
+    assert _refusal(state, Trade(cards=(), move=5)) == ("move_past_die", {"space": 1, "die": 4})
     state = pass_turn(state, 2)
     state = pass_turn(state, 1)
-    assert "exactly 1" in _refusal(state, Trade(cards=("sugar",), move=2))
-    assert "exactly 1" in _refusal(state, Trade(cards=("sugar",), move=0))
+    assert _refusal(state, Trade(cards=("sugar",), move=2)) == ("trade_moves_one", {})
+    assert _refusal(state, Trade(cards=("sugar",), move=0)) == ("trade_moves_one", {})
     state = play(state, (2, Trade(cards=("sugar", "sugar"), move=1)))
     assert state.luxury[2] == 8 and state.marker == 5
 
@@ -108,20 +109,20 @@ def test_the_marker_never_passes_the_round_end() -> None:
     for move in (4, 3, 2, 2):
         state = pass_turn(state, move)
     assert state.marker == 12
-    assert "at most 1" in _refusal(state, Trade(cards=(), move=2))
+    assert _refusal(state, Trade(cards=(), move=2)) == ("move_past_die", {"space": 12, "die": 1})
     state = pass_turn(state, 1)
     state = pass_turn(state, 1)
     assert state.last_call
-    assert "move 0" in _refusal(state, Trade(cards=(), move=1))
-    assert "move 0" in _refusal(state, Trade(cards=("coffee",), move=1))
+    assert _refusal(state, Trade(cards=(), move=1)) == ("last_call_stays", {})
+    assert _refusal(state, Trade(cards=("coffee",), move=1)) == ("last_call_stays", {})
 
 
 def test_refusals_speak_only_of_the_offer_and_your_own_hand() -> None:
     state = open_offer(quiet_table(), THREE_COFFEE)
     # Seat 0 holds no coffee; seat 2 does. The refusal says what seat 0 holds, nothing of seat 2.
     refused = _refusal(state, Trade(cards=("coffee",), move=1))
-    assert refused == "You have only 0 coffee in your hand."
-    assert "'tea' isn't a kind of goods" in _refusal(state, Trade(cards=("tea",), move=1))
+    assert refused == ("not_enough_goods", {"good": "coffee", "n": 0})
+    assert _refusal(state, Trade(cards=("tea",), move=1)) == ("not_a_good", {"good": "tea"})
     from engine.errors import RuleError
 
     from .helpers import GAME
@@ -129,12 +130,12 @@ def test_refusals_speak_only_of_the_offer_and_your_own_hand() -> None:
     try:
         GAME.apply(state, 1, Trade(cards=(), move=1), state.since)
     except RuleError as error:
-        assert "{seat:0}'s trading turn" in error.message
+        assert (error.code, error.values) == ("not_your_trading_turn", {"seat": 0})
     else:
         raise AssertionError("a trade out of turn was accepted")
 
 
-def _refusal(state, action) -> str:  # type: ignore[no-untyped-def]
+def _refusal(state, action) -> tuple[str, dict]:  # type: ignore[no-untyped-def,type-arg]
     from engine.errors import RuleError
 
     from .helpers import GAME
@@ -142,7 +143,7 @@ def _refusal(state, action) -> str:  # type: ignore[no-untyped-def]
     try:
         GAME.apply(state, state.turn, action, state.since)
     except RuleError as error:
-        return error.message
+        return error.code, error.values
     raise AssertionError(f"{action} was accepted")
 
 

@@ -42,9 +42,10 @@ def test_the_trading_default_is_no_trade_and_a_move_of_1_at_the_deadline() -> No
     outcome = GAME.apply(state, None, wait.timeout, wait.until)
     after = outcome.state
     assert after.marker == 2 and after.luxury[0] == 0 and after.goods[0] == hand("3 coffee") and after.turn == 1
-    assert outcome.events[0].text.startswith("Time's up: {seat:0} doesn't trade")
-    with pytest.raises(RuleError, match="moved on"):
+    assert outcome.events[0].kind == "no_trade" and outcome.events[0].data["by_default"] is True
+    with pytest.raises(RuleError) as info:
         GAME.apply(after, None, wait.timeout, later(13))
+    assert info.value.code == "stale_deadline"
 
 
 def test_the_starters_default_is_a_random_card_from_their_hand() -> None:
@@ -52,7 +53,7 @@ def test_the_starters_default_is_a_random_card_from_their_hand() -> None:
     (wait,) = GAME.waiting_on(state)
     outcome = GAME.apply(state, None, wait.timeout, wait.until)
     played = outcome.events[0]
-    assert played.data["card"] in state.black_market[0] and played.text.startswith("Time's up")
+    assert played.data["card"] in state.black_market[0] and played.data["by_default"] is True
     assert len(outcome.state.black_market[0]) == 3, "the starter draws a replacement"
 
 
@@ -68,12 +69,15 @@ def test_an_events_default_is_a_random_legal_choice() -> None:
 def test_only_the_clock_applies_deadlines() -> None:
     state = new_game()
     (wait,) = GAME.waiting_on(state)
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as info:
         GAME.apply(state, 0, wait.timeout, wait.until)
-    with pytest.raises(RuleError):
+    assert info.value.code == "clock_only"
+    with pytest.raises(RuleError) as info:
         GAME.apply(state, None, Trade(cards=(), move=1), wait.until)
-    with pytest.raises(RuleError):
+    assert info.value.code == "clock_deadlines_only"
+    with pytest.raises(RuleError) as info:
         GAME.apply(state, None, Timeout(key="0:play:0"), wait.until)
+    assert info.value.code == "stale_deadline"
 
 
 def test_play_moves_the_game_on_to_the_next_trader() -> None:
