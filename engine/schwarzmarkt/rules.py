@@ -207,20 +207,21 @@ class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
     def result(self, state: SchwarzmarktState) -> Result | None:
         if state.phase != "over":
             return None
-        return _ranked(state, "richest")
+        return _ranked(state)
 
     def standings(self, state: SchwarzmarktState) -> Result:
-        return self.result(state) or _ranked(state, "ended_early")
+        return self.result(state) or _ranked(state)
 
     def remove_seat(self, state: SchwarzmarktState, seat: int, now: datetime) -> Outcome[SchwarzmarktState] | None:
         events = leaving.remove_seat(state, seat, now)
         return None if events is None else Outcome(state=state, events=events)
 
 
-def _ranked(state: SchwarzmarktState, reason: str) -> Result:
-    """Luxury goods, richest first; players who left after everyone still playing."""
-    playing_now = rank_by_score({s: state.luxury[s] for s in range(state.seats) if state.playing(s)}, reason=reason)
+def _ranked(state: SchwarzmarktState) -> Result:
+    """Luxury goods, richest first; players who left after everyone still playing. No `reason` words: the
+    presentation says why (the engine speaks no language)."""
+    playing_now = rank_by_score({s: state.luxury[s] for s in range(state.seats) if state.playing(s)})
     standings = list(playing_now.standings)
     gone = rank_by_score({s: state.luxury[s] for s in state.left})
     standings += [Standing(seat=g.seat, score=g.score, rank=len(standings) + g.rank) for g in gone.standings]
-    return Result(standings=tuple(standings), reason=reason)
+    return Result(standings=tuple(standings))

@@ -17,20 +17,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import LANGUAGES, reader_language, speaking
 from bot.notifier import Carrier
 from bot.replies import Answer, answer
 from bot.resolve import own_game_choices, resolve_own_game
 from bot.service import Refusal
 from bot.table import Table
 from engine.schwarzmarkt.actions import Play, Trade
-from engine.schwarzmarkt.market import GOODS
+from engine.schwarzmarkt.market import GOODS, counts_of
 from engine.schwarzmarkt.rules import Schwarzmarkt
 from engine.schwarzmarkt.views import SeatView
-from engine.schwarzmarkt.words import ONE, counts_of
 from storage import GameRecord
 
+from .i18n import _
 from .look import card_label, public
 from .prompts import counts_text
+from .refusals import kinds
+from .words import amount, good_name
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -38,27 +41,48 @@ if TYPE_CHECKING:
 NAME = Schwarzmarkt.name
 """The game these commands play: the engine's name, not the presentation's (which builds this cog: no circle)."""
 
-SINGULAR = {v: k for k, v in ONE.items()}
+NONE = ("", "none", "nothing", "-", "no", "0", "geen", "niets", "nee", "nichts", "keine", "kein", "nein")
+"""What a player types for "no cards", in English, Dutch or German."""
+
+
+def _names() -> dict[str, str]:
+    """Every name a kind of goods goes by, in every language, lower case, singular and plural: its kind."""
+    out: dict[str, str] = {}
+    for lang in LANGUAGES:
+        with speaking(lang):
+            for good in GOODS:
+                out[good_name(good).lower()] = good
+                for n in (1, 2):
+                    out[amount(n, good).split(" ", 1)[1].lower()] = good
+    return out
 
 
 def parse_cards(text: str | None) -> tuple[str, ...]:
-    """ "2 coffee, sugar", "coffee,coffee,sugar", "1 potato + 2 flour" or "none" as a list of kinds."""
-    if text is None or text.strip().lower() in ("", "none", "nothing", "-", "no"):
+    """ "2 coffee, sugar", "coffee,coffee,sugar", "1 potato + 2 flour" or "none" as a list of kinds (goods named
+    in English, Dutch or German)."""
+    if text is None or text.strip().lower() in NONE:
         return ()
+    names = _names()
     out: list[str] = []
-    for item in re.split(r"[,+;]|\band\b", text.lower()):
+    for item in re.split(r"[,+;&]|\b(?:and|en|und)\b", text.lower()):
         item = item.strip()
         if not item:
             continue
-        number, _, kind = item.partition(" ")
+        number, _sep, kind = item.partition(" ")
         count = 1
         if number.isdigit() and kind:
             count, item = int(number), kind.strip()
         if count > 12:
-            raise Refusal(f"“{text}” names more cards than there are — e.g. `2 coffee, 1 sugar`.")
-        kind = SINGULAR.get(item, item)
+            raise Refusal(
+                _(
+                    "“%(typed)s” names more cards than there are — e.g. `%(example)s`.",
+                    typed=text,
+                    example=f"{amount(2, 'coffee')}, {amount(1, 'sugar')}",
+                )
+            )
+        kind = names.get(item, item)
         if kind not in GOODS:
-            raise Refusal(f"“{item}” isn't a kind of goods — name potatoes, flour, coffee, butter or sugar.")
+            raise Refusal(_("“%(good)s” isn't a kind of goods — name %(kinds)s.", good=item, kinds=kinds()))
         out += [kind] * count
     return tuple(out)
 
@@ -98,12 +122,12 @@ class SchwarzmarktCog(
         found = await self._mine(interaction)
         if found is None:
             return []
-        view, _ = found
-        return [
-            app_commands.Choice(name=card_label(c)[:100], value=c.id)
-            for c in view.black_market
-            if current.lower() in card_label(c).lower()
-        ][:25]
+        view = found[0]
+        with speaking(reader_language(interaction.locale)):
+            labels = [(card_label(c), c.id) for c in view.black_market]
+        shown = [(label, i) for label, i in labels if current.lower() in label.lower()]
+        found_ = [app_commands.Choice(name=label[:100], value=i) for label, i in shown]
+        return found_[:25]
 
     async def _cards_autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -111,13 +135,14 @@ class SchwarzmarktCog(
         found = await self._mine(interaction)
         if found is None:
             return []
-        _, legal = found
+        legal = found[1]
         sets = sorted({a.cards for a in legal if isinstance(a, Trade) and a.cards}, key=lambda c: (len(c), c))
-        out = [app_commands.Choice(name="none (no trade)", value="none")] if legal else []
-        for cards in sets:
-            label = counts_text(counts_of(cards))
-            if current.lower() in label.lower():
-                out.append(app_commands.Choice(name=label[:100], value=",".join(cards)))
+        with speaking(reader_language(interaction.locale)):
+            out = [app_commands.Choice(name=_("none (no trade)"), value="none")] if legal else []
+            for cards in sets:
+                label = counts_text(counts_of(cards))
+                if current.lower() in label.lower():
+                    out.append(app_commands.Choice(name=label[:100], value=",".join(cards)))
         return out[:25]
 
     async def _move(self, interaction: discord.Interaction, game: int | None, make: Callable[[Table], Any]) -> None:

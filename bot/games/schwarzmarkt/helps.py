@@ -9,28 +9,32 @@ from typing import Any
 
 from bot.presentation import Table
 from engine.schwarzmarkt import actions as A
-from engine.schwarzmarkt.words import counts_of
+from engine.schwarzmarkt.market import counts_of
 
+from .i18n import _
 from .look import card_label
 from .prompts import counts_text, seat_view
-
-BUTTONS = "the buttons in your hand DM (or `/game hand`)"
+from .words import good_name
 
 
 def help_line(table: Table, seat: int, kind: str, actions: Sequence[Any]) -> str | None:
     match kind:
         case "play":
-            return f"📜 **Play a black-market card** as the starter: {BUTTONS}, or `/sm play card:`"
+            return _(
+                "📜 **Play a black-market card** as the starter: the buttons in your hand DM (or `/game hand`), "
+                "or `/sm play card:`"
+            )
         case "trade":
-            return (
-                f"💰 **Trade** wanted goods (or none) and move the price marker: {BUTTONS}, or `/sm trade cards: move:`"
+            return _(
+                "💰 **Trade** wanted goods (or none) and move the price marker: the buttons in your hand DM (or "
+                "`/game hand`), or `/sm trade cards: move:`"
             )
         case "target":
-            return f"🎯 **Choose a player** for the event: {BUTTONS}"
+            return _("🎯 **Choose a player** for the event: the buttons in your hand DM (or `/game hand`)")
         case "pick":
-            return f"📦 **Choose a kind of goods** for the event: {BUTTONS}"
+            return _("📦 **Choose a kind of goods** for the event: the buttons in your hand DM (or `/game hand`)")
         case "give":
-            return f"🔁 **Choose the goods to give**: {BUTTONS}"
+            return _("🔁 **Choose the goods to give**: the buttons in your hand DM (or `/game hand`)")
     return None
 
 
@@ -38,16 +42,22 @@ def describe_action(table: Table, seat: int, action: Any) -> str | None:
     match action:
         case A.Play(card=card):
             cards = {c.id: c for c in seat_view(table, seat).black_market}
-            return f"Play {card_label(cards[card])}" if card in cards else f"Play card {card}"
+            if card in cards:
+                return _("Play %(card)s", card=card_label(cards[card]))
+            return _("Play card %(n)d", n=card)
         case A.Trade(cards=goods, move=move):
-            steps = f"move the marker {move}" if move else "the marker stays"
             if not goods:
-                return f"No trade, {steps}"
-            return f"Sell {counts_text(counts_of(goods))}, {steps}"
+                if move:
+                    return _("No trade, move the marker %(n)d", n=move)
+                return _("No trade, the marker stays")
+            sold = counts_text(counts_of(goods))
+            if move:
+                return _("Sell %(goods)s, move the marker %(n)d", goods=sold, n=move)
+            return _("Sell %(goods)s, the marker stays", goods=sold)
         case A.Target(seat=target):
-            return f"Choose {table.plain_name(target)}"
+            return _("Choose %(who)s", who=table.plain_name(target))
         case A.Pick(good=good):
-            return f"Choose {good}"
+            return _("Choose %(good)s", good=good_name(good))
         case A.Give(cards=goods):
-            return f"Give {counts_text(counts_of(goods))}"
+            return _("Give %(goods)s", goods=counts_text(counts_of(goods)))
     return None

@@ -1,15 +1,17 @@
 """The Schwarzmarkt table in text, drawn from the engine's public view only (and a hand from its owner's view):
 the price track with the marker and this round's end, the offer and what it still wants, the events in force, one
-line per player. A picture (`picture.py`, when the platform's picture support exists) can draw the same view.
+line per player. The picture (`picture.py`) draws the same view.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import cast
 
 from bot.presentation import Table
 from engine.schwarzmarkt.market import GOODS, Card
 from engine.schwarzmarkt.views import PublicView, SeatView
-from engine.schwarzmarkt.words import EVENT_NAMES, GERMAN, amount, event_effect
+
+from .i18n import _, n_
+from .words import amount, event_effect, event_name, goods_text, offer_name, printed_name
 
 EMOJI = {"potatoes": "🥔", "flour": "🌾", "coffee": "☕", "butter": "🧈", "sugar": "🍬"}
 EVENT_EMOJI = {
@@ -31,10 +33,10 @@ def public(table: Table) -> PublicView:
     return cast(PublicView, table.game.view(table.state, None))
 
 
-def goods_line(counts: dict[str, int], empty: str = "nothing") -> str:
-    """{"coffee": 2, "sugar": 1} as "☕ 2 coffee · 🍬 1 sugar"."""
+def goods_line(counts: Mapping[str, int], empty: str | None = None) -> str:
+    """{"coffee": 2, "sugar": 1} as "☕ 2 coffee · 🍬 1 sugar"; `empty` (default "nothing") if none."""
     parts = [f"{EMOJI[g]} {amount(n, g)}" for g in GOODS if (n := counts.get(g, 0))]
-    return " · ".join(parts) if parts else empty
+    return " · ".join(parts) if parts else (empty if empty is not None else _("nothing"))
 
 
 def track_line(view: PublicView) -> str:
@@ -51,39 +53,43 @@ def track_line(view: PublicView) -> str:
 def offer_lines(view: PublicView) -> list[str]:
     offer = view.offer
     if offer is None:
-        return ["No offer on the table."]
-    still = goods_line(offer.still, "nothing more")
-    lines = [f"📜 **Offer:** {goods_line(offer.wants)}", f"Still wanted: {still}"]
-    return lines
+        return [_("No offer on the table.")]
+    still = goods_line(offer.still, _("nothing more"))
+    return [_("📜 **Offer:** %(goods)s", goods=goods_line(offer.wants)), _("Still wanted: %(goods)s", goods=still)]
+
+
+def in_force_names(view: PublicView) -> list[str]:
+    """The events face up, by name (Spoiled Goods marked once it has halved a price)."""
+    names = []
+    for kind in view.in_force:
+        name = event_name(kind)
+        if kind == "spoiled_goods" and view.spoiled_paid:
+            name = _("%(event)s (used)", event=name)
+        names.append(name)
+    return names
 
 
 def in_force_line(view: PublicView) -> str | None:
     if not view.in_force:
         return None
-    names = []
-    for kind in view.in_force:
-        name = f"{EVENT_EMOJI[kind]} {EVENT_NAMES[kind]}"
-        if kind == "spoiled_goods" and view.spoiled_paid:
-            name += " (used)"
-        names.append(name)
-    return "In force: " + ", ".join(names)
+    names = [f"{EVENT_EMOJI[k]} {n}" for k, n in zip(view.in_force, in_force_names(view), strict=True)]
+    return _("In force: %(events)s", events=", ".join(names))
 
 
 def player_lines(view: PublicView, names: Sequence[str]) -> list[str]:
     lines = []
     for seat in range(view.seats):
         if seat in view.left:
-            lines.append(f"~~{names[seat]}~~ — left the game · 💰 {view.luxury[seat]}")
+            lines.append(_("~~%(who)s~~ — left the game · 💰 %(luxury)d", who=names[seat], luxury=view.luxury[seat]))
             continue
         marks = ""
         if seat == view.starter:
             marks += " 🃏"
         if seat == view.turn and view.phase != "over":
             marks += " ⏳"
-        lines.append(
-            f"**{names[seat]}**{marks} — 💰 {view.luxury[seat]} · {view.hand_sizes[seat]} goods · "
-            f"{view.black_market_sizes[seat]} black-market cards"
-        )
+        goods = n_("%(n)d goods", "%(n)d goods", view.hand_sizes[seat])
+        black = n_("%(n)d black-market card", "%(n)d black-market cards", view.black_market_sizes[seat])
+        lines.append(f"**{names[seat]}**{marks} — 💰 {view.luxury[seat]} · {goods} · {black}")
     return lines
 
 
@@ -91,23 +97,26 @@ def card_text(card: Card, view: PublicView) -> str:
     """A black-market card with what it does, for the hand."""
     if card.event is None:
         wants = {g: n for g, n in zip(GOODS, card.wants, strict=True) if n}
-        return f"📜 Offer — wants {goods_line(wants)}"
+        return _("📜 Offer — wants %(goods)s", goods=goods_line(wants))
     effect = event_effect(card.event, view.quick_deal, view.new_goods_cost, view.prices[view.limit_space - 1])
-    return f"{EVENT_EMOJI[card.event]} **{EVENT_NAMES[card.event]}** ({GERMAN[card.event]}) — {effect}"
+    return f"{EVENT_EMOJI[card.event]} **{printed_name(card.event)}** — {effect}"
 
 
 def card_label(card: Card) -> str:
     """A short button label for a black-market card (at most 80 characters)."""
     if card.event is None:
-        return "Offer: " + ", ".join(f"{n} {g}" for g, n in zip(GOODS, card.wants, strict=True) if n)
-    return EVENT_NAMES[card.event]
+        return offer_name(card.wants)
+    return event_name(card.event)
 
 
 def hand_lines(view: SeatView) -> list[str]:
     total = sum(view.goods.values())
     return [
-        f"**Your goods** ({total}): {goods_line(view.goods, 'none')}",
-        f"**Your luxury goods:** 💰 {view.luxury[view.seat]}",
-        "**Your black-market cards:**",
+        _("**Your goods** (%(n)d): %(goods)s", n=total, goods=goods_line(view.goods, _("none"))),
+        _("**Your luxury goods:** 💰 %(n)d", n=view.luxury[view.seat]),
+        _("**Your black-market cards:**"),
         *(f"• {card_text(c, view)}" for c in view.black_market),
     ]
+
+
+__all__ = ["EMOJI", "EVENT_EMOJI", "goods_text"]

@@ -23,17 +23,27 @@ from typing import TYPE_CHECKING, Any, cast
 from pydantic import BaseModel
 
 from bot.hands import Hands
-from bot.presentation import Button, GenericPresentation, Post, Table, standings_lines, waiting_lines
+from bot.presentation import (
+    Button,
+    GenericPresentation,
+    Post,
+    Table,
+    Task,
+    standings_lines,
+    waiting_lines,
+)
+from engine.errors import RuleError
 from engine.events import Event, Wait
 from engine.game import Game
 from engine.schwarzmarkt.rules import Schwarzmarkt
 from engine.schwarzmarkt.views import PublicView, SeatView
-from engine.schwarzmarkt.words import EVENT_NAMES
 
-from . import helps, prompts
+from . import helps, narration, prompts, refusals
 from .controls import SchwarzmarktControls
-from .look import goods_line, hand_lines, in_force_line, offer_lines, player_lines, public, track_line
+from .i18n import _
+from .look import hand_lines, in_force_line, offer_lines, player_lines, public, track_line
 from .picture import draw_picture
+from .words import event_name
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -41,32 +51,7 @@ if TYPE_CHECKING:
 NAME = Schwarzmarkt.name
 """The engine's name for the game, which names this folder too."""
 COLOUR = 0x3A3A3A
-
-ICONS = {
-    "starter": "🃏",
-    "offer": "📜",
-    "event_played": "⚡",
-    "trade_turn": "💱",
-    "trade": "💰",
-    "moved": "➡️",
-    "no_trade": "➡️",
-    "round_end": "🔔",
-    "in_force": "📌",
-    "void": "🚫",
-    "choose": "⚡",
-    "target": "🎯",
-    "espionage": "🕵️",
-    "quick_deal": "💸",
-    "forced_swap": "🔀",
-    "raid": "🚨",
-    "new_goods": "📦",
-    "old_debt": "🧾",
-    "round_over": "🏁",
-    "refill": "🂠",
-    "all_empty": "🏁",
-    "game_over": "🏆",
-    "left": "🚪",
-}
+ICONS = narration.ICONS
 
 
 class SchwarzmarktHands(Hands):
@@ -100,32 +85,45 @@ class SchwarzmarktPresentation(GenericPresentation):
         post = Post(
             title=table.title,
             colour=self.colour,
-            footer=(
-                f"Game #{table.record.id} · {NAME} · game round {view.game_round} of 2 · goods pile {view.goods_pile}"
-                f" · black-market pile {view.black_pile}"
+            footer=_(
+                "Game #%(id)d · %(game)s · game round %(round)d of 2 · goods pile %(goods)d · black-market pile "
+                "%(black)d",
+                id=table.record.id,
+                game=NAME,
+                round=view.game_round,
+                goods=view.goods_pile,
+                black=view.black_pile,
             ),
         )
         lines: list[str] = []
         result = table.result
         over = result is not None or table.record.status in ("finished", "abandoned")
         if over:
-            lines.append("**Game over.**" if result is not None else "**Game ended by a moderator.** Standings so far:")
+            if result is not None:
+                lines.append(_("**Game over.**"))
+            else:
+                lines.append(_("**Game ended by a moderator.** Standings so far:"))
             lines += standings_lines(table, result or table.game.standings(table.state), self)
+            if result is not None:
+                lines.append(_("_Richest in luxury goods after two game rounds._"))
         else:
             if table.record.status == "paused":
-                lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
-            lines.append(f"**Game round {view.game_round} of 2.** {now_line(view, names)}")
+                lines.append(_("⏸️ **Paused by a moderator** — deadlines are on hold."))
+            lines.append(_("**Game round %(round)d of 2.**", round=view.game_round) + " " + now_line(view, names))
             lines += waiting_lines(table)
-            lines += ["", f"Price track (🏁 ends this round): {track_line(view)}"]
+            lines += ["", _("Price track (🏁 ends this round): %(track)s", track=track_line(view))]
             if view.phase == "trade":
-                lines.append(f"Price now: **{view.price}**" + (" — last call!" if view.last_call else ""))
+                if view.last_call:
+                    lines.append(_("Price now: **%(price)d** — last call!", price=view.price))
+                else:
+                    lines.append(_("Price now: **%(price)d**", price=view.price))
                 lines += offer_lines(view)
             force = in_force_line(view)
             if force:
                 lines.append(force)
         post.description = "\n".join(lines)
-        post.fields = [("Players — 💰 luxury goods", "\n".join(player_lines(view, names)))]
-        post.buttons = [] if over else [Button("My hand", "hand", "primary", "🂠")]
+        post.fields = [(_("Players — 💰 luxury goods"), "\n".join(player_lines(view, names)))]
+        post.buttons = [] if over else [Button(_("My hand"), "hand", "primary", "🂠")]
         return post
 
     # --- the hand -------------------------------------------------------------------------------------
@@ -136,37 +134,34 @@ class SchwarzmarktPresentation(GenericPresentation):
         lines = hand_lines(view)
         buttons: list[Button] = []
         if view.phase == "over" or table.record.status in ("finished", "abandoned"):
-            lines += ["", "The game is over."]
+            lines += ["", _("The game is over.")]
         elif seat in view.left:
-            lines += ["", "You have left this game."]
+            lines += ["", _("You have left this game.")]
         else:
             asked = prompts.question(table, seat)
             if asked:
                 lines += ["", asked]
                 buttons = prompts.buttons(table, seat)
         return Post(
-            title=f"Your hand — {table.title}",
+            title=_("Your hand — %(title)s", title=table.title),
             description="\n".join(lines),
             colour=self.colour,
-            footer=f"Game #{table.record.id} · seat {seat + 1} ({table.names[seat]})",
+            footer=_(
+                "Game #%(id)d · seat %(seat)d (%(name)s)", id=table.record.id, seat=seat + 1, name=table.names[seat]
+            ),
             buttons=buttons,
         )
 
     # --- narration ------------------------------------------------------------------------------------
 
     def event_line(self, table: Table, event: Event) -> str | None:
-        if not event.text:
-            return None
-        line = table.render(event.text)
-        if event.kind == "game_over":
-            # Everyone's luxury goods are the final standings, just below it in the final message: said once.
-            line = line.split(" Luxury goods:", 1)[0]
-        icon = "⏰" if event.text.startswith("Time's up") else ICONS.get(event.kind)
-        if icon:
-            line = f"{icon} {line}"
-        return line + event_hint(event)
+        return narration.line(table, event)
 
-    # --- prompts ------------------------------------------------------------------------------------
+    def private_note(self, table: Table, event: Event) -> str | None:
+        """A private event's note for the seats it is addressed to (the hand DM's "Latest"), in words."""
+        return narration.private_note(table, event)
+
+    # --- prompts, waits and refusals ------------------------------------------------------------------
 
     def prompt_in_hand(self, table: Table, wait: Wait) -> bool:
         """A trading round is many short turns in a row, each decided on the hand's buttons: each trading turn is
@@ -175,7 +170,45 @@ class SchwarzmarktPresentation(GenericPresentation):
         thread."""
         return table.state is not None and public(table).phase == "trade"
 
+    def wait_task(self, table: Table, wait: Wait, names: Sequence[str]) -> Task:
+        """What the awaited is to do, from the public view (the game waits on one seat at a time, for what its
+        phase says): a card to play, a trading turn, an event's choice."""
+        if table.state is None:
+            return super().wait_task(table, wait, names)
+        view = public(table)
+        match view.phase:
+            case "play":
+                return Task(_("play a black-market card to start the trading round"))
+            case "trade":
+                if view.last_call:
+                    return Task(_("last call: trade wanted goods or not (the marker stays)"))
+                return Task(_("trade wanted goods or not, and move the price marker"))
+            case "event" if view.event is not None:
+                event = view.event
+                named = (event.target,) if event.target is not None and event.step != "target" else ()
+                return Task(prompts.asking(view, event, list(names)), None, named)
+        return super().wait_task(table, wait, names)
+
+    def refusal_words(self, table: Table, error: RuleError) -> str:
+        found = refusals.words(error, table.names)
+        return found if found is not None else super().refusal_words(table, error)
+
+    def option_help(self, name: str) -> str | None:
+        match name:
+            case "trade_hours":
+                return _("Hours a player has for each trading turn (trade and move the price marker)")
+            case "dealer":
+                return _(
+                    "The dealer: the player to their left starts the first trading round; not set: drawn at random"
+                )
+        return None
+
     # --- scores and the rest -------------------------------------------------------------------------
+
+    def summary(self, table: Table) -> list[str]:
+        if table.result is None:
+            return []
+        return [_("_Richest in luxury goods after two game rounds._")]
 
     def score_text(self, table: Table, score: int) -> str:
         return f"💰 {score}"
@@ -187,10 +220,21 @@ class SchwarzmarktPresentation(GenericPresentation):
         return helps.describe_action(table, seat, action) or super().describe_action(table, seat, action)
 
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
-        return (
-            f"{game.summary}\n"
-            "Commands: the buttons on your hand DM (or `/game hand`) for your card, your trading turn and an "
-            "event's choices; `/sm play card:` and `/sm trade cards: move:` (any mix of wanted cards) as commands."
+        return "\n".join(
+            [
+                _(
+                    "Sell your secret goods on the black market. The starter plays a black-market card: an offer "
+                    "opens a trading round, an event strikes at once. In turn, each player trades wanted goods at "
+                    "the current price and moves the price marker (1 after a trade, up to the die symbol without) — "
+                    "wait for a higher price, but others may sell first. A game round ends when someone trades in "
+                    "their last goods card; richest in luxury goods after two game rounds wins."
+                ),
+                _(
+                    "Commands: the buttons on your hand DM (or `/game hand`) for your card, your trading turn and an "
+                    "event's choices; `/sm play card:` and `/sm trade cards: move:` (any mix of wanted cards) as "
+                    "commands."
+                ),
+            ]
         )
 
     def cog(self, bot: "commands.Bot") -> "commands.Cog | None":
@@ -203,23 +247,16 @@ def now_line(view: PublicView, names: Sequence[str]) -> str:
     who = names[view.turn]
     match view.phase:
         case "play":
-            return f"🃏 **{who}** starts: play a black-market card (hand DM buttons, or `/sm play`)."
+            return _("🃏 **%(who)s** starts: play a black-market card (hand DM buttons, or `/sm play`).", who=who)
         case "trade":
-            return f"💱 **{who}**'s trading turn (hand DM buttons, or `/sm trade`)."
+            return _("💱 **%(who)s**'s trading turn (hand DM buttons, or `/sm trade`).", who=who)
         case "event" if view.event is not None:
-            return f"⚡ **{who}** is carrying out {EVENT_NAMES[view.event.kind]} (buttons on their hand DM)."
+            return _(
+                "⚡ **%(who)s** is carrying out %(event)s (buttons on their hand DM).",
+                who=who,
+                event=event_name(view.event.kind),
+            )
     return ""
 
 
-def event_hint(event: Event) -> str:
-    match event.kind:
-        case "starter":
-            return " (buttons on your hand DM or `/game hand`, or `/sm play`)"
-        case "trade_turn":
-            return " (buttons on your hand DM or `/game hand`, or `/sm trade`)"
-        case "choose" | "target":
-            return " (buttons on your hand DM or `/game hand`)"
-    return ""
-
-
-__all__ = ["NAME", "SchwarzmarktPresentation", "goods_line"]
+__all__ = ["NAME", "SchwarzmarktPresentation"]

@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any, cast
 from bot.presentation import Button
 from bot.service import Refusal
 from engine.schwarzmarkt.actions import Give, Pick, Play, Target, Trade
-from engine.schwarzmarkt.market import GOODS
-from engine.schwarzmarkt.views import SeatView
-from engine.schwarzmarkt.words import EVENT_NAMES, amount, counts_of
+from engine.schwarzmarkt.market import GOODS, counts_of
+from engine.schwarzmarkt.views import EventView, PublicView, SeatView
 
+from .i18n import _
 from .look import EMOJI, card_label, goods_line
+from .words import amount, event_name, good_name
 
 if TYPE_CHECKING:
     from bot.presentation import Table
@@ -44,7 +45,7 @@ def digits(counts: list[int]) -> str:
 
 
 def counts_text(counts: list[int]) -> str:
-    return " + ".join(f"{amount(n, g)}" for g, n in zip(GOODS, counts, strict=True) if n)
+    return " + ".join(amount(n, g) for g, n in zip(GOODS, counts, strict=True) if n)
 
 
 def legal(table: "Table", seat: int) -> list[Any]:
@@ -75,16 +76,20 @@ def buttons(table: "Table", seat: int) -> list[Button]:
         assert event is not None
         out = []
         for a in actions:
-            label = a.good
+            label = good_name(a.good)
             if event.kind == "quick_deal":
-                label = f"Trade {amount(1, a.good)} for {view.quick_deal} luxury goods"
+                label = _("Trade %(goods)s for %(n)d luxury goods", goods=amount(1, a.good), n=view.quick_deal)
             elif event.kind == "new_goods" and view.pile_goods is not None:
-                label = f"{a.good} ({view.pile_goods[a.good]} in the pile)"
+                label = _("%(good)s (%(n)d in the pile)", good=label, n=view.pile_goods[a.good])
             out.append(Button(label, f"{key}.k.{GOODS.index(a.good)}", "primary", EMOJI[a.good]))  # type: ignore[arg-type]
         return out
     if isinstance(first, Give):
         return [
-            Button(f"Give {counts_text(counts_of(a.cards))}", f"{key}.g.{digits(counts_of(a.cards))}", "primary")
+            Button(
+                _("Give %(goods)s", goods=counts_text(counts_of(a.cards))),
+                f"{key}.g.{digits(counts_of(a.cards))}",
+                "primary",
+            )
             for a in actions
             if isinstance(a, Give)
         ]
@@ -98,16 +103,16 @@ def trade_buttons(key: str, trades: list[Trade]) -> list[Button]:
     singles = [c for c in sets if sum(1 for n in c if n) == 1]
     for counts in singles:
         good = GOODS[next(i for i, n in enumerate(counts) if n)]
-        out.append(
-            Button(f"Sell {counts_text(counts)}", f"{key}.t.{digits(counts)}.{_after(trades)}", "success", EMOJI[good])
-        )
+        label = _("Sell %(goods)s", goods=counts_text(counts))
+        out.append(Button(label, f"{key}.t.{digits(counts)}.{_after(trades)}", "success", EMOJI[good]))
     if sets:
         most = max(sets, key=sum)
         if most not in singles:
-            out.append(Button(f"Sell {counts_text(most)}", f"{key}.t.{digits(most)}.{_after(trades)}", "success", "💰"))
+            label = _("Sell %(goods)s", goods=counts_text(most))
+            out.append(Button(label, f"{key}.t.{digits(most)}.{_after(trades)}", "success", "💰"))
     for t in trades:
         if not t.cards:
-            label = "No trade (the marker stays)" if t.move == 0 else f"No trade, move {t.move}"
+            label = _("No trade (the marker stays)") if t.move == 0 else _("No trade, move %(n)d", n=t.move)
             out.append(Button(label, f"{key}.t.00000.{t.move}", "secondary"))
     return out[:25]
 
@@ -123,7 +128,7 @@ def action(table: "Table", seat: int, key: str) -> Any | None:
     if len(parts) < 4 or parts[0] != PREFIX or not parts[1].isdigit():
         return None
     if int(parts[1]) != wait_no(table):
-        raise Refusal("Those buttons are from an earlier turn — `/game hand` shows what you can do now.")
+        raise Refusal(_("Those buttons are from an earlier turn — `/game hand` shows what you can do now."))
     what, value = parts[2], parts[3]
     try:
         match what:
@@ -153,24 +158,33 @@ def question(table: "Table", seat: int) -> str | None:
         return None
     match view.phase:
         case "play":
-            return "🃏 **You start the trading round:** play one of your black-market cards."
+            return _("🃏 **You start the trading round:** play one of your black-market cards.")
         case "trade":
             if view.last_call:
-                return (
-                    f"💱 **Your trading turn — last call at price {view.price}:** trade any wanted goods (or none); "
-                    "the marker stays and the round ends after you."
+                return _(
+                    "💱 **Your trading turn — last call at price %(price)d:** trade any wanted goods (or none); "
+                    "the marker stays and the round ends after you.",
+                    price=view.price,
                 )
-            return (
-                f"💱 **Your trading turn at price {view.price}:** trade any wanted goods (or none), then move the "
-                "marker. Another mix of cards: `/sm trade`."
+            return _(
+                "💱 **Your trading turn at price %(price)d:** trade any wanted goods (or none), then move the "
+                "marker. Another mix of cards: `/sm trade`.",
+                price=view.price,
             )
         case "event":
             event = view.event
             assert event is not None
-            asked = [w.what for w in table.waits if seat in w.seats]  # the same words the table reads
-            text = table.render(asked[0]) if asked else "make your choice"
+            text = asking(view, event, table.names)  # the same words the table reads
             extra = ""
             if event.kind == "new_goods" and view.pile_goods is not None:
-                extra = f"\nThe goods pile (only you see it): {goods_line(view.pile_goods)}"
-            return f"⚡ **{EVENT_NAMES[event.kind]}:** {text[0].upper()}{text[1:]}.{extra}"
+                extra = "\n" + _("The goods pile (only you see it): %(goods)s", goods=goods_line(view.pile_goods))
+            return f"⚡ **{event_name(event.kind)}:** {text[0].upper()}{text[1:]}.{extra}"
     return None
+
+
+def asking(view: PublicView, event: EventView, names: "list[str] | tuple[str, ...]") -> str:
+    """What an event's player is asked now, as an instruction to them (public: the table sees what is awaited)."""
+    from .narration import asking_words
+
+    about = {"event": event.kind, "step": event.step, "target": event.target}
+    return asking_words({**about, "quick_deal": view.quick_deal, "cost": view.new_goods_cost}, names)
