@@ -73,12 +73,9 @@ def parse_cards(text: str | None) -> tuple[str, ...]:
         if number.isdigit() and kind:
             count, item = int(number), kind.strip()
         if count > 12:
+            example = ", ".join((amount(2, "coffee"), amount(1, "sugar")))
             raise Refusal(
-                _(
-                    "“%(typed)s” names more cards than there are — e.g. `%(example)s`.",
-                    typed=text,
-                    example=f"{amount(2, 'coffee')}, {amount(1, 'sugar')}",
-                )
+                _("“%(typed)s” names more cards than there are — e.g. `%(example)s`.", typed=text, example=example)
             )
         kind = names.get(item, item)
         if kind not in GOODS:
