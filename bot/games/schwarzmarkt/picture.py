@@ -136,11 +136,10 @@ def _offer(draw: ImageDraw.ImageDraw, view: PublicView, y: int) -> int:
     total = sum(offer.wants.values())
     if wanted:
         head = n_(
-            "Offer: still wants %(n)d of %(total)d card",
-            "Offer: still wants %(n)d of %(total)d cards",
+            "Offer: still wants %(wanted)d of %(n)d card",
+            "Offer: still wants %(wanted)d of %(n)d cards",
             total,
-            n=wanted,
-            total=total,
+            wanted=wanted,
         )
     else:
         head = _("Offer: complete")
