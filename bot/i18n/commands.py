@@ -151,7 +151,7 @@ async def _walk(tree: app_commands.CommandTree) -> list[Found]:  # type: ignore[
     return list(recorder.found.values())
 
 
-async def _full_tree() -> tuple[app_commands.CommandTree, Any]:  # type: ignore[type-arg]
+async def full_tree() -> tuple[app_commands.CommandTree, Any]:  # type: ignore[type-arg]
     """The command tree of a bot with every real game, its cogs added as at start-up, not connected."""
     from bot.client import create_bot
     from bot.settings import Settings
@@ -168,7 +168,7 @@ def strings() -> list[Found]:
     """Every string the slash commands of a fully set-up bot ask to translate, with where it is used."""
 
     async def run() -> list[Found]:
-        tree, bot = await _full_tree()
+        tree, bot = await full_tree()
         try:
             return await _walk(tree)
         finally:
