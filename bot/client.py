@@ -38,8 +38,8 @@ from bot.cogs.reactions import ReactionCog
 from bot.digest import Digests
 from bot.game_buttons import GAME_BUTTONS
 from bot.host import Host
-from bot.i18n.commands import BoardroomTranslator
 from bot.housekeeping import Housekeeper
+from bot.i18n.commands import BoardroomTranslator
 from bot.lobby_repair import repair_all
 from bot.names import NO_MENTIONS
 from bot.notifier import Notifier
