@@ -194,10 +194,12 @@ def _in_thread(run: Any) -> list[Found]:
 
 
 def _comments(found: Found, limit: int = 6) -> list[str]:
-    kind = "name (lower case, no spaces, at most 32 characters)" if found.location in NAME_LOCATIONS else None
-    if found.location is TranslationContextLocation.choice_name:
+    """The translator's note: what kind of string it is (Discord's rule for it) and where it is used."""
+    if found.location in NAME_LOCATIONS:
+        kind = "name (lower case, no spaces, at most 32 characters)"
+    elif found.location is TranslationContextLocation.choice_name:
         kind = "choice shown in the option's list (at most 100 characters)"
-    elif kind is None:
+    else:
         kind = "description (at most 100 characters)"
     shown = found.paths[:limit]
     more = len(found.paths) - len(shown)

@@ -40,8 +40,8 @@ def in_language(payload: dict[str, Any], lang: str, missing: list[str], where: s
     untranslated one is written down in `missing` and kept in English)."""
     here = f"{where} {payload['name']}".strip()
     seen = dict(payload)
-    for key in ("name", "description"):
-        if key not in payload or (key == "description" and "value" in payload):
+    for key in ("name", "description"):  # a choice has a name only
+        if key not in payload:
             continue
         translations = payload.get(f"{key}_localizations") or {}
         if lang not in translations:
