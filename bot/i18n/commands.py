@@ -46,10 +46,10 @@ NAME_LOCATIONS = frozenset(
 )
 """Where a string is a name (lower case, no spaces, ≤ 32: Discord's rule); everything else is read text."""
 REPOSITORY = LOCALE_DIR.parent.parent
-OWN_CONTEXT = frozenset({"/me quiet to:"})
+OWN_CONTEXT = frozenset({"/me quiet to:", "/cb move to:"})
 """Occurrences that cannot share their word's translation with its other uses, so they get a context of their own
-(`parameter_name /me quiet to:`): `to:` is a person (`/game leave`, `/kkk offer`) or a building (`/cb move`)
-everywhere else, but the end of the quiet hours here (German `bis`, not `an`)."""
+(`parameter_name /me quiet to:`): `to:` is a person where a seat or an offer goes (`/game leave`, `/kkk offer`:
+German `an`), but the end of the quiet hours (`bis`) and the building an agent moves to (`nach`)."""
 
 
 class BoardroomTranslator(app_commands.Translator):

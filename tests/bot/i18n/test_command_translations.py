@@ -147,9 +147,11 @@ async def test_the_translator_speaks_dutch_and_german_only() -> None:
 
 
 def test_one_occurrence_can_have_its_own_context() -> None:
-    """`/me quiet to:` is the end of the quiet hours (German `bis`), every other `to:` a person or a building."""
+    """`to:` is where a seat or an offer goes (German `an`), but in `/me quiet` the end of the quiet hours (`bis`)
+    and in `/cb move` a building (`nach`)."""
     assert translate("to", discord.Locale.german, "parameter_name") == "an"
     assert translate("to", discord.Locale.german, "parameter_name /me quiet to:") == "bis"
+    assert translate("to", discord.Locale.german, "parameter_name /cb move to:") == "nach"
 
 
 # --- through SimCord: the sync and the dispatch -----------------------------------------------------------------
@@ -177,6 +179,8 @@ async def test_the_synced_commands_carry_their_dutch_and_german_names(env: simco
     assert set(level["description_localizations"]) == {"nl", "de"}
     easy = _find(level["choices"], "easy")
     assert easy == {"name": "easy", "value": "easy", "name_localizations": {"nl": "makkelijk", "de": "leicht"}}
+    to = _find(_find(_find(synced, "cb")["options"], "move")["options"], "to")
+    assert to["name_localizations"] == {"nl": "naar", "de": "nach"}
     kkk = _find(synced, "kkk")
     assert kkk["name_localizations"] == {"nl": "kkk", "de": "kkk"}  # a game's group keeps its name
     for command in synced:
