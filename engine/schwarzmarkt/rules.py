@@ -181,7 +181,7 @@ class Schwarzmarkt(Game[SchwarzmarktState, SchwarzmarktOptions]):
             case "play":
                 card = state.rng.choice(state.black_market[seat])
                 return playing.play(state, seat, card, now, by_default=True)
-            case "trade":
+            case "trade" | "last_call":
                 return trading.trade(state, seat, (), 0 if state.last_call else 1, now, by_default=True)
             case "event":
                 choice = defaults.event_default(state)

@@ -171,22 +171,20 @@ class SchwarzmarktPresentation(GenericPresentation):
         return table.state is not None and public(table).phase == "trade"
 
     def wait_task(self, table: Table, wait: Wait, names: Sequence[str]) -> Task:
-        """What the awaited is to do, from the public view (the game waits on one seat at a time, for what its
-        phase says): a card to play, a trading turn, an event's choice."""
-        if table.state is None:
-            return super().wait_task(table, wait, names)
-        view = public(table)
-        match view.phase:
+        """What the awaited is to do, from the wait's code and values alone (a stored wait is worded later, when the
+        table may have moved on): a card to play, a trading turn, the last call, an event's choice."""
+        match wait.what:
             case "play":
                 return Task(_("play a black-market card to start the trading round"))
             case "trade":
-                if view.last_call:
-                    return Task(_("last call: trade wanted goods or not (the marker stays)"))
                 return Task(_("trade wanted goods or not, and move the price marker"))
-            case "event" if view.event is not None:
-                event = view.event
-                named = (event.target,) if event.target is not None and event.step != "target" else ()
-                return Task(prompts.asking(view, event, list(names)), None, named)
+            case "last_call":
+                return Task(_("last call: trade wanted goods or not (the marker stays)"))
+            case "event":
+                about = dict(wait.about)
+                target = about.get("target")
+                named = (target,) if isinstance(target, int) and about.get("step") != "target" else ()
+                return Task(narration.asking_words(about, names), None, named)
         return super().wait_task(table, wait, names)
 
     def refusal_words(self, table: Table, error: RuleError) -> str:

@@ -61,7 +61,8 @@ def test_an_events_default_is_a_random_legal_choice() -> None:
     state = arrange(new_game(), {1: hand("coffee"), 2: hand(), 3: hand()})
     state = play_event(state, "old_debt")
     (wait,) = GAME.waiting_on(state)
-    assert wait.seats == (0,) and "choose a player" in wait.what
+    assert wait.seats == (0,) and wait.what == "event"
+    assert wait.about == {"event": "old_debt", "step": "target", "seat": 0, "target": None}
     after = GAME.apply(state, None, wait.timeout, wait.until).state
     assert after.goods[1] == hand() and after.phase == "play", "the only legal target was seat 1"
 
