@@ -11,7 +11,7 @@ from engine.schwarzmarkt.market import GOODS, Card
 from engine.schwarzmarkt.views import PublicView, SeatView
 
 from .i18n import _, n_
-from .words import amount, event_effect, event_name, goods_text, offer_name, printed_name
+from .words import amount, event_effect, event_name, offer_name, printed_name
 
 EMOJI = {"potatoes": "🥔", "flour": "🌾", "coffee": "☕", "butter": "🧈", "sugar": "🍬"}
 EVENT_EMOJI = {
@@ -117,6 +117,3 @@ def hand_lines(view: SeatView) -> list[str]:
         _("**Your black-market cards:**"),
         *(f"• {card_text(c, view)}" for c in view.black_market),
     ]
-
-
-__all__ = ["EMOJI", "EVENT_EMOJI", "goods_text"]

@@ -11,7 +11,7 @@ from bot.presentation import Table
 from engine.events import Event
 
 from .i18n import _, n_
-from .words import amount, card_name, cards_text, event_name, good_name, goods_text, offer_name
+from .words import amount, event_name, good_name, goods_text, offer_name
 
 ICONS = {
     "starter": "🃏",
@@ -384,4 +384,4 @@ def private_note(table: Table, event: Event) -> str | None:
     return None
 
 
-__all__ = ["PRIVATE_KINDS", "PUBLIC_KINDS", "card_name", "cards_text", "line", "private_note"]
+__all__ = ["PRIVATE_KINDS", "PUBLIC_KINDS", "line", "private_note"]

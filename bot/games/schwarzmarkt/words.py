@@ -5,7 +5,7 @@ read the same words (the glossary, `docs/glossary/schwarzmarkt.<lang>.md`, says 
 
 from collections.abc import Mapping, Sequence
 
-from engine.schwarzmarkt.market import GOODS, Card
+from engine.schwarzmarkt.market import GOODS
 
 from .i18n import N_, _, n_
 
@@ -73,10 +73,6 @@ def goods_text(counts: Sequence[int] | Mapping[str, int], empty: str | None = No
     return ", ".join(parts) if parts else (empty if empty is not None else _("nothing"))
 
 
-def cards_text(n: int) -> str:
-    return n_("%(n)d card", "%(n)d cards", n)
-
-
 def event_name(kind: str) -> str:
     """An event by the name the table uses for it."""
     return _(EVENT_NAMES[kind]) if kind in EVENT_NAMES else kind
@@ -116,12 +112,3 @@ def event_effect(kind: str, quick_deal: int = 20, cost: int = 5, limit_price: in
 def offer_name(wants: Sequence[int] | Mapping[str, int]) -> str:
     """An offer as what it wants: "Offer: 2 coffee, 2 butter"."""
     return _("Offer: %(goods)s", goods=goods_text(wants))
-
-
-def card_name(card: Card) -> str:
-    """An offer as what it wants, an event by its name."""
-    return offer_name(card.wants) if card.event is None else event_name(card.event)
-
-
-def names_of(seats: Sequence[int], names: Sequence[str]) -> str:
-    return ", ".join(names[s] for s in seats)
