@@ -17,7 +17,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import LANGUAGES, reader_language, speaking
+from bot import i18n
+from bot.i18n import LANGUAGES, known, speaking
 from bot.notifier import Carrier
 from bot.replies import Answer, answer
 from bot.resolve import own_game_choices, resolve_own_game
@@ -120,7 +121,7 @@ class SchwarzmarktCog(
         if found is None:
             return []
         view = found[0]
-        with speaking(reader_language(interaction.locale)):
+        with speaking(known(interaction.locale) or i18n.current()):
             labels = [(card_label(c), c.id) for c in view.black_market]
         shown = [(label, i) for label, i in labels if current.lower() in label.lower()]
         found_ = [app_commands.Choice(name=label[:100], value=i) for label, i in shown]
@@ -134,7 +135,7 @@ class SchwarzmarktCog(
             return []
         legal = found[1]
         sets = sorted({a.cards for a in legal if isinstance(a, Trade) and a.cards}, key=lambda c: (len(c), c))
-        with speaking(reader_language(interaction.locale)):
+        with speaking(known(interaction.locale) or i18n.current()):
             out = [app_commands.Choice(name=_("none (no trade)"), value="none")] if legal else []
             for cards in sets:
                 label = counts_text(counts_of(cards))
