@@ -105,7 +105,8 @@ def line(table: Table, event: Event) -> str | None:
     the buttons are."""
     if not event.public:
         return None
-    text = words(event, table.names)
+    # An event stored before the engine stopped wording its events (an undelivered row) keeps the words it had.
+    text = table.render(event.text) if event.text else words(event, table.names)
     if not text:
         return None
     icon = "⏰" if event.data.get("by_default") else ICONS.get(event.kind)
@@ -182,7 +183,9 @@ def words(event: Event, names: Sequence[str]) -> str | None:
             return _("%(who)s trades %(goods)s at %(price)d: +%(paid)d luxury goods.", paid=d.get("paid", 0), **values)
         case "moved":
             return _(
-                "The marker moves 1 to space %(space)d (price %(price)d).", space=d.get("marker", 0), price=d["price"]
+                "The marker moves 1 to space %(space)d (price %(price)d).",
+                space=d.get("marker", 0),
+                price=d.get("price", 0),
             )
         case "no_trade":
             move = int(d.get("move", 0))
@@ -211,7 +214,9 @@ def words(event: Event, names: Sequence[str]) -> str | None:
                 case "all_traded":
                     return _("Every wanted card has been traded: the trading round is over.")
                 case "last_call":
-                    return _("The last call at price %(price)d is over: the trading round ends.", price=d["price"])
+                    return _(
+                        "The last call at price %(price)d is over: the trading round ends.", price=d.get("price", 50)
+                    )
             return _("The last call is over: the trading round ends.")
         case "in_force":
             kind = str(d.get("event"))
@@ -223,7 +228,11 @@ def words(event: Event, names: Sequence[str]) -> str | None:
                         event=name,
                     )
                 case "limit":
-                    return _("%(event)s: the next trading round ends at price %(price)d.", event=name, price=d["limit"])
+                    return _(
+                        "%(event)s: the next trading round ends at price %(price)d.",
+                        event=name,
+                        price=d.get("limit", 25),
+                    )
             return _("%(event)s: the first goods card traded in the next trading round pays half.", event=name)
         case "void":
             name = event_name(str(d.get("event")))
@@ -352,6 +361,8 @@ def hint(event: Event) -> str:
 
 def private_note(table: Table, event: Event) -> str | None:
     """The note of a private event, for the seats it is addressed to (their hand DM's "Latest")."""
+    if event.text:  # stored before the engine stopped wording its events
+        return table.render(event.text)
     d: dict[str, Any] = dict(event.data)
     names = table.names
     who = _name(names, d.get("seat"))
