@@ -6,6 +6,9 @@
 of the game), `leaving` (a player who leaves); and `views`, `legal`, `waits`; `turns` (what every rule needs),
 and `randomplay` (a seeded random player for the benchmark).
 
+The engine speaks no language: events carry a `kind` and values, refusals are `rule(code, **values)`, a wait's
+`what` is a code with its values in `about`; the words are the presentation's (`bot/games/schwarzmarkt`).
+
 The game registers itself here, once: `ENTRY` (see `engine.entry`).
 """
 

@@ -9,10 +9,13 @@ a goods hand or black-market hand can only ever appear in its owner's DM or `/ga
 - The hand (DM and `/game hand`) shows the goods by kind, the black-market cards with what each does, the luxury
   total and — only while the game waits on this seat — the question and its buttons (see `prompts`). It is edited
   when the hand, the luxury total or the buttons change, never for a move that doesn't concern it.
-- The narration is the engine's own text with an icon and, for a call to act, where the buttons are. A trading
-  turn is announced in the same words for everyone. Trading turns are prompted on the hand (`prompt_in_hand`):
-  the player's hand comes down to them as a new DM, and the thread's round message is edited, not added to; the
-  starter of a trading round is pinged in the thread.
+- Every word is this package's, in the language being spoken (`i18n`, the `schwarzmarkt` catalogs; the terms are
+  the glossary's, `docs/glossary/schwarzmarkt.<lang>.md`): the engine hands out codes and values only. The
+  narration (`narration`) words each event from its kind and values, with an icon and, for a call to act, where
+  the buttons are; refusals (`refusals`) word every rule code, naming the fix; a wait is worded from its code.
+- A trading turn is announced in the same words for everyone. Trading turns are prompted on the hand
+  (`prompt_in_hand`): the player's hand comes down to them as a new DM, and the thread's round message is edited,
+  not added to; the starter of a trading round is pinged in the thread.
 - The hand's buttons are read by the game's controls (`controls.py`).
 """
 
