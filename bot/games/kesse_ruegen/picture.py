@@ -169,7 +169,7 @@ def _panel(
         if p.seat == view.winner or p.seat in view.winners:
             remark = " · " + _("winner")
         else:
-            remark = " · " + _("left") if p.left else ""
+            remark = " · " + _("left the game") if p.left else ""
         remark += f" · {kind_name(p.tuber, p.tubers)}"
         title = d.fit(who[p.seat], 26, room - d.width(remark, 26)) + remark
         d.text(draw, (x + TEXT_X, y + 4), title, 26, d.GREY if p.left else d.INK)

@@ -101,10 +101,11 @@ def fist_line(view: SeatView, duel: int, other: str, held: int) -> str:
 def prompt_text(table: "Table", seat: int) -> str:
     """The question with the game and its thread, for a message that stands on its own (an ephemeral answer)."""
     if table.record.thread_id:
+        thread = f"<#{table.record.thread_id}>"
         return _(
             "**%(title)s** in %(thread)s: %(question)s",
             title=table.title,
-            thread=f"<#{table.record.thread_id}>",
+            thread=thread,
             question=question(table, seat),
         )
     return f"**{table.title}**: {question(table, seat)}"
