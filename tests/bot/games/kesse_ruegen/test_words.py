@@ -273,8 +273,6 @@ def test_every_event_kind_of_random_play_has_words() -> None:
     assert seen <= covered, seen - covered
 
 
-
-
 @pytest.mark.parametrize("lang", ["nl", "de"])
 def test_dutch_and_german_say_it_in_their_own_words_within_discords_limits(lang: str) -> None:
     english = rendered()
