@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, cast
 from pydantic import BaseModel
 
 from bot.hands import Hands
-from bot.presentation import Aside, Button, GenericPresentation, Post, Table, standings_lines, waiting_lines
+from bot.presentation import Aside, Button, GenericPresentation, Post, Table, Task, standings_lines, waiting_lines
 from engine.errors import RuleError
 from engine.events import Event, Wait
 from engine.game import Game
@@ -438,6 +438,24 @@ class KesseRuegenPresentation(GenericPresentation):
         hand, so their prompts come there, and the thread tells the duel in one message, edited as it goes. The
         turn's hand-overs — who acts after the reveal, who challenges next — are pinged in the thread."""
         return table.state is not None and public(table).phase in ("choose", "guess")
+
+    # --- waits, refusals, options --------------------------------------------------------------------
+
+    def wait_task(self, table: Table, wait: Wait, names: Sequence[str]) -> Task:
+        """What the awaited are to do, by the engine's wait code (`engine.kesse_ruegen.waits`)."""
+        match wait.what:
+            case "place":
+                return Task(_("place your pawn on a free field"))
+            case "challenge":
+                return Task(_("challenge another player to a duel"))
+            case "choose":
+                return Task(_("close your fist on 0, 1 or 2 tubers in secret"))
+            case "guess":
+                return Task(_("guess the total in both fists"))
+            case "act":
+                left = int(wait.about.get("left") or 0)  # type: ignore[arg-type]
+                return Task(n_("take your %(n)d remaining action", "take your %(n)d remaining actions", left))
+        return super().wait_task(table, wait, names)
 
     # --- refusals, options --------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ def only_wait(state: KesseRuegenState) -> Timeout:
 def test_a_wait_runs_one_turn_deadline_from_when_it_began() -> None:
     state = new_game(2, turn_deadline="PT6H")
     [wait] = GAME.waiting_on(state)
-    assert wait.seats == (0,) and wait.kind == "turn" and "place your pawn" in wait.what
+    assert wait.seats == (0,) and wait.kind == "turn" and (wait.what, wait.about) == ("place", {})
     assert wait.since == T0 and wait.until == T0 + timedelta(hours=6)
     state = play(state, (0, Place(square="a1")), now=later(2))
     [wait] = GAME.waiting_on(state)
@@ -87,7 +87,7 @@ def test_a_fist_closed_by_the_deadline_gives_nothing_away() -> None:
         opponent = GAME.view(state, 0).model_dump(mode="json")  # the challenger, about to guess
         onlooker = GAME.view(state, 2).model_dump(mode="json")
         table = GAME.view(state, None).model_dump(mode="json")
-        waits = [(w.seats, w.what, w.kind, w.since, w.until, w.timeout) for w in GAME.waiting_on(state)]
+        waits = [(w.seats, w.what, w.about, w.kind, w.since, w.until, w.timeout) for w in GAME.waiting_on(state)]
         seen.append((public, opponent, onlooker, table, waits))
         assert GAME.view(state, 1).my_choice == fist  # type: ignore[attr-defined]
     assert seen[0] == seen[1] == seen[2]
@@ -120,6 +120,7 @@ def test_silent_actor_loses_the_remaining_actions() -> None:
     state = play(state, (1, Plant()), now=later(5))
     [wait] = GAME.waiting_on(state)
     assert wait.since == later(5) and wait.until == later(29)  # each action restarts the clock
+    assert (wait.what, wait.about) == ("act", {"left": 2})
     outcome = GAME.apply(state, None, wait.timeout, later(29))
     assert outcome.events[0].data == {"seat": 1, "lost": 2, "why": "timeout"}
     assert outcome.state.phase == "challenge" and outcome.state.turn == 1  # clockwise from challenger 0

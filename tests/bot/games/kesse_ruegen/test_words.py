@@ -182,6 +182,8 @@ def rendered() -> list[tuple[str, str]]:
             out += [(f"{name} help {seat}", line) for line in presentation.help_lines(t, seat)]
             for action in GAME.legal_actions(state, seat):
                 out.append((f"{name} move {seat}", presentation.describe_action(t, seat, action)))
+        for wait in GAME.waiting_on(state):
+            out.append((f"{name} wait {wait.what}", presentation.wait_task(t, wait, t.names).task))
         with drawing.recording() as drawn:
             presentation.picture(GAME, GAME.view(state, None), NAMES[: state.seats])
         out += [(f"{name} picture", d.words) for d in drawn if not d.words.isdigit() and len(d.words) > 1]
@@ -201,6 +203,9 @@ def rendered() -> list[tuple[str, str]]:
     out.append(("option first_seat", presentation.option_help("first_seat") or ""))
     return out
 
+
+WAIT_CODES = ("place", "challenge", "choose", "guess", "act")
+"""The engine's wait codes (`engine.kesse_ruegen.waits`): `wait_task` words each."""
 
 NAME_WORDS = re.compile(
     r"\b(anna|bert|cleo|dave|kesse_ruegen|Kesse Rügen)\b|\b[a-e][1-5]\b|<#\d+>|<@\d+>|<t:\d+(:\w)?>"
@@ -222,7 +227,7 @@ SAME_IN_EVERY_LANGUAGE = {"Details"}
 
 def ours(text: str) -> list[str]:
     """The lines of `text` this game words: not the platform's lines of who is awaited (⏳, `bot.table`)."""
-    return [line for line in text.split("\n") if not line.startswith("⏳")]
+    return text.split("\n")
 
 
 def test_every_word_is_marked_for_translation() -> None:
@@ -252,10 +257,12 @@ def test_every_refusal_code_the_engine_raises_has_words() -> None:
         )
 
 
-def test_every_event_kind_of_random_play_has_words() -> None:
-    """Seeded random games (now and then a deadline passing) emit no event kind `every_event` doesn't cover."""
+def test_every_event_kind_and_wait_of_random_play_has_words() -> None:
+    """Seeded random games (now and then a deadline passing) emit no event kind `every_event` doesn't cover, and
+    wait for nothing but the codes `wait_task` words."""
     covered = {e.kind for e in every_event()}
     seen: set[str] = set()
+    waits: set[str] = set()
     for seats in (2, 3, 4):
         state = new_game(seats, first=None, seed=seats)
         rng = random.Random(seats)
@@ -269,8 +276,10 @@ def test_every_event_kind_of_random_play_has_words() -> None:
                 action = rng.choice(GAME.legal_actions(state, seat))
             outcome = GAME.apply(state, seat, action, T0)
             seen |= {e.kind for e in outcome.events}
+            waits |= {w.what for w in GAME.waiting_on(outcome.state)}
             state = outcome.state
     assert seen <= covered, seen - covered
+    assert waits == set(WAIT_CODES)
 
 
 @pytest.mark.parametrize("lang", ["nl", "de"])
