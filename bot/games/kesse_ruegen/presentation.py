@@ -488,32 +488,11 @@ class KesseRuegenPresentation(GenericPresentation):
             return []
         view = cast(PublicView, table.game.view(table.state, None))
         names = table.names
-        lines = []
-        if view.stalled and view.winners:
-            most = view.players[view.winners[0]].fields
-            lines.append(
-                "🏁 "
-                + n_(
-                    "No tubers left in any supply; the most fields (%(n)d) win.",
-                    "No tubers left in any supply; the most fields (%(n)d) win.",
-                    most,
-                )
-            )
-        elif view.winner is not None:
-            p = view.players[view.winner]
-            lines.append(
-                "🏆 "
-                + n_(
-                    "%(who)s has %(tubers)s on %(n)d field.",
-                    "%(who)s has %(tubers)s on %(n)d fields.",
-                    p.fields,
-                    who=names[view.winner],
-                    tubers=kind_name(p.tuber, p.tubers),
-                )
-            )
+        # How the game ended is the last narration's (the win, or the supplies running out) and the status's; the
+        # engine gives the standings no `reason` (it speaks no language): nothing here repeats it.
         # The fields held are the standings' (just above it in the final message): only what they don't say.
         left = " · ".join(f"{names[p.seat]} {counted(p.tuber, p.tubers, p.supply)}" for p in view.players if not p.left)
-        lines.append(
+        return [
             "📊 "
             + n_(
                 "%(n)d duel played · left in supply: %(left)s",
@@ -521,8 +500,7 @@ class KesseRuegenPresentation(GenericPresentation):
                 view.duels,
                 left=left,
             )
-        )
-        return lines
+        ]
 
     def help_line(self, table: Table, seat: int, kind: str, actions: Sequence[Any]) -> str | None:
         return helps.help_line(table, seat, kind, actions) or super().help_line(table, seat, kind, actions)
