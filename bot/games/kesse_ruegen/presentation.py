@@ -1,4 +1,5 @@
-"""How Kesse Rügen looks in Discord: the status message with the emoji board, the private view, the narration, and
+"""How Kesse Rügen looks in Discord, in the language being spoken (the `kesse_ruegen` catalog, `i18n`; the events'
+and refusals' words are `words.Speaker`'s): the status message with the emoji board, the private view, the narration, and
 the action prompt whose buttons are Plant / Move ↖↑↗←→↙↓↘ / Evict / Reclaim.
 
 Everything is drawn from the engine's views (`view(state, None)` for the table, `view(state, seat)` for a hand), so
@@ -13,8 +14,8 @@ a closed fist can only ever appear in its owner's hand. Decisions:
   left — which the engine never leaves waiting (it ends the turn itself), so in practice the prompt just closes.
   It is also a live post: after any change, a moderator's undo included, the platform re-renders it from the
   current state, so an undone action's button comes back (and a prompt whose reveal was undone says so).
-  Its first lines are the guess and the reveal that opened it, redrawn from the state (`last_duel`, with the
-  engine's own wording), so it is posted *instead of* the reveal's narration (`replaces_narration`): the
+  Its first lines are the guess and the reveal that opened it, redrawn from the state (`last_duel`, in the
+  narration's words, `words.Speaker`), so it is posted *instead of* the reveal's narration (`replaces_narration`): the
   `/kr guess` reply is the prompt, one message and one REST call less. Not when the guess was the deadline's
   default: the state can't tell that, so the narration ("Time's up: … by default") is posted as usual and the
   prompt after it repeats the reveal line.
