@@ -1,6 +1,6 @@
 """How Kesse Rügen looks in Discord, in the language being spoken (the `kesse_ruegen` catalog, `i18n`; the events'
-and refusals' words are `words.Speaker`'s): the status message with the emoji board, the private view, the narration, and
-the action prompt whose buttons are Plant / Move ↖↑↗←→↙↓↘ / Evict / Reclaim.
+and refusals' words are `words.Speaker`'s): the status message with the emoji board, the private view, the
+narration, and the action prompt whose buttons are Plant / Move ↖↑↗←→↙↓↘ / Evict / Reclaim.
 
 Everything is drawn from the engine's views (`view(state, None)` for the table, `view(state, seat)` for a hand), so
 a closed fist can only ever appear in its owner's hand. Decisions:
