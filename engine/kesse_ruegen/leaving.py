@@ -20,28 +20,26 @@ which the rulebook doesn't cover. Decisions:
 
 from datetime import datetime
 
-from engine.errors import RuleError
+from engine.errors import rule
 from engine.events import private, public
 from engine.game import Outcome
 from engine.kesse_ruegen.board import MIN_PLAYERS
 from engine.kesse_ruegen.state import KesseRuegenState
 from engine.kesse_ruegen.turns import end_turn, lose_actions, new_wait, start_turn
-from engine.text import seat as ref
 
 
 def remove_seat(state: KesseRuegenState, seat: int, now: datetime) -> Outcome[KesseRuegenState] | None:
     """A player leaves mid-game (`/mod kick`); see the module docstring. None with fewer than two left."""
     if state.phase == "over":
-        raise RuleError("The game is over — nobody needs to leave it.")
+        raise rule("game_over_no_leaving")
     if not state.playing(seat):
-        raise RuleError(f"{ref(seat)} has already left the game.")
+        raise rule("already_left", seat=seat)
     if state.seats - len(state.left) - 1 < MIN_PLAYERS:
         return None
     state.left.append(seat)
     state.pawns[seat] = None
     placed = state.fields_of(seat) + state.barn_tubers[seat]
-    stay = f"; their {state.kind(seat, 2)} stay where they are" if placed else ""
-    events = [public("left", f"{ref(seat)} has left the game: their pawn leaves the board{stay}.", seat=seat)]
+    events = [public("left", seat=seat, stay=bool(placed))]
     duel = state.duel
     match state.phase:
         case "place" if seat == state.turn:
@@ -49,26 +47,25 @@ def remove_seat(state: KesseRuegenState, seat: int, now: datetime) -> Outcome[Ke
             if state.pawns[nxt] is None:
                 state.turn = nxt
                 new_wait(state, now)
-                events.append(public("turn", f"{ref(nxt)}, place your pawn on a free field.", seat=nxt))
+                events.append(public("turn", seat=nxt, step="place", all_placed=False))
             else:
                 first = state.first if state.playing(state.first) else state.next_seat(state.first)
-                events += start_turn(state, first, now, "All pawns are placed. ")
+                events += start_turn(state, first, now, all_placed=True)
         case "challenge" if seat == state.turn:
             events += end_turn(state, now)
         case "choose" | "guess" if duel is not None and seat in duel.seats():
             other = duel.challenged if seat == duel.challenger else duel.challenger
-            text = f"The duel between {ref(duel.challenger)} and {ref(duel.challenged)} is off; no fist is shown."
-            events.append(public("duel_off", text, seat=seat, other=other))
+            off = public("duel_off", seat=seat, other=other, challenger=duel.challenger, challenged=duel.challenged)
+            events.append(off)
             held = duel.choice(other)
             if held is not None:  # the fist goes back unseen: its owner's hand must stop showing it
-                note = f"Your duel is off: your fist of {held} {state.kind(other, held)} goes back unseen."
-                events.append(private(other, "your_fist_back", note, seat=other))
+                events.append(private(other, "your_fist_back", seat=other, tubers=held))
             state.duel = None
-            events += start_turn(state, state.next_seat(duel.challenger), now, "")
+            events += start_turn(state, state.next_seat(duel.challenger), now)
         case "act" if seat == state.actor:
-            events.extend(lose_actions(state, now, f"{ref(seat)} has left"))
+            events.extend(lose_actions(state, now, "left"))
         case "challenge":
             # Someone else's turn to challenge: with two players left it is automatic now, and without their
             # tubers nobody may have one left in supply.
-            events += start_turn(state, state.turn, now, "")
+            events += start_turn(state, state.turn, now)
     return Outcome(state=state, events=events)

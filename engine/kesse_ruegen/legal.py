@@ -1,11 +1,13 @@
 """What each seat may do now, and why an action is refused.
 
-The `why_not_*` checks are shared by the rules (which raise them as `RuleError`) and by `legal_actions`, so
-the buttons a player is shown and the actions the rules accept can never disagree.
+The `why_not_*` checks are shared by the rules (which raise them) and by `legal_actions`, so the buttons a player
+is shown and the actions the rules accept can never disagree. Each returns a `rule(code, **values)` (the
+presentation words it, naming the fix) or None.
 """
 
 from typing import Any
 
+from engine.errors import RuleError, rule
 from engine.kesse_ruegen import geometry
 from engine.kesse_ruegen.actions import (
     Challenge,
@@ -22,7 +24,6 @@ from engine.kesse_ruegen.actions import (
 from engine.kesse_ruegen.geometry import Direction
 from engine.kesse_ruegen.state import KesseRuegenState
 from engine.kesse_ruegen.waits import pending
-from engine.text import seat as ref
 
 MAX_CHOICE = 2
 MAX_TOTAL = 4
@@ -46,52 +47,52 @@ def guess_options(state: KesseRuegenState) -> list[int]:
     return [t for t in range(MAX_TOTAL + 1) if t != taken]
 
 
-def why_not_plant(state: KesseRuegenState, seat: int) -> str | None:
+def why_not_plant(state: KesseRuegenState, seat: int) -> RuleError | None:
     at = state.pawns[seat]
     if at == state.barn:
-        return "You can't plant in the barn — move your pawn onto a field first."
+        return rule("plant_in_barn", barn=state.barn)
     assert at is not None
     owner = state.tubers.get(at)
     if owner == seat:
-        return f"There's already your {state.kind(seat)} on {at} — a field holds only one tuber."
+        return rule("plant_own_tuber_there", seat=seat, square=at)
     if owner is not None:
-        return f"{at} already holds {ref(owner)}'s {state.kind(owner)} — evict it first."
+        return rule("plant_field_taken", square=at, owner=owner)
     if state.supply[seat] == 0:
-        return f"You have no {state.kind(seat, 2)} left in your supply — reclaim one from the barn first."
+        return rule("plant_no_supply", seat=seat)
     return None
 
 
-def why_not_move(state: KesseRuegenState, seat: int, direction: Direction) -> str | None:
+def why_not_move(state: KesseRuegenState, seat: int, direction: Direction) -> RuleError | None:
     at = state.pawns[seat]
     assert at is not None
     target = geometry.neighbour(at, direction, state.size)
     if target is None:
-        return f"You can't move {geometry.ARROWS[direction]} from {at} — that's off the board."
+        return rule("move_off_board", direction=direction, square=at)
     if target != state.barn:
         other = state.pawn_at(target)
         if other is not None:
-            return f"{ref(other)}'s pawn stands on {target} — you can't move onto another pawn's field."
+            return rule("move_onto_pawn", seat=other, square=target)
     return None
 
 
-def why_not_evict(state: KesseRuegenState, seat: int) -> str | None:
+def why_not_evict(state: KesseRuegenState, seat: int) -> RuleError | None:
     at = state.pawns[seat]
     if at == state.barn:
-        return "You're in the barn — you can only evict a tuber from the field your pawn stands on."
+        return rule("evict_in_barn")
     assert at is not None
     owner = state.tubers.get(at)
     if owner is None:
-        return f"There's no tuber on {at} to evict."
+        return rule("evict_nothing", square=at)
     if owner == seat:
-        return f"That's your own {state.kind(seat)} on {at} — you can only evict other players' tubers."
+        return rule("evict_own", seat=seat, square=at)
     return None
 
 
-def why_not_reclaim(state: KesseRuegenState, seat: int) -> str | None:
+def why_not_reclaim(state: KesseRuegenState, seat: int) -> RuleError | None:
     if state.pawns[seat] != state.barn:
-        return f"You can only reclaim from the barn — move your pawn into the barn ({state.barn}) first."
+        return rule("reclaim_not_in_barn", barn=state.barn)
     if state.barn_tubers[seat] == 0:
-        return f"None of your {state.kind(seat, 2)} lies in the barn."
+        return rule("reclaim_none_in_barn", seat=seat)
     return None
 
 

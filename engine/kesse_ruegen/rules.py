@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Self
 from pydantic import BaseModel, TypeAdapter
 
 from engine.data import replacement
-from engine.errors import RuleError
+from engine.errors import rule
 from engine.events import Event, public
 from engine.game import Game, Outcome, Parts, Result, Standing, rank_by_score
 from engine.kesse_ruegen import duelling, leaving, legal, moves, turns, waits
@@ -42,19 +42,17 @@ from engine.kesse_ruegen.options import KesseRuegenOptions
 from engine.kesse_ruegen.state import KesseRuegenState
 from engine.kesse_ruegen.views import public_view, seat_view
 from engine.rng import Rng
-from engine.text import seat as ref
-
-FISTS = "Both of you: secretly close your fist on 0, 1 or 2 tubers."
 
 
-def _ranked(state: KesseRuegenState, reason: str) -> Result:
+def _ranked(state: KesseRuegenState) -> Result:
     """Fields held, best first; seats whose player left come after everyone still playing (their tubers may still
-    lie on the board, but a player who left can't win or place)."""
-    playing = rank_by_score({s: state.fields_of(s) for s in range(state.seats) if state.playing(s)}, reason=reason)
+    lie on the board, but a player who left can't win or place). No `reason`: the engine speaks no language — the
+    presentation's `summary` says how the game ended (a win at the threshold, or the supplies ran out)."""
+    playing = rank_by_score({s: state.fields_of(s) for s in range(state.seats) if state.playing(s)})
     standings = list(playing.standings)
     gone = rank_by_score({s: state.fields_of(s) for s in state.left})
     standings += [Standing(seat=g.seat, score=g.score, rank=len(playing.standings) + g.rank) for g in gone.standings]
-    return Result(standings=tuple(standings), reason=reason)
+    return Result(standings=tuple(standings))
 
 
 class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
@@ -62,11 +60,8 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
     title: ClassVar[str] = "Kesse Rügen"
     min_seats: ClassVar[int] = MIN_PLAYERS
     max_seats: ClassVar[int] = MAX_PLAYERS
-    summary: ClassVar[str] = (
-        "Plant your tubers on the 5×5 field. Each turn, challenge a player to a duel: both hide 0–2 tubers in a "
-        "fist, both guess the total (different numbers). Guess right and take that many actions: plant, move, "
-        "evict a rival's tuber to the barn, reclaim your own. First with tubers on 13 / 9 / 7 fields wins."
-    )
+    summary: ClassVar[str] = ""
+    """The game in words is the presentation's (`bot/games/kesse_ruegen`, `rules`)."""
     uses_reaction_time: ClassVar[bool] = False
     state_model: ClassVar[type[BaseModel]] = KesseRuegenState
     options_model: ClassVar[type[KesseRuegenOptions]] = KesseRuegenOptions
@@ -103,14 +98,14 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
 
     def setup(self, seats: int, options: KesseRuegenOptions, seed: int, now: datetime) -> KesseRuegenState:
         if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
-            raise RuleError(f"Kesse Rügen is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats}.")
+            raise rule("player_count", least=MIN_PLAYERS, most=MAX_PLAYERS, seats=seats)
         rng = Rng.from_seed(seed)
         if options.first_seat is None:
             first = rng.below(seats)
         elif options.first_seat < seats:
             first = options.first_seat
         else:
-            raise RuleError(f"The first player must be one of the {seats} seats.")
+            raise rule("first_seat_out_of_range", seats=seats)
         counts = self.board.players[seats]
         return KesseRuegenState(
             options=options,
@@ -133,15 +128,15 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
 
     def step(self, state: KesseRuegenState, actor: int | None, action: Any, now: datetime) -> list[Event]:
         if state.phase == "over":
-            raise RuleError(f"The game is over — {turns.won_text(state)}.")
+            raise rule("game_over", winners=list(state.winners or ([state.winner] if state.winner is not None else [])))
         if isinstance(action, Timeout):
             if actor is not None:
-                raise RuleError("Only the game's clock applies deadlines.")
+                raise rule("clock_only")
             return self._timeout(state, action.key, now)
         if actor is None:
-            raise RuleError("The game's clock can only apply deadlines.")
+            raise rule("clock_applies_deadlines_only")
         if not 0 <= actor < state.seats:
-            raise RuleError("You're not playing in this game.")
+            raise rule("not_playing")
         match action:
             case Place():
                 return moves.place(state, actor, action.square, now)
@@ -155,21 +150,21 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
                 return moves.act(state, actor, action, now)
             case Done():
                 return moves.done(state, actor, now)
-        raise RuleError("That's not a Kesse Rügen move.")
+        raise rule("not_a_move")
 
     # --- deadlines --------------------------------------------------------------------------------------
 
     def _timeout(self, state: KesseRuegenState, key: str, now: datetime) -> list[Event]:
         due = next((p for p in waits.pending(state) if p.key == key), None)
         if due is None:
-            raise RuleError("That deadline has passed its moment — the game has moved on.")
+            raise rule("stale_deadline")
         seat = due.seat
         match due.what:
             case "place":
                 square = state.rng.choice(legal.free_fields(state))
                 return moves.put_pawn(state, seat, square, now, by_default=True)
             case "challenge":
-                lost = public("timeout", f"Time's up: {ref(seat)} challenged nobody, so the turn passes.", seat=seat)
+                lost = public("timeout", seat=seat, missed="challenge")
                 return [lost, *turns.end_turn(state, now)]
             case "choose":
                 # A hidden random pick, never a fixed default the opponent could count on.
@@ -178,7 +173,7 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
             case "guess":
                 return duelling.set_guess(state, legal.guess_options(state)[0], now, by_default=True)
             case "act":
-                return turns.lose_actions(state, now, f"Time's up for {ref(seat)}")
+                return turns.lose_actions(state, now, "timeout")
         raise AssertionError(f"unknown wait {due.what}")
 
     def standings(self, state: KesseRuegenState) -> Result:
@@ -186,15 +181,14 @@ class KesseRuegen(Game[KesseRuegenState, KesseRuegenOptions]):
         final = self.result(state)
         if final is not None:
             return final
-        return _ranked(state, "ended early")
+        return _ranked(state)
 
     def result(self, state: KesseRuegenState) -> Result | None:
         if state.stalled:
-            best = state.fields_of(state.winners[0])
-            return _ranked(state, f"no tubers left in any supply; most fields ({best}) wins")
+            return _ranked(state)
         if state.winner is None:
             return None
-        result = _ranked(state, f"{ref(state.winner)} has tubers on {state.fields_of(state.winner)} fields")
+        result = _ranked(state)
         assert result.winners == (state.winner,)
         return result
 

@@ -16,7 +16,7 @@ when one player chooses, the other's wait (and its timer) stays as it was.
 All deadlines are `since + options.turn_deadline`; `since` is when the wait began (for `act`, the last action).
 """
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine.events import Wait
 from engine.kesse_ruegen.actions import Timeout
@@ -27,35 +27,32 @@ class Pending(NamedTuple):
     key: str
     seat: int
     what: str
-    """place, challenge, choose, guess or act."""
-    text: str
-    """For reminders: what the seat is asked to do."""
+    """The wait's code: place, challenge, choose, guess or act (the presentation words it, `wait_task`)."""
+    about: dict[str, Any]
+    """The values its words need: `left`, the actions still to take (act)."""
 
 
 def pending(state: KesseRuegenState) -> list[Pending]:
     """The current waits, without times."""
 
-    def make(seat: int, what: str, text: str) -> Pending:
-        return Pending(f"{state.wait_no}:{what}:{seat}", seat, what, text)
+    def make(seat: int, what: str, **about: Any) -> Pending:
+        return Pending(f"{state.wait_no}:{what}:{seat}", seat, what, about)
 
     duel = state.duel
     match state.phase:
         case "place":
-            return [make(state.turn, "place", "place your pawn on a free field")]
+            return [make(state.turn, "place")]
         case "challenge":
-            return [make(state.turn, "challenge", "challenge another player to a duel")]
+            return [make(state.turn, "challenge")]
         case "choose":
             assert duel is not None
-            return [
-                make(s, "choose", "choose 0, 1 or 2 tubers in secret") for s in duel.seats() if duel.choice(s) is None
-            ]
+            return [make(s, "choose") for s in duel.seats() if duel.choice(s) is None]
         case "guess":
             assert duel is not None
-            return [make(duel.guesser(), "guess", "guess the total in both fists")]
+            return [make(duel.guesser(), "guess")]
         case "act":
             assert state.actor is not None
-            left = state.actions_left
-            return [make(state.actor, "act", f"take your {left} remaining action{'s' if left != 1 else ''}")]
+            return [make(state.actor, "act", left=state.actions_left)]
     return []
 
 
@@ -64,7 +61,8 @@ def waiting_on(state: KesseRuegenState) -> list[Wait]:
     return [
         Wait(
             seats=(p.seat,),
-            what=p.text,
+            what=p.what,
+            about=p.about,
             kind="turn",
             since=state.since,
             until=until,

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from engine.kesse_ruegen import geometry
 from engine.kesse_ruegen.views import PlayerView, PublicView
 
+from .i18n import _, kind_name, n_
+
 
 @dataclass(frozen=True)
 class Colour:
@@ -88,8 +90,12 @@ def grid(view: PublicView) -> str:
 def legend(view: PublicView) -> str:
     """What the shapes mean: each seat's tuber kind (its shape) and pawn (a circle of the same colour)."""
     palette = colours(view)
-    kinds = " · ".join(f"{palette[p.seat].tuber} {p.tubers}" for p in view.players)
-    return f"Tubers: {kinds} · pawns are circles ({''.join(c.pawn for c in palette)}), left of the tuber they stand on"
+    kinds = " · ".join(f"{palette[p.seat].tuber} {kind_name(p.tuber, p.tubers)}" for p in view.players)
+    return _(
+        "Tubers: %(kinds)s · pawns are circles (%(pawns)s), left of the tuber they stand on",
+        kinds=kinds,
+        pawns="".join(c.pawn for c in palette),
+    )
 
 
 def under_pawn(view: PublicView, player: PlayerView, names: Sequence[str]) -> str:
@@ -97,15 +103,15 @@ def under_pawn(view: PublicView, player: PlayerView, names: Sequence[str]) -> st
     palette = colours(view)
     square = player.pawn
     if square is None:
-        return "not placed yet"
+        return _("not placed yet")
     if square == view.barn:
-        return f"in the barn ({square})"
+        return _("in the barn (%(square)s)", square=square)
     owner = view.tubers.get(square)
     if owner is None:
-        return f"on {square}"
+        return _("on %(square)s", square=square)
     if owner == player.seat:
-        return f"on {square}, on their own {palette[owner].tuber}"
-    return f"on {square}, on {names[owner]}'s {palette[owner].tuber}"
+        return _("on %(square)s, on their own %(tuber)s", square=square, tuber=palette[owner].tuber)
+    return _("on %(square)s, on %(who)s's %(tuber)s", square=square, who=names[owner], tuber=palette[owner].tuber)
 
 
 def player_lines(view: PublicView, names: Sequence[str]) -> list[str]:
@@ -115,16 +121,31 @@ def player_lines(view: PublicView, names: Sequence[str]) -> list[str]:
     for p in view.players:
         c = palette[p.seat]
         crown = " 🏆" if p.seat in view.winners else ""
+        kind = kind_name(p.tuber, p.tubers)
         if p.left:
-            lines.append(
-                f"{c.pawn}{c.tuber} ~~{names[p.seat]}~~ ({p.tubers}) — left the game; their tubers stay: "
-                f"{p.fields} fields · {p.in_barn} in the barn"
+            said = n_(
+                "~~%(who)s~~ (%(tubers)s) — left the game; their tubers stay: %(n)d field · %(barn)d in the barn",
+                "~~%(who)s~~ (%(tubers)s) — left the game; their tubers stay: %(n)d fields · %(barn)d in the barn",
+                p.fields,
+                who=names[p.seat],
+                tubers=kind,
+                barn=p.in_barn,
             )
+            lines.append(f"{c.pawn}{c.tuber} {said}")
             continue
-        lines.append(
-            f"{c.pawn}{c.tuber} **{names[p.seat]}**{crown} ({p.tubers}) — **{p.fields}/{view.win_fields}** fields · "
-            f"{p.supply} in supply · {p.in_barn} in the barn · pawn {under_pawn(view, p, names)}"
+        said = _(
+            "**%(who)s**%(crown)s (%(tubers)s) — **%(fields)d/%(needed)d** fields · %(supply)d in supply · "
+            "%(barn)d in the barn · pawn %(pawn)s",
+            who=names[p.seat],
+            crown=crown,
+            tubers=kind,
+            fields=p.fields,
+            needed=view.win_fields,
+            supply=p.supply,
+            barn=p.in_barn,
+            pawn=under_pawn(view, p, names),
         )
+        lines.append(f"{c.pawn}{c.tuber} {said}")
     return lines
 
 
@@ -134,7 +155,8 @@ def barn_line(view: PublicView, names: Sequence[str]) -> str:
     tubers = [f"{palette[p.seat].tuber}×{p.in_barn}" for p in view.players if p.in_barn]
     inside = []
     if pawns:
-        inside.append("pawns " + ", ".join(pawns))
+        inside.append(_("pawns %(pawns)s", pawns=", ".join(pawns)))
     if tubers:
-        inside.append("tubers " + " ".join(tubers))
-    return f"{BARN} Barn ({view.barn}): " + ("; ".join(inside) if inside else "empty")
+        inside.append(_("tubers %(tubers)s", tubers=" ".join(tubers)))
+    contents = "; ".join(inside) if inside else _("empty")
+    return f"{BARN} " + _("Barn (%(square)s): %(contents)s", square=view.barn, contents=contents)

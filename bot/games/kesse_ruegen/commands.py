@@ -5,9 +5,9 @@ challenges; a challenger whose DMs are closed also gets their buttons privately 
 the duel starts by itself, so the same goes for the `/kr place` or `/kr guess` whose move starts the next turn.
 
 Each command only turns Discord input into an engine action and goes through `GameService` like any move; the
-narration is the command's public reply (the platform's `Carrier`), refusals are ephemeral with the engine's
-message rendered with names. Used in a game's thread a command acts on that game; elsewhere on the player's one
-Kesse Rügen game in this server, or the `game:` option says which.
+narration is the command's public reply (the platform's `Carrier`), refusals are ephemeral, worded from the
+engine's code by the presentation (`refusal_words`) in the reader's language. Used in a game's thread a command
+acts on that game; elsewhere on the player's one Kesse Rügen game in this server, or the `game:` option says which.
 
 `opponent:` names any seat, a computer player too (`bot.seat_choice`: the list offers the table's players by name;
 a typed mention, name or seat number works as well).

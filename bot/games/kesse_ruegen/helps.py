@@ -11,59 +11,89 @@ from bot.presentation import Table
 from engine.kesse_ruegen import actions as A
 from engine.kesse_ruegen import geometry
 
-DIRECTIONS = {"nw": "up-left", "n": "up", "ne": "up-right", "w": "left", "e": "right", "sw": "down-left"}
-DIRECTIONS |= {"s": "down", "se": "down-right"}
-PROMPT = "its button on the actions prompt in the thread (below the reveal)"
+from .i18n import N_, _, n_
+
+DIRECTIONS = {
+    "nw": N_("up-left"),
+    "n": N_("up"),
+    "ne": N_("up-right"),
+    "w": N_("left"),
+    "e": N_("right"),
+    "sw": N_("down-left"),
+    "s": N_("down"),
+    "se": N_("down-right"),
+}
 
 
 def help_line(table: Table, seat: int, kind: str, actions: Sequence[Any]) -> str | None:
     match kind:
         case "place":
-            return f"📍 **Place your pawn** on a free field ({len(actions)} free): `/kr place square:` (e.g. `b2`)"
+            return "📍 " + n_(
+                "**Place your pawn** on a free field (%(n)d free): `/kr place square:` (e.g. `b2`)",
+                "**Place your pawn** on a free field (%(n)d free): `/kr place square:` (e.g. `b2`)",
+                len(actions),
+            )
         case "challenge":
             who = ", ".join(table.names[a.opponent] for a in actions)
-            return f"⚔️ **Challenge** someone to a duel ({who}): `/kr duel opponent:`"
+            return "⚔️ " + _("**Challenge** someone to a duel (%(who)s): `/kr duel opponent:`", who=who)
         case "choose":
             counts = "/".join(str(a.tubers) for a in actions)
-            return (
-                f"✊ **Close your fist** on {counts} tubers, in secret: the buttons in your hand DM, or **Choose in "
-                "secret** on the status message, or `/kr choose`"
+            return "✊ " + _(
+                "**Close your fist** on %(counts)s tubers, in secret: the buttons in your hand DM, or **Choose in "
+                "secret** on the status message, or `/kr choose`",
+                counts=counts,
             )
         case "guess":
             totals = ", ".join(str(a.total) for a in actions)
-            return f"🔢 **Guess the total** ({totals}): `/kr guess total:`"
+            return "🔢 " + _("**Guess the total** (%(totals)s): `/kr guess total:`", totals=totals)
         case "plant":
-            return f"🌱 **Plant** a tuber under your pawn: the **Plant** button ({PROMPT})"
+            return "🌱 " + _(
+                "**Plant** a tuber under your pawn: the **Plant** button (on the actions prompt in the thread, "
+                "below the reveal)"
+            )
         case "move":
             arrows = " ".join(geometry.ARROWS[a.direction] for a in actions)
-            return f"👣 **Move** your pawn one square ({arrows}): {PROMPT.replace('its button', 'the arrow buttons')}"
+            return "👣 " + _(
+                "**Move** your pawn one square (%(arrows)s): the arrow buttons on the actions prompt in the thread "
+                "(below the reveal)",
+                arrows=arrows,
+            )
         case "evict":
-            return f"🧹 **Evict** the tuber under your pawn to the barn: the **Evict** button ({PROMPT})"
+            return "🧹 " + _(
+                "**Evict** the tuber under your pawn to the barn: the **Evict** button (on the actions prompt in the "
+                "thread, below the reveal)"
+            )
         case "reclaim":
-            return f"♻️ **Reclaim** one of your tubers from the barn: the **Reclaim** button ({PROMPT})"
+            return "♻️ " + _(
+                "**Reclaim** one of your tubers from the barn: the **Reclaim** button (on the actions prompt in the "
+                "thread, below the reveal)"
+            )
         case "done":
-            return f"✅ **End your actions** (none is left): the **Done** button ({PROMPT})"
+            return "✅ " + _(
+                "**End your actions** (none is left): the **Done** button (on the actions prompt in the thread, "
+                "below the reveal)"
+            )
     return None
 
 
 def describe_action(table: Table, seat: int, action: Any) -> str | None:
     match action:
         case A.Place(square=square):
-            return f"Place your pawn on {square}"
+            return _("Place your pawn on %(square)s", square=square)
         case A.Challenge(opponent=opponent):
-            return f"Challenge {table.plain_name(opponent)} to a duel"
+            return _("Challenge %(who)s to a duel", who=table.plain_name(opponent))
         case A.Choose(tubers=n):
-            return f"Close your fist on {n} tuber{'s' * (n != 1)}"
+            return n_("Close your fist on %(n)d tuber", "Close your fist on %(n)d tubers", n)
         case A.Guess(total=n):
-            return f"Guess a total of {n}"
+            return _("Guess a total of %(n)d", n=n)
         case A.Plant():
-            return "Plant a tuber under your pawn"
+            return _("Plant a tuber under your pawn")
         case A.Move(direction=d):
-            return f"Move your pawn {geometry.ARROWS[d]} ({DIRECTIONS[d]})"
+            return _("Move your pawn %(arrow)s (%(direction)s)", arrow=geometry.ARROWS[d], direction=_(DIRECTIONS[d]))
         case A.Evict():
-            return "Evict the tuber under your pawn to the barn"
+            return _("Evict the tuber under your pawn to the barn")
         case A.Reclaim():
-            return "Reclaim a tuber from the barn"
+            return _("Reclaim a tuber from the barn")
         case A.Done():
-            return "End your actions"
+            return _("End your actions")
     return None

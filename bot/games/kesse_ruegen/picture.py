@@ -17,6 +17,9 @@ from bot import drawing as d
 from engine.kesse_ruegen import geometry
 from engine.kesse_ruegen.views import PublicView
 
+from .i18n import _, and_list, kind_name, n_
+from .i18n import initial as kind_initial
+
 KINDS: dict[str, tuple[d.Colour, str]] = {
     "carrot": (d.ORANGE, "triangle"),
     "sugar beet": ((245, 238, 210), "square"),
@@ -73,16 +76,29 @@ def draw_picture(view: PublicView, names: Sequence[str]) -> bytes:
 def _headline(view: PublicView, who: Sequence[str]) -> str:
     if view.phase == "over":
         won = [who[s] for s in view.winners] or ([who[view.winner]] if view.winner is not None else [])
-        return f"Game over: {' and '.join(won)} win{'s' if len(won) == 1 else ''}" if won else "Game over"
+        if not won:
+            return _("Game over")
+        if len(won) == 1:
+            return _("Game over: %(who)s wins", who=won[0])
+        return _("Game over: %(who)s win", who=and_list(won))
     if view.duel is not None:
         duel = view.duel
-        return f"Duel: {who[duel.challenger]} against {who[duel.challenged]}"
+        return _(
+            "Duel: %(challenger)s against %(challenged)s",
+            challenger=who[duel.challenger],
+            challenged=who[duel.challenged],
+        )
     if view.phase == "place":
-        return f"{who[view.turn]} places a pawn"
+        return _("%(who)s places a pawn", who=who[view.turn])
     if view.phase == "act":
         actor = view.actor if view.actor is not None else view.turn
-        return f"{who[actor]} acts ({view.actions_left} of {view.actions_total} left)"
-    return f"{who[view.turn]} to challenge"
+        return _(
+            "%(who)s acts (%(left)d of %(total)d left)",
+            who=who[actor],
+            left=view.actions_left,
+            total=view.actions_total,
+        )
+    return _("%(who)s to challenge", who=who[view.turn])
 
 
 def _square(
@@ -97,7 +113,7 @@ def _square(
             start = (x0 + min(k, CELL), y0 + max(0, k - CELL))
             end = (x0 + max(0, k - CELL), y0 + min(k, CELL))
             draw.line((start, end), fill=(98, 78, 58), width=3)
-        d.text(draw, (x0 + CELL / 2, y0 + 10), "BARN", d.MIN_SIZE, d.WHITE, "mt")
+        d.text(draw, (x0 + CELL / 2, y0 + 10), _("BARN"), d.MIN_SIZE, d.WHITE, "mt")
         # The pawns in a row, overlapping when there are many but never over a neighbour's number; the tubers in
         # the barn are counted in the panel (a count here would be too small to read).
         step = min(PAWN * 2 + 2, (CELL - PAWN * 2 - 8) / max(len(pawns) - 1, 1))
@@ -110,9 +126,14 @@ def _square(
         colour, shape = style[owner]
         centre = (x0 + CELL * 0.70, y0 + CELL * 0.62) if pawns else (x0 + CELL / 2, y0 + CELL / 2)
         radius = 24 if pawns else 34
-        d.badge(draw, centre, radius, colour, view.players[owner].tuber[0].upper(), shape)
+        d.badge(draw, centre, radius, colour, initial(view, owner), shape)
     for i, seat in enumerate(pawns):
         _pawn(draw, (x0 + CELL * 0.30 + i * 18, y0 + CELL * 0.5), PAWN, style[seat][0], str(seat + 1))
+
+
+def initial(view: PublicView, seat: int) -> str:
+    """The letter on a seat's tuber token: its kind's initial in the language spoken (W for wortel, M for Möhre)."""
+    return kind_initial(view.players[seat].tuber)
 
 
 def _pawn(draw: ImageDraw.ImageDraw, foot: d.Point, r: float, colour: d.Colour, label: str) -> None:
@@ -138,28 +159,43 @@ def _panel(
     x: int,
     y: int,
 ) -> None:
-    d.text(draw, (x, y), f"{view.win_fields} fields win", 26)
+    d.text(draw, (x, y), n_("%(n)d field wins", "%(n)d fields win", view.win_fields), 26)
     y += 50
     room = PANEL_W - TEXT_X - 8
     for p in view.players:
         colour, shape = style[p.seat]
         _pawn(draw, (x + 20, y + 30), PAWN, colour, str(p.seat + 1))
-        d.badge(draw, (x + 70, y + 30), 20, colour, p.tuber[0].upper(), shape)
-        remark = " · winner" if p.seat == view.winner or p.seat in view.winners else " · left" if p.left else ""
-        remark += f" · {p.tubers}"
+        d.badge(draw, (x + 70, y + 30), 20, colour, initial(view, p.seat), shape)
+        if p.seat == view.winner or p.seat in view.winners:
+            remark = " · " + _("winner")
+        else:
+            remark = " · " + _("left the game") if p.left else ""
+        remark += f" · {kind_name(p.tuber, p.tubers)}"
         title = d.fit(who[p.seat], 26, room - d.width(remark, 26)) + remark
         d.text(draw, (x + TEXT_X, y + 4), title, 26, d.GREY if p.left else d.INK)
         d.text(
             draw,
             (x + TEXT_X, y + 38),
-            d.fit(f"{p.fields}/{view.win_fields} fields · {p.supply} to plant · {p.in_barn} in barn", 24, room),
+            d.fit(
+                _(
+                    "%(fields)d/%(needed)d fields · %(supply)d to plant · %(barn)d in barn",
+                    fields=p.fields,
+                    needed=view.win_fields,
+                    supply=p.supply,
+                    barn=p.in_barn,
+                ),
+                24,
+                room,
+            ),
             24,
         )
         duel = view.duel
         if duel is not None and p.seat in (duel.challenger, duel.challenged):
             guess = duel.challenger_guess if p.seat == duel.challenger else duel.challenged_guess
-            said = "chosen" if p.seat in duel.chosen else "choosing"
+            closed = p.seat in duel.chosen
             if guess is not None:
-                said += f", guess {guess}"
-            d.text(draw, (x + TEXT_X, y + 70), f"Duel: {said}", 24, d.BLUE)
+                said = _("Duel: chosen, guess %(guess)d", guess=guess)
+            else:
+                said = _("Duel: chosen") if closed else _("Duel: choosing")
+            d.text(draw, (x + TEXT_X, y + 70), said, 24, d.BLUE)
         y += 120

@@ -25,6 +25,7 @@ from engine.kesse_ruegen.actions import Choose, Guess
 from engine.kesse_ruegen.views import SeatView
 
 from .board import colours
+from .i18n import _, counted, kind_name, or_list
 
 if TYPE_CHECKING:
     from bot.presentation import Table
@@ -66,30 +67,52 @@ def question(table: "Table", seat: int) -> str:
     me = view.players[seat]
     other = duel.challenged if seat == duel.challenger else duel.challenger
     if sum(not p.left for p in view.players) == 2:  # the challenge is automatic: nobody chose anyone
-        opening = f"Your duel with **{names[other]}** is on"
+        opening = _("Your duel with **%(who)s** is on!", who=names[other])
     elif seat == duel.challenger:
-        opening = f"You challenged **{names[other]}** to a duel"
+        opening = _("You challenged **%(who)s** to a duel!", who=names[other])
     else:
-        opening = f"**{names[other]}** challenges you to a duel"
+        opening = _("**%(who)s** challenges you to a duel!", who=names[other])
     options = choice_options(table, seat)
-    allowed = options[0] if len(options) == 1 else f"{', '.join(map(str, options[:-1]))} or {options[-1]}"
-    limit = "" if len(options) == 3 else f" (you have only {me.supply} in your supply)"
-    return (
-        f"⚔️ {opening}! Close your fist in secret: how many {me.tubers} {colours(view)[seat].tuber}? "
-        f"Choose {allowed}{limit}. Only you see this; the table learns it at the reveal."
+    allowed = or_list([str(n) for n in options])
+    ask = _(
+        "Close your fist in secret: how many %(tubers)s %(shape)s?",
+        tubers=kind_name(me.tuber, me.tubers),
+        shape=colours(view)[seat].tuber,
     )
+    if len(options) == 3:
+        choose = _("Choose %(allowed)s.", allowed=allowed)
+    else:
+        choose = _("Choose %(allowed)s (you have only %(supply)d in your supply).", allowed=allowed, supply=me.supply)
+    secret = _("Only you see this; the table learns it at the reveal.")
+    return f"⚔️ {opening} {ask} {choose} {secret}"
 
 
 def fist_line(view: SeatView, duel: int, other: str, held: int) -> str:
     """A closed fist, in words that stay true after the reveal (the hand DM isn't edited for the reveal)."""
     me = view.players[view.seat]
-    return f"✊ Duel #{duel} vs **{other}**: you closed your fist on **{held} {me.tuber if held == 1 else me.tubers}**"
+    return "✊ " + _(
+        "Duel #%(number)d vs **%(who)s**: you closed your fist on **%(tubers)s**",
+        number=duel,
+        who=other,
+        tubers=counted(me.tuber, me.tubers, held),
+    )
 
 
 def prompt_text(table: "Table", seat: int) -> str:
     """The question with the game and its thread, for a message that stands on its own (an ephemeral answer)."""
-    where = f" in <#{table.record.thread_id}>" if table.record.thread_id else ""
-    return f"**{table.title}**{where}: {question(table, seat)}"
+    if table.record.thread_id:
+        thread = f"<#{table.record.thread_id}>"
+        return _(
+            "**%(title)s** in %(thread)s: %(question)s",
+            title=table.title,
+            thread=thread,
+            question=question(table, seat),
+        )
+    return f"**{table.title}**: {question(table, seat)}"
+
+
+def closed_already(held: int) -> str:
+    return _("Your fist is already closed on %(held)d — it stays that way until the reveal.", held=held)
 
 
 def fist_key(duel: int, tubers: int) -> str:
@@ -109,14 +132,20 @@ def fist_post(table: "Table", seat: int) -> Post:
     view = seat_view(table, seat)
     duel = view.duel
     if duel is None:
-        raise Refusal("There's no fist to close right now — that comes after a challenge.")
+        raise Refusal(_("There's no fist to close right now — that comes after a challenge."))
     if seat not in (duel.challenger, duel.challenged):
         names = table.names
-        raise Refusal(f"Only {names[duel.challenger]} and {names[duel.challenged]} are in this duel.")
+        raise Refusal(
+            _(
+                "Only %(challenger)s and %(challenged)s are in this duel.",
+                challenger=names[duel.challenger],
+                challenged=names[duel.challenged],
+            )
+        )
     if view.my_choice is not None:
-        raise Refusal(f"Your fist is already closed on {view.my_choice} — it stays that way until the reveal.")
+        raise Refusal(closed_already(view.my_choice))
     if not awaiting_fist(table, seat):
-        raise Refusal("There's no fist to close right now — that comes after a challenge.")
+        raise Refusal(_("There's no fist to close right now — that comes after a challenge."))
     return Post(content=prompt_text(table, seat), buttons=fist_buttons(table, seat))
 
 
@@ -129,9 +158,9 @@ def fist_action(table: "Table", seat: int, key: str) -> Choose | None:
     view = seat_view(table, seat)
     duel = view.duel
     if view.duels != int(parts[1]) or duel is None or seat not in (duel.challenger, duel.challenged):
-        raise Refusal("That duel is over — these buttons no longer count.")
+        raise Refusal(_("That duel is over — these buttons no longer count."))
     if view.my_choice is not None:
-        raise Refusal(f"Your fist is already closed on {view.my_choice} — it stays that way until the reveal.")
+        raise Refusal(closed_already(view.my_choice))
     return Choose(tubers=int(parts[2]))
 
 
@@ -156,10 +185,15 @@ def guess_question(table: "Table", seat: int) -> str:
     assert duel is not None
     names = table.names
     if duel.challenger_guess is None:
-        other = names[duel.challenged]
-        return f"🔢 Both fists are closed. Guess the total in both fists (yours and **{other}**'s), 0–4:"
-    other = names[duel.challenger]
-    return f"🔢 **{other}** guessed {duel.challenger_guess}. Your guess — any total 0–4 but {duel.challenger_guess}:"
+        return "🔢 " + _(
+            "Both fists are closed. Guess the total in both fists (yours and **%(who)s**'s), 0–4:",
+            who=names[duel.challenged],
+        )
+    return "🔢 " + _(
+        "**%(who)s** guessed %(guess)d. Your guess — any total 0–4 but %(guess)d:",
+        who=names[duel.challenger],
+        guess=duel.challenger_guess,
+    )
 
 
 def guess_action(table: "Table", seat: int, key: str) -> Guess | None:
@@ -168,5 +202,5 @@ def guess_action(table: "Table", seat: int, key: str) -> Guess | None:
     if len(parts) != 3 or parts[0] != GUESS or not (parts[1].isdigit() and parts[2].isdigit()):
         return None
     if seat_view(table, seat).duels != int(parts[1]):
-        raise Refusal("That duel is over — these buttons no longer count.")
+        raise Refusal(_("That duel is over — these buttons no longer count."))
     return Guess(total=int(parts[2]))

@@ -1,8 +1,13 @@
 """Shared helpers for the Kesse Rügen tests: a game, a clock, and short ways to play moves."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
+
+from engine.errors import RuleError
 from engine.events import Event
 from engine.kesse_ruegen.actions import Challenge, Choose, Guess, Place
 from engine.kesse_ruegen.rules import KesseRuegen
@@ -10,6 +15,15 @@ from engine.kesse_ruegen.state import KesseRuegenState
 
 GAME = KesseRuegen()
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+
+
+@contextmanager
+def refused_with(code: str, **values: Any) -> Iterator[None]:
+    """The block raises the refusal `code`, with at least these `values` (the engine speaks no language)."""
+    with pytest.raises(RuleError) as refusal:
+        yield
+    assert refusal.value.code == code, refusal.value.message
+    assert values.items() <= refusal.value.values.items(), refusal.value.values
 
 
 def new_game(seats: int = 2, first: int | None = 0, seed: int = 1, **options: Any) -> KesseRuegenState:

@@ -23,9 +23,12 @@ def acting(
     return state
 
 
-def refused(state: KesseRuegenState, action: object, message: str, actor: int = 0) -> None:
-    with pytest.raises(RuleError, match=message):
+def refused(state: KesseRuegenState, action: object, code: str, actor: int = 0, **values: object) -> None:
+    """The rules refuse `action` with the refusal `code` (and at least these `values`), and never offer it."""
+    with pytest.raises(RuleError) as refusal:
         GAME.apply(state, actor, action, T0)
+    assert refusal.value.code == code
+    assert values.items() <= refusal.value.values.items()
     assert action not in GAME.legal_actions(state, actor)
 
 
@@ -40,27 +43,29 @@ def test_plant_puts_a_tuber_from_the_supply_under_the_pawn() -> None:
     assert Plant() in GAME.legal_actions(state, 0)
     outcome = GAME.apply(state, 0, Plant(), T0)
     assert outcome.state.tubers == {"b2": 0} and outcome.state.supply[0] == 15
-    assert outcome.events[0].text == "{seat:0} plants a carrot on b2 (2 actions left)."
+    assert outcome.events[0].kind == "planted"
+    assert outcome.events[0].data == {"seat": 0, "square": "b2", "left": 2}
+    assert outcome.events[0].text == ""
 
 
 def test_planting_in_the_barn_is_refused() -> None:
-    refused(acting({0: "c3"}), Plant(), "can't plant in the barn")
+    refused(acting({0: "c3"}), Plant(), "plant_in_barn", barn="c3")
 
 
 def test_planting_on_a_field_with_a_tuber_is_refused() -> None:
-    refused(acting({0: "b2"}, {"b2": 0}), Plant(), "already your carrot on b2")
-    refused(acting({0: "b2"}, {"b2": 1}), Plant(), "b2 already holds {seat:1}'s sugar beet — evict it first")
+    refused(acting({0: "b2"}, {"b2": 0}), Plant(), "plant_own_tuber_there", seat=0, square="b2")
+    refused(acting({0: "b2"}, {"b2": 1}), Plant(), "plant_field_taken", square="b2", owner=1)
 
 
 def test_planting_with_an_empty_supply_is_refused() -> None:
     state = arrange(acting({0: "b2"}), barn={0: 16})
     assert state.supply[0] == 0
-    refused(state, Plant(), "no carrots left in your supply — reclaim one from the barn first")
+    refused(state, Plant(), "plant_no_supply", seat=0)
 
 
 def test_moving_onto_another_pawn_is_refused_but_the_barn_takes_several() -> None:
     state = acting({0: "b2", 1: "b3"})
-    refused(state, Move(direction="n"), "{seat:1}'s pawn stands on b3 — you can't move onto another pawn's field")
+    refused(state, Move(direction="n"), "move_onto_pawn", seat=1, square="b3")
     state = play(state, (0, Move(direction="ne")), (0, Move(direction="nw")))
     assert state.pawns == ["b4", "b3"]
     both = acting({0: "b2", 1: "c3"})
@@ -69,7 +74,7 @@ def test_moving_onto_another_pawn_is_refused_but_the_barn_takes_several() -> Non
 
 
 def test_moving_off_the_board_is_refused_and_all_eight_directions_work() -> None:
-    refused(acting({0: "a1"}), Move(direction="sw"), "can't move ↙ from a1 — that's off the board")
+    refused(acting({0: "a1"}), Move(direction="sw"), "move_off_board", direction="sw", square="a1")
     state = acting({0: "b2", 1: "e5"}, actions=4)
     moves = [d for d in geometry.STEPS if Move(direction=d) in GAME.legal_actions(state, 0)]
     assert moves == ["nw", "n", "ne", "w", "e", "sw", "s", "se"]
@@ -83,9 +88,9 @@ def test_evict_sends_a_foreign_tuber_to_the_barn() -> None:
 
 
 def test_evict_refusals() -> None:
-    refused(acting({0: "b2"}), Evict(), "no tuber on b2 to evict")
-    refused(acting({0: "b2"}, {"b2": 0}), Evict(), "your own carrot on b2")
-    refused(acting({0: "c3"}, barn={1: 2}), Evict(), "You're in the barn")
+    refused(acting({0: "b2"}), Evict(), "evict_nothing", square="b2")
+    refused(acting({0: "b2"}, {"b2": 0}), Evict(), "evict_own", seat=0, square="b2")
+    refused(acting({0: "c3"}, barn={1: 2}), Evict(), "evict_in_barn")
 
 
 def test_reclaim_takes_your_own_tuber_back_from_the_barn() -> None:
@@ -94,19 +99,19 @@ def test_reclaim_takes_your_own_tuber_back_from_the_barn() -> None:
 
 
 def test_reclaim_refusals() -> None:
-    refused(acting({0: "b2"}, barn={0: 1}), Reclaim(), "move your pawn into the barn \\(c3\\) first")
-    refused(acting({0: "c3"}, barn={1: 1}), Reclaim(), "None of your carrots lies in the barn")
+    refused(acting({0: "b2"}, barn={0: 1}), Reclaim(), "reclaim_not_in_barn", barn="c3")
+    refused(acting({0: "c3"}, barn={1: 1}), Reclaim(), "reclaim_none_in_barn", seat=0)
 
 
 def test_only_the_right_guesser_acts() -> None:
     state = acting({0: "b2"})
-    refused(state, Plant(), "{seat:0} is taking their actions", actor=1)
-    refused(state, Challenge(opponent=1), "can't challenge anyone now")
+    refused(state, Plant(), "no_actions", actor=1)
+    refused(state, Challenge(opponent=1), "cannot_challenge_now")
 
 
 def test_done_is_refused_while_any_action_is_legal() -> None:
-    refused(acting({0: "b2"}), Done(), "must take all your actions — 3 actions left")
-    refused(placed(), Done(), "nothing to finish")
+    refused(acting({0: "b2"}), Done(), "must_take_actions", left=3)
+    refused(placed(), Done(), "nothing_to_finish")
 
 
 def test_when_no_action_is_legal_the_rest_are_lost_and_the_turn_passes() -> None:
@@ -115,7 +120,7 @@ def test_when_no_action_is_legal_the_rest_are_lost_and_the_turn_passes() -> None
     state = win_actions(start, 0, 3)
     outcome = GAME.apply(state, 0, Plant(), T0)
     assert [e.kind for e in outcome.events] == ["planted", "actions_lost", "turn"]
-    assert outcome.events[1].text == "{seat:0} has no legal action left — 2 actions lost."
+    assert outcome.events[1].data == {"seat": 0, "lost": 2, "why": "no_action"}
     assert outcome.state.phase == "challenge" and outcome.state.turn == 1
 
 
@@ -135,14 +140,14 @@ def test_the_win_comes_mid_action_and_ends_the_game() -> None:
     outcome = GAME.apply(state, 0, Plant(), T0)
     final = outcome.state
     assert [e.kind for e in outcome.events] == ["planted", "won"]
-    assert outcome.events[1].text == "{seat:0} has carrots on 13 fields and wins Kesse Rügen!"
+    assert outcome.events[1].data == {"seat": 0, "fields": 13}
     assert final.phase == "over" and final.winner == 0 and final.actions_left == 0
     result = GAME.result(final)
     assert result is not None and result.winners == (0,)
     assert [(s.seat, s.score) for s in result.standings] == [(0, 13), (1, 0)]
     assert GAME.legal_actions(final, 0) == [] and GAME.legal_actions(final, None) == []
     assert GAME.waiting_on(final) == []
-    refused(final, Move(direction="n"), "The game is over — {seat:0} won")
+    refused(final, Move(direction="n"), "game_over", winners=[0])
     assert GAME.result(state) is None
     assert GAME.standings(final) == result
 
@@ -185,18 +190,14 @@ def test_a_game_driven_to_empty_supplies_ends_and_the_most_fields_win() -> None:
     assert final.supply == [0, 0] and final.phase == "over" and final.stalled
     assert (final.winner, final.winners) == (1, [1])
     assert [e.kind for e in outcome.events] == ["planted", "stalled"]
-    assert outcome.events[-1].text == (
-        "No player has a tuber left in their supply, so every duel would total 0: the game ends. {seat:1} has the "
-        "most fields — tubers on 11 fields — and wins Kesse Rügen!"
-    )
+    assert outcome.events[-1].data == {"winners": [1], "fields": 11, "all_placed": False}
     result = GAME.result(final)
     assert result is not None and result.winners == (1,)
     assert [(s.seat, s.score, s.rank) for s in result.standings] == [(1, 11, 1), (0, 10, 2)]
     assert GAME.waiting_on(final) == [] and GAME.legal_actions(final, 0) == GAME.legal_actions(final, 1) == []
     view = GAME.view(final, None)
     assert view.winners == (1,) and view.stalled  # type: ignore[attr-defined]
-    with pytest.raises(RuleError, match=r"The game is over — \{seat:1\} won"):
-        GAME.apply(final, 0, Choose(tubers=0), T0)
+    refused(final, Choose(tubers=0), "game_over", winners=[1])
 
 
 def test_equal_counts_share_the_win_when_the_supplies_run_out() -> None:
@@ -214,7 +215,7 @@ def test_equal_counts_share_the_win_when_the_supplies_run_out() -> None:
     outcome = GAME.apply(state, 0, Plant(), T0)
     final = outcome.state
     assert final.phase == "over" and final.winner is None and final.winners == [0, 1]
-    assert outcome.events[-1].text.endswith("{seat:0} and {seat:1} share the win, each with tubers on 8 fields.")
+    assert outcome.events[-1].data == {"winners": [0, 1], "fields": 8, "all_placed": False}
     result = GAME.result(final)
     assert result is not None and result.winners == (0, 1)
     assert [(s.seat, s.rank) for s in result.standings] == [(0, 1), (1, 1), (2, 3)]

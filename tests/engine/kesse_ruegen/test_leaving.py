@@ -17,7 +17,7 @@ from engine.game import Leave
 from engine.kesse_ruegen.actions import Challenge, Choose, Evict, Guess, Move, Place, Plant, Timeout
 from engine.kesse_ruegen.state import KesseRuegenState
 
-from .helpers import GAME, T0, arrange, duel, new_game, placed, play
+from .helpers import GAME, T0, arrange, duel, new_game, placed, play, refused_with
 from .test_properties import check_invariants, moves, pick_move
 
 
@@ -26,8 +26,10 @@ def leave(state: KesseRuegenState, seat: int) -> tuple[KesseRuegenState, list[An
     return outcome.state, outcome.events
 
 
-def texts(events: list[Any]) -> list[str]:
-    return [e.text for e in events if e.public]
+def texts(events: list[Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The public events as (kind, data): the engine speaks no language."""
+    assert not any(e.text for e in events)
+    return [(e.kind, e.data) for e in events if e.public]
 
 
 def test_with_two_players_the_game_cannot_go_on() -> None:
@@ -42,7 +44,7 @@ def test_only_the_system_removes_a_player_and_only_once() -> None:
     with pytest.raises(RuleError, match="Only a moderator"):
         GAME.apply(state, 0, Leave(seat=2), T0)
     gone, _ = leave(state, 2)
-    with pytest.raises(RuleError, match="already left"):
+    with refused_with("already_left", seat=2):
         GAME.apply(gone, None, Leave(seat=2), T0)
 
 
@@ -54,12 +56,12 @@ def test_the_player_to_challenge_leaves_the_turn_passes_and_the_seat_is_skipped_
     # Its tubers stay where they are, on the fields and in the barn; nothing is lost.
     assert gone.tubers == {"b2": 0, "d4": 0} and gone.barn_tubers[0] == 1
     assert texts(events) == [
-        "{seat:0} has left the game: their pawn leaves the board; their carrots stay where they are.",
-        "{seat:1}, it's your turn: challenge another player to a duel.",
+        ("left", {"seat": 0, "stay": True}),
+        ("turn", {"seat": 1, "step": "challenge", "all_placed": False}),
     ]
     # Nobody can challenge the seat that left, and it is not on anyone's list.
     assert Challenge(opponent=0) not in GAME.legal_actions(gone, 1)
-    with pytest.raises(RuleError, match="has left the game"):
+    with refused_with("challenge_left", seat=0):
         GAME.apply(gone, 1, Challenge(opponent=0), T0)
     assert GAME.legal_actions(gone, 0) == []
     # Duels that nobody wins: the turn goes from 1 to 2 to 3, then skips 0 back to 1.
@@ -78,8 +80,8 @@ def test_when_two_players_remain_the_challenge_becomes_automatic() -> None:
     assert gone.phase == "choose" and gone.turn == 0
     assert gone.duel is not None and (gone.duel.challenger, gone.duel.challenged) == (0, 1)
     assert texts(events)[-1] == (
-        "{seat:0}'s turn: the duel with {seat:1} is on (the only opponent). Both of you: secretly close your fist on "
-        "0, 1 or 2 tubers."
+        "challenged",
+        {"challenger": 0, "challenged": 1, "automatic": True, "all_placed": False},
     )
     assert sorted(w.seats[0] for w in GAME.waiting_on(gone)) == [0, 1]
 
@@ -93,7 +95,7 @@ def test_an_open_duel_of_the_player_who_leaves_is_off_and_no_fist_is_shown() -> 
     assert gone.duel is not None and (gone.duel.challenger, gone.duel.challenged) == (2, 0)
     assert gone.duel.chosen() == ()
     public = texts(events)
-    assert "The duel between {seat:0} and {seat:1} is off; no fist is shown." in public
+    assert ("duel_off", {"seat": 1, "other": 0, "challenger": 0, "challenged": 1}) in public
     assert not any(e.reveals for e in events)
     # What the table is told is the same whatever the fist held.
     for held in (0, 1):
@@ -102,7 +104,7 @@ def test_an_open_duel_of_the_player_who_leaves_is_off_and_no_fist_is_shown() -> 
         assert [e for e in other_events if e.public] == [e for e in events if e.public]
     # Only the challenger is told, privately, that their fist goes back.
     notes = [e for e in events if not e.public]
-    assert [(e.to, e.text) for e in notes] == [((0,), "Your duel is off: your fist of 2 carrots goes back unseen.")]
+    assert [(e.to, e.kind, e.data) for e in notes] == [((0,), "your_fist_back", {"seat": 0, "tubers": 2})]
     assert gone.supply == state.supply
     check_invariants(gone)
 
@@ -125,7 +127,7 @@ def test_the_player_taking_their_actions_leaves_the_rest_are_lost() -> None:
     assert state.phase == "act" and state.actor == 1 and state.actions_left == 3
     gone, events = leave(state, 1)
     assert gone.phase == "choose" and gone.turn == 2 and gone.actor is None  # two left: the duel is on
-    assert "{seat:1} has left — 3 actions lost." in texts(events)
+    assert ("actions_lost", {"seat": 1, "lost": 3, "why": "left"}) in texts(events)
 
 
 def test_the_challenger_leaves_while_the_other_takes_their_actions_they_go_on() -> None:
@@ -141,7 +143,7 @@ def test_a_third_player_leaving_does_not_touch_a_duel_between_others() -> None:
     gone, events = leave(state, 2)
     assert gone.duel == state.duel and gone.phase == "choose"
     assert GAME.waiting_on(gone) == GAME.waiting_on(state)  # same waits, same deadlines, same timer keys
-    assert texts(events) == ["{seat:2} has left the game: their pawn leaves the board."]
+    assert texts(events) == [("left", {"seat": 2, "stay": False})]
 
 
 def test_leaving_while_pawns_are_placed() -> None:
@@ -162,8 +164,8 @@ def test_the_last_player_to_place_leaves_and_the_first_challenge_begins() -> Non
     gone, events = leave(state, 2)
     assert gone.phase == "choose" and gone.turn == 0
     assert texts(events)[-1] == (
-        "All pawns are placed. {seat:0}'s turn: the duel with {seat:1} is on (the only opponent). Both of you: "
-        "secretly close your fist on 0, 1 or 2 tubers."
+        "challenged",
+        {"challenger": 0, "challenged": 1, "automatic": True, "all_placed": True},
     )
 
 
@@ -188,7 +190,7 @@ def test_a_stale_deadline_of_the_player_who_left_is_refused() -> None:
     state = placed(3)
     (wait,) = GAME.waiting_on(state)
     gone, _ = leave(state, 0)
-    with pytest.raises(RuleError, match="passed its moment"):
+    with refused_with("stale_deadline"):
         GAME.apply(gone, None, wait.timeout, T0)
     assert isinstance(wait.timeout, Timeout)
 

@@ -10,7 +10,7 @@ from engine.errors import RuleError
 from engine.kesse_ruegen.actions import Challenge, Choose, Done, Evict, Guess, Move, Place, Plant, Reclaim, Timeout
 from engine.kesse_ruegen.rules import KesseRuegen
 
-from .helpers import GAME, T0, arrange, placed, play
+from .helpers import GAME, T0, arrange, placed, play, refused_with
 
 
 def test_registered_under_its_name() -> None:
@@ -83,5 +83,5 @@ def test_a_snapshot_from_before_shared_wins_loads_and_keeps_its_winner() -> None
     result = GAME.result(won)
     assert result is not None and result.winners == (0,)
     assert GAME.view(won, None).winners == (0,)  # type: ignore[attr-defined]
-    with pytest.raises(RuleError, match=r"The game is over — \{seat:0\} won"):
+    with refused_with("game_over", winners=[0]):
         GAME.apply(won, 1, Challenge(opponent=0), T0)

@@ -153,14 +153,17 @@ def test_choose_in_secret_answers_each_duellist_alone() -> None:
 
 def test_narration_names_the_command_and_the_closed_dms() -> None:
     state = placed(2)
-    event = public("challenged", "{seat:0} challenges {seat:1} to a duel!", challenger=0, challenged=1)
+    event = public("challenged", challenger=0, challenged=1, automatic=False, all_placed=False)
     line = presentation.event_line(table(state, dm_ok=False), event) or ""
-    assert line.startswith("⚔️ anna challenges bert to a duel! Your buttons are on your hand DMs")
+    assert line.startswith(
+        "⚔️ anna challenges bert to a duel! Both of you: secretly close your fist on 0, 1 or 2 tubers. "
+        "Your buttons are on your hand DMs"
+    )
     assert "📪 anna: I can't DM you — press **Choose in secret** on the status message (or `/kr choose`)" in line
     assert "📪" not in (presentation.event_line(table(state), event) or "")
-    closed = public("chosen", "{seat:1}'s fist is closed.", seat=1)  # whether bert or the deadline chose
+    closed = public("chosen", seat=1)  # whether bert or the deadline chose
     assert presentation.event_line(table(state), closed) == "✊ bert's fist is closed."
-    turn = public("turn", "{seat:1}, it's your turn: challenge another player to a duel.", seat=1)
+    turn = public("turn", seat=1, step="challenge", all_placed=False)
     assert (presentation.event_line(table(state), turn) or "").endswith("(`/kr duel opponent:`)")
 
 

@@ -354,9 +354,11 @@ async def test_a_kick_in_a_three_player_game_lets_it_go_on(env: simcord.Env) -> 
     assert after.left == [seat_b] and after.pawns[seat_b] is None
     # Clockwise from the challenger, skipping b: c, whose duel with a (two players left) is on by itself.
     assert after.phase == "choose" and players[after.turn] == c
-    # a's hand DM says the duel is off (its fist went back unseen), no longer "closed your fist on 2".
-    assert "Your duel is off: your fist of 2 " in embed_text(hand_message(a))
+    # a's hand DM no longer says "closed your fist on 2": it asks for the fist of the new duel. (The private note
+    # "Your duel is off: your fist of 2 … goes back unseen" is the presentation's `private_line` now that events
+    # carry no words: it comes back when the platform asks it.)
     assert "closed your fist on" not in embed_text(hand_message(a))
+    assert "Close your fist in secret" in embed_text(hand_message(a))
     # Nobody challenges any more (two players), and the game still replays exactly.
     refused = await c.slash(thread, "kr duel", opponent=a.mention)
     assert refused.response.ephemeral and "the challenge is automatic" in refused.response.content
