@@ -85,7 +85,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         engine = self.bot.service.read.games.get(kind)
         if engine is None:
             return []
-        done, _, partial = current.rpartition(",")
+        done, _comma, partial = current.rpartition(",")
         prefix = f"{done.strip()}, " if done.strip() else ""
         out = []
         for name, info in game_options.own_fields(engine).items():

@@ -452,7 +452,7 @@ async def confirm_undo(
 ) -> Answer:
     """The "Undo it" button of `/mod undo`'s answer: undo the move it named, only if the game is still as it was."""
     await require_moderator(bot, interaction)
-    version, _, forced = key.removeprefix(UNDO_KEY).partition(".")
+    version, _dot, forced = key.removeprefix(UNDO_KEY).partition(".")
     if not version.isdecimal():
         raise Refusal(_("This button is out of date; use `/mod undo` again."))
     done = await bot.service.mod.undo(game_id, person(interaction.user), force=forced == "force", version=int(version))
