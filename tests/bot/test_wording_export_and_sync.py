@@ -15,9 +15,9 @@ from discord.ext import commands
 
 from bot import game_options, sync
 from bot.durations import DurationTooLong, parse_duration
+from bot.moves import HELP
 from bot.service import Person, Refusal
 from bot.settings import Settings
-from bot.moves import HELP
 from bot.typed import UNREADABLE_MOVE
 from engine import registry
 from tests.bot.helpers import embed_text, make_server, move, seat_players, texts, thread_of
