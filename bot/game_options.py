@@ -169,8 +169,8 @@ def ordinal(n: int) -> str:
     """`n` as an ordinal in the language being spoken (1st, 2nd; 1e, 2e; 1., 2.)."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     # TRANSLATORS: the ending of an ordinal number after the digits (1st, 2nd, 3rd, 4th): Dutch "e", German ".".
-    words = {"st": p_("ordinal", "st"), "nd": p_("ordinal", "nd"), "rd": p_("ordinal", "rd")}
-    return f"{n}{words.get(suffix) or p_('ordinal', 'th')}"
+    words = {"st": p_("ordinal", "st"), "nd": p_("ordinal", "nd"), "rd": p_("ordinal", "rd"), "th": p_("ordinal", "th")}
+    return f"{n}{words[suffix]}"
 
 
 MENTION = re.compile(r"<@!?(\d+)>")
