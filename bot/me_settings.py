@@ -124,6 +124,6 @@ async def settings_text(bot: "Host", user_id: int, *, profile_private: bool) -> 
         _("• Prompts and reminders: %(where)s — `/me notify`", where=_(NOTIFY_WORDS[d.notify])),
         _("• Daily digest: %(digest)s — `/me digest`", digest=_digest_words(d)),
         _("• Profile: %(profile)s — `/me private`", profile=profile),
-        f"• {quiet[:1].upper()}{quiet[1:]} — `/me quiet`",
+        _("• %(quiet)s — `/me quiet`", quiet=f"{quiet[:1].upper()}{quiet[1:]}"),
     ]
     return "\n".join(lines)
