@@ -205,3 +205,21 @@ def test_rules_pages_per_language_with_the_english_fallback(tmp_path: Path) -> N
     assert german is not None and german.title == "Toy" and german.intro == "Play cards."
     assert load_rules("toy", tmp_path, language="en").title == "Toy"  # type: ignore[union-attr]
     assert load_rules("nothing", tmp_path, language="nl") is None
+
+
+async def test_a_rematch_keeps_the_tables_language(env: simcord.Env, locales: dict[int, str]) -> None:
+    """The rematch's lobby and invitation are public: in the table's language (kept); the clicker's answer in theirs."""
+    server = make_server(env)
+    await _started(server, language="nl")
+    mia = _moderator(server, env)
+    thread = thread_of(server)
+    await mia.slash(thread, "mod end")
+    status = next(m for m in thread.history() if m.embeds and "Toy" in (m.embeds[0].title or ""))
+    bert = server.members[1]
+    locales[bert.id] = "de"
+    clicked = await bert.click(status, custom_id="br:1:rematch")
+    assert clicked.response.ephemeral
+    assert clicked.response.content.startswith("🔁 Die Lobby der Revanche ist offen"), clicked.response.content
+    assert (await server.bot.store.games.get(2)).options["language"] == "nl"
+    invite = next(m for m in server.channel.history() if m.content.startswith("🔁 Revanche van Toy #1"))
+    assert "Nederlands" in embed_text(invite)
