@@ -44,7 +44,7 @@ from bot.names import shown
 from bot.notifier import MENTIONS, Carrier
 from bot.people import dm_note, person
 from bot.presentation import Table
-from bot.reader import language_for, server_default
+from bot.reader import language_for, own_language, server_default
 from bot.records import answers as records
 from bot.replies import Answer, answer
 from bot.resolve import describe, game_choices, is_moderator, require_moderator, resolve_game
@@ -668,7 +668,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         except Refusal:
             return []
         presentation = self.bot.service.read.presentation(record.kind)
-        found = moves.suggestions(presentation, table, seat, current)
+        with speaking(own_language(interaction) or table.language):  # the reader's words, else the table's
+            found = moves.suggestions(presentation, table, seat, current)
         return [app_commands.Choice(name=name, value=value) for name, value in found]
 
     @app_commands.command(name="move", description="Make a move (any game): pick one of your legal moves")
