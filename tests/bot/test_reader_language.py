@@ -223,3 +223,19 @@ async def test_a_rematch_keeps_the_tables_language(env: simcord.Env, locales: di
     assert (await server.bot.store.games.get(2)).options["language"] == "nl"
     invite = next(m for m in server.channel.history() if m.content.startswith("🔁 Revanche van Toy #1"))
     assert "Nederlands" in embed_text(invite)
+
+
+async def test_autocomplete_choices_in_the_readers_language(env: simcord.Env, locales: dict[int, str]) -> None:
+    server = make_server(env)
+    anna, bert = server.members[0], server.members[1]
+    locales[anna.id] = "nl"
+    games = await anna.autocomplete(server.channel, "game new", "game", "to")
+    assert [c["name"] for c in games] == ["Toy (2–5 spelers)"]
+    assert [c["name"] for c in await bert.autocomplete(server.channel, "game new", "game", "to")] == [
+        "Toy (2–5 players)"
+    ]
+    await anna.slash(server.channel, "game new", game="toy")
+    picked = await anna.autocomplete(server.channel, "game join", "game", "")
+    assert picked[0]["name"].startswith("#1 Toy (lobby in #"), picked
+    locales[bert.id] = "de"
+    assert (await bert.autocomplete(server.channel, "game join", "game", ""))[0]["name"].startswith("#1 Toy (Lobby in")
