@@ -10,7 +10,14 @@ its own.
 opened, naming it and listing the valid ones (`/game rules` lists them too, and the lobby shows the chosen ones).
 `/game new reaction_time:` (`90m`, `4h`, `1d`; `bot.reaction_windows`) sets one length for every reaction window of
 the table; not given, the server's `/mod defaults` reaction time, else each game's own length per kind of window. The
-old integer `reaction_minutes` still works; giving both is refused.
+old integer `reaction_minutes` still works; giving both is refused. `/game new language:` (English, Nederlands,
+Deutsch, each in its own words) is the table's language: everything the table shows publicly is said in it (the
+lobby message, posted as the command's reply, already); not given, the server's (`/mod defaults language:`, else
+its Discord language where it is one of ours, else English). A rematch keeps it.
+
+Every answer here is private and in the reader's language, chosen once by `bot.replies.answer` (`bot.reader`); what
+a command shows as the table sees it — the lobby, `/game status`, `/game rules` in a table's thread — is said in the
+table's language instead.
 
 `/game dms` is the way back for a player whose DMs were found closed (the bot then stops trying, so a closed DM never
 costs a failing call per move): after they allow DMs from the server's members, it tries again in each of their open

@@ -15,7 +15,9 @@ are those of `/game new`: a turn deadline of 1 hour to 90 days, a reaction time 
 reaction time, like a table's, replaces each game's own length for every kind of reaction window (`reset`: the
 games' own lengths again). `timezone:` is the time zone of new tables (an IANA name such as Europe/Amsterdam; UTC
 unless set), which a daily deadline (`deadline=daily 19:00`) and `weekdays_only` are read in; a table's `timezone=`
-option wins.
+option wins. `language:` is the language of new tables and of private answers to readers whose Discord language is
+none of ours (`reset`: the server's own Discord language where it is English, Dutch or German, else English); the
+announcement of a change is said in it.
 """
 
 import io
