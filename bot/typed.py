@@ -17,6 +17,11 @@ MAX_AWAY = timedelta(days=60)
 """The longest absence `/game away` takes; longer, `/game leave` hands the seat on."""
 
 
+def _listed(items: list[str]) -> str:
+    """Two or more items as "a, b and c" in the language being spoken."""
+    return _("%(some)s and %(last)s", some=", ".join(items[:-1]), last=items[-1])
+
+
 def away_until(now: datetime, *, until: str | None, days: int | None, duration: str | None) -> datetime:
     """When `/game away` ends, from exactly one of its three ways to say it, or a `Refusal` naming the fix."""
     given = [name for name, value in (("until", until), ("days", days), ("duration", duration)) if value is not None]
@@ -26,7 +31,7 @@ def away_until(now: datetime, *, until: str | None, days: int | None, duration: 
                 _(
                     "Say how long you're away with one of `until:` (a day such as 2026-12-24), `days:` (e.g. 3) or "
                     "`duration:` (e.g. 2h), not %(given)s together.",
-                    given=" + ".join(f"`{g}:`" for g in given),
+                    given=_listed([f"`{g}:`" for g in given]),
                 )
             )
         raise Refusal(
