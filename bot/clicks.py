@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot import components, ids
+from bot.i18n.platform import _
 from bot.lobby_repair import repair_lobby
 from bot.people import person
+from bot.reader import at_table
 from bot.replies import Answer, answer
 from bot.service import Person, Refusal
 from storage import GameNotFound, GameRecord
@@ -107,8 +109,13 @@ async def button_game(bot: Host, interaction: discord.Interaction, game_id: int)
         record = await bot.store.games.get(ids.game_id(game_id))
     except GameNotFound:
         raise Refusal(
-            f"This button belongs to game #{game_id}, which I don't have (any more). `/game list` shows the games here."
+            _(
+                "This button belongs to game #%(id)d, which I don't have (any more). `/game list` shows the games "
+                "here.",
+                id=game_id,
+            )
         ) from None
     if interaction.guild_id is not None and record.guild_id != interaction.guild_id:
-        raise Refusal(f"This button belongs to game #{game_id}, which isn't played in this server.")
+        raise Refusal(_("This button belongs to game #%(id)d, which isn't played in this server.", id=game_id))
+    at_table(record)
     return await repair_lobby(bot, record)  # a lobby a crash left without its thread: completed or closed

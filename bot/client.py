@@ -39,7 +39,9 @@ from bot.digest import Digests
 from bot.game_buttons import GAME_BUTTONS
 from bot.host import Host
 from bot.housekeeping import Housekeeper
+from bot.i18n import known, speaking
 from bot.i18n.commands import BoardroomTranslator
+from bot.i18n.platform import _
 from bot.lobby_repair import repair_all
 from bot.names import NO_MENTIONS
 from bot.notifier import Notifier
@@ -223,13 +225,14 @@ class BoardroomBot(Host):
 
     async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
-        if isinstance(original, Refusal):
-            text = original.message
-        elif isinstance(error, app_commands.TransformerError | app_commands.CommandSignatureMismatch):
-            text = "I couldn't read that command's options; please pick them from the suggestions and try again."
-        else:
-            log.error("app command failed", exc_info=error)
-            text = "Sorry — something went wrong on my side and nothing was changed."
+        with speaking(known(interaction.locale) or known(interaction.guild_locale)):  # the reader's, as answers
+            if isinstance(original, Refusal):
+                text = original.message
+            elif isinstance(error, app_commands.TransformerError | app_commands.CommandSignatureMismatch):
+                text = _("I couldn't read that command's options; please pick them from the suggestions and try again.")
+            else:
+                log.error("app command failed", exc_info=error)
+                text = _("Sorry — something went wrong on my side and nothing was changed.")
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n.platform import N_, _
 from bot.replies import Answer, answer
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 MAX_FIELDS = 5
 """Discord's limit of text fields in one modal."""
-DONE = "✅ Done. Your DM shows where you stand."
+DONE = N_("✅ Done. Your DM shows where you stand.")
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,6 @@ class GameForm(discord.ui.Modal):
             done = await bot.service.play.act_for_seat(game_id, interaction.user.id, make)
             carrier.for_rows(done.outbox_ids).private = True
             await bot.notifier.flush(game_id, carrier)
-            return Answer(text=DONE, always=True)
+            return Answer(text=_(DONE), always=True)
 
         await answer(bot, interaction, work, game_id=game_id)

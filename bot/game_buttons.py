@@ -21,6 +21,7 @@ from bot.forms import DONE, GameForm
 from bot.hand_answer import HandButton, hand_answer
 from bot.handover_buttons import HandoverButton
 from bot.help_answer import HelpButton
+from bot.i18n.platform import _
 from bot.lobby_buttons import LOBBY_BUTTONS
 from bot.rematch import RematchButton
 from bot.replies import Answer
@@ -38,7 +39,7 @@ class DetailsButton(GameButton, keys="details"):
         presentation = service.read.presentation(click.record.kind)
         details = presentation.status_details(await service.read.table(click.game_id, record=click.record))
         if details is None:
-            raise Refusal("The status message shows all there is.")
+            raise Refusal(_("The status message shows all there is."))
         return Answer(text=details.text or None, embed=details.embed())
 
 
@@ -61,7 +62,7 @@ class OwnButton(GameButton, keys=unclaimed(PLATFORM_BUTTONS)):
             form = presentation.controls.button_form(table, seat, key)
             if form is not None:  # a modal must be the click's first and only response
                 if not carrier.claim():
-                    raise Refusal("That took too long: click the button again to open the form.")
+                    raise Refusal(_("That took too long: click the button again to open the form."))
                 await interaction.response.send_modal(GameForm(bot, game_id, form))
                 carrier.used = True
                 return None
@@ -96,10 +97,10 @@ async def _private_click(click: Click, seat: int) -> bool:
     ref = await click.bot.store.refs.get(message.id)
     if ref is not None and ref.game_id == click.game_id and ref.kind == outbox.HAND:
         if ref.seat != seat:
-            raise Refusal("These buttons belong to another seat's hand. `/game hand` shows yours.")
+            raise Refusal(_("These buttons belong to another seat's hand. `/game hand` shows yours."))
         return True
     if click.interaction.guild_id is None:  # a DM that is no longer anyone's hand message
-        raise Refusal("This message is out of date: your hand is in my latest DM for this game, or `/game hand`.")
+        raise Refusal(_("This message is out of date: your hand is in my latest DM for this game, or `/game hand`."))
     return False
 
 
@@ -115,7 +116,7 @@ async def _hand_in_dm(click: Click, seat: int) -> bool:
 async def _settled(interaction: discord.Interaction, carrier: Carrier) -> Answer | None:
     """A private answer to a button (e.g. the limits behind Object…) whose choice was made: it says so, without
     buttons — a second copy of the hand would only go stale beside the DM, which shows the move already."""
-    text = DONE
+    text = _(DONE)
     if carrier.claim():
         await interaction.response.edit_message(content=text, embed=None, view=discord.ui.View())
         carrier.used = True

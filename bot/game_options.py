@@ -21,35 +21,44 @@ person isn't at the table then, the start is refused saying who is missing.
 """
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
 from bot import ids
+from bot.i18n.platform import N_, _, n_, p_
 from engine.game import Game
 from engine.options import GameOptions, PlayerOption
 
 if TYPE_CHECKING:
-    from bot.presentation import Presentation
+    pass
 
 SHARED = {
     "turn_deadline": "turn_hours",
     "reaction_time": "reaction_time",
     "away": "away",
+    "language": "language",
 }
 """Options every game has, each set by its own `/game new` parameter."""
 
 CLOCK = ("deadline", "timezone", "weekdays_only")
 """Options every game has that are set in `options:` (the table's clock)."""
 CLOCK_LINES = [
-    "`deadline` (a time of day, `daily 19:00`, default not set) — every turn ends at that time in the table's time "
-    "zone (at least 12 hours after it began) instead of after `turn_hours`",
-    "`timezone` (an IANA name such as Europe/Amsterdam, default the server's, else UTC) — the table's time zone",
-    "`weekdays_only` (on/off, default off) — no turn deadline on a Saturday or Sunday: it moves to Monday",
+    N_(
+        "`deadline` (a time of day, `daily 19:00`, default not set) — every turn ends at that time in the table's "
+        "time zone (at least 12 hours after it began) instead of after `turn_hours`"
+    ),
+    N_("`timezone` (an IANA name such as Europe/Amsterdam, default the server's, else UTC) — the table's time zone"),
+    N_("`weekdays_only` (on/off, default off) — no turn deadline on a Saturday or Sunday: it moves to Monday"),
 ]
-"""The table's clock in `/game rules`, after the game's own options."""
+"""The table's clock in `/game rules`, after the game's own options (marked: `clock_lines()` words them)."""
+
+
+def clock_lines() -> list[str]:
+    """`CLOCK_LINES` in the language being spoken."""
+    return [_(line) for line in CLOCK_LINES]
 
 
 class OptionsError(ValueError):
@@ -84,44 +93,43 @@ def player_fields(game: Game) -> dict[str, PlayerOption]:  # type: ignore[type-a
 def _kind(info: Any) -> str:
     """The values an option takes, for people (`int | None` is just "int": not setting it is the None)."""
     if _is_bool(info):
-        return "on/off"
+        return _("on/off")
     args = [a for a in getattr(info.annotation, "__args__", ()) if a is not type(None)]
     base = args[0] if len(args) == 1 else info.annotation
     return getattr(base, "__name__", str(base))
 
 
-def describe(game: Game, presentation: "Presentation | None" = None) -> list[str]:  # type: ignore[type-arg]
+def describe(game: Game, helps: Callable[[str], str | None] | None = None) -> list[str]:  # type: ignore[type-arg]
     """One line per option: name, what values it takes, its default, and what it does (no final full stop: the
-    caller joins the lines and ends the sentence). What it does is the game's presentation's words
-    (`Presentation.option_help`, in the language spoken), else the options model's description."""
-    if presentation is None:
-        from bot.games import load_presentation
-
-        presentation = load_presentation(game.name)
+    caller joins the lines and ends the sentence). What it does is the presentation's `option_help(name)` (`helps`)
+    in the language being spoken, else the options model's docstring (English)."""
     lines = []
     for name, info in own_fields(game).items():
-        helped = presentation.option_help(name)
-        if helped is None and info.description:
-            helped = info.description.strip()
-        what = f" — {helped.rstrip('.')}" if helped else ""
+        said = helps(name) if helps is not None else None
+        said = said or (info.description.strip() if info.description else "")
+        what = f" — {said.rstrip('.')}" if said else ""
         mark = player_option(info)
         if mark is not None:
             lines.append(
-                f"`{name}` (a player: a @mention, `me`, or a join number such as `2` for the second to join){what}"
+                _(
+                    "`%(name)s` (a player: a @mention, `me`, or a join number such as `2` for the second to join)",
+                    name=name,
+                )
+                + what
             )
             continue
         default = info.get_default(call_default_factory=True)
-        shown = ("on" if default else "off") if _is_bool(info) else "not set" if default is None else default
-        lines.append(f"`{name}` ({_kind(info)}, default {shown}){what}")
+        shown = (_("on") if default else _("off")) if _is_bool(info) else _("not set") if default is None else default
+        lines.append(_("`%(name)s` (%(kind)s, default %(default)s)", name=name, kind=_kind(info), default=shown) + what)
     return lines
 
 
-def usage(game: Game) -> str:  # type: ignore[type-arg]
+def usage(game: Game, helps: Callable[[str], str | None] | None = None) -> str:  # type: ignore[type-arg]
     """The options a game takes, for a refusal or `/game rules`."""
-    lines = describe(game)
+    lines = describe(game, helps)
     if not lines:
-        return f"{game.title} has no options of its own."
-    return f"{game.title}'s options: " + "; ".join(lines) + "."
+        return _("%(game)s has no options of its own.", game=game.title)
+    return _("%(game)s's options: %(options)s.", game=game.title, options="; ".join(lines))
 
 
 @dataclass(frozen=True)
@@ -156,13 +164,16 @@ class PlayerPick:
         if found is not None and found.player_id is not None:
             return f"<@{found.player_id}>"
         if self.user_id is not None:
-            return f"<@{self.user_id}> (not joined yet)"
-        return f"the {ordinal(self.position or 0)} to join"
+            return _("%(who)s (not joined yet)", who=f"<@{self.user_id}>")
+        return _("the %(nth)s to join", nth=ordinal(self.position or 0))
 
 
 def ordinal(n: int) -> str:
+    """`n` as an ordinal in the language being spoken (1st, 2nd; 1e, 2e; 1., 2.)."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    # TRANSLATORS: the ending of an ordinal number after the digits (1st, 2nd, 3rd, 4th): Dutch "e", German ".".
+    words = {"st": p_("ordinal", "st"), "nd": p_("ordinal", "nd"), "rd": p_("ordinal", "rd"), "th": p_("ordinal", "th")}
+    return f"{n}{words[suffix]}"
 
 
 MENTION = re.compile(r"<@!?(\d+)>")
@@ -174,14 +185,24 @@ def _player_pick(
     value = value.strip()
     if not value:
         raise OptionsError(
-            f"The option `{name}` is empty: give the {mark.label} as a @mention, `me`, or a join number such as `2` "
-            "(the second to join)."
+            _(
+                "The option `%(name)s` is empty: give the %(label)s as a @mention, `me`, or a join number such as "
+                "`2` (the second to join).",
+                name=name,
+                label=mark.label,
+            )
         )
     found = MENTION.fullmatch(value)
     if found and ids.fits(int(found.group(1))):
         return PlayerPick(user_id=int(found.group(1)))
     if found:  # forged: no member has that id
-        raise OptionsError(f"The option `{name}`: “{value}” names no member — pick the member from the list.")
+        raise OptionsError(
+            _(
+                "The option `%(name)s`: “%(value)s” names no member — pick the member from the list.",
+                name=name,
+                value=value,
+            )
+        )
     if value.lower() == "me" and creator_id is not None:
         return PlayerPick(user_id=creator_id)
     number = value.removeprefix("#")
@@ -190,18 +211,34 @@ def _player_pick(
         top = max_seats or 99
         if not 1 <= position <= top:
             raise OptionsError(
-                f"The option `{name}` can't be “{value}”: this table has {top} seats, so the {mark.label} is one of "
-                f"the first {top} to join — give a number from 1 to {top}, `me`, or a @mention."
+                _(
+                    "The option `%(name)s` can't be “%(value)s”: this table has %(top)d seats, so the %(label)s is "
+                    "one of the first %(top)d to join — give a number from 1 to %(top)d, `me`, or a @mention.",
+                    name=name,
+                    value=value,
+                    top=top,
+                    label=mark.label,
+                )
             )
         return PlayerPick(position=position)
     if value.startswith("@"):
         raise OptionsError(
-            f"The option `{name}`: “{value}” is plain text, not a mention — pick the member from the list Discord "
-            "shows as you type @, or give their join number (such as `2` for the second to join), or `me`."
+            _(
+                "The option `%(name)s`: “%(value)s” is plain text, not a mention — pick the member from the list "
+                "Discord shows as you type @, or give their join number (such as `2` for the second to join), or "
+                "`me`.",
+                name=name,
+                value=value,
+            )
         )
     raise OptionsError(
-        f"The option `{name}` names the {mark.label}: give a @mention, `me`, or a join number such as `2` "
-        f"(the second to join), not “{value}”."
+        _(
+            "The option `%(name)s` names the %(label)s: give a @mention, `me`, or a join number such as `2` (the "
+            "second to join), not “%(value)s”.",
+            name=name,
+            label=mark.label,
+            value=value,
+        )
     )
 
 
@@ -218,13 +255,25 @@ def resolve_picks(game: Game, picks: Sequence[tuple[str, PlayerPick]], joined: S
         if found is None or found.player_id is None:
             if pick.user_id is not None:
                 raise OptionsError(
-                    f"The {mark.label} was set to <@{pick.user_id}>, who hasn't joined: they can press **Join** "
-                    f"(or open a new game without `{name}`)."
+                    _(
+                        "The %(label)s was set to %(who)s, who hasn't joined: they can press **Join** (or open a new "
+                        "game without `%(name)s`).",
+                        label=mark.label,
+                        who=f"<@{pick.user_id}>",
+                        name=name,
+                    )
                 )
             raise OptionsError(
-                f"The {mark.label} was set to the {ordinal(pick.position or 0)} to join, and {len(joined)} "
-                f"{'has' if len(joined) == 1 else 'have'} joined: wait for a {ordinal(pick.position or 0)} "
-                f"player (**Join**), or open a new game without `{name}`."
+                n_(
+                    "The %(label)s was set to the %(nth)s to join, and %(n)d has joined: wait for a %(nth)s player "
+                    "(**Join**), or open a new game without `%(name)s`.",
+                    "The %(label)s was set to the %(nth)s to join, and %(n)d have joined: wait for a %(nth)s player "
+                    "(**Join**), or open a new game without `%(name)s`.",
+                    len(joined),
+                    label=mark.label,
+                    nth=ordinal(pick.position or 0),
+                    name=name,
+                )
             )
         out[name] = found.player_id
     return out
@@ -236,6 +285,7 @@ def parse(
     *,
     creator_id: int | None = None,
     max_seats: int | None = None,
+    helps: Callable[[str], str | None] | None = None,
 ) -> dict[str, Any]:
     """The game's own options from `text`, checked against its options model; raises `OptionsError`. An option that
     names a player comes back as a `PlayerPick` (`creator_id` is `me`; a join number is at most `max_seats`)."""
@@ -255,15 +305,25 @@ def parse(
         if negated:
             key = key[3:]
         if key in SHARED:
-            raise OptionsError(f"Set `{key}` with the `{SHARED[key]}` parameter of `/game new`, not in `options`.")
+            raise OptionsError(
+                _(
+                    "Set `%(key)s` with the `%(parameter)s` parameter of `/game new`, not in `options`.",
+                    key=key,
+                    parameter=SHARED[key],
+                )
+            )
         if key not in fields:
-            raise OptionsError(f"I don't know the option “{name}” for {game.title}. {usage(game)}")
+            raise OptionsError(
+                _("I don't know the option “%(name)s” for %(game)s.", name=name, game=game.title)
+                + " "
+                + usage(game, helps)
+            )
         if not eq:
             if not _is_bool(fields[key]):
-                raise OptionsError(f"Give `{key}` a value, e.g. `{key}=…`. {usage(game)}")
+                raise OptionsError(_("Give `%(key)s` a value, e.g. `%(key)s=…`.", key=key) + " " + usage(game, helps))
             value = "off" if negated else "on"
         if key in found or key in picks:
-            raise OptionsError(f"The option `{key}` is given twice.")
+            raise OptionsError(_("The option `%(key)s` is given twice.", key=key))
         mark = player_option(fields[key])
         if mark is not None:
             picks[key] = _player_pick(key, value, mark, creator_id, max_seats)
@@ -276,7 +336,9 @@ def parse(
         where = ".".join(str(p) for p in error.get("loc", ())) or "options"
         why = str(error["msg"]).removeprefix("Value error, ").rstrip(".")
         typed = str(found.get(where, "")).replace("daily@", "daily ")
-        raise OptionsError(f"The option `{where}` can't be “{typed}”: {why}.") from None
+        raise OptionsError(
+            _("The option `%(name)s` can't be “%(value)s”: %(why)s.", name=where, value=typed, why=why)
+        ) from None
     return {**{key: getattr(checked, key) for key in found}, **picks}
 
 

@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING
 
 from bot.clicks import Click, GameButton
 from bot.components import view_for
+from bot.i18n.platform import N_, _
 from bot.notifier import hand_post
 from bot.replies import Answer
 
 if TYPE_CHECKING:
     from bot.host import Host
 
-DMS_CLOSED = "📪 Your DMs are closed to me. After allowing DMs from this server's members, `/game dms` sends it."
+DMS_CLOSED = N_("📪 Your DMs are closed to me. After allowing DMs from this server's members, `/game dms` sends it.")
 
 
 async def hand_answer(bot: Host, game_id: int, user_id: int) -> Answer:
@@ -26,7 +27,7 @@ async def hand_answer(bot: Host, game_id: int, user_id: int) -> Answer:
     post = hand_post(bot.service.read.presentation(table.record.kind), table, seat)
     text = post.text or None
     if any(s.seat == seat and s.dm_ok is False for s in table.seats):
-        text = f"{text}\n{DMS_CLOSED}" if text else DMS_CLOSED
+        text = f"{text}\n{_(DMS_CLOSED)}" if text else _(DMS_CLOSED)
     return Answer(text=text, embed=post.embed(), view=view_for(game_id, post.buttons))
 
 

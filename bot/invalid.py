@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.i18n.platform import _
 from engine.errors import MALFORMED_ACTION, UNKNOWN_ACTION, RuleError
 
 UNREADABLE_ACTION = (UNKNOWN_ACTION, MALFORMED_ACTION)
@@ -27,23 +28,28 @@ def problem(exc: Exception) -> str:
         return lines[0] if lines else type(exc).__name__
     errors = exc.errors(include_url=False)
     if not errors:
-        return "it doesn't fit"
+        return _("it doesn't fit")
     error = errors[0]
     kind = error.get("type", "")
     ctx = error.get("ctx") or {}
     if kind == "union_tag_invalid":
         expected = str(ctx.get("expected_tags", "")).replace("'", "")
-        return f"there is no move called “{ctx.get('tag', '?')}” (the moves are: {expected})"
+        return _(
+            "there is no move called “%(move)s” (the moves are: %(moves)s)", move=ctx.get("tag", "?"), moves=expected
+        )
     if kind == "union_tag_not_found":
-        return f"it doesn't say which move it is (a `{ctx.get('discriminator', 'type').strip(chr(39))}` is missing)"
+        return _(
+            "it doesn't say which move it is (a `%(field)s` is missing)",
+            field=str(ctx.get("discriminator", "type")).strip(chr(39)),
+        )
     if kind == "json_invalid":
-        return "it isn't valid JSON"
+        return _("it isn't valid JSON")
     if kind in ("model_type", "model_attributes_type", "dict_type"):
-        return 'it should be an object like {"type": …}'
+        return _('it should be an object like {"type": …}')
     # A discriminated union puts the move's tag first ("place", "square"): the field is the last name.
     names = [str(p) for p in error.get("loc", ()) if isinstance(p, str)]
     where = names[-1] if names else ""
-    message = str(error.get("msg", "it doesn't fit"))
+    message = str(error.get("msg") or _("it doesn't fit"))  # pydantic's own words (English) otherwise
     message = message[:1].lower() + message[1:]
     return f"`{where}`: {message}" if where else message
 
@@ -51,12 +57,16 @@ def problem(exc: Exception) -> str:
 def _action_problem(code: str, values: dict[str, Any]) -> str:
     if code == UNKNOWN_ACTION:
         if values.get("move") is None:
-            return "it doesn't say which move it is (a `type` is missing)"
-        return f"there is no move called “{values['move']}” (the moves are: {', '.join(values.get('moves', ()))})"
+            return _("it doesn't say which move it is (a `%(field)s` is missing)", field="type")
+        return _(
+            "there is no move called “%(move)s” (the moves are: %(moves)s)",
+            move=values["move"],
+            moves=", ".join(values.get("moves", ())),
+        )
     if values.get("problem") == "json_invalid":
-        return "it isn't valid JSON"
+        return _("it isn't valid JSON")
     field = values.get("field")
     if field is None:
-        return 'it should be an object like {"type": …}'
-    detail = str(values.get("detail") or "it doesn't fit")
+        return _('it should be an object like {"type": …}')
+    detail = str(values.get("detail") or _("it doesn't fit"))
     return f"`{field}`: {detail[:1].lower() + detail[1:]}"

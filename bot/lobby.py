@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from bot import game_options, reaction_windows
+from bot.i18n import LANGUAGE_NAMES
 from bot.names import shown
 from bot.presentation import Button, Post, Table
 from engine.options import GameOptions
@@ -116,7 +117,7 @@ def lobby_post(table: Table, *, random_order: bool, picks: Sequence[tuple[str, g
     own = game_options.chosen(game, record.options)
     if own:
         settings += " · options: " + ", ".join(own)
-    footer = f"Game #{record.id} · {game.name}"
+    footer = f"Game #{record.id} · {game.name} · {LANGUAGE_NAMES.get(options.language, options.language)}"
     if record.status == "lobby":
         return Post(
             title=f"{game.title} #{record.id} — looking for players",

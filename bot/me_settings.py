@@ -14,6 +14,7 @@ Decisions where the issue is silent:
 from typing import TYPE_CHECKING
 
 from bot import quiet as quietness
+from bot.i18n.platform import N_, _
 from bot.local_time import BadInput, next_local, parse_time_of_day, parse_zone
 from bot.service import Refusal
 from bot.table import timestamp
@@ -23,17 +24,25 @@ if TYPE_CHECKING:
     from bot.host import Host
 
 NOTIFY_WORDS: dict[str, str] = {
-    "thread": "pinged in each table's thread (the default)",
-    "dm": "by DM, with a link to the table (pinged in the thread where your DMs are closed)",
-    "digest": "only in your daily digest (named in the thread without a ping; the table's status shows every deadline)",
+    "thread": N_("pinged in each table's thread (the default)"),
+    "dm": N_("by DM, with a link to the table (pinged in the thread where your DMs are closed)"),
+    "digest": N_(
+        "only in your daily digest (named in the thread without a ping; the table's status shows every deadline)"
+    ),
 }
+"""Where prompts reach a person (marked: shown with `_()`)."""
 OFF = ("off", "no", "none", "stop")
 
 
 def _digest_words(d: PlayerDelivery) -> str:
     if d.digest_at is None or d.digest_next is None:
-        return "off"
-    return f"every day at {d.digest_at} ({d.digest_zone}), next {timestamp(d.digest_next, 'f')}"
+        return _("off")
+    return _(
+        "every day at %(time)s (%(zone)s), next %(next)s",
+        time=d.digest_at,
+        zone=d.digest_zone,
+        next=timestamp(d.digest_next, "f"),
+    )
 
 
 async def set_notify(bot: "Host", user_id: int, mode: NotifyMode) -> str:
@@ -42,14 +51,16 @@ async def set_notify(bot: "Host", user_id: int, mode: NotifyMode) -> str:
     current = await deliveries.get(user_id)
     if mode == "digest" and current.digest_next is None:
         raise Refusal(
-            "“Digest only” needs your daily digest first: `/me digest at:08:00 timezone:Europe/Berlin` (your hour "
-            "and your time zone), then `/me notify mode:digest`. Nothing was changed."
+            _(
+                "“Digest only” needs your daily digest first: `/me digest at:08:00 timezone:Europe/Berlin` (your "
+                "hour and your time zone), then `/me notify mode:digest`. Nothing was changed."
+            )
         )
     await deliveries.put(current.model_copy(update={"notify": mode}), now=bot.clock())
-    said = f"✅ Your prompts and reminders now reach you {NOTIFY_WORDS[mode]}, in every server."
+    said = _("✅ Your prompts and reminders now reach you %(where)s, in every server.", where=_(NOTIFY_WORDS[mode]))
     if mode == "digest":
-        said += (
-            " A wait shorter than a day (a reaction window, a short turn) may end before your digest comes: the "
+        said += " " + _(
+            "A wait shorter than a day (a reaction window, a short turn) may end before your digest comes: the "
             "table then goes on as the game's rules say for a missed deadline."
         )
     return said
@@ -62,10 +73,12 @@ async def set_digest(bot: "Host", user_id: int, at: str, zone_name: str | None) 
     now = bot.clock()
     if at.strip().lower() in OFF:
         update: dict[str, object] = {"digest_at": None, "digest_next": None}
-        said = "✅ Your daily digest is off."
+        said = _("✅ Your daily digest is off.")
         if current.notify == "digest":
             update["notify"] = "thread"
-            said += " Your prompts and reminders now ping you in each table's thread again (`/me notify` changes it)."
+            said += " " + _(
+                "Your prompts and reminders now ping you in each table's thread again (`/me notify` changes it)."
+            )
         await deliveries.put(current.model_copy(update=update), now=now)
         bot.digests.poke()
         return said
@@ -74,12 +87,14 @@ async def set_digest(bot: "Host", user_id: int, at: str, zone_name: str | None) 
         name = zone_name if zone_name else current.digest_zone
         if not name:
             raise BadInput(
-                "Which time zone is your hour in? Add `timezone:` with its IANA name, e.g. `/me digest at:08:00 "
-                "timezone:Europe/Berlin` (the suggestions list them)."
+                _(
+                    "Which time zone is your hour in? Add `timezone:` with its IANA name, e.g. `/me digest at:08:00 "
+                    "timezone:Europe/Berlin` (the suggestions list them)."
+                )
             )
         zone = parse_zone(name)
     except BadInput as exc:
-        raise Refusal(f"{exc} Nothing was changed.") from None
+        raise Refusal(_("%(problem)s Nothing was changed.", problem=exc)) from None
     next_at = next_local(when, zone, now)
     stored = await deliveries.put(
         current.model_copy(
@@ -88,10 +103,13 @@ async def set_digest(bot: "Host", user_id: int, at: str, zone_name: str | None) 
         now=now,
     )
     bot.digests.poke()
-    return (
-        f"✅ Your digest comes every day at {stored.digest_at} ({zone.key}) — the next {timestamp(next_at, 'f')} "
-        f"({timestamp(next_at)}) — by DM, listing what waits on you in every server. On a day when nothing does, "
-        "none is sent. `/me digest at:off` stops it."
+    return _(
+        "✅ Your digest comes every day at %(time)s (%(zone)s) — the next %(next)s (%(relative)s) — by DM, listing "
+        "what waits on you in every server. On a day when nothing does, none is sent. `/me digest at:off` stops it.",
+        time=stored.digest_at,
+        zone=zone.key,
+        next=timestamp(next_at, "f"),
+        relative=timestamp(next_at),
     )
 
 
@@ -100,11 +118,12 @@ async def settings_text(bot: "Host", user_id: int, *, profile_private: bool) -> 
     deliveries.forget(user_id)
     d = await deliveries.get(user_id)
     quiet = quietness.describe(await bot.service.read.quiet.get(user_id))
+    profile = _("private (only you see it)") if profile_private else _("public")
     lines = [
-        "**Your settings** (the same in every server)",
-        f"• Prompts and reminders: {NOTIFY_WORDS[d.notify]} — `/me notify`",
-        f"• Daily digest: {_digest_words(d)} — `/me digest`",
-        f"• Profile: {'private (only you see it)' if profile_private else 'public'} — `/me private`",
-        f"• {quiet[:1].upper()}{quiet[1:]} — `/me quiet`",
+        _("**Your settings** (the same in every server)"),
+        _("• Prompts and reminders: %(where)s — `/me notify`", where=_(NOTIFY_WORDS[d.notify])),
+        _("• Daily digest: %(digest)s — `/me digest`", digest=_digest_words(d)),
+        _("• Profile: %(profile)s — `/me private`", profile=profile),
+        _("• %(quiet)s — `/me quiet`", quiet=f"{quiet[:1].upper()}{quiet[1:]}"),
     ]
     return "\n".join(lines)

@@ -14,6 +14,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from bot.i18n.platform import N_, _
 from bot.presentation import Presentation, Table
 from bot.service import Refusal
 
@@ -22,9 +23,10 @@ MAX_CHOICES = 25
 """Discord shows at most 25 suggestions."""
 MAX_NAME = 100
 """A suggestion's name and value are at most 100 characters each."""
-HELP = "`/game help` says what you can do right now."
-STALE = f"That move isn't open to you now: the game has moved on since the suggestions were shown. {HELP}"
-UNKNOWN = f"I don't know that move: pick one of the suggestions that `/game move` shows while you type. {HELP}"
+HELP = N_("`/game help` says what you can do right now.")
+STALE = N_("That move isn't open to you now: the game has moved on since the suggestions were shown.")
+UNKNOWN = N_("I don't know that move: pick one of the suggestions that `/game move` shows while you type.")
+"""Marked: worded where they are said (`_(STALE) + " " + _(HELP)`)."""
 
 
 def token(table: Table, action: Any) -> str:
@@ -59,20 +61,20 @@ def find(presentation: Presentation, table: Table, seat: int, text: str) -> Any 
     """The legal move behind a picked token or a suggestion's words; None if `text` is neither (e.g. JSON).
     Raises `Refusal` for a token or words that name no move open to the seat now."""
     if table.state is None:
-        raise Refusal("The game hasn't started yet.")
+        raise Refusal(_("The game hasn't started yet."))
     actions = table.game.legal_actions(table.state, seat)  # type: ignore[arg-type]
     # The suggested moves first (a game may offer more than its legal list samples), then the legal list's own.
     choices = [*presentation.move_choices(table, seat, actions)]
     choices += [(a, presentation.describe_action(table, seat, a)) for a in actions]
     typed = text.strip()
     if typed.startswith(MARK):
-        for action, _ in choices:
+        for action, _words in choices:
             if token(table, action) == typed:
                 return action
-        raise Refusal(STALE)
+        raise Refusal(_(STALE) + " " + _(HELP))
     if typed.startswith(("{", "[", '"')):
         return None  # JSON: read as such by the caller
     matches = [a for a, words in choices if words.lower() == typed.lower()]
     if matches:
         return matches[0]
-    raise Refusal(UNKNOWN)
+    raise Refusal(_(UNKNOWN) + " " + _(HELP))

@@ -5,10 +5,11 @@ Shared by the commands, the buttons and the notifier (which tells a player behin
 
 import discord
 
+from bot.i18n.platform import N_, _
 from bot.service import Person
 
-DMS_CLOSED = (
-    "\n📪 I couldn't send you a DM, so your hand won't arrive there. Use `/game hand` to see it any time; "
+DMS_CLOSED = N_(
+    "📪 I couldn't send you a DM, so your hand won't arrive there. Use `/game hand` to see it any time; "
     "or allow DMs from this server's members and use `/game dms`."
 )
 
@@ -19,4 +20,4 @@ def person(user: discord.abc.User) -> Person:
 
 def dm_note(report_users: set[int], user_id: int) -> str:
     """The closed-DMs note for `user_id` if their DM failed (`FlushReport.dm_closed`), else nothing."""
-    return DMS_CLOSED if user_id in report_users else ""
+    return "\n" + _(DMS_CLOSED) if user_id in report_users else ""

@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import damage
+from bot import damage, reader
+from bot.i18n import current, speaking
+from bot.i18n.platform import N_, _
 from bot.notifier import Carrier
 from bot.presentation import MAX_CONTENT
 from bot.service import Refusal
@@ -30,14 +32,14 @@ if TYPE_CHECKING:
     from bot.host import Host
 
 log = logging.getLogger("boardroom.replies")
-SORRY = (
+SORRY = N_(
     "Sorry — something went wrong on my side and nothing was changed. Please try again in a moment; "
     "if it keeps happening, tell a moderator."
 )
 
-GONE = "That game doesn't exist (any more): nothing was changed. `/game list` shows the games here."
+GONE = N_("That game doesn't exist (any more): nothing was changed. `/game list` shows the games here.")
 
-DAMAGED = (
+DAMAGED = N_(
     "⚠️ This game's saved data is damaged, so I can't go on with it: nothing was changed. A moderator can have the "
     "newest backup restored where the bot runs (the README's steps under “Backups and restoring one”). The other "
     "games go on as usual."
@@ -59,16 +61,35 @@ Work = Callable[[Carrier], Awaitable[Answer | str | None]]
 
 
 async def answer(bot: "Host", interaction: discord.Interaction, work: Work, *, game_id: int | None = None) -> None:
+    """Answer `interaction` with what `work` returns, privately unless it says otherwise, in the reader's language
+    (`bot.reader`): chosen here, once, for the work and the reply, so nothing else chooses; what `work` words for the
+    table (its narration, a lobby message) is said in the table's language inside it."""
+    with speaking(await reader.language_for(bot, interaction, game_id)), reader.reading(interaction):
+        await _answer(bot, interaction, work, game_id)
+
+
+async def _answer(bot: "Host", interaction: discord.Interaction, work: Work, game_id: int | None) -> None:
     carrier = Carrier(interaction)
     task = asyncio.get_running_loop().create_task(_run(work, carrier))
-    done, _ = await asyncio.wait({task}, timeout=bot.settings.interaction_defer_after)
+    done, _pending = await asyncio.wait({task}, timeout=bot.settings.interaction_defer_after)
     if not done and carrier.claim():
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             carrier.deferred = True
         except discord.HTTPException as exc:
             log.warning("could not defer an interaction: %s", exc, extra={"game": game_id})
-    result = await task
+    result, language = await task
+    with speaking(language):  # the language the work ended in: the table's for a reader `reader.at_table` chose it
+        await _finish(bot, interaction, carrier, result, game_id)
+
+
+async def _finish(
+    bot: "Host",
+    interaction: discord.Interaction,
+    carrier: Carrier,
+    result: "Answer | str | BaseException | None",
+    game_id: int | None,
+) -> None:
     if isinstance(result, Refusal) and result.outbox_ids and result.game_id is not None:
         # The refusal has something for the table too (`Controls.action_refused`): deliver it, then answer.
         try:
@@ -91,11 +112,12 @@ async def answer(bot: "Host", interaction: discord.Interaction, work: Work, *, g
         carrier.settled.set()  # its follow-ups (the move's later narration, `bot.notifier.tokens`) may go out
 
 
-async def _run(work: Work, carrier: Carrier) -> Answer | str | BaseException | None:
+async def _run(work: Work, carrier: Carrier) -> tuple[Answer | str | BaseException | None, str]:
+    """The work's result (or its exception) and the language it ended in (`bot.reader.at_table`)."""
     try:
-        return await work(carrier)
+        return await work(carrier), current()
     except Exception as exc:  # handed back to `answer`, which words it for the person
-        return exc
+        return exc, current()
 
 
 async def _rule_words(bot: "Host", exc: RuleError, game_id: int) -> Answer | RuleError:
@@ -115,13 +137,13 @@ def _explain(bot: "Host", exc: BaseException, game_id: int | None) -> Answer:
     if isinstance(exc, RuleError):
         return Answer(text=render(exc.message, []), always=True)
     if isinstance(exc, GameNotFound):
-        return Answer(text=GONE, always=True)
+        return Answer(text=_(GONE), always=True)
     if isinstance(exc, DamagedData):
         # No traceback: the cause is the file, not the code, and the remedy is the moderator's backup.
         damage.report(bot, exc.game_id if exc.game_id is not None else game_id, exc.problem)
-        return Answer(text=DAMAGED, always=True)
+        return Answer(text=_(DAMAGED), always=True)
     log.error("unexpected error answering an interaction", exc_info=exc, extra={"game": game_id})
-    return Answer(text=SORRY, always=True)
+    return Answer(text=_(SORRY), always=True)
 
 
 async def _send(interaction: discord.Interaction, carrier: Carrier, result: Answer) -> None:
@@ -138,12 +160,12 @@ async def _send(interaction: discord.Interaction, carrier: Carrier, result: Answ
             await interaction.followup.send(text or "\u200b", ephemeral=True, **kwargs)
         return
     if carrier.deferred or interaction.response.is_done():
-        await interaction.followup.send(text or "Done.", ephemeral=result.ephemeral, **kwargs)
+        await interaction.followup.send(text or _("Done."), ephemeral=result.ephemeral, **kwargs)
         return
     carrier.claim()
     if not text and not kwargs and interaction.type == discord.InteractionType.component:
         await interaction.response.defer()  # a click whose effect shows in the messages it changed: nothing to add
         return
     if not text and not kwargs:
-        text = "Done."
+        text = _("Done.")
     await interaction.response.send_message(text, ephemeral=result.ephemeral, **kwargs)

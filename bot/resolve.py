@@ -13,6 +13,9 @@ import discord
 from discord import app_commands
 
 from bot import ids
+from bot.i18n import speaking
+from bot.i18n.platform import N_, _
+from bot.reader import at_table, language_for
 from bot.service import Refusal
 from storage import GameNotFound, GameRecord
 from storage.models import OPEN_STATUSES, GameStatus
@@ -20,14 +23,28 @@ from storage.models import OPEN_STATUSES, GameStatus
 if TYPE_CHECKING:
     from bot.host import Host
 
-STATUS_WORDS = {"lobby": "lobby", "active": "playing", "paused": "paused", "finished": "finished", "abandoned": "ended"}
+STATUS_WORDS = {
+    "lobby": N_("lobby"),
+    "active": N_("playing"),
+    "paused": N_("paused"),
+    "finished": N_("finished"),
+    "abandoned": N_("ended"),
+}
 
 
 def describe(bot: "Host", record: GameRecord) -> str:
     game = bot.service.read.games.get(record.kind)
     title = game.title if game else record.kind
-    where = f" in <#{record.channel_id}>" if record.channel_id else ""
-    return f"#{record.id} {title} ({STATUS_WORDS.get(record.status, record.status)}{where})"
+    status = _(STATUS_WORDS[record.status]) if record.status in STATUS_WORDS else record.status
+    if record.channel_id:
+        return _(
+            "#%(id)d %(title)s (%(status)s in %(channel)s)",
+            id=record.id,
+            title=title,
+            status=status,
+            channel=f"<#{record.channel_id}>",
+        )
+    return _("#%(id)d %(title)s (%(status)s)", id=record.id, title=title, status=status)
 
 
 async def resolve_game(
@@ -43,9 +60,10 @@ async def resolve_game(
         try:
             record = await store.games.get(ids.game_id(game_id))
         except GameNotFound:
-            raise Refusal(f"There's no game #{game_id}.") from None
+            raise Refusal(_("There's no game #%(id)d.", id=game_id)) from None
         if interaction.guild_id is not None and record.guild_id != interaction.guild_id:
-            raise Refusal(f"There's no game #{game_id} in this server.")
+            raise Refusal(_("There's no game #%(id)d in this server.", id=game_id))
+        at_table(record)
         return record
     channel = interaction.channel
     if isinstance(channel, discord.Thread) or getattr(channel, "type", None) in (
@@ -54,6 +72,7 @@ async def resolve_game(
     ):
         record = await store.games.by_thread(interaction.channel_id or 0)
         if record is not None:
+            at_table(record)
             return record
     games = await store.games.find(statuses=list(statuses), guild_id=interaction.guild_id)
     if mine:
@@ -62,17 +81,27 @@ async def resolve_game(
     here = [g for g in games if g.channel_id == interaction.channel_id]
     candidates = here or games
     if len(candidates) == 1:
+        at_table(candidates[0])
         return candidates[0]
     if not candidates:
         if mine:
-            raise Refusal("You're not in a game here. `/game list` shows this server's games.")
-        raise Refusal("There's no game here. Start one with `/game new`, or see `/game list`.")
+            raise Refusal(_("You're not in a game here. `/game list` shows this server's games."))
+        raise Refusal(_("There's no game here. Start one with `/game new`, or see `/game list`."))
+    raise Refusal(_which_game(bot, candidates))
+
+
+def _which_game(bot: "Host", candidates: list[GameRecord]) -> str:
     listing = "\n".join(f"• {describe(bot, g)}" for g in candidates[:10])
-    raise Refusal(f"Which game? Use the `game:` option (or the command in the game's thread):\n{listing}")
+    return _("Which game? Use the `game:` option (or the command in the game's thread):\n%(listing)s", listing=listing)
 
 
 async def game_choices(bot: "Host", interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-    """Autocomplete for `game:`: the open games of this server, the person's own first."""
+    """Autocomplete for `game:`: the open games of this server, the person's own first (in the reader's language)."""
+    with speaking(await language_for(bot, interaction)):
+        return await _game_choices(bot, interaction, current)
+
+
+async def _game_choices(bot: "Host", interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     games = await bot.store.games.find(statuses=list(OPEN_STATUSES), guild_id=interaction.guild_id)
     held = {s.game_id for s in await bot.store.seats.of_player(interaction.user.id, statuses=list(OPEN_STATUSES))}
     games.sort(key=lambda g: (g.id not in held, -g.id))
@@ -102,8 +131,11 @@ async def require_moderator(bot: "Host", interaction: discord.Interaction) -> No
     role = None
     if interaction.guild_id is not None:
         role = (await bot.store.settings.guild(interaction.guild_id)).moderator_role_id
-    who = "members with Manage Server" + (f" or the <@&{role}> role" if role else "")
-    raise Refusal(f"🛡️ Only moderators can do that ({who}).")
+    if role:
+        raise Refusal(
+            _("🛡️ Only moderators can do that (members with Manage Server or the %(role)s role).", role=f"<@&{role}>")
+        )
+    raise Refusal(_("🛡️ Only moderators can do that (members with Manage Server)."))
 
 
 async def resolve_own_game(
@@ -122,20 +154,41 @@ async def resolve_own_game(
         if record is not None:
             if record.kind != kind:
                 other = bot.service.read.game(record.kind).title
-                raise Refusal(f"This thread plays {other}: `/{group}` commands are for {title}.")
+                raise Refusal(
+                    _(
+                        "This thread plays %(other)s: `/%(group)s` commands are for %(title)s.",
+                        other=other,
+                        group=group,
+                        title=title,
+                    )
+                )
+            at_table(record)
             return record
     if game_id is not None:
         record = await resolve_game(bot, interaction, game_id, mine=True)
         if record.kind != kind:
-            raise Refusal(f"Game #{record.id} isn't a {title} game: `/{group}` commands are for {title}.")
+            raise Refusal(
+                _(
+                    "Game #%(id)d isn't a %(title)s game: `/%(group)s` commands are for %(title)s.",
+                    id=record.id,
+                    title=title,
+                    group=group,
+                )
+            )
         return record
     mine = await my_running_games(bot, interaction, kind)
     if len(mine) == 1:
+        at_table(mine[0])
         return mine[0]
     if not mine:
-        raise Refusal(f"You're not in a {title} game in this server. Open one with `/game new game:{kind}`.")
-    listing = "\n".join(f"• {describe(bot, g)}" for g in mine[:10])
-    raise Refusal(f"Which game? Use the `game:` option (or the command in the game's thread):\n{listing}")
+        raise Refusal(
+            _(
+                "You're not in a %(title)s game in this server. Open one with `/game new game:%(kind)s`.",
+                title=title,
+                kind=kind,
+            )
+        )
+    raise Refusal(_which_game(bot, mine))
 
 
 async def my_running_games(bot: "Host", interaction: discord.Interaction, kind: str) -> list[GameRecord]:
@@ -150,8 +203,9 @@ async def own_game_choices(
 ) -> list[app_commands.Choice[int]]:
     """Autocomplete for a game command's `game:` option: the user's running games of that kind matching `current`."""
     out = []
-    for g in await my_running_games(bot, interaction, kind):
-        label = describe(bot, g).replace("<#", "#").replace(">", "")
-        if current.lower() in label.lower():
-            out.append(app_commands.Choice(name=label[:100], value=g.id))
+    with speaking(await language_for(bot, interaction)):
+        for g in await my_running_games(bot, interaction, kind):
+            label = describe(bot, g).replace("<#", "#").replace(">", "")
+            if current.lower() in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=g.id))
     return out[:25]

@@ -1,4 +1,6 @@
-"""The players' rules in Discord: `/game rules` as a short paged embed, read from `docs/rules/<game>.md`.
+"""The players' rules in Discord: `/game rules` as a short paged embed, read from `docs/rules/<game>.md`, or in
+Dutch or German from `docs/rules/<game>.nl.md` / `<game>.de.md` where the game has one (`load(name, language=…)`;
+English otherwise: a page not yet translated is better than none).
 
 The pages players read in Discord and the pages the repository keeps (and a server owner may publish, see the
 `RULES_URL` setting) are the same text: each `## ` heading of the game's file starts a page, its `# ` heading is the
@@ -15,6 +17,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from bot.i18n import current
+from bot.i18n.platform import _
 from bot.presentation import Post
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
@@ -58,10 +62,21 @@ def parse(text: str, fallback_title: str) -> Rules:
     )
 
 
+def load(name: str, folder: Path = RULES_DIR, language: str | None = None) -> Rules | None:
+    """The game's rules pages in `language` (None: the language being spoken): `docs/rules/<name>.<language>.md`
+    where it exists, else the English `docs/rules/<name>.md`; None when neither exists. Read once per process."""
+    return _load(name, folder, language or current())
+
+
+def path_of(name: str, folder: Path = RULES_DIR, language: str = "en") -> Path:
+    """The file `load` reads for `name` in `language` (the English one when there is no translation)."""
+    translated = folder / f"{name}.{language}.md"
+    return translated if language != "en" and translated.is_file() else folder / f"{name}.md"
+
+
 @cache
-def load(name: str, folder: Path = RULES_DIR) -> Rules | None:
-    """The game's rules pages, or None when `docs/rules/<name>.md` doesn't exist. Read once per process."""
-    path = folder / f"{name}.md"
+def _load(name: str, folder: Path, language: str) -> Rules | None:
+    path = path_of(name, folder, language)
     if not path.is_file():
         return None
     return parse(path.read_text(encoding="utf-8"), name)
@@ -81,22 +96,27 @@ def rules_post(
     published pages' address when there is one."""
     count = max(len(rules.pages), 1)
     page = min(max(page, 0), count - 1)
-    current = rules.pages[page] if rules.pages else Page("Rules", "")
+    shown = rules.pages[page] if rules.pages else Page(_("Rules"), "")
     parts = []
     if page == 0 and rules.intro:
         parts.append(rules.intro)
-    if current.body:
-        parts.append(current.body)
+    if shown.body:
+        parts.append(shown.body)
     if link:
-        parts.append(f"📖 All pages: {link}")
+        parts.append(_("📖 All pages: %(link)s", link=link))
     post = Post(
-        title=f"{rules.title} — {current.title}"[:MAX_TITLE],
+        title=f"{rules.title} — {shown.title}"[:MAX_TITLE],
         description="\n\n".join(parts),
         colour=COLOUR,
-        footer=f"Page {page + 1} of {count} · {players}",
+        footer=_("Page %(page)d of %(count)d · %(players)s", page=page + 1, count=count, players=players),
     )
     if options and page == 0:
-        post.fields.append((f"Options for /game new game:{name} options:…", "\n".join(f"• {o}" for o in options)))
+        post.fields.append(
+            (
+                _("Options for /game new game:%(name)s options:…", name=name),
+                "\n".join(f"• {o}" for o in options),
+            )
+        )
     return post
 
 

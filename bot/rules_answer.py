@@ -13,8 +13,11 @@ import discord
 
 from bot import game_options, reaction_windows
 from bot.components import unkept_view
+from bot.i18n import LANGUAGES, current, speaking
+from bot.i18n.platform import _
 from bot.ids import NUMBER
 from bot.post import Post
+from bot.reader import language_for
 from bot.replies import Answer
 from bot.rules import Page, Rules, rules_post
 from bot.rules import load as load_rules
@@ -25,18 +28,26 @@ if TYPE_CHECKING:
     from bot.host import Host
 
 
-def rules_answer(bot: Host, kind: str, page: int = 0) -> Answer:
-    """Page `page` of a game's rules (`bot.rules`), with ◀ ▶ to turn the pages."""
+def rules_answer(bot: Host, kind: str, page: int = 0, *, language: str | None = None) -> Answer:
+    """Page `page` of a game's rules (`bot.rules`), with ◀ ▶ to turn the pages, in `language` (a table's; None:
+    the language being spoken, the reader's). The buttons keep a chosen language."""
+    if language is None:
+        return _rules_answer(bot, kind, page, None)
+    with speaking(language):
+        return _rules_answer(bot, kind, page, language)
+
+
+def _rules_answer(bot: Host, kind: str, page: int, language: str | None) -> Answer:
     engine = bot.service.read.games.get(kind)
     if engine is None:
-        raise Refusal(f"I don't know the game “{kind}”.")
-    rules = load_rules(engine.name)
-    players = f"{engine.min_seats}–{engine.max_seats} players"
+        raise Refusal(_("I don't know the game “%(game)s”.", game=kind))
+    rules = load_rules(engine.name, language=current())
+    players = _("%(low)d–%(high)d players", low=engine.min_seats, high=engine.max_seats)
     presentation = bot.service.read.presentation(engine.name)
-    options = [*game_options.describe(engine, presentation), *game_options.CLOCK_LINES]
+    options = [*game_options.describe(engine, presentation.option_help), *game_options.clock_lines()]
     if rules is None:  # a game without a players' page: its presentation's summary, on one page
-        summary = bot.service.read.presentation(engine.name).rules(engine)
-        only = Rules(engine.title, "", (Page("Rules", summary),))
+        summary = presentation.rules(engine)
+        only = Rules(engine.title, "", (Page(_("Rules"), summary),))
         post = rules_post(only, 0, name=engine.name, players=players, options=options)
         _add_windows(post, engine, 0)
         return Answer(embed=post.embed())
@@ -44,34 +55,37 @@ def rules_answer(bot: Host, kind: str, page: int = 0) -> Answer:
     post = rules_post(rules, page, name=engine.name, players=players, link=link, options=options)
     shown = min(max(page, 0), len(rules.pages) - 1)
     _add_windows(post, engine, shown)
-    return Answer(embed=post.embed(), view=rules_view(engine.name, shown, len(rules.pages)))
+    return Answer(embed=post.embed(), view=rules_view(engine.name, shown, len(rules.pages), language))
 
 
 def _add_windows(post: Post, engine: Game, page: int) -> None:  # type: ignore[type-arg]
     """The first page also says how long each kind of reaction window stays open (`bot.reaction_windows`)."""
     text = reaction_windows.rules_text(engine)
     if text and page == 0:
-        post.fields.append(("Reaction windows", text))
+        post.fields.append((_("Reaction windows"), text))
 
 
-RULES_TEMPLATE = re.compile(rf"rules:(?P<kind>[a-z0-9_]{{1,40}}):(?P<page>{NUMBER})")
-"""Any page number: one outside the rules shows the nearest page (`rules_answer`)."""
+RULES_TEMPLATE = re.compile(rf"rules:(?P<kind>[a-z0-9_]{{1,40}}):(?P<page>{NUMBER})(?::(?P<lang>[a-z]{{2}}))?")
+"""Any page number: one outside the rules shows the nearest page (`rules_answer`); the language a table's rules
+were shown in, if any (older buttons have none: the clicker's)."""
 
 
 class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=RULES_TEMPLATE):  # type: ignore[type-arg]
     """◀ / ▶ under a `/game rules` answer: shows page `page` of the game `kind` by editing that answer."""
 
-    def __init__(self, kind: str, page: int, *, label: str = "", disabled: bool = False):
+    def __init__(self, kind: str, page: int, *, label: str = "", disabled: bool = False, language: str | None = None):
+        language = language if language in LANGUAGES else None
         super().__init__(
             discord.ui.Button(
                 label=label or str(page + 1),
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"rules:{kind}:{page}",
+                custom_id=f"rules:{kind}:{page}" + (f":{language}" if language else ""),
                 disabled=disabled,
             )
         )
         self.kind = kind
         self.page = page
+        self.language = language
 
     @classmethod
     async def from_custom_id(
@@ -81,24 +95,28 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=RULES_TEMP
         match: re.Match[str],
         /,
     ) -> RulesButton:
-        return cls(match["kind"], int(match["page"]))
+        return cls(match["kind"], int(match["page"]), language=match["lang"])
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         bot: Host = interaction.client  # type: ignore[assignment]
-        try:
-            shown = rules_answer(bot, self.kind, self.page)
-        except Refusal as refusal:
-            await interaction.response.send_message(refusal.message, ephemeral=True)
-            return
+        with speaking(await language_for(bot, interaction)):  # the clicker's, unless the button keeps the table's
+            try:
+                shown = rules_answer(bot, self.kind, self.page, language=self.language)
+            except Refusal as refusal:
+                await interaction.response.send_message(refusal.message, ephemeral=True)
+                return
         await interaction.response.edit_message(embed=shown.embed, view=shown.view)
 
 
-def rules_view(kind: str, page: int, count: int) -> discord.ui.View | None:
+def rules_view(kind: str, page: int, count: int, language: str | None = None) -> discord.ui.View | None:
     """◀ ▶ for a rules page (None for a single page). Each button's id names the page it turns to; at either end
     the button that would leave the pages is disabled (ids stay distinct: the targets differ)."""
     if count <= 1:
         return None
     view = unkept_view()
-    view.add_item(RulesButton(kind, max(page - 1, 0), label="◀ Back", disabled=page == 0))
-    view.add_item(RulesButton(kind, min(page + 1, count - 1), label="Next ▶", disabled=page >= count - 1))
+    back, ahead = _("◀ Back"), _("Next ▶")
+    view.add_item(RulesButton(kind, max(page - 1, 0), label=back, disabled=page == 0, language=language))
+    view.add_item(
+        RulesButton(kind, min(page + 1, count - 1), label=ahead, disabled=page >= count - 1, language=language)
+    )
     return view

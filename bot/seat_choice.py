@@ -29,6 +29,7 @@ from typing import overload
 
 from discord import app_commands
 
+from bot.i18n.platform import _
 from bot.names import plain, shown
 from bot.seat_players import MARK
 from bot.service import Refusal
@@ -42,9 +43,9 @@ _NUMBER = re.compile(r"(?:seat\s*|#)?(\d{1,2})")
 
 def label(seat: SeatRecord) -> str:
     """The seat as the table shows it (unescaped: callers escape for where it goes)."""
-    name = seat.display_name or f"seat {seat.seat + 1}"
+    name = seat.display_name or _("seat %(n)d", n=seat.seat + 1)
     if seat.autopilot and not seat.bot:
-        name += " (autopilot)"
+        name = _("%(name)s (autopilot)", name=name)
     return name
 
 
@@ -106,9 +107,23 @@ def resolve(
     others = ", ".join(shown(label(s)) for s in sorted(seats, key=lambda s: s.seat) if s.seat != exclude)
     raw = text.strip()
     if not raw:
-        raise Refusal(f"`{option}:` is empty: name a player of {where}. The players you can name: {others}.")
+        raise Refusal(
+            _(
+                "`%(option)s:` is empty: name a player of %(where)s. The players you can name: %(others)s.",
+                option=option,
+                where=where,
+                others=others,
+            )
+        )
     seat = find(seats, raw)
     if seat is not None:
         return seat
     who = raw if _MENTION.fullmatch(raw) else f"“{shown(raw[:60])}”"  # a mention shows as the name, unpinged
-    raise Refusal(f"{who} isn't playing at {where}. The players you can name: {others}.")
+    raise Refusal(
+        _(
+            "%(who)s isn't playing at %(where)s. The players you can name: %(others)s.",
+            who=who,
+            where=where,
+            others=others,
+        )
+    )

@@ -396,6 +396,9 @@ class GuildSettings(_Model):
     updated_at: UtcTime | None = None
     timezone: str | None = None
     """The time zone of new tables (an IANA name; None: UTC)."""
+    language: Literal["en", "nl", "de"] | None = None
+    """The language of new tables and of answers to readers whose own is none of ours (None: the server's
+    preferred locale where it is one of ours, else English)."""
 
 
 class QuietHours(_Model):

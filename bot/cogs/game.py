@@ -10,7 +10,14 @@ its own.
 opened, naming it and listing the valid ones (`/game rules` lists them too, and the lobby shows the chosen ones).
 `/game new reaction_time:` (`90m`, `4h`, `1d`; `bot.reaction_windows`) sets one length for every reaction window of
 the table; not given, the server's `/mod defaults` reaction time, else each game's own length per kind of window. The
-old integer `reaction_minutes` still works; giving both is refused.
+old integer `reaction_minutes` still works; giving both is refused. `/game new language:` (English, Nederlands,
+Deutsch, each in its own words) is the table's language: everything the table shows publicly is said in it (the
+lobby message, posted as the command's reply, already); not given, the server's (`/mod defaults language:`, else
+its Discord language where it is one of ours, else English). A rematch keeps it.
+
+Every answer here is private and in the reader's language, chosen once by `bot.replies.answer` (`bot.reader`); what
+a command shows as the table sees it — the lobby, `/game status`, `/game rules` in a table's thread — is said in the
+table's language instead.
 
 `/game dms` is the way back for a player whose DMs were found closed (the bot then stops trying, so a closed DM never
 costs a failing call per move): after they allow DMs from the server's members, it tries again in each of their open
@@ -36,12 +43,15 @@ from bot.durations import describe as describe_duration
 from bot.hand_answer import hand_answer
 from bot.help_answer import help_answer
 from bot.helping import with_help
+from bot.i18n import LANGUAGE_NAMES, LANGUAGES, speaking
+from bot.i18n.platform import _, n_
 from bot.lobby import lobby_post
 from bot.lobby_repair import open_thread_or_close, repair_lobby
 from bot.names import shown
 from bot.notifier import MENTIONS, Carrier
 from bot.people import dm_note, person
 from bot.presentation import Table
+from bot.reader import language_for, own_language, server_default
 from bot.records import answers as records
 from bot.replies import Answer, answer
 from bot.resolve import describe, game_choices, is_moderator, require_moderator, resolve_game
@@ -77,12 +87,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     async def _options_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """The chosen game's own options, added one by one to what was typed so far."""
+        """The chosen game's own options, added one by one to what was typed so far (their names: no words)."""
         kind = str(getattr(interaction.namespace, "game", "") or "").strip().lower()
         engine = self.bot.service.read.games.get(kind)
         if engine is None:
             return []
-        done, _, partial = current.rpartition(",")
+        done, _comma, partial = current.rpartition(",")
         prefix = f"{done.strip()}, " if done.strip() else ""
         out = []
         for name, info in game_options.own_fields(engine).items():
@@ -96,11 +106,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         games = self.bot.service.read.games.values()
-        return [
-            app_commands.Choice(name=f"{g.title} ({g.min_seats}–{g.max_seats} players)"[:100], value=g.name)
-            for g in games
-            if current.lower() in g.title.lower() or current.lower() in g.name
-        ][:25]
+        with speaking(await language_for(self.bot, interaction)):
+            return [
+                app_commands.Choice(
+                    name=_("%(title)s (%(low)d–%(high)d players)", title=g.title, low=g.min_seats, high=g.max_seats)[
+                        :100
+                    ],
+                    value=g.name,
+                )
+                for g in games
+                if current.lower() in g.title.lower() or current.lower() in g.name
+            ][:25]
 
     # --- the lobby --------------------------------------------------------------------------------------
 
@@ -116,7 +132,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         level="How well those computer players play: easy, normal (default) or hard",
         reaction_time="One length for every reaction window, e.g. 90m, 4h, 1d (default: each game's own per kind)",
         away="While a player is away for days: pause their turns' clocks (default) or let the autopilot play",
+        language="The table's language: everything it shows publicly (default: the server's)",
     )
+    @app_commands.choices(language=[app_commands.Choice(name=LANGUAGE_NAMES[lang], value=lang) for lang in LANGUAGES])
     @app_commands.autocomplete(game=_kind_autocomplete, options=_options_autocomplete)
     async def new(
         self,
@@ -131,6 +149,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         level: Level = "normal",
         reaction_time: str | None = None,
         away: AwayMode = "pause",
+        language: str | None = None,
     ) -> None:
         typed_options = options
 
@@ -142,14 +161,27 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             )
             if engine is None:
                 known = ", ".join(g.title for g in service.read.games.values())
-                raise Refusal(f"I don't know the game “{game}”. I can host: {known}.")
+                raise Refusal(_("I don't know the game “%(game)s”. I can host: %(known)s.", game=game, known=known))
             if interaction.guild_id is None or isinstance(interaction.channel, discord.Thread):
-                raise Refusal("Use `/game new` in a server's text channel: I open a thread there for the table.")
+                raise Refusal(_("Use `/game new` in a server's text channel: I open a thread there for the table."))
             max_seats = seats if seats is not None else engine.max_seats
             if not engine.min_seats <= max_seats <= engine.max_seats:
-                raise Refusal(f"{engine.title} is for {engine.min_seats}–{engine.max_seats} players.")
+                raise Refusal(
+                    _(
+                        "%(game)s is for %(low)d–%(high)d players.",
+                        game=engine.title,
+                        low=engine.min_seats,
+                        high=engine.max_seats,
+                    )
+                )
             try:
-                own = game_options.parse(engine, typed_options, creator_id=interaction.user.id, max_seats=max_seats)
+                own = game_options.parse(
+                    engine,
+                    typed_options,
+                    creator_id=interaction.user.id,
+                    max_seats=max_seats,
+                    helps=service.read.presentation(engine.name).option_help,
+                )
             except game_options.OptionsError as exc:
                 raise Refusal(str(exc)) from None
             picks = tuple((k, v) for k, v in own.items() if isinstance(v, game_options.PlayerPick))
@@ -160,12 +192,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 max_seats = high if seats is None else max_seats
                 if not low <= max_seats <= high:
                     raise Refusal(
-                        f"{engine.title} with `{typed_options}` is for {low}–{high} players, not {max_seats}: "
-                        f"give `seats:` from {low} to {high}, or leave it out."
+                        _(
+                            "%(game)s with `%(options)s` is for %(low)d–%(high)d players, not %(seats)d: give "
+                            "`seats:` from %(low)d to %(high)d, or leave it out.",
+                            game=engine.title,
+                            options=typed_options,
+                            low=low,
+                            high=high,
+                            seats=max_seats,
+                        )
                     )
             # The reaction time: typed (either form), else the server's default, else each game's own per kind.
             if reaction_time is not None and reaction_minutes is not None:
-                raise Refusal("Give the reaction time once: `reaction_time` (e.g. `4h`) or `reaction_minutes`.")
+                raise Refusal(_("Give the reaction time once: `reaction_time` (e.g. `4h`) or `reaction_minutes`."))
             try:
                 typed_reaction = (
                     reaction_windows.read_reaction_time(reaction_time)
@@ -189,6 +228,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             options["away"] = away
             if "timezone" not in options and guild.timezone is not None:
                 options["timezone"] = guild.timezone  # the server's, unless the table names its own
+            # The table's language: chosen, else the server's (`/mod defaults language:`, else its Discord locale).
+            options["language"] = language if language in LANGUAGES else server_default(guild.language, interaction)
             options = engine.parse_options(options).model_dump(mode="json")
             record = await service.lobby.create_lobby(
                 engine.name,
@@ -209,17 +250,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 service.read.now(),
                 lobby_max=max_seats,
             )
-            post = lobby_post(table, random_order=random_order, picks=picks)
+            with speaking(table.language):  # the lobby message is the table's, public
+                post = lobby_post(table, random_order=random_order, picks=picks)
+                embed = post.embed()
+                view = view_for(record.id, post.buttons)
             channel = self.bot.get_partial_messageable(interaction.channel_id or 0, guild_id=interaction.guild_id)
-            view = view_for(record.id, post.buttons)
             if carrier.claim():  # the lobby message is the command's reply
-                response = await interaction.response.send_message(
-                    embed=post.embed(), view=view, allowed_mentions=MENTIONS
-                )
+                response = await interaction.response.send_message(embed=embed, view=view, allowed_mentions=MENTIONS)
                 carrier.used = True
                 message_id = response.message_id
             else:  # already deferred (a slow moment): post it in the channel instead
-                message_id = (await channel.send(embed=post.embed(), view=view, allowed_mentions=MENTIONS)).id
+                message_id = (await channel.send(embed=embed, view=view, allowed_mentions=MENTIONS)).id
             assert message_id is not None
             await service.lobby.attach_lobby_message(
                 record.id, message_id=message_id, channel_id=channel.id, settings=settings
@@ -260,7 +301,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 done = await self.bot.service.lobby.leave(record.id, person(interaction.user))
             else:
                 if to is not None and to.bot:
-                    raise Refusal(f"{shown(to.display_name)} is a bot: name a person, or use `autopilot:true`.")
+                    raise Refusal(
+                        _("%(name)s is a bot: name a person, or use `autopilot:true`.", name=shown(to.display_name))
+                    )
                 to_person = person(to) if to is not None else None
                 done = await self.bot.service.handover.leave(
                     record.id, person(interaction.user), to=to_person, autopilot=autopilot
@@ -302,8 +345,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             table = await self.bot.service.read.table(record.id, record=record)
             if table.state is None:
                 settings = await self.bot.service.read.lobby_settings(record)
-                post = lobby_post(table, random_order=settings.random_order, picks=settings.picks)
-            else:
+                with speaking(table.language):  # the lobby as the table sees it
+                    post = lobby_post(table, random_order=settings.random_order, picks=settings.picks)
+                    return Answer(text=post.text or None, embed=post.embed())
+            with speaking(table.language):  # the table as everyone sees it: its status message, in its language
                 presentation = self.bot.service.read.presentation(record.kind)
                 post = presentation.status(table)
                 away.add_status_lines(post, table)
@@ -315,7 +360,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                     shown = self.bot.notifier.pictures.edit_args(None, picture, post.embed())
                     return Answer(text=post.text or None, embed=shown["embed"], file=shown["file"], view=view)
                 return Answer(text=post.text or None, embed=post.embed(), view=view)
-            return Answer(text=post.text or None, embed=post.embed())
 
         await answer(self.bot, interaction, work)
 
@@ -347,7 +391,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             user_id = interaction.user.id
             done = await self.bot.service.play.retry_dms(user_id, interaction.guild_id)
             if not done:
-                raise Refusal("You're not in any open game in this server.")
+                raise Refusal(_("You're not in any open game in this server."))
             closed = failed = 0
             for d in done:
                 report = await self.bot.notifier.flush(d.game_id)
@@ -355,14 +399,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 failed += report.failed
             if closed:
                 return Answer(
-                    text="📪 I still can't send you direct messages. In this server's menu choose **Privacy "
-                    "Settings** and allow **Direct Messages**, then use `/game dms` again. Meanwhile `/game hand` "
-                    "shows your hand."
+                    text=_(
+                        "📪 I still can't send you direct messages. In this server's menu choose **Privacy "
+                        "Settings** and allow **Direct Messages**, then use `/game dms` again. Meanwhile `/game hand` "
+                        "shows your hand."
+                    )
                 )
             if failed:
-                return Answer(text="⚠️ Discord didn't take every message just now; I'll keep retrying.")
-            games = f"{len(done)} game{'s' if len(done) != 1 else ''}"
-            return Answer(text=f"📬 DMs work: your hand is in your DMs again ({games}).")
+                return Answer(text=_("⚠️ Discord didn't take every message just now; I'll keep retrying."))
+            return Answer(
+                text=n_(
+                    "📬 DMs work: your hand is in your DMs again (%(n)d game).",
+                    "📬 DMs work: your hand is in your DMs again (%(n)d games).",
+                    len(done),
+                )
+            )
 
         await answer(self.bot, interaction, work)
 
@@ -374,13 +425,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             open_games = [g for g in games if g.status in OPEN_STATUSES]
             recent = [g for g in games if g.status not in OPEN_STATUSES and g.started][-5:]  # not closed lobbies
             if not games:
-                return Answer(text="No games here yet. Open one with `/game new`.")
+                return Answer(text=_("No games here yet. Open one with `/game new`."))
             listed = open_games + recent
             seated = await store.seats.of_games([g.id for g in listed])
             lines = []
             for g in listed:
                 seats = seated.get(g.id, [])
-                players = ", ".join(shown(s.display_name) for s in seats if s.display_name) or "no players yet"
+                players = ", ".join(shown(s.display_name) for s in seats if s.display_name) or _("no players yet")
                 thread = f" · <#{g.thread_id}>" if g.thread_id else ""
                 lines.append(f"• {describe(self.bot, g)}{thread} — {players}")
             return Answer(text="\n".join(lines)[:1900])
@@ -390,16 +441,20 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     async def _page_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        """The chosen game's pages by title (the game of this thread when `game:` is left out)."""
+        """The chosen game's pages by title (the game of this thread when `game:` is left out), in the language
+        `/game rules` will show them in (`_rules_language`)."""
         kind = str(getattr(interaction.namespace, "game", "") or "").strip().lower()
-        if not kind and isinstance(interaction.channel, discord.Thread):
+        record = None
+        if isinstance(interaction.channel, discord.Thread):
             record = await self.bot.store.games.by_thread(interaction.channel_id or 0)
+        if not kind:
             kind = record.kind if record is not None else ""
-        rules = load_rules(kind) if kind in self.bot.service.read.games else None
+        language = _rules_language(record, kind) or await language_for(self.bot, interaction)
+        rules = load_rules(kind, language=language) if kind in self.bot.service.read.games else None
         if rules is None:
             return []
         return [
-            app_commands.Choice(name=f"{n + 1}. {p.title}"[:100], value=n + 1)
+            app_commands.Choice(name=f"{n + 1}. {p.title}"[:100], value=n + 1)  # the page's own title: its words
             for n, p in enumerate(rules.pages)
             if current.strip().lower() in f"{n + 1}. {p.title}".lower()
         ][:25]
@@ -413,24 +468,33 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         async def work(carrier: Carrier) -> Answer:
             service = self.bot.service
             kind = game.strip().lower() if game else None
+            record = None
+            if isinstance(interaction.channel, discord.Thread):
+                record = await self.bot.store.games.by_thread(interaction.channel_id or 0)
             if kind is None:
-                record = None
-                if isinstance(interaction.channel, discord.Thread):
-                    record = await self.bot.store.games.by_thread(interaction.channel_id or 0)
                 if record is None:
                     lines = [
-                        f"**{g.title}** ({g.min_seats}–{g.max_seats} players): {_intro(service, g)}"
+                        _(
+                            "**%(title)s** (%(low)d–%(high)d players): %(intro)s",
+                            title=g.title,
+                            low=g.min_seats,
+                            high=g.max_seats,
+                            intro=_intro(service, g),
+                        )
                         for g in service.read.games.values()
                     ]
-                    lines.append("`/game rules game:` shows a game's rules, page by page.")
-                    return Answer(text="\n\n".join(lines)[:1900] if service.read.games else "No games are installed.")
+                    lines.append(_("`/game rules game:` shows a game's rules, page by page."))
+                    if not service.read.games:
+                        return Answer(text=_("No games are installed."))
+                    return Answer(text="\n\n".join(lines)[:1900])
                 kind = record.kind
             engine = service.read.games.get(kind) or next(
                 (g for g in service.read.games.values() if g.title.lower() == kind), None
             )
             if engine is None:
-                raise Refusal(f"I don't know the game “{game or kind}”.")
-            return rules_answer(self.bot, engine.name, page - 1)
+                raise Refusal(_("I don't know the game “%(game)s”.", game=game or kind))
+            # The table's rules in its language (in its thread); another game's in the reader's.
+            return rules_answer(self.bot, engine.name, page - 1, language=_rules_language(record, engine.name))
 
         await answer(self.bot, interaction, work)
 
@@ -454,14 +518,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             back_at = away_until(now, until=until, days=days, duration=duration)
             done = await self.bot.service.play.set_away(interaction.user.id, interaction.guild_id, back_at)
             if not done:
-                raise Refusal("You're not in any game in this server.")
+                raise Refusal(_("You're not in any game in this server."))
             for d in done:
                 await self.bot.notifier.flush(d.game_id)
-            games = f"{len(done)} game{'s' if len(done) != 1 else ''}"
             return Answer(
-                text=f"💤 You're away for {describe_duration(back_at - now)} (until <t:{int(back_at.timestamp())}:f>) "
-                f"in {games}: reaction windows pass for you; each table's `away` option says whether your turns' "
-                "clocks stop or the autopilot plays for you (the thread says which). `/game back` when you return."
+                text=n_(
+                    "💤 You're away for %(duration)s (until %(until)s) in %(n)d game: reaction windows pass for you; "
+                    "the table's `away` option says whether your turns' clocks stop or the autopilot plays for you "
+                    "(the thread says which). `/game back` when you return.",
+                    "💤 You're away for %(duration)s (until %(until)s) in %(n)d games: reaction windows pass for you; "
+                    "each table's `away` option says whether your turns' clocks stop or the autopilot plays for you "
+                    "(the thread says which). `/game back` when you return.",
+                    len(done),
+                    duration=describe_duration(back_at - now),
+                    until=f"<t:{int(back_at.timestamp())}:f>",
+                )
             )
 
         await answer(self.bot, interaction, work)
@@ -477,8 +548,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 for d in taken:
                     await self.bot.notifier.flush(d.game_id)
                 if not taken:
-                    raise Refusal(f"{shown(player.display_name)} has no seat on autopilot in this server.")
-                return Answer(text=f"{shown(player.display_name)} plays their seats again ({len(taken)}).")
+                    raise Refusal(
+                        _("%(name)s has no seat on autopilot in this server.", name=shown(player.display_name))
+                    )
+                return Answer(
+                    text=_("%(name)s plays their seats again (%(n)d).", name=shown(player.display_name), n=len(taken))
+                )
             now = service.read.now()
             seats = await self.bot.store.seats.of_player(interaction.user.id, statuses=OPEN_STATUSES)
             # One read of this server's open games, not one per seat.
@@ -486,7 +561,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             ids = {g.id for g in games}
             here = [s for s in seats if s.game_id in ids]
             if not here:
-                return Answer(text="You're not in any game in this server.")
+                return Answer(text=_("You're not in any game in this server."))
             was_away = any(s.away_until is not None and s.away_until > now for s in here)
             on_autopilot = [s for s in here if s.autopilot]
             # The absence first (it ends an away autopilot with its own line), then any other autopilot.
@@ -496,16 +571,30 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 await self.bot.notifier.flush(d.game_id)
             if on_autopilot:
                 n = len(on_autopilot)
-                games = f"{n} game{'s' if n != 1 else ''}"
-                windows = " Reaction windows wait for you again." if was_away else ""
-                return Answer(text=f"👋 Welcome back: the autopilot no longer plays for you ({games}).{windows}")
+                if was_away:
+                    return Answer(
+                        text=n_(
+                            "👋 Welcome back: the autopilot no longer plays for you (%(n)d game). Reaction windows "
+                            "wait for you again.",
+                            "👋 Welcome back: the autopilot no longer plays for you (%(n)d games). Reaction windows "
+                            "wait for you again.",
+                            n,
+                        )
+                    )
+                return Answer(
+                    text=n_(
+                        "👋 Welcome back: the autopilot no longer plays for you (%(n)d game).",
+                        "👋 Welcome back: the autopilot no longer plays for you (%(n)d games).",
+                        n,
+                    )
+                )
             if not was_away:
                 # Nothing to undo: saying "welcome back" to someone who never left would be wrong (and would
                 # cost a status edit per game for nothing).
                 return Answer(
-                    text="You weren't away: reaction windows already wait for you. (`/game away` is for an absence.)"
+                    text=_("You weren't away: reaction windows already wait for you. (`/game away` is for an absence.)")
                 )
-            return Answer(text="👋 Welcome back: your turns' clocks run again and reaction windows wait for you.")
+            return Answer(text=_("👋 Welcome back: your turns' clocks run again and reaction windows wait for you."))
 
         await answer(self.bot, interaction, work)
 
@@ -532,7 +621,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         async def work(carrier: Carrier) -> Answer:
             record = await resolve_game(self.bot, interaction, game, statuses=("active", "paused"), mine=True)
             if with_ is not None and with_.bot:
-                raise Refusal(f"{shown(with_.display_name)} is a bot: name a person, or use `autopilot:true`.")
+                raise Refusal(
+                    _("%(name)s is a bot: name a person, or use `autopilot:true`.", name=shown(with_.display_name))
+                )
             done = await self.bot.service.handover.open_vote(
                 record.id,
                 person(interaction.user),
@@ -584,7 +675,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         except Refusal:
             return []
         presentation = self.bot.service.read.presentation(record.kind)
-        found = moves.suggestions(presentation, table, seat, current)
+        with speaking(own_language(interaction) or table.language):  # the reader's words, else the table's
+            found = moves.suggestions(presentation, table, seat, current)
         return [app_commands.Choice(name=name, value=value) for name, value in found]
 
     @app_commands.command(name="move", description="Make a move (any game): pick one of your legal moves")
@@ -603,6 +695,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             return await self._deliver(done, carrier, interaction.user.id)
 
         await answer(self.bot, interaction, work)
+
+
+def _rules_language(record: Any, kind: str) -> str | None:
+    """The language `/game rules` shows a game in: the table's when asked in the thread of a table of that game,
+    else None (the reader's)."""
+    if record is not None and record.kind == kind:
+        return str(record.options.get("language") or "en")
+    return None
 
 
 def _intro(service: Any, engine: Any) -> str:

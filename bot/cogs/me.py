@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot import me_settings
 from bot import quiet as quietness
+from bot.i18n.platform import N_, _
 from bot.local_time import zone_suggestions
 from bot.notifier import Carrier
 from bot.presentation import moment
@@ -50,7 +51,7 @@ class MeCog(commands.GroupCog, group_name="me", group_description="Your record, 
     async def private(self, interaction: discord.Interaction, on: bool = True) -> None:
         async def work(carrier: Carrier) -> Answer:
             await self.bot.store.settings.set_profile_private(interaction.user.id, on, now=self.bot.clock())
-            return Answer(text=words.PRIVATE_ON if on else words.PRIVATE_OFF)
+            return Answer(text=_(words.PRIVATE_ON if on else words.PRIVATE_OFF))
 
         await answer(self.bot, interaction, work)
 
@@ -115,36 +116,40 @@ class MeCog(commands.GroupCog, group_name="me", group_description="Your record, 
             current = await known.get(interaction.user.id)
             if off:
                 await known.put(interaction.user.id, None, now=now)
-                return Answer(text="🔔 No quiet hours: reminders and DMs reach you whenever they come.")
+                return Answer(text=_("🔔 No quiet hours: reminders and DMs reach you whenever they come."))
             if start is None and to is None and timezone is None:
                 if current is None:
-                    return Answer(text=f"You have no quiet hours. {QUIET_HOW}")
-                return Answer(text=f"{_quiet_text(current, now)}\n{QUIET_HOW}")
+                    return Answer(text=_("You have no quiet hours.") + " " + _(QUIET_HOW))
+                return Answer(text=f"{_quiet_text(current, now)}\n{_(QUIET_HOW)}")
             if start is None or to is None:
-                raise Refusal(f"Give both `from` and `to`. {QUIET_HOW}")
+                raise Refusal(_("Give both `from` and `to`.") + " " + _(QUIET_HOW))
             zone = timezone or (current.timezone if current is not None else None)
             if zone is None:
-                raise Refusal(f"Give your `timezone` too (an IANA name such as Europe/Berlin). {QUIET_HOW}")
+                raise Refusal(_("Give your `timezone` too (an IANA name such as Europe/Berlin).") + " " + _(QUIET_HOW))
             try:
                 hours = quietness.parse(start, to, zone)
             except ValueError as exc:
-                raise Refusal(f"{exc} Nothing was changed.") from None
+                raise Refusal(_("%(problem)s Nothing was changed.", problem=exc)) from None
             await known.put(interaction.user.id, hours, now=now)
             return Answer(text=_quiet_text(hours, now))
 
         await answer(self.bot, interaction, work)
 
 
-QUIET_HOW = (
+QUIET_HOW = N_(
     "Set them with `/me quiet from:23:00 to:08:00 timezone:Europe/Berlin`; turn them off with `/me quiet off:True`."
 )
 
 
 def _quiet_text(hours: quietness.QuietHours, now: datetime) -> str:
     start, end = quietness.next_period(hours, now)
-    when = f"now, until {moment(end)}" if start <= now else f"next from {moment(start)} to {moment(end)}"
-    return (
-        f"🌙 Your {quietness.describe(hours)}, in every server: {when}. "
-        "Reminders and DMs wait until they end, you are named without a ping in the thread meanwhile, and a turn "
-        "deadline of yours that would end inside them moves to their end."
+    if start <= now:
+        when = _("now, until %(end)s", end=moment(end))
+    else:
+        when = _("next from %(start)s to %(end)s", start=moment(start), end=moment(end))
+    return _(
+        "🌙 Your %(hours)s, in every server: %(when)s. Reminders and DMs wait until they end, you are named without a "
+        "ping in the thread meanwhile, and a turn deadline of yours that would end inside them moves to their end.",
+        hours=quietness.describe(hours),
+        when=when,
     )

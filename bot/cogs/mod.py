@@ -15,7 +15,9 @@ are those of `/game new`: a turn deadline of 1 hour to 90 days, a reaction time 
 reaction time, like a table's, replaces each game's own length for every kind of reaction window (`reset`: the
 games' own lengths again). `timezone:` is the time zone of new tables (an IANA name such as Europe/Amsterdam; UTC
 unless set), which a daily deadline (`deadline=daily 19:00`) and `weekdays_only` are read in; a table's `timezone=`
-option wins.
+option wins. `language:` is the language of new tables and of private answers to readers whose Discord language is
+none of ours (`reset`: the server's own Discord language where it is English, Dutch or German, else English); the
+announcement of a change is said in it.
 """
 
 import io
@@ -34,11 +36,13 @@ from bot.clicks import Click, GameButton
 from bot.components import view_for
 from bot.durations import DurationTooLong, parse_duration
 from bot.durations import describe as describe_duration
+from bot.i18n import LANGUAGE_NAMES, LANGUAGES, speaking
+from bot.i18n.platform import N_, _, n_
 from bot.names import shown
 from bot.notifier import Carrier
 from bot.people import person
 from bot.presentation import Button
-from bot.records import words
+from bot.reader import server_default
 from bot.replies import Answer, answer
 from bot.resolve import game_choices, require_moderator, resolve_game
 from bot.service import Done, Refusal
@@ -55,29 +59,43 @@ log = logging.getLogger("boardroom.mod")
 ANY_STATUS = (*OPEN_STATUSES, "finished", "abandoned")
 RESET_WORDS = frozenset({"reset", "default", "none", "off", "clear"})
 LIMITS = {
-    "turn_deadline": ("turn deadline", timedelta(hours=1), timedelta(days=90)),
-    "reaction_time": ("reaction time", timedelta(minutes=1), timedelta(days=7)),
+    "turn_deadline": (timedelta(hours=1), timedelta(days=90)),
+    "reaction_time": (timedelta(minutes=1), timedelta(days=7)),
 }
+TOO_LONG = {
+    "turn_deadline": N_("The turn deadline must be between %(low)s and %(high)s (you gave more than %(given)s)."),
+    "reaction_time": N_("The reaction time must be between %(low)s and %(high)s (you gave more than %(given)s)."),
+}
+OUTSIDE = {
+    "turn_deadline": N_("The turn deadline must be between %(low)s and %(high)s (you gave %(given)s)."),
+    "reaction_time": N_("The reaction time must be between %(low)s and %(high)s (you gave %(given)s)."),
+}
+UNREADABLE = {"turn_deadline": N_("The turn deadline: %(why)s"), "reaction_time": N_("The reaction time: %(why)s")}
+LANGUAGE_RESET = "reset"
+"""The `/mod defaults language:` choice that clears the server's language."""
 
 
 def read_default(name: str, text: str) -> timedelta | None:
     """A typed default: a duration within the limits, or None for `reset`; a `Refusal` says what's wrong."""
-    label, low, high = LIMITS[name]
+    low, high = LIMITS[name]
     if text.strip().lower() in RESET_WORDS:
         return None
     try:
         value = parse_duration(text)
     except DurationTooLong as exc:
         raise Refusal(
-            f"The {label} must be between {describe_duration(low)} and {describe_duration(high)} "
-            f"(you gave more than {describe_duration(exc.longest)})."
+            _(
+                TOO_LONG[name],
+                low=describe_duration(low),
+                high=describe_duration(high),
+                given=describe_duration(exc.longest),
+            )
         ) from None
     except ValueError as exc:
-        raise Refusal(f"The {label}: {exc}") from None
+        raise Refusal(_(UNREADABLE[name], why=str(exc))) from None
     if not low <= value <= high:
         raise Refusal(
-            f"The {label} must be between {describe_duration(low)} and {describe_duration(high)} "
-            f"(you gave {describe_duration(value)})."
+            _(OUTSIDE[name], low=describe_duration(low), high=describe_duration(high), given=describe_duration(value))
         )
     return value
 
@@ -89,30 +107,49 @@ def read_timezone(text: str) -> str | None:
         return None
     if not is_zone(name):
         raise Refusal(
-            f"“{text}” is not a time zone I know: give an IANA name such as Europe/Amsterdam or America/New_York "
-            "(the list: <https://en.wikipedia.org/wiki/List_of_tz_database_time_zones>), or `reset` for UTC."
+            _(
+                "“%(text)s” is not a time zone I know: give an IANA name such as Europe/Amsterdam or "
+                "America/New_York (the list: <https://en.wikipedia.org/wiki/List_of_tz_database_time_zones>), or "
+                "`reset` for UTC.",
+                text=text,
+            )
         )
     return name
 
 
 def defaults_lines(
-    turn_deadline: timedelta | None, reaction_time: timedelta | None, timezone: str | None = None
+    turn_deadline: timedelta | None,
+    reaction_time: timedelta | None,
+    timezone: str | None = None,
+    language: str | None = None,
+    server_language: str = "en",
 ) -> str:
+    """The server's defaults for new games, one line each (`language`: the one set; `server_language`: what new
+    tables get when none is set)."""
     base = GameOptions()
     parts = []
     for label, value, own in (
-        ("Turn deadline", turn_deadline, base.turn_deadline),
-        ("Reaction time", reaction_time, base.reaction_time),
+        (_("Turn deadline"), turn_deadline, base.turn_deadline),
+        (_("Reaction time"), reaction_time, base.reaction_time),
     ):
         shown = (
             f"**{describe_duration(value)}**"
             if value is not None
-            else f"not set — each game's own default (usually {describe_duration(own)})"
+            else _("not set — each game's own default (usually %(length)s)", length=describe_duration(own))
             if own is not None
-            else "not set — each game's own length for each kind of window (`/game rules` shows them)"
+            else _("not set — each game's own length for each kind of window (`/game rules` shows them)")
         )
         parts.append(f"• {label}: {shown}")
-    parts.append(f"• Time zone: **{timezone}**" if timezone else "• Time zone: not set — UTC")
+    parts.append(_("• Time zone: %(zone)s", zone=f"**{timezone}**") if timezone else _("• Time zone: not set — UTC"))
+    if language:
+        parts.append(_("• Language: %(language)s", language=f"**{LANGUAGE_NAMES.get(language, language)}**"))
+    else:
+        parts.append(
+            _(
+                "• Language: not set — the server's (%(language)s)",
+                language=LANGUAGE_NAMES.get(server_language, server_language),
+            )
+        )
     return "\n".join(parts)
 
 
@@ -143,13 +180,13 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
     async def role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
         async def work(carrier: Carrier) -> Answer:
             if interaction.guild_id is None:
-                raise Refusal("Use this in a server.")
+                raise Refusal(_("Use this in a server."))
             if not interaction.permissions.manage_guild:
-                raise Refusal("🛡️ Only members with Manage Server can choose the moderator role.")
+                raise Refusal(_("🛡️ Only members with Manage Server can choose the moderator role."))
             await self.bot.service.mod.set_moderator_role(interaction.guild_id, role.id if role else None)
             if role is None:
-                return Answer(text="The moderator role is cleared: only members with Manage Server moderate games.")
-            return Answer(text=f"Members with {role.mention} may now use `/mod`.")
+                return Answer(text=_("The moderator role is cleared: only members with Manage Server moderate games."))
+            return Answer(text=_("Members with %(role)s may now use `/mod`.", role=role.mention))
 
         await answer(self.bot, interaction, work)
 
@@ -158,6 +195,13 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
         turn_deadline="How long a player has for a move in new games, e.g. 24h, 2d (or `reset`)",
         reaction_time="One length for every reaction window in new games, e.g. 4h, 1d (or `reset`)",
         timezone="The time zone of new tables, e.g. Europe/Amsterdam (daily deadlines, weekends off; or `reset`)",
+        language="The language of new tables (or `reset`: the server's own Discord language, else English)",
+    )
+    @app_commands.choices(
+        language=[
+            *(app_commands.Choice(name=LANGUAGE_NAMES[lang], value=lang) for lang in LANGUAGES),
+            app_commands.Choice(name=LANGUAGE_RESET, value=LANGUAGE_RESET),
+        ]
     )
     async def defaults(
         self,
@@ -165,10 +209,11 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
         turn_deadline: str | None = None,
         reaction_time: str | None = None,
         timezone: str | None = None,
+        language: str | None = None,
     ) -> None:
         async def work(carrier: Carrier) -> Answer:
             if interaction.guild_id is None:
-                raise Refusal("Use this in a server.")
+                raise Refusal(_("Use this in a server."))
             await require_moderator(self.bot, interaction)
             changes: dict[str, timedelta | str | None] = {}
             if turn_deadline is not None:
@@ -177,10 +222,18 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
                 changes["reaction_time"] = read_default("reaction_time", reaction_time)
             if timezone is not None:
                 changes["timezone"] = read_timezone(timezone)
+            if language is not None:
+                changes["language"] = language if language in LANGUAGES else None
             settings = await self.bot.service.mod.set_defaults(interaction.guild_id, changes)
-            lines = defaults_lines(settings.turn_deadline, settings.reaction_time, settings.timezone)
+            server = server_default(settings.language, interaction)
+
+            def lines() -> str:
+                return defaults_lines(
+                    settings.turn_deadline, settings.reaction_time, settings.timezone, settings.language, server
+                )
+
             if not changes:
-                return Answer(text=f"Defaults for new games in this server:\n{lines}")
+                return Answer(text=_("Defaults for new games in this server:\n%(lines)s", lines=lines()))
             log.info(
                 "server defaults changed",
                 extra={
@@ -191,11 +244,16 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
                     }
                 },
             )
-            return Answer(
-                text=f"🛡️ Moderator **{shown(interaction.user.display_name)}** changed the defaults for new games in "
-                f"this server (games already opened keep theirs):\n{lines}",
-                ephemeral=False,
-            )
+            with speaking(server):  # public, for everyone who opens games here: in the server's language
+                return Answer(
+                    text=_(
+                        "🛡️ Moderator %(name)s changed the defaults for new games in this server (games already "
+                        "opened keep theirs):\n%(lines)s",
+                        name=f"**{shown(interaction.user.display_name)}**",
+                        lines=lines(),
+                    ),
+                    ephemeral=False,
+                )
 
         await answer(self.bot, interaction, work)
 
@@ -235,7 +293,7 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
         game: int | None = None,
     ) -> None:
         if new.bot:
-            await answer(self.bot, interaction, _refuse("A bot can't take a seat."))
+            await answer(self.bot, interaction, _refuse(N_("A bot can't take a seat.")))
             return
 
         async def call(game_id: int, mod):  # type: ignore[no-untyped-def]
@@ -298,9 +356,15 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
             record = await resolve_game(self.bot, interaction, game, statuses=ANY_STATUS)
             preview = await self.bot.service.mod.undo_preview(record.id, force=force)
             key = f"{UNDO_KEY}{preview.version}{'.force' if preview.forced else ''}"
-            forced = " It revealed something or used chance: everyone should agree." if preview.forced else ""
-            text = f"Undo “{preview.what}”? The game goes back to just before it.{forced}"
-            button = Button(label="Undo it", key=key, style="danger")
+            if preview.forced:
+                text = _(
+                    "Undo “%(move)s”? The game goes back to just before it. It revealed something or used chance: "
+                    "everyone should agree.",
+                    move=preview.what,
+                )
+            else:
+                text = _("Undo “%(move)s”? The game goes back to just before it.", move=preview.what)
+            button = Button(label=_("Undo it"), key=key, style="danger")
             return Answer(text=text, view=view_for(record.id, [button]))
 
         await answer(self.bot, interaction, work, game_id=game)
@@ -323,7 +387,7 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
     async def backup(self, interaction: discord.Interaction) -> None:
         async def work(carrier: Carrier) -> Answer:
             if not await _owns_server_or_bot(self.bot, interaction):
-                raise Refusal("💾 Only the server's owner or the bot's owner can make a backup.")
+                raise Refusal(_("💾 Only the server's owner or the bot's owner can make a backup."))
             settings = self.bot.settings
             try:
                 path = await make_backup(
@@ -331,11 +395,17 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
                 )
             except StorageError as exc:
                 log.error("a /mod backup failed: %s", exc)
-                raise Refusal("💾 The backup could not be made; the bot's log says why. Nothing was changed.") from None
+                raise Refusal(
+                    _("💾 The backup could not be made; the bot's log says why. Nothing was changed.")
+                ) from None
             size = path.stat().st_size / 1_000_000
             return Answer(
-                text=f"💾 Backup saved as `{path.name}` ({size:.1f} MB), beside the automatic ones. "
-                "Restoring one is done where the bot runs (see the README)."
+                text=_(
+                    "💾 Backup saved as `%(file)s` (%(size).1f MB), beside the automatic ones. Restoring one is done "
+                    "where the bot runs (see the README).",
+                    file=path.name,
+                    size=size,
+                )
             )
 
         await answer(self.bot, interaction, work)
@@ -350,19 +420,22 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
             except discord.HTTPException:
                 owner = False
             if not owner:
-                raise Refusal(words.REBUILD_REFUSED)
+                raise Refusal(_("Only the bot's owner can rebuild the records (they hold every server's games)."))
             started = time.perf_counter()
             counts = await self.bot.recorder.rebuild()
-            skipped = words.REBUILD_SKIPPED.format(skipped=counts.skipped) if counts.skipped else ""
-            return Answer(
-                text=words.REBUILD_DONE.format(
-                    seconds=time.perf_counter() - started,
-                    recorded=counts.recorded,
-                    s="" if counts.recorded == 1 else "s",
-                    rated=counts.rated,
-                    skipped=skipped,
-                )
+            done = n_(
+                "🧮 Records rebuilt from the logs in %(seconds).1f s: %(n)d game recorded, %(rated)d rated.",
+                "🧮 Records rebuilt from the logs in %(seconds).1f s: %(n)d games recorded, %(rated)d rated.",
+                counts.recorded,
+                seconds=time.perf_counter() - started,
+                rated=counts.rated,
             )
+            if counts.skipped:
+                done += " " + _(
+                    "%(skipped)d skipped (their logs don't replay: see the bot's log, or `/mod verify`).",
+                    skipped=counts.skipped,
+                )
+            return Answer(text=done)
 
         await answer(self.bot, interaction, work)
 
@@ -381,9 +454,9 @@ async def confirm_undo(
 ) -> Answer:
     """The "Undo it" button of `/mod undo`'s answer: undo the move it named, only if the game is still as it was."""
     await require_moderator(bot, interaction)
-    version, _, forced = key.removeprefix(UNDO_KEY).partition(".")
+    version, _dot, forced = key.removeprefix(UNDO_KEY).partition(".")
     if not version.isdecimal():
-        raise Refusal("This button is out of date; use `/mod undo` again.")
+        raise Refusal(_("This button is out of date; use `/mod undo` again."))
     done = await bot.service.mod.undo(game_id, person(interaction.user), force=forced == "force", version=int(version))
     await bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
     return Answer(text=done.message)
@@ -408,7 +481,9 @@ async def _owns_server_or_bot(bot: "Host", interaction: discord.Interaction) -> 
 
 
 def _refuse(text: str):  # type: ignore[no-untyped-def]
+    """A work that refuses with `text` (marked with `N_`: worded in the reader's language)."""
+
     async def work(carrier: Carrier) -> Answer:
-        raise Refusal(text)
+        raise Refusal(_(text))
 
     return work

@@ -349,7 +349,7 @@ class Moderation:
     async def set_defaults(self, guild_id: int, changes: Mapping[str, timedelta | str | None]) -> GuildSettings:
         """Set (a `timedelta`; for `timezone` an IANA name) or clear (None) the server's `turn_deadline` /
         `reaction_time` / `timezone` for new games."""
-        unknown = set(changes) - {"turn_deadline", "reaction_time", "timezone"}
+        unknown = set(changes) - {"turn_deadline", "reaction_time", "timezone", "language"}
         if unknown:
             raise ValueError(f"not a server default: {', '.join(sorted(unknown))}")
         current = await self.store.settings.guild(guild_id)

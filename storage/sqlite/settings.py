@@ -1,7 +1,7 @@
 """The settings of the SQLite store (`store.settings`): per-server settings (`guild_settings`, with the time zone of
-new tables since migration 0008), per-player choices (`player_settings`, migration 0007), quiet hours (`quiet_hours`,
-migration 0008) and where prompts reach a person with their daily digest (`player_delivery`, migration 0009), which a
-rebuild of the records leaves alone."""
+new tables since migration 0008 and their language since 0012), per-player choices (`player_settings`, migration
+0007), quiet hours (`quiet_hours`, migration 0008) and where prompts reach a person with their daily digest
+(`player_delivery`, migration 0009), which a rebuild of the records leaves alone."""
 
 from collections.abc import Collection, Iterable
 from datetime import datetime, time, timedelta
@@ -20,8 +20,8 @@ class SQLiteSettings(Settings):
     async def guild(self, guild_id: int) -> GuildSettings:
         def run(conn: Conn) -> GuildSettings:
             row = conn.execute(
-                "SELECT moderator_role_id, turn_deadline_s, reaction_time_s, updated_at, timezone FROM guild_settings"
-                " WHERE guild_id = ?",
+                "SELECT moderator_role_id, turn_deadline_s, reaction_time_s, updated_at, timezone, language"
+                " FROM guild_settings WHERE guild_id = ?",
                 (guild_id,),
             ).fetchone()
             if row is None:
@@ -33,6 +33,7 @@ class SQLiteSettings(Settings):
                 reaction_time=None if row[2] is None else timedelta(seconds=row[2]),
                 updated_at=read_time(row[3]),
                 timezone=row[4],
+                language=row[5],
             )
 
         return await self._db.run(run)
@@ -44,8 +45,8 @@ class SQLiteSettings(Settings):
         def run(conn: Conn) -> None:
             conn.execute(
                 "INSERT OR REPLACE INTO guild_settings"
-                " (guild_id, moderator_role_id, turn_deadline_s, reaction_time_s, updated_at, timezone)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                " (guild_id, moderator_role_id, turn_deadline_s, reaction_time_s, updated_at, timezone, language)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
                     stored.guild_id,
                     stored.moderator_role_id,
@@ -53,6 +54,7 @@ class SQLiteSettings(Settings):
                     None if stored.reaction_time is None else stored.reaction_time.total_seconds(),
                     db_time(stamp),
                     stored.timezone,
+                    stored.language,
                 ),
             )
 

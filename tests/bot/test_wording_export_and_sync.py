@@ -15,9 +15,10 @@ from discord.ext import commands
 
 from bot import game_options, sync
 from bot.durations import DurationTooLong, parse_duration
+from bot.moves import HELP
 from bot.service import Person, Refusal
 from bot.settings import Settings
-from bot.typed import UNREADABLE_MOVE as UNREADABLE
+from bot.typed import UNREADABLE_MOVE
 from engine import registry
 from tests.bot.helpers import embed_text, make_server, move, seat_players, texts, thread_of
 
@@ -106,9 +107,9 @@ async def test_malformed_moves_say_what_is_wrong_without_a_link(env: simcord.Env
         "play, draw, pass, stop, turn_timeout, window_timeout). Pick one of the suggestions.",
         move({"card": 3}): "That isn't a move Toy understands: it doesn't say which move it is (a `type` is "
         "missing). Pick one of the suggestions.",
-        "[1, 2]": UNREADABLE,
-        '"draw"': UNREADABLE,
-        "{draw": UNREADABLE,
+        "[1, 2]": f"{UNREADABLE_MOVE} {HELP}",
+        '"draw"': f"{UNREADABLE_MOVE} {HELP}",
+        "{draw": f"{UNREADABLE_MOVE} {HELP}",
     }
     version = (await server.bot.store.games.get(1)).version
     for action, expected in cases.items():

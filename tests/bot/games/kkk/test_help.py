@@ -6,7 +6,7 @@ offer."""
 import simcord
 
 from bot.games.kkk import posts
-from bot.moves import STALE
+from bot.moves import HELP, STALE
 from engine.kkk import actions as A
 from tests.bot.games.kkk.helpers import KkkTable, prepare, start
 from tests.bot.games.kkk.test_rendering import table_for
@@ -75,7 +75,7 @@ async def test_game_move_suggests_words_and_plays_the_picked_move(env: simcord.E
     # The same pick again is stale: the game moved on since the list was shown.
     version = await t.version()
     again = await anna.slash(t.thread, "game move", action=names["Roll the die"])
-    assert again.response.ephemeral and again.response.content == STALE and "`/game help`" in STALE
+    assert again.response.ephemeral and again.response.content == f"{STALE} {HELP}" and "`/game help`" in HELP
     assert await t.version() == version
     # Typed words of a suggestion work too; typed nonsense is refused kindly, naming /game help.
     drew = await anna.slash(t.thread, "game move", action="draw 3 cards")
