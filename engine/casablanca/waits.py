@@ -50,7 +50,7 @@ def current(state: CasablancaState) -> Current | None:
         case "objections":
             assert ann is not None
             waiting = tuple(s for s in state.awaited if s not in state.answered)
-            return Current(f"window:{ann.no}", f"objections to: {ann.said}", "reaction", waiting, "objection")
+            return Current(f"window:{ann.no}", f"objections to: {_said(state)}", "reaction", waiting, "objection")
         case "contest":
             assert ann is not None
             # Each objector taken is a new question with its own deadline, also when the one before it left.
@@ -58,6 +58,25 @@ def current(state: CasablancaState) -> Current | None:
             what = f"{ref(ann.seat)} to contest {ref(state.objections[0].seat)}'s objection or withdraw"
             return Current(key, what, "reaction", (ann.seat,), "contest")
     return None
+
+
+def _said(state: CasablancaState) -> str:
+    """The announcement in the wait's words (until the waits carry codes: `Presentation.wait_task`)."""
+    ann = state.announcement
+    assert ann is not None
+
+    def place(b: str) -> str:
+        return f"house {b}" if b.isdigit() else b if "'s " in b else f"the {b}"
+
+    name = state.name(ann.agent)
+    if ann.kind == "hit":
+        assert ann.victim is not None
+        return f"{name} hits {state.name(ann.victim)} in {place(ann.source)}"
+    assert ann.to is not None
+    text = f"{name} moves from {place(ann.source)} to {place(ann.to)}"
+    if ann.suitcase:
+        return text + ", taking the suitcase along"
+    return text + (", leaving the suitcase behind" if ann.behind else "")
 
 
 def refresh(state: CasablancaState, now: datetime) -> None:
