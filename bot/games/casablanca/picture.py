@@ -303,8 +303,8 @@ def _panel(draw: ImageDraw.ImageDraw, view: PublicView, who: Sequence[str], lett
             draw.line((x, y, x + 36, y + 36), fill=d.VERMILION, width=3)
             draw.line((x, y + 36, x + 36, y), fill=d.VERMILION, width=3)
         write(draw, (x + 46, y - 4), agent.name, d.MIN_SIZE)
-        place = d.fit(plain(_where(view, agent)), d.MIN_SIZE, right - x - 46)
-        write(draw, (x + 46, y + 21), place, d.MIN_SIZE, d.VERMILION if agent.at is None else d.GREY)
+        spot = d.fit(_where(view, agent), d.MIN_SIZE, right - x - 46)
+        write(draw, (x + 46, y + 21), spot, d.MIN_SIZE, d.VERMILION if agent.at is None else d.GREY)
         if agent.carries:
             suitcase(draw, (right - 20, y + 12), 30)
         y += 52
