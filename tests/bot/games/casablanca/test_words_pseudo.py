@@ -57,5 +57,5 @@ def test_the_rules_summary_and_the_options_help_are_marked() -> None:
 
 
 def test_the_words_check_itself_catches_an_unmarked_word() -> None:
-    assert unmarked("⟦%s⟧ anna — $1,300 🟣 **bert** moves" % "x") == ["moves"]
+    assert unmarked("⟦x⟧ anna — $1,300 🟣 **bert** moves") == ["moves"]
     assert unmarked("⟦a ⟦b⟧ c⟧ <t:123:R> Don Greenwood") == []
