@@ -41,7 +41,7 @@ from storage import GameRecord
 
 from .bribe_ideas import bribe_ideas
 from .i18n import _
-from .maptext import building_key, colour_key, colour_word, place
+from .maptext import building_key, colour_key, colour_word, money, place
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -183,7 +183,7 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
             if idea.text.startswith(current.strip().lower())
         ]
         if current.strip():
-            shown = _("%(typed)s (capital left %(capital)s)", typed=current, capital=f"${view.capital:,}")
+            shown = _("%(typed)s (capital left %(capital)s)", typed=current, capital=money(view.capital))
             out.append(app_commands.Choice(name=shown[:100], value=current[:100]))
         if not typed or not typed[-1].isdigit():  # an agent is being named: offer the colours
             for a in view.agents:
@@ -194,7 +194,7 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
                         "%(typed)s… (%(agent)s; you have %(amount)s on them)",
                         typed=value,
                         agent=a.name,
-                        amount=f"${view.bribes[a.index]:,}",
+                        amount=money(view.bribes[a.index]),
                     )
                     out.append(app_commands.Choice(name=have[:100], value=value[:100]))
         return out[:25]
@@ -306,12 +306,12 @@ def _private_note(view: SeatView, action: Any) -> str:
             on = ", ".join(f"{a.name} ${view.bribes[a.index]:,}" for a in view.agents if view.bribes[a.index])
             return "💵 " + _(
                 "Done — only you know it. Capital left: %(capital)s. On your sheet: %(sheet)s.",
-                capital=f"${view.capital:,}",
+                capital=money(view.capital),
                 sheet=on,
             )
         case Object():
             return "✉️ " + _(
-                "You object, with a limit of %(limit)s — secret until the window closes.", limit=f"${action.limit:,}"
+                "You object, with a limit of %(limit)s — secret until the window closes.", limit=money(action.limit)
             )
         case NoObjection():
             return "✉️ " + _("No objection from you — noted.")

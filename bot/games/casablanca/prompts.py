@@ -106,7 +106,7 @@ def limit_post(table: "Table", seat: int, no: int) -> Post:
             "Pick your **limit**: the most I may claim for you in the auction about %(agent)s (you have %(amount)s on "
             "them — only you see this). $0 is a bluff: if contested, I pass at once. Any other amount: "
             "`/cb object limit:`. You can change it until your auction runs.",
-            agent=f"{dot(agent.colour)} {agent.name}",
+            agent=dot(agent.colour) + " " + agent.name,
             amount=money(mine),
         )
     )
@@ -146,7 +146,7 @@ def contest_post(table: "Table", seat: int, no: int, taken: int) -> Post:
         + _(
             "Contest with a **limit**: the most I may claim for you about %(agent)s (you have %(amount)s on them — "
             "only you see this). A tie is yours. Or withdraw. Any other amount: `/cb contest limit:`.",
-            agent=f"{dot(agent.colour)} {agent.name}",
+            agent=dot(agent.colour) + " " + agent.name,
             amount=money(mine),
         )
     )
