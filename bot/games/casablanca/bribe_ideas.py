@@ -18,6 +18,7 @@ steps; the engine still checks each one when it is made.
 from collections import deque
 from dataclasses import dataclass
 
+from bot.post import cut
 from engine.casablanca.state import STEP
 from engine.casablanca.views import SeatView
 
@@ -46,7 +47,7 @@ class Idea:
     def label(self) -> str:
         """As a suggestion reads: "Bribe red $1,500, blue $1,000, white $500 — nearest to winning first"."""
         spent = ", ".join(f"{colour_word(colour)} {money(amount)}" for colour, amount in self.amounts.items())
-        return _("Bribe %(amounts)s — %(why)s", amounts=spent, why=self.why)
+        return cut(_("Bribe %(amounts)s — %(why)s", amounts=spent, why=self.why), 100)
 
 
 MAIN_WHY = (

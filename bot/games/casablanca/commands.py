@@ -49,7 +49,8 @@ if TYPE_CHECKING:
 NAME = Casablanca.name
 """The game these commands play: the engine's name, not the presentation's (which builds this cog: no circle)."""
 
-PAIR = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*[:=]?\s*\$?\s*(\d[\d,.]*)\s*(k?)", re.IGNORECASE)
+PAIR = re.compile(r"([^\W\d_](?:[^\W\d_]| )*?)\s*[:=]?\s*\$?\s*(\d[\d,.]*)\s*(k?)", re.IGNORECASE)
+"""An agent (any letters: "grün", "weiß") and an amount."""
 
 
 def parse_amounts(text: str) -> dict[str, int]:
