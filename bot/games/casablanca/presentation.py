@@ -34,6 +34,7 @@ from bot.presentation import (
     GenericPresentation,
     Post,
     Table,
+    Task,
     moment,
     standings_lines,
     waiting_lines,
@@ -42,7 +43,7 @@ from engine.casablanca.actions import Bribe
 from engine.casablanca.rules import Casablanca
 from engine.casablanca.views import PublicView, SeatView
 from engine.errors import RuleError
-from engine.events import Event
+from engine.events import Event, Wait
 from engine.game import Game
 
 from . import helps
@@ -50,7 +51,7 @@ from .bribe_ideas import bribe_ideas
 from .controls import CasablancaControls
 from .i18n import N_, _, and_list, n_
 from .maptext import colour_word, dot, map_lines, money, out_line, place, player_lines, said, suitcase_line
-from .narration import claims_words, event_words
+from .narration import announcement_of, claims_words, event_words
 from .picture import draw_picture
 from .refusals import option_help, refusal_words
 
@@ -453,6 +454,38 @@ class CasablancaPresentation(GenericPresentation):
             "bribe sheet (DM, `/game hand`) and on each announcement."
         )
         return f"{summary}\n{commands}"
+
+    def wait_task(self, table: Table, wait: Wait, names: Sequence[str]) -> Task:
+        """What the awaited are to do (`engine.casablanca.waits`: `choose_hq`, `turn`, `objections`, `contest`)."""
+        about: dict[str, Any] = dict(wait.about)
+        match wait.what:
+            case "choose_hq":
+                return Task(_("choose your HQ"))
+            case "turn" if about.get("first"):
+                return Task(_("your first turn: bribe at least three agents"))
+            case "turn" if about.get("objected"):
+                return Task(_("announce another move or hit, or end your turn"))
+            case "turn":
+                return Task("")
+            case "objections" | "contest" if table.state is not None:
+                what = said(public(table), announcement_of(about))
+                seat = int(about.get("seat", 0))
+                player = names[seat] if seat < len(names) else "?"
+                if wait.what == "contest":
+                    objector = int(about.get("objector", 0))
+                    return Task(
+                        _(
+                            "contest %(objector)s's objection or withdraw: %(what)s",
+                            objector=names[objector] if objector < len(names) else "?",
+                            what=what,
+                        ),
+                        named=(objector,),
+                    )
+                return Task(
+                    _("object to %(player)s's announcement or let it pass: %(what)s", player=player, what=what),
+                    named=(seat,),
+                )
+        return super().wait_task(table, wait, names)
 
     def refusal_words(self, table: Table, error: RuleError) -> str:
         words = refusal_words(table, error)

@@ -152,6 +152,10 @@ def state_texts(state: CasablancaState, events: list[Event], status: str = "acti
             out.append(Shown("line", str(line)))
     for post in PRESENTATION.event_posts(t, events):
         out += post_texts(post)
+    for wait in GAME.waiting_on(state):
+        task = PRESENTATION.wait_task(t, wait, t.names)
+        if task.task:
+            out.append(Shown("line", task.task))
     for seat in range(state.seats):
         out += post_texts(PRESENTATION.private_view(t, seat))
         out += [Shown("line", line) for line in PRESENTATION.help_lines(t, seat)]

@@ -18,10 +18,9 @@ TOKEN = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
 def unmarked(text: str) -> list[str]:
-    """The words of `text` outside every ⟦…⟧ that are not names (empty: all marked). The platform's "⏳ Waiting on
-    …" lines (`bot.table.waiting_lines`) are the platform's words and the waits' (`Presentation.wait_task`), not
-    checked here."""
-    rest = "\n".join(line for line in text.splitlines() if not line.startswith("⏳"))
+    """The words of `text` outside every ⟦…⟧ that are not names (empty: all marked). A text cut to Discord's limit
+    (ending "…") may have lost its closing brackets."""
+    rest = text + "⟧" * (text.count("⟦") - text.count("⟧")) if text.endswith("…") else text
     while True:
         shorter = BRACKETS.sub(" ", rest)
         if shorter == rest:
