@@ -208,6 +208,7 @@ def _building(
     fill = (238, 232, 214) if hq else (246, 222, 160) if building == view.bazaar else d.WHITE
     draw.rounded_rectangle(box, radius=10, fill=fill, outline=d.INK, width=5 if hq else 2)
     label = place(building)
+    label = label[:1].upper() + label[1:]  # "House 7"
     write(draw, (cx, box[1] + 6), label, 22, anchor="ma")
     top = box[1] + 32
     if hq and view.variant:

@@ -43,16 +43,20 @@ def english_and(lang: str, render: object) -> tuple[list[rendering.Shown], list[
 
 
 def untranslated(english: list[rendering.Shown], translated: list[rendering.Shown]) -> list[str]:
-    """Texts that came through in English: the same as the English rendering, and not made only of names."""
+    """Lines that came through in English: the same as the English rendering's line, and not made only of names.
+    The platform's own lines around the game's words ("⏳ …'s turn: {task} — deadline …") are the platform's."""
     assert len(english) == len(translated)
     out = []
     for en, tr in zip(english, translated, strict=True):
         assert en.what == tr.what
-        if en.text != tr.text:
-            continue
-        lines = en.text.splitlines()
-        if any(word not in SAME_IN_ALL for line in lines for word in WORD.findall(line)):
-            out.append(en.text)
+        en_lines, tr_lines = en.text.splitlines(), tr.text.splitlines()
+        if len(en_lines) != len(tr_lines):
+            continue  # a different shape: not the English
+        for en_line, tr_line in zip(en_lines, tr_lines, strict=True):
+            if en_line != tr_line or en_line.startswith("⏳"):
+                continue
+            if any(word not in SAME_IN_ALL for word in WORD.findall(en_line)):
+                out.append(en_line)
     return out
 
 
