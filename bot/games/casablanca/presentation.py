@@ -316,7 +316,8 @@ class CasablancaPresentation(GenericPresentation):
             return None
         if ordinary_turn(event):
             return None  # the prompt's "⏳ @cleo, your turn" says it, once (the status and the sheet say what to do)
-        line = event_words(table, public(table), event)
+        # An event stored before the engine stopped wording (an undelivered row) keeps its words.
+        line = table.render(event.text) if event.text else event_words(table, public(table), event)
         if line is None:
             return None
         icon = "⏰" if event.data.get("by_default") else ICONS.get(event.kind)
