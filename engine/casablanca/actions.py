@@ -1,7 +1,7 @@
 """Everything a player (or the game's clock) can do, as one pydantic union discriminated on `type`.
 
 Agents are named by colour or name and buildings by name (any case); the rules resolve them and answer a wrong one
-with a player-friendly `RuleError`, as they do for amounts.
+with a rule code (`engine.errors.rule`), as they do for amounts.
 
 - `ChooseHq(hq)`: variant set-up, choose your HQ (in seat order).
 - `Bribe(amounts)`: agent → dollars, in $100 steps, from your capital, in secret. Main game: any number of agents

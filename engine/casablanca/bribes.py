@@ -6,10 +6,9 @@ another agent or back. The table hears only that the player bribed.
 """
 
 from engine.casablanca.state import STEP, CasablancaState
-from engine.casablanca.words import agent_index, and_list, check_amount, money
-from engine.errors import RuleError
+from engine.casablanca.words import agent_index, check_amount
+from engine.errors import RuleError, rule
 from engine.events import Event, private, public
-from engine.text import seat as ref
 
 FIRST_TURN_AGENTS = 3
 
@@ -25,28 +24,28 @@ def parse(state: CasablancaState, amounts: dict[str, int]) -> dict[int, int]:
     for name, amount in amounts.items():
         agent = agent_index(state, name)
         if state.at[agent] is None:
-            raise RuleError(f"{state.name(agent)} was hit and is out of the game — bribe an agent still in it.")
+            raise rule("bribe_agent_out", agent=agent)
         if agent in out:
-            raise RuleError(f"{state.name(agent)} is named twice — give one amount per agent.")
-        check_amount(amount, "A bribe")
+            raise rule("agent_named_twice", agent=agent)
+        check_amount(amount, "bribe")
         if amount == 0:
             continue
         out[agent] = amount
     return out
 
 
-def why_not(state: CasablancaState, seat: int, chosen: dict[int, int]) -> str | None:
+def why_not(state: CasablancaState, seat: int, chosen: dict[int, int]) -> RuleError | None:
     """Why this bribe is refused now (None: it's fine). Never states the player's capital."""
     if state.objected:
-        return "An objection stopped you this turn, so you can't bribe any more — announce something else or end it."
+        return rule("no_bribe_after_objection")
     if not chosen:
-        return "Put at least $100 on an agent."
+        return rule("bribe_nothing")
     if state.variant and len(chosen) != 1:
-        return "In the variant you bribe one agent per turn — pick one."
+        return rule("variant_one_agent")
     if first_turn(state, seat) and len(chosen) < FIRST_TURN_AGENTS:
-        return "Your first bribe must go on at least three different agents."
+        return rule("first_bribe_three", least=FIRST_TURN_AGENTS)
     if sum(chosen.values()) > state.capital[seat]:
-        return "You don't have that much capital left — bribe less (your sheet shows what you have)."
+        return rule("not_enough_capital")
     return None
 
 
@@ -57,16 +56,16 @@ def bribe(state: CasablancaState, seat: int, chosen: dict[int, int], *, by_defau
         state.bribes[seat][agent] += amount
     state.started[seat] = True
     state.last_deed = None
-    spent = and_list([f"{money(a)} on {state.name(g)}" for g, a in chosen.items()])
-    lead = "Time's up: " if by_default else ""
-    said = (
-        f"{lead}{ref(seat)} bribed." if not by_default else f"{lead}{ref(seat)} bribed (the default for a first turn)."
-    )
-    told = "Time ran out, so you put" if by_default else "You put"
-    mine = f"{told} {spent}. Capital left: {money(state.capital[seat])}."
     return [
-        public("bribed", said, seat=seat),
-        private(seat, "your_bribe", mine, seat=seat, amounts={str(g): a for g, a in chosen.items()}),
+        public("bribed", seat=seat, by_default=by_default),
+        private(
+            seat,
+            "your_bribe",
+            seat=seat,
+            amounts={str(g): a for g, a in chosen.items()},
+            capital=state.capital[seat],
+            by_default=by_default,
+        ),
     ]
 
 

@@ -6,15 +6,17 @@ amounts share). If only one agent is left and the suitcase hasn't yet been carri
 most money on that last agent wins. Variant: a player wins by bringing the suitcase into their own HQ with any agent.
 At the end every sheet is revealed.
 
+How it ended is a code (`end_reason`, and the result's `reason`): "home" (an agent brought the suitcase home),
+"hq" (the variant: a player brought it into their HQ), "last_agent" (one agent left, who can no longer end it);
+a game ended early has the platform's "ended early".
+
 Players who left count for nobody: their bribes stay on the agents, but they can't win; the standings rank them last.
 """
 
 from engine.casablanca import moves, turns
 from engine.casablanca.state import CasablancaState
-from engine.casablanca.words import and_list, money
 from engine.events import Event
 from engine.game import Result, Standing, rank_by_score
-from engine.text import seat as ref
 
 MIN_CARRIERS = 2
 
@@ -40,13 +42,11 @@ def _after_move(state: CasablancaState, seat: int, agent: int) -> list[Event]:
     assert where is not None
     if state.variant:
         if state.owner(where) == seat:
-            reason = f"{ref(seat)} brought the suitcase into their HQ, {moves.place(state, where)}"
-            return _over(state, None, [seat], reason)
+            return _over(state, None, [seat], "hq", agent, where)
         return []
     if where != state.agents[agent].home or len(state.carried_by) < MIN_CARRIERS:
         return []
-    reason = f"{state.name(agent)} brought the suitcase home to {moves.place(state, where)}"
-    return _over(state, agent, _richest(state, agent), reason)
+    return _over(state, agent, _richest(state, agent), "home", agent, where)
 
 
 def _last_agent(state: CasablancaState) -> list[Event]:
@@ -57,8 +57,7 @@ def _last_agent(state: CasablancaState) -> list[Event]:
     # It can still end the game when another agent carried the suitcase before: then it becomes the second carrier.
     if any(carrier != agent for carrier in state.carried_by):
         return []
-    reason = f"{state.name(agent)} is the last agent left and can no longer end the game"
-    return _over(state, agent, _richest(state, agent), reason)
+    return _over(state, agent, _richest(state, agent), "last_agent", agent, state.at[agent])
 
 
 def _richest(state: CasablancaState, agent: int) -> list[int]:
@@ -67,32 +66,34 @@ def _richest(state: CasablancaState, agent: int) -> list[int]:
     return [s for s in playing if state.bribes[s][agent] == top]
 
 
-def _over(state: CasablancaState, agent: int | None, winners: list[int], reason: str) -> list[Event]:
+def _over(
+    state: CasablancaState, agent: int | None, winners: list[int], reason: str, mover: int, where: str | None
+) -> list[Event]:
+    """The game is over: `winners` win (`agent`: the agent whose money decides, None in the variant); `mover` is the
+    agent that ended it, standing in `where`."""
     state.phase = "over"
     state.winner_agent = agent
     state.winners = winners
     state.end_reason = reason
     state.deadline = None
-    who = and_list([ref(s) for s in winners])
-    if agent is None:
-        text = f"{reason} — {who} wins Casablanca!"
-    else:
-        amount = money(state.bribes[winners[0]][agent])
-        verb = "wins" if len(winners) == 1 else "share the win"
-        text = f"{reason}. Most money on {state.name(agent)}: {who} with {amount} — {who} {verb} Casablanca!"
-    sheets = [
-        f"{ref(s)}: "
-        + ", ".join(f"{state.agents[a].colour} {money(v)}" for a, v in enumerate(state.bribes[s]) if v)
-        + f"; capital left {money(state.capital[s])}"
-        for s in range(state.seats)
-    ]
+    amount = state.bribes[winners[0]][agent] if agent is not None else None
     reveal = Event(
         kind="sheets",
-        text="All bribe sheets: " + " · ".join(sheets) + ".",
         data={"bribes": [list(b) for b in state.bribes], "capital": list(state.capital), "lost": list(state.lost)},
         reveals=True,
     )
-    won = Event(kind="won", text=text, data={"winners": list(winners), "agent": agent}, reveals=agent is not None)
+    won = Event(
+        kind="won",
+        data={
+            "winners": list(winners),
+            "agent": agent,
+            "reason": reason,
+            "mover": mover,
+            "where": where,
+            "amount": amount,
+        },
+        reveals=agent is not None,
+    )
     return [won, reveal]
 
 

@@ -8,9 +8,8 @@ Neither happens when announced: `objections` first gives everyone a chance to ob
 """
 
 from engine.casablanca.state import HIT_COST, Announcement, CasablancaState, HitRecord, LastDeed
-from engine.casablanca.words import and_list, money
+from engine.errors import RuleError, rule
 from engine.events import Event, public
-from engine.text import seat as ref
 
 
 def suitcase_in(state: CasablancaState, building: str) -> bool:
@@ -18,71 +17,46 @@ def suitcase_in(state: CasablancaState, building: str) -> bool:
     return state.suitcase_place() == building
 
 
-def why_not_move(state: CasablancaState, seat: int, agent: int, to: str, suitcase: bool) -> str | None:
+def why_not_move(state: CasablancaState, seat: int, agent: int, to: str, suitcase: bool) -> RuleError | None:
     source = state.at[agent]
-    name = state.name(agent)
     if source is None:
-        return f"{name} was hit and is out of the game."
+        return rule("agent_out", agent=agent)
     if to not in state.streets[source]:
         if to == source:
-            return f"{name} is already in {place(state, to)} — a move goes along a street to another building."
-        ways = and_list([place(state, b) for b in state.streets[source]])
-        return f"{name} can't get from {place(state, source)} to {place(state, to)} in one move — try {ways}."
+            return rule("already_there", agent=agent, building=to)
+        return rule("not_adjacent", agent=agent, source=source, to=to, ways=list(state.streets[source]))
     if suitcase and not suitcase_in(state, source):
-        return f"The suitcase isn't in {place(state, source)} — {name} can't take it along."
+        return rule("no_suitcase_here", agent=agent, source=source)
     return _repeated(
         state, Announcement(no=0, kind="move", seat=seat, agent=agent, source=source, to=to, suitcase=suitcase)
     )
 
 
-def why_not_hit(state: CasablancaState, seat: int, agent: int, victim: int) -> str | None:
+def why_not_hit(state: CasablancaState, seat: int, agent: int, victim: int) -> RuleError | None:
     where = state.at[agent]
     if where is None:
-        return f"{state.name(agent)} was hit and is out of the game."
+        return rule("agent_out", agent=agent)
     if state.at[victim] is None:
-        return f"{state.name(victim)} was already hit and is out of the game."
+        return rule("victim_out", victim=victim)
     if agent == victim:
-        return "An agent can't hit itself — pick another agent in the same building."
+        return rule("hit_itself", agent=agent)
     if state.at[victim] != where:
-        return (
-            f"{state.name(victim)} isn't in {place(state, where)} with {state.name(agent)} — an agent only hits one "
-            "in the same building (and moving there is a turn of its own)."
-        )
+        return rule("not_together", agent=agent, victim=victim, building=where)
     if state.bribes[seat][agent] < HIT_COST:
-        return f"You need at least $1,000 on {state.name(agent)} to hit with them — a hit costs $1,000 of that bribe."
+        return rule("hit_needs_money", agent=agent, cost=HIT_COST)
     return _repeated(state, Announcement(no=0, kind="hit", seat=seat, agent=agent, source=where, victim=victim))
 
 
-def _repeated(state: CasablancaState, wanted: Announcement) -> str | None:
+def _repeated(state: CasablancaState, wanted: Announcement) -> RuleError | None:
     if any(wanted.same_as(done) for done in state.defeated):
-        return "An objection already stopped that this turn — announce something else, or end your turn."
+        return rule("already_stopped")
     return None
 
 
-def place(state: CasablancaState, building: str) -> str:
-    """A building as a sentence names it: "house 7", "the Bazaar", "the Hotel", "Rick's Café"."""
-    if building.isdigit():
-        return f"house {building}"
-    return building if "'s " in building else f"the {building}"
-
-
-def describe(state: CasablancaState, ann: Announcement) -> str:
-    """The announcement in words (the same for everyone)."""
-    name = state.name(ann.agent)
-    if ann.kind == "hit":
-        assert ann.victim is not None
-        return f"{name} hits {state.name(ann.victim)} in {place(state, ann.source)}"
-    assert ann.to is not None
-    text = f"{name} moves from {place(state, ann.source)} to {place(state, ann.to)}"
-    if ann.suitcase:
-        return text + ", taking the suitcase along"
-    if suitcase_in(state, ann.source):
-        return text + ", leaving the suitcase behind"
-    return text
-
-
 def announce(state: CasablancaState, ann: Announcement) -> Event:
-    ann = ann.model_copy(update={"said": describe(state, ann)})
+    # A move that leaves the suitcase behind says so: whether it does is the state's now, so the announcement keeps it.
+    behind = ann.kind == "move" and not ann.suitcase and suitcase_in(state, ann.source)
+    ann = ann.model_copy(update={"behind": behind})
     state.announcement = ann
     state.last_announcement = ann
     state.verdict = ""
@@ -92,13 +66,13 @@ def announce(state: CasablancaState, ann: Announcement) -> Event:
     state.last_deed = None
     return public(
         "announced",
-        f"{ref(ann.seat)} announces: {ann.said}.",
         seat=ann.seat,
         what=ann.kind,
         agent=ann.agent,
         source=ann.source,
         to=ann.to,
         suitcase=ann.suitcase,
+        behind=behind,
         victim=ann.victim,
         no=ann.no,
     )
@@ -128,8 +102,7 @@ def _move(state: CasablancaState, ann: Announcement) -> Event:
     elif state.carrier == agent:  # it leaves the suitcase where it was
         state.carrier = None
         state.suitcase = ann.source
-    text = f"{state.name(agent)} moves to {place(state, ann.to)}" + (" with the suitcase." if ann.suitcase else ".")
-    return public("moved", text, agent=agent, source=ann.source, to=ann.to, suitcase=ann.suitcase)
+    return public("moved", agent=agent, source=ann.source, to=ann.to, suitcase=ann.suitcase)
 
 
 def _hit(state: CasablancaState, ann: Announcement) -> Event:
@@ -140,9 +113,8 @@ def _hit(state: CasablancaState, ann: Announcement) -> Event:
     where = state.at[victim]
     assert where is not None
     state.at[victim] = None
-    dropped = ""
-    if state.carrier == victim:
-        dropped = f" The suitcase stays in {place(state, where)}."
+    dropped = state.carrier == victim
+    if dropped:
         state.carrier = None
         state.suitcase = where
     amounts = []
@@ -152,14 +124,16 @@ def _hit(state: CasablancaState, ann: Announcement) -> Event:
         state.lost[s] += amount
         state.bribes[s][victim] = 0
     state.hits.append(HitRecord(seat=seat, hitter=hitter, victim=victim, where=where, amounts=amounts))
-    sheet = and_list([f"{ref(s)} {money(a)}" for s, a in enumerate(amounts)])
-    text = (
-        f"{state.name(hitter)} hits {state.name(victim)}, who is out of the game ({ref(seat)} pays $1,000 of their "
-        f"bribe on {state.name(hitter)}). Bribes on {state.name(victim)}, now lost: {sheet}.{dropped}"
-    )
     return Event(
         kind="hit",
-        text=text,
-        data={"seat": seat, "hitter": hitter, "victim": victim, "where": where, "amounts": amounts},
+        data={
+            "seat": seat,
+            "hitter": hitter,
+            "victim": victim,
+            "where": where,
+            "amounts": amounts,
+            "cost": HIT_COST,
+            "dropped": dropped,
+        },
         reveals=True,
     )

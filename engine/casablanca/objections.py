@@ -23,10 +23,9 @@ in the main game; in the variant the objector's sheet turns face down. When no o
 
 from engine.casablanca import ending, moves, turns
 from engine.casablanca.state import STEP, Announcement, Auction, CasablancaState, Objection
-from engine.casablanca.words import and_list, check_amount, money
-from engine.errors import RuleError
+from engine.casablanca.words import check_amount
+from engine.errors import rule
 from engine.events import Event, private, public
-from engine.text import seat as ref
 
 
 def askable(state: CasablancaState, seat: int) -> list[int]:
@@ -36,17 +35,16 @@ def askable(state: CasablancaState, seat: int) -> list[int]:
 
 def open_window(state: CasablancaState, ann: Announcement) -> list[Event]:
     events = [moves.announce(state, ann)]
-    ann = state.announcement  # with its words
+    ann = state.announcement  # as announced (with whether it leaves the suitcase behind)
     assert ann is not None
     state.awaited = askable(state, ann.seat)
     state.answered = []
     state.objections = []
     if not state.awaited:
-        events.append(public("no_window", "Nobody can object (every other sheet lies face down).", seat=ann.seat))
+        events.append(public("no_window", seat=ann.seat))
         return events + ending.carry_out(state)
     state.phase = "objections"
-    ask = f"{and_list([ref(s) for s in state.awaited])}: do you object?"
-    events.append(public("object_now", ask, seats=list(state.awaited), no=ann.no))
+    events.append(public("object_now", seats=list(state.awaited), no=ann.no))
     return events
 
 
@@ -55,12 +53,9 @@ def check_limit(state: CasablancaState, seat: int, limit: int) -> None:
     saying what that bribe is."""
     ann = state.announcement
     assert ann is not None
-    check_amount(limit, "A limit")
+    check_amount(limit, "limit")
     if limit > state.bribes[seat][ann.agent]:
-        raise RuleError(
-            f"You can't claim more than you have on {state.name(ann.agent)} — give a lower limit "
-            "(your sheet shows your bribes)."
-        )
+        raise rule("limit_above_bribe", agent=ann.agent)
 
 
 def object_(state: CasablancaState, seat: int, limit: int) -> list[Event]:
@@ -70,33 +65,33 @@ def object_(state: CasablancaState, seat: int, limit: int) -> list[Event]:
         for i, o in enumerate(state.objections):
             if o.seat == seat:
                 state.objections[i] = Objection(seat=seat, limit=limit)
-        return [private(seat, "your_limit", f"Your limit is now {money(limit)}.", seat=seat, limit=limit)]
+        return [private(seat, "your_limit", seat=seat, limit=limit)]
     _check_window(state, seat)
     assert ann is not None
     check_limit(state, seat, limit)
     state.objections = [o for o in state.objections if o.seat != seat] + [Objection(seat=seat, limit=limit)]
-    note = f"You object, with a limit of {money(limit)} on {state.name(ann.agent)}."
-    return _answered(state, seat, private(seat, "your_objection", note, seat=seat, limit=limit))
+    note = private(seat, "your_objection", seat=seat, limit=limit, agent=ann.agent)
+    return _answered(state, seat, note)
 
 
 def no_objection(state: CasablancaState, seat: int) -> list[Event]:
     _check_window(state, seat)
     state.objections = [o for o in state.objections if o.seat != seat]
-    return _answered(state, seat, private(seat, "your_objection", "No objection from you.", seat=seat, limit=None))
+    return _answered(state, seat, private(seat, "your_objection", seat=seat, limit=None))
 
 
 def drop(state: CasablancaState, seat: int) -> list[Event]:
     """`seat` drops their objection before their auction starts (see the module docstring)."""
     ann = state.announcement
     if state.phase == "objections" and ann is not None and seat in state.awaited:
-        raise RuleError("The window is still open — answer “no objection” instead (it stays secret until it closes).")
+        raise rule("window_still_open")
     if state.phase != "contest" or ann is None or all(o.seat != seat for o in state.objections):
-        raise RuleError("You have no objection waiting to be taken.")
+        raise rule("no_objection_waiting")
     taken = state.objections[0].seat == seat
     state.objections = [o for o in state.objections if o.seat != seat]
     events = [
-        private(seat, "your_objection", "You drop your objection.", seat=seat, limit=None),
-        public("objection_dropped", f"{ref(seat)} dropped their objection.", seat=seat, no=ann.no),
+        private(seat, "your_objection", seat=seat, limit=None, dropped=True),
+        public("objection_dropped", seat=seat, no=ann.no),
     ]
     return events + next_objection(state) if taken else events
 
@@ -104,15 +99,15 @@ def drop(state: CasablancaState, seat: int) -> list[Event]:
 def _check_window(state: CasablancaState, seat: int) -> None:
     ann = state.announcement
     if state.phase == "contest" and ann is not None and state.objections and state.objections[0].seat == seat:
-        raise RuleError(f"Your objection is being taken — {ref(ann.seat)} is deciding whether to contest it.")
+        raise rule("objection_being_taken", seat=ann.seat)
     if state.phase != "objections" or ann is None:
-        raise RuleError("There's nothing to object to right now.")
+        raise rule("nothing_to_object_to")
     if seat == ann.seat:
-        raise RuleError("You can't object to your own announcement — wait for the others' answers.")
+        raise rule("own_announcement")
     if state.variant and state.face_down[seat]:
-        raise RuleError("Your sheet lies face down, so you can't object — you can again after your next turn.")
+        raise rule("sheet_face_down")
     if seat not in state.awaited:
-        raise RuleError("You weren't asked about this announcement.")
+        raise rule("not_asked")
 
 
 def _answered(state: CasablancaState, seat: int, note: Event) -> list[Event]:
@@ -121,7 +116,7 @@ def _answered(state: CasablancaState, seat: int, note: Event) -> list[Event]:
     events = [note]
     if first:
         state.answered.append(seat)
-        events.insert(0, public("answered", f"{ref(seat)} has answered.", seat=seat))
+        events.insert(0, public("answered", seat=seat))
     if all(s in state.answered for s in state.awaited):
         events += close_window(state)
     return events
@@ -135,11 +130,7 @@ def close_window(state: CasablancaState) -> list[Event]:
     state.objections.sort(key=lambda o: order.index(o.seat))
     who = [o.seat for o in state.objections]
     state.objected_by = list(who)
-    if who:
-        text = f"Objection{'s' if len(who) > 1 else ''} from {and_list([ref(s) for s in who])}."
-    else:
-        text = "No objections."
-    events = [public("window_closed", text, objectors=who, no=ann.no)]
+    events = [public("window_closed", objectors=who, no=ann.no)]
     return events + next_objection(state)
 
 
@@ -150,18 +141,15 @@ def next_objection(state: CasablancaState) -> list[Event]:
         return ending.carry_out(state)
     state.phase = "contest"
     objector = state.objections[0].seat
-    ask = (
-        f"{ref(ann.seat)}: {ref(objector)} objects — contest (give your limit on {state.name(ann.agent)}) or withdraw?"
-    )
-    return [public("contest_now", ask, seat=ann.seat, objector=objector, no=ann.no)]
+    return [public("contest_now", seat=ann.seat, objector=objector, agent=ann.agent, no=ann.no)]
 
 
 def _check_contest(state: CasablancaState, seat: int) -> Announcement:
     ann = state.announcement
     if state.phase != "contest" or ann is None:
-        raise RuleError("There's no objection for you to answer right now.")
+        raise rule("no_objection_to_answer")
     if seat != ann.seat:
-        raise RuleError(f"Only {ref(ann.seat)} contests or withdraws their own announcement.")
+        raise rule("not_your_announcement", seat=ann.seat)
     return ann
 
 
@@ -171,12 +159,9 @@ def contest(state: CasablancaState, seat: int, limit: int, *, by_default: bool =
     objection = state.objections.pop(0)
     auction = run_auction(objection.limit, limit, objection.seat)
     state.auctions.append(auction)
-    lead = f"Time's up: {ref(seat)} contests. " if by_default else f"{ref(seat)} contests. "
-    text = lead + auction_text(state, auction, ann)
     events = [
         Event(
             kind="auction",
-            text=text,
             data={
                 "objector": objection.seat,
                 "active": seat,
@@ -184,6 +169,7 @@ def contest(state: CasablancaState, seat: int, limit: int, *, by_default: bool =
                 "top": auction.top,
                 "ending": auction.ending,
                 "no": ann.no,
+                "by_default": by_default,
             },
             reveals=True,  # the claims (even a bluff's pass) show something of the sheets
         )
@@ -192,8 +178,7 @@ def contest(state: CasablancaState, seat: int, limit: int, *, by_default: bool =
         return events + defeat(state)
     if state.variant:
         state.face_down[objection.seat] = True
-        text = f"{ref(objection.seat)} lost the objection: their sheet lies face down and they lose their next turn."
-        events.append(public("face_down", text, seat=objection.seat))
+        events.append(public("face_down", seat=objection.seat))
     return events + next_objection(state)
 
 
@@ -201,10 +186,7 @@ def withdraw(state: CasablancaState, seat: int) -> list[Event]:
     ann = _check_contest(state, seat)
     objection = state.objections.pop(0)
     state.auctions.append(Auction(objector=objection.seat, ending="withdrawn"))
-    text = (
-        f"{ref(seat)} withdraws the announcement ({state.name(ann.agent)}): {ref(objection.seat)}'s objection stands."
-    )
-    return [public("withdrawn", text, seat=seat, objector=objection.seat, no=ann.no), *defeat(state)]
+    return [public("withdrawn", seat=seat, objector=objection.seat, agent=ann.agent, no=ann.no), *defeat(state)]
 
 
 def run_auction(objector_limit: int, active_limit: int, objector: int) -> Auction:
@@ -217,25 +199,6 @@ def run_auction(objector_limit: int, active_limit: int, objector: int) -> Auctio
     return Auction(objector=objector, ending="objector_passed", top=objector_limit)
 
 
-def auction_text(state: CasablancaState, auction: Auction, ann: Announcement) -> str:
-    """The claims, compact: the first and last steps in full, the run between them as "…"."""
-    o, a = ref(auction.objector), ref(ann.seat)
-    if auction.ending == "no_opening":
-        # A live table hears only a pass: nothing says whether the objector had no money on the agent or bluffed.
-        return f"{o} passes without a claim on {state.name(ann.agent)} — the objection fails."
-    claims = auction.claims(ann.seat)
-    words = []
-    for seat, word, amount in claims:
-        who = o if seat == auction.objector else a
-        words.append(
-            f"{who} {money(amount)}" if word == "claim" else f"{who} {'matches' if word == 'match' else 'passes'}"
-        )
-    if len(words) > 8:
-        words = [*words[:4], "…", *words[-4:]]
-    verdict = "the objection succeeds" if auction.succeeded else "the objection fails"
-    return f"Claims on {state.name(ann.agent)}: " + ", ".join(words) + f" — {verdict}."
-
-
 def defeat(state: CasablancaState) -> list[Event]:
     """A successful objection (or a withdrawal): nothing of the announcement happens; no further objection is taken."""
     ann = state.announcement
@@ -246,10 +209,8 @@ def defeat(state: CasablancaState) -> list[Event]:
     state.awaited = []
     state.answered = []
     if state.variant:
-        text = f"Nothing of it happens: {ref(ann.seat)}'s turn is over."
-        return [public("undone", text, seat=ann.seat), *turns.end_turn(state)]
+        return [public("undone", seat=ann.seat, how="turn_over"), *turns.end_turn(state)]
     state.phase = "turn"
     state.defeated.append(ann)
     state.objected = True
-    text = f"Nothing of it happens. {ref(ann.seat)}, announce another move or hit, or end your turn (no more bribing)."
-    return [public("undone", text, seat=ann.seat)]
+    return [public("undone", seat=ann.seat, how="again")]

@@ -50,17 +50,16 @@ from engine.casablanca.actions import (
     Withdraw,
 )
 from engine.casablanca.board import MapData, default_map, load_map
-from engine.casablanca.moves import place, why_not_hit, why_not_move
+from engine.casablanca.moves import why_not_hit, why_not_move
 from engine.casablanca.options import CasablancaOptions
 from engine.casablanca.state import START_CAPITAL, Announcement, CasablancaState, clone
 from engine.casablanca.views import public_view, seat_view
 from engine.casablanca.words import agent_index, building
 from engine.data import replacement
-from engine.errors import RuleError, refuse
+from engine.errors import refuse, rule
 from engine.events import Event, public
 from engine.game import Game, Outcome, Parts, Result
 from engine.rng import Rng
-from engine.text import seat as ref
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -73,12 +72,6 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
     min_seats: ClassVar[int] = MIN_PLAYERS
     max_seats: ClassVar[int] = MAX_PLAYERS
     reaction_windows = waits.WINDOWS
-    summary: ClassVar[str] = (
-        "Bribe eight agents in secret, move them around the city, and carry the black suitcase home. Every move or "
-        "hit is announced first: anyone may object, and the two then claim, step by step, how much they have on the "
-        "agent. Main game (2–8): the most money on the agent who brings the suitcase into its own HQ wins. "
-        "Variant `variant=hq` (2–4): each player owns an HQ — bring the suitcase into yours."
-    )
     state_model: ClassVar[type[BaseModel]] = CasablancaState
     options_model: ClassVar[type[CasablancaOptions]] = CasablancaOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
@@ -110,13 +103,11 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
         variant = options.variant == "hq"
         top = VARIANT_MAX if variant else MAX_PLAYERS
         if not MIN_PLAYERS <= seats <= top:
-            game = "The HQ variant of Casablanca" if variant else "Casablanca"
-            fix = " — with more players, play the main game (no `variant=hq`)" if variant and seats > top else ""
-            raise RuleError(f"{game} is for {MIN_PLAYERS} to {top} players, not {seats}{fix}.")
+            raise rule("player_count", variant=variant, least=MIN_PLAYERS, most=top, count=seats)
         if variant and options.first_seat is not None:
-            raise RuleError("In the HQ variant the Police Station's owner begins — open it without `first_seat`.")
+            raise rule("variant_first_seat")
         if options.first_seat is not None and options.first_seat >= seats:
-            raise RuleError(f"The first player must be one of the {seats} seats.")
+            raise rule("first_seat_range", seats=seats)
         m = self.map
         rng = Rng.from_seed(seed)
         state = CasablancaState(
@@ -151,31 +142,28 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
 
     def setup_events(self, state: CasablancaState) -> list[Event]:
         if state.phase == "hq":
-            return [public("choose_hq", f"{ref(state.turn)}, choose your HQ.", seat=state.turn)]
+            return [public("choose_hq", seat=state.turn)]
         events: list[Event] = []
         if state.variant:
-            owners = ", ".join(
-                f"{ref(s)} {place(state, hq)}" for hq, s in sorted(state.hq_owner.items(), key=lambda i: i[1])
-            )
-            events.append(public("hqs", f"HQs dealt: {owners}.", owners=dict(state.hq_owner)))
-        first = "bribe at least three agents." if not state.variant else "move an agent, bribe one agent, or hit."
-        events.append(public("turn", f"{ref(state.turn)} begins: {first}", seat=state.turn))
+            events.append(public("hqs", owners=dict(state.hq_owner)))
+        first = not state.variant
+        events.append(public("turn", seat=state.turn, first=first, variant=state.variant, begins=True))
         return events
 
     # --- apply ----------------------------------------------------------------------------------------
 
     def step(self, state: CasablancaState, actor: int | None, action: Any, now: datetime) -> list[Event]:
         if state.phase == "over":
-            raise RuleError("The game is over.")
+            raise rule("game_over")
         if isinstance(action, Timeout):
             if actor is not None:
-                raise RuleError("Only the game's clock applies deadlines.")
+                raise rule("clock_only")
             events = self._timeout(state, action.key, now)
         else:
             if actor is None:
-                raise RuleError("The game's clock can only apply deadlines.")
+                raise rule("clock_deadlines_only")
             if not 0 <= actor < state.seats or not state.playing(actor):
-                raise RuleError("You're not playing in this game.")
+                raise rule("not_playing")
             events = self._act(state, actor, action)
         waits.refresh(state, now)
         return events
@@ -222,68 +210,65 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
                 return objections.withdraw(state, actor)
             case EndTurn():
                 return self._end_turn(state, actor)
-        raise RuleError("That's not a Casablanca move.")
+        raise rule("not_a_move")
 
     def _my_turn(self, state: CasablancaState, actor: int, doing: str) -> None:
         """The player may bribe, move or hit now; otherwise say why (naming the rule a repeat would break)."""
         if state.phase == "hq":
-            raise RuleError(f"First everyone chooses an HQ — it's {ref(state.turn)}'s turn to choose.")
+            raise rule("choose_hq_first", seat=state.turn)
         if state.phase in ("objections", "contest"):
             ann = state.announcement
             assert ann is not None
             if ann.seat == actor:
-                raise RuleError("You've announced something already — it's waiting for objections.")
-            raise RuleError(f"{ref(ann.seat)}'s announcement is waiting for objections first.")
+                raise rule("announced_already")
+            raise rule("waiting_for_objections", seat=ann.seat)
         if actor != state.turn:
             deed = state.last_deed
             if deed is not None and deed.seat == actor and doing in ("move", "hit"):
                 if deed.kind == "hit" and doing == "hit":
-                    raise RuleError("One hit per turn — your hit ended your turn.")
-                raise RuleError(f"Moving and hitting are separate turns — your {deed.kind} ended your turn.")
-            raise RuleError(f"It's {ref(state.turn)}'s turn.")
+                    raise rule("one_hit_per_turn")
+                raise rule("separate_turns", deed=deed.kind)
+            raise rule("not_your_turn", seat=state.turn)
         if doing != "bribe" and bribes.first_turn(state, actor):
-            raise RuleError("Your first turn is a bribe of at least three agents — nothing else this turn.")
+            raise rule("first_turn_bribe", least=bribes.FIRST_TURN_AGENTS)
 
     def _choose_hq(self, state: CasablancaState, actor: int, text: str) -> list[Event]:
         if state.phase != "hq":
-            raise RuleError("The HQs are already chosen.")
+            raise rule("hqs_chosen")
         if actor != state.turn:
-            raise RuleError(f"It's {ref(state.turn)}'s turn to choose an HQ — yours comes in seat order.")
+            raise rule("not_your_hq_turn", seat=state.turn)
         hq = building(state, text)
         if hq not in state.hqs:
-            raise RuleError(f"{hq} isn't an HQ — choose one of {', '.join(turns.free_hqs(state))}.")
+            raise rule("not_an_hq", building=hq, free=turns.free_hqs(state))
         if hq in state.hq_owner:
-            named = place(state, hq)
-            raise RuleError(f"{named[0].upper()}{named[1:]} is {ref(state.hq_owner[hq])}'s HQ — choose a free one.")
+            raise rule("hq_taken", hq=hq, seat=state.hq_owner[hq])
         return turns.give_hq(state, actor, hq)
 
     def _end_turn(self, state: CasablancaState, actor: int) -> list[Event]:
         if state.phase != "turn" or actor != state.turn:
-            raise RuleError(
-                f"It's {ref(state.turn)}'s turn." if actor != state.turn else "You can't end your turn now."
-            )
+            raise rule("not_your_turn", seat=state.turn) if actor != state.turn else rule("cannot_end_now")
         if not state.objected:
-            raise RuleError("A turn is a bribe, a move or a hit — you can end it without one only after an objection.")
-        return [public("turn_ended", f"{ref(actor)} ends their turn.", seat=actor), *turns.end_turn(state)]
+            raise rule("end_turn_needs_objection")
+        return [public("turn_ended", seat=actor), *turns.end_turn(state)]
 
     def _timeout(self, state: CasablancaState, key: str, now: datetime) -> list[Event]:
         cur = waits.current(state)
         due = state.deadline
         if cur is None or due is None or cur.key != key or due.key != key:
-            raise RuleError("That deadline has passed its moment — the game has moved on.")
+            raise rule("stale_deadline")
         if now < due.until:
-            raise RuleError("That deadline hasn't passed yet.")
+            raise rule("deadline_not_due")
         match state.phase:
             case "hq":
                 hq = state.rng.choice(turns.free_hqs(state))
-                lead = public("timeout", f"Time's up: {ref(state.turn)} gets an HQ at random.", seat=state.turn)
+                lead = public("timeout", seat=state.turn, what="hq")
                 return [lead, *turns.give_hq(state, state.turn, hq)]
             case "turn":
                 seat = state.turn
                 if bribes.first_turn(state, seat):
                     chosen = bribes.default_first_bribe(state)
                     return bribes.bribe(state, seat, chosen, by_default=True) + turns.end_turn(state)
-                lead = public("timeout", f"Time's up: {ref(seat)}'s turn passes.", seat=seat)
+                lead = public("timeout", seat=seat, what="turn")
                 return [lead, *turns.end_turn(state)]
             case "objections":
                 return objections.close_window(state)
@@ -307,20 +292,17 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
     def remove_seat(self, state: CasablancaState, seat: int, now: datetime) -> Outcome[CasablancaState] | None:
         """A player leaves mid-game (see the module docstring); None when only one player would be left."""
         if state.phase == "over":
-            raise RuleError("The game is over — nobody needs to leave it.")
+            raise rule("game_over")
         if not state.playing(seat):
-            raise RuleError(f"{ref(seat)} has already left the game.")
+            raise rule("already_left", seat=seat)
         if state.seats - len(state.left) - 1 < MIN_PLAYERS:
             return None
         state.left.append(seat)
         state.face_down[seat] = False
-        text = f"{ref(seat)} has left the game: their bribes stay on the agents and count for nobody."
-        if state.variant:
-            hq = next((h for h, s in state.hq_owner.items() if s == seat), None)
-            if hq is not None:
-                del state.hq_owner[hq]
-                text += f" {place(state, hq)[0].upper()}{place(state, hq)[1:]} is an ordinary building now."
-        events: list[Event] = [public("left", text, seat=seat)]
+        hq = next((h for h, s in state.hq_owner.items() if s == seat), None) if state.variant else None
+        if hq is not None:
+            del state.hq_owner[hq]
+        events: list[Event] = [public("left", seat=seat, hq=hq)]
         ann = state.announcement
         match state.phase:
             case "hq":
@@ -330,13 +312,13 @@ class Casablanca(Game[CasablancaState, CasablancaOptions]):
                         events += turns.begin_variant(state)
                     else:
                         state.turn = nxt
-                        events.append(public("choose_hq", f"{ref(nxt)}, choose your HQ.", seat=nxt))
+                        events.append(public("choose_hq", seat=nxt))
             case "turn" if seat == state.turn:
                 events += turns.end_turn(state)
             case "objections" | "contest" if ann is not None and ann.seat == seat:
                 state.announcement = None
                 state.verdict = "off"
-                events.append(public("undone", "Their announcement is off: nothing of it happens.", seat=seat))
+                events.append(public("undone", seat=seat, how="off"))
                 events += turns.end_turn(state)
             case "objections" if seat in state.awaited:
                 state.awaited.remove(seat)

@@ -41,8 +41,11 @@ class Announcement(BaseModel):
     suitcase: bool = False
     """A move that takes the suitcase along."""
     victim: int | None = None
+    behind: bool = False
+    """A move that leaves the suitcase behind (it lay in the source, or the agent carried it): the table is told."""
     said: str = ""
-    """The announcement in words, as the table heard it (kept for the record after it is resolved)."""
+    """No longer written (the engine speaks no language; the bot words an announcement from its fields); kept so
+    stored games still load."""
 
     def same_as(self, other: "Announcement") -> bool:
         """The same agent to the same place (taking the suitcase along or not), or the same hit: what may not be

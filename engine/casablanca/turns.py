@@ -5,10 +5,8 @@ objection) spends its next turn turning it back up: the bot does that by itself 
 player has no choice to make.
 """
 
-from engine.casablanca.moves import place
 from engine.casablanca.state import CasablancaState
 from engine.events import Event, public
-from engine.text import seat as ref
 
 
 def start_turn(state: CasablancaState, seat: int) -> list[Event]:
@@ -16,8 +14,7 @@ def start_turn(state: CasablancaState, seat: int) -> list[Event]:
     events: list[Event] = []
     while state.variant and state.face_down[seat]:
         state.face_down[seat] = False
-        text = f"{ref(seat)} turns their sheet back up — that is their whole turn."
-        events.append(public("sheet_up", text, seat=seat))
+        events.append(public("sheet_up", seat=seat))
         seat = state.next_seat(seat)
     state.phase = "turn"
     state.turn = seat
@@ -28,13 +25,9 @@ def start_turn(state: CasablancaState, seat: int) -> list[Event]:
     state.objections = []
     state.defeated = []
     state.objected = False
-    if not state.variant and not state.started[seat]:
-        ask = f"{ref(seat)}, it's your first turn: bribe at least three agents (nothing else this turn)."
-    elif state.variant:
-        ask = f"{ref(seat)}, it's your turn: move an agent, bribe one agent, or hit."
-    else:
-        ask = f"{ref(seat)}, it's your turn: bribe, move an agent, or hit."
-    events.append(public("turn", ask, seat=seat))
+    # `first`: the main game's first turn (a bribe of three agents or more); `variant`: the HQ variant's turn.
+    first = not state.variant and not state.started[seat]
+    events.append(public("turn", seat=seat, first=first, variant=state.variant))
     return events
 
 
@@ -50,15 +43,14 @@ def free_hqs(state: CasablancaState) -> list[str]:
 def give_hq(state: CasablancaState, seat: int, hq: str, *, dealt: bool = False) -> list[Event]:
     """`seat` owns `hq`; then the next player chooses, or the game begins."""
     state.hq_owner[hq] = seat
-    verb = "gets" if dealt else "takes"
-    events = [public("hq", f"{ref(seat)} {verb} {place(state, hq)} as their HQ.", seat=seat, hq=hq)]
+    events = [public("hq", seat=seat, hq=hq, dealt=dealt)]
     nxt = next_chooser(state)
     if nxt is not None:
         state.turn = nxt
         free = free_hqs(state)
         if len(free) == 1:  # no choice left to make
             return events + give_hq(state, nxt, free[0], dealt=True)
-        events.append(public("choose_hq", f"{ref(nxt)}, choose your HQ.", seat=nxt))
+        events.append(public("choose_hq", seat=nxt))
         return events
     return events + begin_variant(state)
 

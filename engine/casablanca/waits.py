@@ -28,36 +28,62 @@ few hours; a table's `reaction_time`, if set, replaces both (`GameOptions.window
 
 from datetime import datetime, timedelta
 
+from pydantic import JsonValue
+
 from engine import deadlines
 from engine.casablanca.actions import Timeout
 from engine.casablanca.state import CasablancaState, Deadline
 from engine.deadlines import Current
 from engine.events import Wait
-from engine.text import seat as ref
 
 WINDOWS = {"objection": timedelta(hours=12), "contest": timedelta(hours=8)}
 """The default length of each kind of reaction window (see the module docstring for why)."""
 
 
 def current(state: CasablancaState) -> Current | None:
+    """The wait now; its `what` is a code (`choose_hq`, `turn`, `objections`, `contest`), its values `about`."""
     ann = state.announcement
     match state.phase:
         case "hq":
-            return Current(f"hq:{state.turn}", f"{ref(state.turn)} to choose an HQ", "turn", (state.turn,))
+            return Current(f"hq:{state.turn}", "choose_hq", "turn", (state.turn,))
         case "turn":
             key = f"turn:{state.turn_no}:{len(state.defeated)}"
-            return Current(key, f"{ref(state.turn)} to take their turn", "turn", (state.turn,))
+            return Current(key, "turn", "turn", (state.turn,))
         case "objections":
             assert ann is not None
             waiting = tuple(s for s in state.awaited if s not in state.answered)
-            return Current(f"window:{ann.no}", f"objections to: {ann.said}", "reaction", waiting, "objection")
+            return Current(f"window:{ann.no}", "objections", "reaction", waiting, "objection")
         case "contest":
             assert ann is not None
             # Each objector taken is a new question with its own deadline, also when the one before it left.
             key = f"contest:{ann.no}:{len(state.auctions)}:{state.objections[0].seat}"
-            what = f"{ref(ann.seat)} to contest {ref(state.objections[0].seat)}'s objection or withdraw"
-            return Current(key, what, "reaction", (ann.seat,), "contest")
+            return Current(key, "contest", "reaction", (ann.seat,), "contest")
     return None
+
+
+def about(state: CasablancaState) -> dict[str, JsonValue]:
+    """The values the words of the current wait need: the turn's kind, or the announcement (and the objector)."""
+    ann = state.announcement
+    match state.phase:
+        case "turn":
+            first = not state.variant and not state.started[state.turn]
+            return {"first": first, "objected": state.objected, "variant": state.variant}
+        case "objections" | "contest" if ann is not None:
+            said: dict[str, JsonValue] = {
+                "seat": ann.seat,
+                "what": ann.kind,
+                "agent": ann.agent,
+                "source": ann.source,
+                "to": ann.to,
+                "suitcase": ann.suitcase,
+                "behind": ann.behind,
+                "victim": ann.victim,
+                "no": ann.no,
+            }
+            if state.phase == "contest":
+                said["objector"] = state.objections[0].seat
+            return said
+    return {}
 
 
 def refresh(state: CasablancaState, now: datetime) -> None:
@@ -66,4 +92,6 @@ def refresh(state: CasablancaState, now: datetime) -> None:
 
 
 def waiting_on(state: CasablancaState) -> list[Wait]:
-    return deadlines.waiting_on(current(state), state.deadline, Timeout)
+    waits = deadlines.waiting_on(current(state), state.deadline, Timeout)
+    values = about(state)
+    return [w.model_copy(update={"about": values}) for w in waits] if values else waits

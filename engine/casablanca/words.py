@@ -1,25 +1,22 @@
-"""Small helpers for the game's text: money, agents and buildings as players read and type them."""
+"""Reading what a player names: agents by colour or name, buildings by name or number, amounts in $100 steps.
+
+The engine speaks no language: a name it can't read is refused with a code and the values the bot's words need."""
 
 import unicodedata
 
 from engine.casablanca.state import STEP, CasablancaState
-from engine.errors import RuleError
-
-
-def money(amount: int) -> str:
-    return f"${amount:,}"
+from engine.errors import rule
 
 
 def agent_index(state: CasablancaState, text: str) -> int:
-    """The agent a player names, by colour or name (any case; "gray" for "grey"); RuleError naming the choices."""
+    """The agent a player names, by colour or name (any case; "gray" for "grey"); `no_such_agent` otherwise."""
     key = " ".join(text.strip().casefold().split())
     if key == "gray":
         key = "grey"
     for i, agent in enumerate(state.agents):
         if key in (agent.colour, agent.name.casefold()):
             return i
-    choices = ", ".join(a.colour for a in state.agents)
-    raise RuleError(f"There's no agent “{text.strip()}” — name one by colour ({choices}) or by name.")
+    raise rule("no_such_agent", name=text.strip(), colours=[a.colour for a in state.agents])
 
 
 def _fold(text: str) -> str:
@@ -29,22 +26,18 @@ def _fold(text: str) -> str:
 
 
 def building(state: CasablancaState, text: str) -> str:
-    """The building a player names (any case; "house 7" or "7"); RuleError when there is none."""
+    """The building a player names (any case; "house 7" or "7"); `no_such_building` when there is none."""
     key = _fold(text)
-    key = key.removeprefix("house") if key.removeprefix("house").isdigit() else key
+    for prefix in ("house", "huis", "haus"):
+        if key.removeprefix(prefix).isdigit():
+            key = key.removeprefix(prefix)
     for name in state.streets:
         if key == _fold(name):
             return name
-    raise RuleError(f"There's no building “{text.strip()}” on the map — houses are 1 to 12, the HQs and the Bazaar.")
+    raise rule("no_such_building", name=text.strip())
 
 
 def check_amount(amount: int, what: str) -> None:
-    """Amounts go in $100 steps."""
+    """Amounts go in $100 steps (`what`: "limit" or "bribe")."""
     if amount < 0 or amount % STEP:
-        raise RuleError(f"{what} goes in steps of $100 (e.g. $300 or $1,200).")
-
-
-def and_list(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+        raise rule("not_in_steps", what=what, amount=amount)

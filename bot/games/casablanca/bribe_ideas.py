@@ -18,14 +18,14 @@ steps; the engine still checks each one when it is made.
 from collections import deque
 from dataclasses import dataclass
 
+from bot.post import cut
 from engine.casablanca.state import STEP
 from engine.casablanca.views import SeatView
 
-from .maptext import money
+from .i18n import N_, _
+from .maptext import colour_word, money
 
 MAX_IDEAS = 5
-CLOSEST = "closest to winning"
-"""Main game: the agents the fewest moves from carrying the suitcase into their own HQ."""
 CARRIER_PENALTY = 3
 """Moves counted extra while the suitcase still needs its second carrier (as the computer player counts)."""
 
@@ -35,18 +35,33 @@ class Idea:
     amounts: dict[str, int]
     """Agent colour → dollars, in the order said."""
     why: str
-    """In a few words, why these agents."""
+    """In a few words, why these agents (in the language being spoken)."""
 
     @property
     def text(self) -> str:
-        """As `/cb bribe amounts:` reads it: "red 1500, blue 1000, white 500"."""
-        return ", ".join(f"{colour} {amount}" for colour, amount in self.amounts.items())
+        """As `/cb bribe amounts:` reads it: "red 1500, blue 1000, white 500" (the colours in the language being
+        spoken: the command reads them back)."""
+        return ", ".join(f"{colour_word(colour)} {amount}" for colour, amount in self.amounts.items())
 
     @property
     def label(self) -> str:
         """As a suggestion reads: "Bribe red $1,500, blue $1,000, white $500 — nearest to winning first"."""
-        spent = ", ".join(f"{colour} {money(amount)}" for colour, amount in self.amounts.items())
-        return f"Bribe {spent} — {self.why}"
+        spent = ", ".join(f"{colour_word(colour)} {money(amount)}" for colour, amount in self.amounts.items())
+        return cut(_("Bribe %(amounts)s — %(why)s", amounts=spent, why=self.why), 100)
+
+
+MAIN_WHY = (
+    N_("the agent closest to winning"),
+    N_("a little on the agent closest to winning"),
+    N_("the next closest to winning"),
+)
+"""Main game: the agents the fewest moves from carrying the suitcase into their own HQ."""
+VARIANT_WHY = (
+    N_("the agent nearest the suitcase"),
+    N_("a little on the agent nearest the suitcase"),
+    N_("the next nearest the suitcase"),
+)
+"""Variant: the agents nearest the suitcase."""
 
 
 def distances(streets: dict[str, list[str]], start: str) -> dict[str, int]:
@@ -118,27 +133,29 @@ def bribe_ideas(view: SeatView) -> list[Idea]:
         if len(ranked) >= 3:
             top3, top4 = ranked[:3], ranked[:4]
             found += [
-                _idea(view, top3, [1_500, 1_000, 500], f"weighted to the one {CLOSEST}"),
-                _idea(view, top3, [3_000, 2_000, 1_000], f"a strong start, {CLOSEST} first"),
-                _idea(view, top3, [700, 500, 300], "a small start, most of your capital kept"),
-                _idea(view, top3, [2_000, 100, 100], "backing one, the least on two more"),
+                _idea(view, top3, [1_500, 1_000, 500], _("weighted to the one closest to winning")),
+                _idea(view, top3, [3_000, 2_000, 1_000], _("a strong start, closest to winning first")),
+                _idea(view, top3, [700, 500, 300], _("a small start, most of your capital kept")),
+                _idea(view, top3, [2_000, 100, 100], _("backing one, the least on two more")),
             ]
             if len(top4) == 4:
-                found.append(_idea(view, top4, [1_500, 1_000, 500, 500], f"four agents, {CLOSEST} first"))
+                found.append(_idea(view, top4, [1_500, 1_000, 500, 500], _("four agents, closest to winning first")))
     else:
         first = ranked[0]
-        front = "nearest the suitcase" if view.variant else CLOSEST
+        words = VARIANT_WHY if view.variant else MAIN_WHY
         if favourite is not None:
             have = money(view.bribes[favourite])
-            found.append(_idea(view, [favourite], [2_000], f"more on your agent (you have {have})"))
-        found.append(_idea(view, [first], [2_000], f"the agent {front}"))
+            found.append(_idea(view, [favourite], [2_000], _("more on your agent (you have %(amount)s)", amount=have)))
+        found.append(_idea(view, [first], [2_000], _(words[0])))
         if not view.variant and favourite is not None and favourite != first:
-            found.append(_idea(view, [favourite, first], [2_000, 1_000], f"your agent and the one {CLOSEST}"))
+            found.append(
+                _idea(view, [favourite, first], [2_000, 1_000], _("your agent and the one closest to winning"))
+            )
         if view.carrier is not None and view.carrier not in (first, favourite):
-            found.append(_idea(view, [view.carrier], [1_000], "the agent carrying the suitcase"))
-        found.append(_idea(view, [first], [500], f"a little on the agent {front}"))
+            found.append(_idea(view, [view.carrier], [1_000], _("the agent carrying the suitcase")))
+        found.append(_idea(view, [first], [500], _(words[1])))
         if len(ranked) > 1:
-            found.append(_idea(view, [ranked[1]], [1_000], f"the next {front}"))
+            found.append(_idea(view, [ranked[1]], [1_000], _(words[2])))
     out: list[Idea] = []
     for idea in found:
         if idea is not None and idea.amounts not in [o.amounts for o in out]:

@@ -40,6 +40,8 @@ from engine.casablanca.views import SeatView
 from storage import GameRecord
 
 from .bribe_ideas import bribe_ideas
+from .i18n import _
+from .maptext import building_key, colour_key, colour_word, money, place
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -47,7 +49,8 @@ if TYPE_CHECKING:
 NAME = Casablanca.name
 """The game these commands play: the engine's name, not the presentation's (which builds this cog: no circle)."""
 
-PAIR = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*[:=]?\s*\$?\s*(\d[\d,.]*)\s*(k?)", re.IGNORECASE)
+PAIR = re.compile(r"([^\W\d_](?:[^\W\d_]| )*?)\s*[:=]?\s*\$?\s*(\d[\d,.]*)\s*(k?)", re.IGNORECASE)
+"""An agent (any letters: "grün", "weiß") and an amount."""
 
 
 def parse_amounts(text: str) -> dict[str, int]:
@@ -60,15 +63,24 @@ def parse_amounts(text: str) -> dict[str, int]:
             value = float(number) * (1000 if k else 1)
         except ValueError:
             raise Refusal(
-                f"“{match.group(0).strip()}” isn't an amount — write e.g. `purple 1300, green 500`."
+                _(
+                    "“%(text)s” isn't an amount — write e.g. `%(example)s`.",
+                    text=match.group(0).strip(),
+                    example=_example(),
+                )
             ) from None
-        if name.lower() in found:
-            raise Refusal(f"{name} is named twice — give one amount per agent.")
-        found[name.lower()] = int(value)
+        key = colour_key(name).lower()  # a colour typed in the language being spoken reads as the engine's
+        if key in found:
+            raise Refusal(_("%(agent)s is named twice — give one amount per agent.", agent=name))
+        found[key] = int(value)
         rest = rest.replace(match.group(0), " ", 1)
     if not found or rest.strip(" ,;"):
-        raise Refusal("Write the bribes as agent and amount, e.g. `purple 1300, green 500, grey 400`.")
+        raise Refusal(_("Write the bribes as agent and amount, e.g. `%(example)s`.", example=_example()))
     return found
+
+
+def _example() -> str:
+    return _("%(a)s 1300, %(b)s 500, %(c)s 400", a=colour_word("purple"), b=colour_word("green"), c=colour_word("grey"))
 
 
 async def cb_game(bot: "Host", interaction: discord.Interaction, game_id: int | None) -> GameRecord:
@@ -138,7 +150,7 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
         for a in view.agents:
             if a.at is None:
                 continue
-            label = f"{a.name} ({a.colour}) — {a.at}"
+            label = f"{a.name} ({colour_word(a.colour)}) — {place(a.at)}"
             if current.lower() in label.lower():
                 out.append(app_commands.Choice(name=label[:100], value=a.colour))
         return out[:25]
@@ -150,7 +162,9 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
             return []
         where = next((a.at for a in view.agents if agent in (a.colour, a.name.lower())), None)
         options = view.streets.get(where, []) if where else list(view.streets)
-        return [app_commands.Choice(name=b, value=b) for b in options if current.lower() in b.lower()][:25]
+        return [
+            app_commands.Choice(name=place(b)[:100], value=b) for b in options if current.lower() in place(b).lower()
+        ][:25]
 
     async def _bribe_autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -161,7 +175,7 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
         view = await self._my_view(interaction)
         if view is None:
             return []
-        head, _, tail = current.rpartition(",")
+        head, _comma, tail = current.rpartition(",")
         prefix = f"{head.strip()}, " if head.strip() else ""
         typed = tail.strip().lower()
         out = [
@@ -170,15 +184,20 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
             if idea.text.startswith(current.strip().lower())
         ]
         if current.strip():
-            out.append(
-                app_commands.Choice(name=f"{current} (capital left ${view.capital:,})"[:100], value=current[:100])
-            )
+            shown = _("%(typed)s (capital left %(capital)s)", typed=current, capital=money(view.capital))
+            out.append(app_commands.Choice(name=shown[:100], value=current[:100]))
         if not typed or not typed[-1].isdigit():  # an agent is being named: offer the colours
             for a in view.agents:
-                if a.at is not None and (typed in a.colour or typed in a.name.lower()):
-                    value = f"{prefix}{a.colour} "
-                    shown = f"{value}… ({a.name}; you have ${view.bribes[a.index]:,} on them)"
-                    out.append(app_commands.Choice(name=shown[:100], value=value[:100]))
+                colour = colour_word(a.colour)
+                if a.at is not None and (typed in colour.lower() or typed in a.colour or typed in a.name.lower()):
+                    value = f"{prefix}{colour} "
+                    have = _(
+                        "%(typed)s… (%(agent)s; you have %(amount)s on them)",
+                        typed=value,
+                        agent=a.name,
+                        amount=money(view.bribes[a.index]),
+                    )
+                    out.append(app_commands.Choice(name=have[:100], value=value[:100]))
         return out[:25]
 
     # --- the commands -----------------------------------------------------------------------------------
@@ -197,13 +216,20 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
     async def move(
         self, interaction: discord.Interaction, agent: str, to: str, suitcase: bool = False, game: int | None = None
     ) -> None:
-        await self._play(interaction, game, lambda view: Move(agent=agent, to=to, suitcase=suitcase), secret=False)
+        await self._play(
+            interaction,
+            game,
+            lambda view: Move(agent=colour_key(agent), to=building_key(to), suitcase=suitcase),
+            secret=False,
+        )
 
     @app_commands.command(name="hit", description="Announce that one agent hits another in the same building")
     @app_commands.describe(agent="The hitter (you need $1,000 on it)", victim="The agent hit")
     @app_commands.autocomplete(agent=_agent_autocomplete, victim=_agent_autocomplete, game=_game_autocomplete)
     async def hit(self, interaction: discord.Interaction, agent: str, victim: str, game: int | None = None) -> None:
-        await self._play(interaction, game, lambda view: Hit(agent=agent, victim=victim), secret=False)
+        await self._play(
+            interaction, game, lambda view: Hit(agent=colour_key(agent), victim=colour_key(victim)), secret=False
+        )
 
     @app_commands.command(name="object", description="Object to the announcement, with your secret limit")
     @app_commands.describe(limit="The most I may claim for you on the acting agent ($0: a bluff)")
@@ -255,13 +281,15 @@ class CasablancaCog(commands.GroupCog, group_name="cb", group_description="Casab
         if view is None:
             return []
         free = [hq for hq in view.hqs if all(p.hq != hq for p in view.players)]
-        return [app_commands.Choice(name=hq, value=hq) for hq in free if current.lower() in hq.lower()][:25]
+        return [app_commands.Choice(name=place(hq), value=hq) for hq in free if current.lower() in place(hq).lower()][
+            :25
+        ]
 
     @app_commands.command(name="hq", description="Variant: choose your HQ")
     @app_commands.describe(hq="A free HQ (the map's four: e.g. Police Station, Airport, Hotel, Rick's Café)")
     @app_commands.autocomplete(hq=_hq_autocomplete, game=_game_autocomplete)
     async def hq(self, interaction: discord.Interaction, hq: str, game: int | None = None) -> None:
-        await self._play(interaction, game, lambda view: ChooseHq(hq=hq), secret=False)
+        await self._play(interaction, game, lambda view: ChooseHq(hq=building_key(hq)), secret=False)
 
     @app_commands.command(name="sheet", description="Your bribe sheet, privately")
     @app_commands.autocomplete(game=_game_autocomplete)
@@ -277,11 +305,17 @@ def _private_note(view: SeatView, action: Any) -> str:
     match action:
         case Bribe():
             on = ", ".join(f"{a.name} ${view.bribes[a.index]:,}" for a in view.agents if view.bribes[a.index])
-            return f"💵 Done — only you know it. Capital left: ${view.capital:,}. On your sheet: {on}."
+            return "💵 " + _(
+                "Done — only you know it. Capital left: %(capital)s. On your sheet: %(sheet)s.",
+                capital=money(view.capital),
+                sheet=on,
+            )
         case Object():
-            return f"✉️ You object, with a limit of ${action.limit:,} — secret until the window closes."
+            return "✉️ " + _(
+                "You object, with a limit of %(limit)s — secret until the window closes.", limit=money(action.limit)
+            )
         case NoObjection():
-            return "✉️ No objection from you — noted."
+            return "✉️ " + _("No objection from you — noted.")
         case DropObjection():
-            return "✉️ You drop your objection — the table is told, and you won't be contested."
-    return "Done."
+            return "✉️ " + _("You drop your objection — the table is told, and you won't be contested.")
+    return _("Done.")

@@ -11,69 +11,89 @@ from typing import Any
 from bot.presentation import Table
 from engine.casablanca import actions as A
 
-from .maptext import in_words, money, place
+from .i18n import _
+from .maptext import colour_word, in_words, money, place
+
+
+def _agent(colour: str) -> str:
+    return colour_word(colour)
 
 
 def help_line(table: Table, seat: int, kind: str, actions: Sequence[Any]) -> str | None:
     match kind:
         case "choose_hq":
-            hqs = ", ".join(a.hq for a in actions)
-            return f"🏠 **Choose your HQ** ({hqs}): its button in your DM, or `/cb hq`"
+            hqs = ", ".join(place(a.hq) for a in actions)
+            return "🏠 " + _("**Choose your HQ** (%(hqs)s): its button in your DM, or `/cb hq`", hqs=hqs)
+        case "bribe" if getattr(table.view(seat), "first_turn", False):
+            return "💵 " + _(
+                "**Bribe** agents in secret, in $100 steps — at least three, this first turn: **Bribe…** on your "
+                "sheet (DM or `/game hand`) picks them and opens a form with an amount for each; or `/cb bribe "
+                "amounts:` (e.g. `%(example)s`)",
+                example=_example(),
+            )
         case "bribe":
-            first = " — at least three, this first turn" if getattr(table.view(seat), "first_turn", False) else ""
-            return (
-                f"💵 **Bribe** agents in secret, in $100 steps{first}: **Bribe…** on your sheet (DM or `/game hand`) "
-                "picks them and opens a form with an amount for each; or `/cb bribe amounts:` "
-                "(e.g. `purple 1300, green 500`)"
+            return "💵 " + _(
+                "**Bribe** agents in secret, in $100 steps: **Bribe…** on your sheet (DM or `/game hand`) picks them "
+                "and opens a form with an amount for each; or `/cb bribe amounts:` (e.g. `%(example)s`)",
+                example=_example(),
             )
         case "move":
-            agents = ", ".join(dict.fromkeys(a.agent for a in actions))
-            return f"👣 **Move** an agent one street ({agents}): **Move…** in your DM, or `/cb move agent: to:`"
+            agents = ", ".join(dict.fromkeys(_agent(a.agent) for a in actions))
+            return "👣 " + _(
+                "**Move** an agent one street (%(agents)s): **Move…** in your DM, or `/cb move agent: to:`",
+                agents=agents,
+            )
         case "hit":
-            return (
-                "💥 **Hit**: one agent hits another in its building: **Hit…** in your DM, or `/cb hit agent: victim:`"
+            return "💥 " + _(
+                "**Hit**: one agent hits another in its building: **Hit…** in your DM, or `/cb hit agent: victim:`"
             )
         case "object":
-            return (
-                "✋ **Object** to the announcement, with your secret limit: **Object…** on its message, or "
+            return "✋ " + _(
+                "**Object** to the announcement, with your secret limit: **Object…** on its message, or "
                 "`/cb object limit:`"
             )
         case "no_objection":
-            return "👍 **Let it pass**: **No objection** on the announcement's message, or `/cb noobjection`"
+            return "👍 " + _("**Let it pass**: **No objection** on the announcement's message, or `/cb noobjection`")
         case "drop_objection":
-            return (
-                "🏳️ **Drop your objection** before its auction starts (the table is told; you won't be contested): "
+            return "🏳️ " + _(
+                "**Drop your objection** before its auction starts (the table is told; you won't be contested): "
                 "**Drop objection** on your sheet, or `/cb dropobjection`"
             )
         case "contest":
-            return "⚖️ **Contest** the objection, with your secret limit: **Contest…**, or `/cb contest limit:`"
+            return "⚖️ " + _("**Contest** the objection, with your secret limit: **Contest…**, or `/cb contest limit:`")
         case "withdraw":
-            return "↩️ **Withdraw** your announcement (the objection stands): **Withdraw**, or `/cb withdraw`"
+            return "↩️ " + _("**Withdraw** your announcement (the objection stands): **Withdraw**, or `/cb withdraw`")
         case "end_turn":
-            return "⏭️ **End your turn** instead of announcing again: `/cb endturn`"
+            return "⏭️ " + _("**End your turn** instead of announcing again: `/cb endturn`")
     return None
+
+
+def _example() -> str:
+    return _("%(a)s 1300, %(b)s 500", a=colour_word("purple"), b=colour_word("green"))
 
 
 def describe_action(table: Table, seat: int, action: Any) -> str | None:
     match action:
         case A.ChooseHq(hq=hq):
-            return f"Choose {place(hq)} as your HQ"
+            return _("Choose %(building)s as your HQ", building=in_words(hq))
         case A.Bribe(amounts=amounts):
-            return "Bribe " + ", ".join(f"{agent} {money(n)}" for agent, n in amounts.items())
-        case A.Move(agent=agent, to=to, suitcase=suitcase):
-            return f"Move {agent} to {in_words(to)}{' with the suitcase' if suitcase else ''}"
+            return _("Bribe %(amounts)s", amounts=", ".join(f"{_agent(a)} {money(n)}" for a, n in amounts.items()))
+        case A.Move(agent=agent, to=to, suitcase=True):
+            return _("Move %(agent)s to %(building)s with the suitcase", agent=_agent(agent), building=in_words(to))
+        case A.Move(agent=agent, to=to):
+            return _("Move %(agent)s to %(building)s", agent=_agent(agent), building=in_words(to))
         case A.Hit(agent=agent, victim=victim):
-            return f"{agent} hits {victim}"
+            return _("%(agent)s hits %(victim)s", agent=_agent(agent), victim=_agent(victim))
         case A.Object(limit=limit):
-            return f"Object, with a limit of {money(limit)}"
+            return _("Object, with a limit of %(limit)s", limit=money(limit))
         case A.NoObjection():
-            return "No objection"
+            return _("No objection")
         case A.DropObjection():
-            return "Drop your objection"
+            return _("Drop your objection")
         case A.Contest(limit=limit):
-            return f"Contest, with a limit of {money(limit)}"
+            return _("Contest, with a limit of %(limit)s", limit=money(limit))
         case A.Withdraw():
-            return "Withdraw your announcement"
+            return _("Withdraw your announcement")
         case A.EndTurn():
-            return "End your turn"
+            return _("End your turn")
     return None

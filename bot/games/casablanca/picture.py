@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from bot import drawing as d
-from bot.games.casablanca.maptext import in_words
+from bot.games.casablanca.i18n import _, and_list, n_
+from bot.games.casablanca.maptext import in_words, place, said
 from engine.casablanca.views import AgentView, PublicView
 
 WIDTH, HEIGHT = 1200, 880
@@ -112,19 +113,25 @@ def _headline(view: PublicView, who: Sequence[str]) -> str:
     seat = who[view.turn]
     match view.phase:
         case "over":
-            won = " and ".join(who[s] for s in view.winners)
-            return f"Game over: {won} win{'s' if len(view.winners) == 1 else ''}" if won else "Game over"
+            won = and_list([who[s] for s in view.winners])
+            if not won:
+                return _("Game over")
+            return n_("Game over: %(players)s wins", "Game over: %(players)s win", len(view.winners), players=won)
         case "hq":
-            return f"{seat} chooses an HQ"
+            return _("%(player)s chooses an HQ", player=seat)
+        case "objections" if view.announcement is not None and view.announcement.kind == "hit":
+            return _("%(player)s announced a hit: objections open", player=seat)
         case "objections":
-            return f"{seat} announced a {view.announcement.kind if view.announcement else 'move'}: objections open"
+            return _("%(player)s announced a move: objections open", player=seat)
         case "contest" if view.objectors:
-            return f"{who[view.objectors[0]]} objects to {seat}'s announcement"
+            return _("%(objector)s objects to %(player)s's announcement", objector=who[view.objectors[0]], player=seat)
     if view.variant and view.players[view.turn].face_down:
-        return f"{seat}'s turn: turning their sheet face up"
+        return _("%(player)s's turn: turning their sheet face up", player=seat)
     if view.first_turn:
-        return f"{seat}'s first turn: a bribe of three agents"
-    return f"{seat}'s turn" + (" (stopped: another try)" if view.objected else "")
+        return _("%(player)s's first turn: a bribe of three agents", player=seat)
+    if view.objected:
+        return _("%(player)s's turn (stopped: another try)", player=seat)
+    return _("%(player)s's turn", player=seat)
 
 
 # --- the map --------------------------------------------------------------------------------------------------
@@ -200,12 +207,13 @@ def _building(
     hq = building in view.hqs
     fill = (238, 232, 214) if hq else (246, 222, 160) if building == view.bazaar else d.WHITE
     draw.rounded_rectangle(box, radius=10, fill=fill, outline=d.INK, width=5 if hq else 2)
-    label = building if not building.isdigit() else f"House {building}"
+    label = place(building)
+    label = label[:1].upper() + label[1:]  # "House 7"
     write(draw, (cx, box[1] + 6), label, 22, anchor="ma")
     top = box[1] + 32
     if hq and view.variant:
         owner = owners.get(building)  # its sheet face down or not: said in the panel, where there is room
-        words = "no owner" if owner is None else who[owner.seat]  # type: ignore[attr-defined]
+        words = _("no owner") if owner is None else who[owner.seat]  # type: ignore[attr-defined]
         write(draw, (cx, top), d.fit(words, d.MIN_SIZE, w - 12), d.MIN_SIZE, d.BLUE if owner else d.GREY, "ma")
         top += 26
     agents = [a for a in view.agents if a.at == building]
@@ -296,8 +304,8 @@ def _panel(draw: ImageDraw.ImageDraw, view: PublicView, who: Sequence[str], lett
             draw.line((x, y, x + 36, y + 36), fill=d.VERMILION, width=3)
             draw.line((x, y + 36, x + 36, y), fill=d.VERMILION, width=3)
         write(draw, (x + 46, y - 4), agent.name, d.MIN_SIZE)
-        place = d.fit(plain(_where(view, agent)), d.MIN_SIZE, right - x - 46)
-        write(draw, (x + 46, y + 21), place, d.MIN_SIZE, d.VERMILION if agent.at is None else d.GREY)
+        spot = d.fit(_where(view, agent), d.MIN_SIZE, right - x - 46)
+        write(draw, (x + 46, y + 21), spot, d.MIN_SIZE, d.VERMILION if agent.at is None else d.GREY)
         if agent.carries:
             suitcase(draw, (right - 20, y + 12), 30)
         y += 52
@@ -305,19 +313,25 @@ def _panel(draw: ImageDraw.ImageDraw, view: PublicView, who: Sequence[str], lett
     draw.line((x, y, right, y), fill=d.GREY, width=2)
     y += 12
     suitcase(draw, (x + 18, y + 16), 32)
-    where = ("carried in " if view.carrier is not None else "lies in ") + in_words(view.suitcase_at)
-    y = _lines(draw, (x + 46, y), f"Suitcase {where}", d.MIN_SIZE, right)
-    carried = f"Carried by {view.carriers} agent{'s' if view.carriers != 1 else ''}"
+    where = in_words(view.suitcase_at)
+    if view.carrier is not None:
+        case_words = _("Suitcase carried in %(building)s", building=where)
+    else:
+        case_words = _("Suitcase lies in %(building)s", building=where)
+    y = _lines(draw, (x + 46, y), case_words, d.MIN_SIZE, right)
     if not view.variant and view.carriers < 2 and view.phase != "over":
-        carried += " (2 to win)"
+        carried = n_("Carried by %(n)d agent (2 to win)", "Carried by %(n)d agents (2 to win)", view.carriers)
+    else:
+        carried = n_("Carried by %(n)d agent", "Carried by %(n)d agents", view.carriers)
     y = _lines(draw, (x + 46, y), carried, d.MIN_SIZE, right, d.GREY)
     ann = view.announcement
     if ann is not None:
         y += 8
         draw.line((x, y, right, y), fill=d.GREY, width=2)
         y += 10
-        write(draw, (x, y), d.fit(f"{who[ann.seat]} announces:", d.MIN_SIZE, right - x), d.MIN_SIZE, d.BLUE)
-        y = _lines(draw, (x, y + 28), ann.said or ann.kind, d.MIN_SIZE, right)
+        heading = _("%(player)s announces:", player=who[ann.seat])
+        write(draw, (x, y), d.fit(heading, d.MIN_SIZE, right - x), d.MIN_SIZE, d.BLUE)
+        y = _lines(draw, (x, y + 28), said(view, ann), d.MIN_SIZE, right)
     if view.variant or any(p.left for p in view.players):
         y += 8
         draw.line((x, y, right, y), fill=d.GREY, width=2)
@@ -325,28 +339,24 @@ def _panel(draw: ImageDraw.ImageDraw, view: PublicView, who: Sequence[str], lett
         for p in view.players:
             words = who[p.seat]
             if view.variant:
-                words += f": {p.hq or 'no HQ'}"
+                words += ": " + (place(p.hq) if p.hq else _("no HQ"))
                 if p.face_down:
-                    words += " · face down"
+                    words += " · " + _("face down")
             if p.left:
-                words += " · left"
+                words += " · " + _("left")
             y = _lines(draw, (x, y), words, d.MIN_SIZE, right, d.GREY if p.left else d.INK)
 
 
 def _where(view: PublicView, agent: AgentView) -> str:
     if agent.at is None:
         hit = next((h for h in view.hits if h.victim == agent.index), None)
-        return f"OUT: hit in {in_words(hit.where)}" if hit is not None else "OUT of the game"
-    words = _place(agent.at)
+        return _("OUT: hit in %(building)s", building=in_words(hit.where)) if hit is not None else _("OUT of the game")
+    words = place(agent.at)
     if agent.carries:
-        words += " · carries it"
+        words += " · " + _("carries it")
     elif agent.carried:
-        words += " · has carried it"
+        words += " · " + _("has carried it")
     return words
-
-
-def _place(building: str) -> str:
-    return f"house {building}" if building.isdigit() else building
 
 
 def _lines(

@@ -22,7 +22,6 @@ Everything public is drawn from `view(state, None)`; a seat's sheet from `view(s
 """
 
 import json
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -35,6 +34,7 @@ from bot.presentation import (
     GenericPresentation,
     Post,
     Table,
+    Task,
     moment,
     standings_lines,
     waiting_lines,
@@ -42,14 +42,18 @@ from bot.presentation import (
 from engine.casablanca.actions import Bribe
 from engine.casablanca.rules import Casablanca
 from engine.casablanca.views import PublicView, SeatView
-from engine.events import Event
+from engine.errors import RuleError
+from engine.events import Event, Wait
 from engine.game import Game
 
 from . import helps
 from .bribe_ideas import bribe_ideas
 from .controls import CasablancaControls
-from .maptext import dot, map_lines, money, out_line, player_lines, suitcase_line
+from .i18n import N_, _, and_list, n_
+from .maptext import colour_word, dot, map_lines, money, out_line, place, player_lines, said, suitcase_line
+from .narration import announcement_of, claims_words, event_words
 from .picture import draw_picture
+from .refusals import option_help, refusal_words
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -57,8 +61,6 @@ if TYPE_CHECKING:
 
 NAME = Casablanca.name
 """The engine's name for the game, which names this folder too."""
-DETAILS = Button("Details", "details", "secondary", "📋")
-"""The platform's Details button (`Presentation.status_details`): the whole table, privately."""
 COLOUR = 0x1F1F1F
 ANNOUNCEMENT = "cb.ann"
 """Kind of the tracked announcement post."""
@@ -90,14 +92,22 @@ SHOWN_ON_THE_ANNOUNCEMENT = {"answered", "window_closed", "sheets"}
 announcement's ✅), how the window closed (the announcement's "No objections. ✅ It took effect." or "Objections
 from …"), and at the end every bribe sheet (the final message's summary, and the final status's "Bribe sheets")."""
 HINTS = {
-    "choose_hq": " (the buttons on your sheet, or `/cb hq`)",
-    "contest_now": " (the buttons on the announcement, or `/cb contest limit:` / `/cb withdraw`)",
+    "choose_hq": N_("(the buttons on your sheet, or `/cb hq`)"),
+    "contest_now": N_("(the buttons on the announcement, or `/cb contest limit:` / `/cb withdraw`)"),
 }
 ASIDES = {"moved"}
 """News the announcement shows already ("No objections. ✅ It took effect."): said only in a message posted anyway
 (the next player's ping), so a window closed by the player whose turn comes next adds no message to the thread."""
-NEXT_TURN = re.compile(r"\{seat:\d+\}, it's your turn: .*")
-"""The engine's words for an ordinary turn (not a first turn, nor the game's first), which only the prompt says."""
+
+
+def details_button() -> Button:
+    """The platform's Details button (`Presentation.status_details`): the whole table, privately."""
+    return Button(_("Details"), "details", "secondary", "📋")
+
+
+def ordinary_turn(event: Event) -> bool:
+    """An ordinary turn (not a first turn, nor the game's first), which only the prompt says."""
+    return event.kind == "turn" and not event.data.get("first") and not event.data.get("begins")
 
 
 def public(table: Table) -> PublicView:
@@ -136,17 +146,20 @@ class CasablancaPresentation(GenericPresentation):
             return super().status(table)
         view = public(table)
         names = table.names
-        title = table.title + (" — HQ variant" if view.variant else "")
-        post = Post(title=title, colour=self.colour, footer=f"Game #{table.record.id} · {NAME}")
+        title = _("%(title)s — HQ variant", title=table.title) if view.variant else table.title
+        post = Post(title=title, colour=self.colour, footer=footer(table))
         lines: list[str] = []
         result = table.result
         over = result is not None or table.record.status in ("finished", "abandoned")
         if over:
-            lines.append("**Game over.**" if result is not None else "**Game ended by a moderator.** Standings so far:")
-            lines += standings_lines(table, result or table.game.standings(table.state), self)
+            lines.append(
+                _("**Game over.**") if result is not None else _("**Game ended by a moderator.** Standings so far:")
+            )
+            final = result or table.game.standings(table.state)
+            lines += standings_lines(table, final.model_copy(update={"reason": reason_words(final.reason)}), self)
         else:
             if table.record.status == "paused":
-                lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
+                lines.append("⏸️ " + _("**Paused by a moderator** — deadlines are on hold."))
             lines.append(now_line(view, names))
             lines += waiting_lines(table)
         # The map is the picture's (and the Details'): the text keeps to one phone screen beside it.
@@ -155,12 +168,12 @@ class CasablancaPresentation(GenericPresentation):
         if out:
             lines.append(out)
         if view.variant or any(p.left for p in view.players):
-            lines.append("Players: " + " · ".join(player_lines(view, names)))
+            lines.append(_("Players: %(players)s", players=" · ".join(player_lines(view, names))))
         post.description = "\n".join(lines)
         if view.sheets is not None:
-            post.fields.append(("Bribe sheets", sheets_text(view, names)))
-        post.buttons = [] if over else [Button("My bribe sheet", "hand", "primary", "📜")]
-        post.buttons.append(DETAILS)
+            post.fields.append((_("Bribe sheets"), sheets_text(view, names)))
+        post.buttons = [] if over else [Button(_("My bribe sheet"), "hand", "primary", "📜")]
+        post.buttons.append(details_button())
         return post
 
     def status_details(self, table: Table) -> Post | None:
@@ -174,11 +187,11 @@ class CasablancaPresentation(GenericPresentation):
         if out:
             lines.append(out)
         return Post(
-            title=f"{table.title} — the whole table",
+            title=_("%(title)s — the whole table", title=table.title),
             description="\n".join(lines),
-            fields=[("Players", "\n".join(player_lines(view, names)))],
+            fields=[(_("Players"), "\n".join(player_lines(view, names)))],
             colour=self.colour,
-            footer=f"Game #{table.record.id} · {NAME}",
+            footer=footer(table),
         )
 
     def picture(self, game: Game, view: BaseModel, names: Sequence[str]) -> bytes | None:  # type: ignore[type-arg]
@@ -190,7 +203,11 @@ class CasablancaPresentation(GenericPresentation):
     def private_view(self, table: Table, seat: int) -> Post:
         view = mine(table, seat)
         lines = [
-            f"Capital left: **{money(view.capital)}** · money lost: {money(view.lost)}",
+            _(
+                "Capital left: **%(capital)s** · money lost: %(lost)s",
+                capital=money(view.capital),
+                lost=money(view.lost),
+            ),
             "",
             *sheet_lines(view),
             "",
@@ -200,16 +217,21 @@ class CasablancaPresentation(GenericPresentation):
             lines.append(prompt)
         if view.variant:
             hq = view.players[seat].hq
-            lines.append(
-                f"Your HQ: {hq or 'none yet'}."
-                + (" Your sheet lies face down." if view.players[seat].face_down else "")
-            )
-        lines.append("Only you see this sheet. The map is in the table thread's status message.")
+            line = _("Your HQ: %(building)s.", building=place(hq)) if hq else _("Your HQ: none yet.")
+            if view.players[seat].face_down:
+                line += " " + _("Your sheet lies face down.")
+            lines.append(line)
+        lines.append(_("Only you see this sheet. The map is in the table thread's status message."))
         return Post(
-            title=f"Your bribe sheet — {table.title}",
+            title=_("Your bribe sheet — %(title)s", title=table.title),
             description="\n".join(lines),
             colour=self.colour,
-            footer=f"Game #{table.record.id} · seat {seat + 1} ({table.names[seat]})",
+            footer=_(
+                "Game #%(id)s · seat %(seat)s (%(player)s)",
+                id=table.record.id,
+                seat=seat + 1,
+                player=table.names[seat],
+            ),
             buttons=buttons,
         )
 
@@ -218,82 +240,91 @@ class CasablancaPresentation(GenericPresentation):
         seat = view.seat
         ann = view.announcement
         if view.phase == "over" or table.record.status in ("finished", "abandoned"):
-            return "The game is over.", []
+            return _("The game is over."), []
         if view.players[seat].left:
-            return "You have left this game.", []
+            return _("You have left this game."), []
         if view.phase == "hq" and view.turn == seat:
             free = [hq for hq in view.hqs if all(p.hq != hq for p in view.players)]
-            return "Choose your HQ:", [Button(hq, f"hq.{view.hqs.index(hq)}", "primary", "🏠") for hq in free]
+            return _("Choose your HQ:"), [Button(place(hq), f"hq.{view.hqs.index(hq)}", "primary", "🏠") for hq in free]
         if view.phase == "objections" and ann is not None and seat in view.asked:
-            answer = (
-                ""
-                if not view.answered_me
-                else (
-                    f" You object with a limit of {money(view.my_limit)}."
-                    if view.my_limit is not None
-                    else " You don't object."
-                )
+            text = "📣 " + _(
+                "%(player)s announces: %(what)s. Do you object?", player=table.names[ann.seat], what=said(view, ann)
             )
-            text = (
-                f"📣 {table.names[ann.seat]} announces: {ann.said}. Do you object?{answer}{deadline_text(table)} "
-                "(You may change your answer while the window is open.)"
-            )
+            if view.answered_me and view.my_limit is not None:
+                text += " " + _("You object with a limit of %(limit)s.", limit=money(view.my_limit))
+            elif view.answered_me:
+                text += " " + _("You don't object.")
+            text += deadline_text(table) + " " + _("(You may change your answer while the window is open.)")
             return text, [
-                Button("Object…", f"obj.{ann.no}", "danger"),
-                Button("No objection", f"noobj.{ann.no}", "secondary"),
+                Button(_("Object…"), f"obj.{ann.no}", "danger"),
+                Button(_("No objection"), f"noobj.{ann.no}", "secondary"),
             ]
         if view.phase == "contest" and ann is not None and view.objectors:
             if seat == ann.seat:
                 taken = len(view.auctions)
-                text = (
-                    f"⚖️ {table.names[view.objectors[0]]} objects to: {ann.said}. Contest or withdraw?"
-                    f"{deadline_text(table)}"
+                text = "⚖️ " + _(
+                    "%(objector)s objects to: %(what)s. Contest or withdraw?",
+                    objector=table.names[view.objectors[0]],
+                    what=said(view, ann),
                 )
-                return text, [
-                    Button("Contest…", f"con.{ann.no}.{taken}", "primary"),
-                    Button("Withdraw", f"wd.{ann.no}.{taken}", "secondary"),
+                return text + deadline_text(table), [
+                    Button(_("Contest…"), f"con.{ann.no}.{taken}", "primary"),
+                    Button(_("Withdraw"), f"wd.{ann.no}.{taken}", "secondary"),
                 ]
             if view.my_limit is not None:
-                drop = [Button("Drop objection", f"drop.{ann.no}", "secondary", "🏳️")]
+                drop = [Button(_("Drop objection"), f"drop.{ann.no}", "secondary", "🏳️")]
                 if view.objectors[0] == seat:
-                    text = (
-                        f"⚖️ Your objection is being taken: {table.names[ann.seat]} decides whether to contest it. "
-                        "Until they do, you may still drop it."
+                    text = "⚖️ " + _(
+                        "Your objection is being taken: %(player)s decides whether to contest it. "
+                        "Until they do, you may still drop it.",
+                        player=table.names[ann.seat],
                     )
                     return text, drop
                 return (
-                    f"Your objection waits its turn, with a limit of {money(view.my_limit)} (`/cb object` changes "
-                    "it). Until its auction starts you may drop it: **Drop objection** or `/cb dropobjection`.",
+                    _(
+                        "Your objection waits its turn, with a limit of %(limit)s (`/cb object` changes it). Until its "
+                        "auction starts you may drop it: **Drop objection** or `/cb dropobjection`.",
+                        limit=money(view.my_limit),
+                    ),
                     drop,
                 )
         if view.phase == "turn" and view.turn == seat:
             if view.first_turn:
                 return (
-                    "➡️ Your first turn: bribe at least three agents — **Bribe…** picks them and asks an amount for "
-                    "each (or `/cb bribe amounts:`, e.g. `purple 1300, green 500, grey 400`).",
-                    [Button("Bribe…", "brs.0", "success", "💵")],
+                    "➡️ "
+                    + _(
+                        "Your first turn: bribe at least three agents — **Bribe…** picks them and asks an amount for "
+                        "each (or `/cb bribe amounts:`, e.g. `%(example)s`).",
+                        example=bribe_example(view),
+                    ),
+                    [Button(_("Bribe…"), "brs.0", "success", "💵")],
                 )
-            buttons = [Button("Move…", "mv", "primary", "👣"), Button("Hit…", "hit", "danger", "💥")]
+            buttons = [Button(_("Move…"), "mv", "primary", "👣"), Button(_("Hit…"), "hit", "danger", "💥")]
             if view.objected:
-                buttons.append(Button("End turn", "end", "secondary"))
-                return "➡️ Stopped by an objection: announce another move or hit, or end your turn.", buttons
-            buttons.insert(0, Button("Bribe…", "br", "success", "💵"))
-            what = "move an agent, bribe one agent, or hit" if view.variant else "bribe, move an agent, or hit"
-            return f"➡️ Your turn: {what}.", buttons
+                buttons.append(Button(_("End turn"), "end", "secondary"))
+                return "➡️ " + _("Stopped by an objection: announce another move or hit, or end your turn."), buttons
+            buttons.insert(0, Button(_("Bribe…"), "br", "success", "💵"))
+            if view.variant:
+                return "➡️ " + _("Your turn: move an agent, bribe one agent, or hit."), buttons
+            return "➡️ " + _("Your turn: bribe, move an agent, or hit."), buttons
         return "", []
 
     # --- narration and the announcement post ---------------------------------------------------------------
 
     def event_line(self, table: Table, event: Event) -> str | None:
-        if not event.text or event.kind in SHOWN_ON_THE_ANNOUNCEMENT:
+        if event.kind in SHOWN_ON_THE_ANNOUNCEMENT or table.state is None:
             return None
-        if event.kind == "turn" and NEXT_TURN.fullmatch(event.text):
+        if ordinary_turn(event):
             return None  # the prompt's "⏳ @cleo, your turn" says it, once (the status and the sheet say what to do)
-        line = table.render(event.text)
-        icon = "⏰" if event.text.startswith("Time's up") else ICONS.get(event.kind)
+        # An event stored before the engine stopped wording (an undelivered row) keeps its words.
+        line = table.render(event.text) if event.text else event_words(table, public(table), event)
+        if line is None:
+            return None
+        icon = "⏰" if event.data.get("by_default") else ICONS.get(event.kind)
         if icon:
             line = f"{icon} {line}"
-        line += HINTS.get(event.kind, "")
+        if event.kind in HINTS:
+            line += " " + _(HINTS[event.kind])
         return Aside(line) if event.kind in ASIDES else line
 
     def event_posts(self, table: Table, events: Sequence[Event]) -> list[Post]:
@@ -323,45 +354,62 @@ class CasablancaPresentation(GenericPresentation):
             return None
         names = table.names
         ref = (ANNOUNCEMENT, str(ann.no))
-        lines = [f"📣 **{names[ann.seat]}** announces: {ann.said}."]
+        lines = ["📣 " + _("**%(player)s** announces: %(what)s.", player=names[ann.seat], what=said(view, ann))]
         buttons: list[Button] = []
         current = view.announcement is not None and view.announcement.no == ann.no
         if current and view.phase == "objections":
             asked = ", ".join(f"{names[s]} ✅" if s in view.answered else f"{names[s]} ⏳" for s in view.asked)
-            when = deadline_text(table)
-            lines.append(f"Do you object? {asked}{when}")
-            lines.append("Answers stay secret until the window closes; only then is it told who objects.")
+            lines.append(_("Do you object? %(asked)s", asked=asked) + deadline_text(table))
+            lines.append(_("Answers stay secret until the window closes; only then is it told who objects."))
             buttons = [
-                Button("Object…", f"obj.{ann.no}", "danger"),
-                Button("No objection", f"askno.{ann.no}", "secondary"),
+                Button(_("Object…"), f"obj.{ann.no}", "danger"),
+                Button(_("No objection"), f"askno.{ann.no}", "secondary"),
             ]
         elif view.objected_by:
-            lines.append(f"Objections from {', '.join(names[s] for s in view.objected_by)}.")
+            objectors = [names[s] for s in view.objected_by]
+            lines.append(
+                n_(
+                    "Objection from %(players)s.",
+                    "Objections from %(players)s.",
+                    len(objectors),
+                    players=and_list(objectors),
+                )
+            )
             dropped = [s for s in view.objected_by if s not in {a.objector for a in view.auctions}]
             if view.verdict == "stopped" and dropped:
-                lines.append(f"({', '.join(names[s] for s in dropped)}: not taken — the announcement was already off.)")
+                lines.append(
+                    _(
+                        "(%(players)s: not taken — the announcement was already off.)",
+                        players=", ".join(names[s] for s in dropped),
+                    )
+                )
         elif not current and view.verdict == "effect":
-            lines.append("No objections.")
+            lines.append(_("No objections."))
         for auction in view.auctions:
             lines.append(auction_line(view, auction, ann.seat, ann.agent, names))
         if current and view.phase == "contest" and view.objectors:
             taken_no = len(view.auctions)
             lines.append(
-                f"⚖️ **{names[ann.seat]}**: **{names[view.objectors[0]]}** objects — contest or withdraw?"
-                f"{deadline_text(table)}"
+                "⚖️ "
+                + _(
+                    "**%(player)s**: **%(objector)s** objects — contest or withdraw?",
+                    player=names[ann.seat],
+                    objector=names[view.objectors[0]],
+                )
+                + deadline_text(table)
             )
             buttons = [
-                Button("Contest…", f"con.{ann.no}.{taken_no}", "primary"),
-                Button("Withdraw", f"wd.{ann.no}.{taken_no}", "secondary"),
+                Button(_("Contest…"), f"con.{ann.no}.{taken_no}", "primary"),
+                Button(_("Withdraw"), f"wd.{ann.no}.{taken_no}", "secondary"),
             ]
         if not current:
-            lines.append(
-                {
-                    "effect": "✅ It took effect.",
-                    "stopped": "❌ Stopped by an objection: nothing of it happened.",
-                    "off": "❌ Called off: nothing of it happened.",
-                }.get(view.verdict, "")
-            )
+            match view.verdict:
+                case "effect":
+                    lines.append("✅ " + _("It took effect."))
+                case "stopped":
+                    lines.append("❌ " + _("Stopped by an objection: nothing of it happened."))
+                case "off":
+                    lines.append("❌ " + _("Called off: nothing of it happened."))
         return Post(content="\n".join(line for line in lines if line), buttons=buttons, ref=ref)
 
     # --- scores, the rest ------------------------------------------------------------------------
@@ -371,11 +419,11 @@ class CasablancaPresentation(GenericPresentation):
         view = public(table) if table.state is not None else None
         if view is None or view.sheets is None:
             return []
-        return ["📜 **Bribe sheets**", sheets_text(view, table.names)]
+        return ["📜 **" + _("Bribe sheets") + "**", sheets_text(view, table.names)]
 
     def score_text(self, table: Table, score: int) -> str:
         if table.state is not None and public(table).variant:
-            return "brought the suitcase home" if score else "—"
+            return _("brought the suitcase home") if score else "—"
         return money(score)
 
     def help_line(self, table: Table, seat: int, kind: str, actions: Sequence[Any]) -> str | None:
@@ -394,19 +442,86 @@ class CasablancaPresentation(GenericPresentation):
         return [(Bribe(amounts=i.amounts), i.label) for i in ideas] + super().move_choices(table, seat, rest)
 
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
-        return (
-            f"{game.summary}\n"
+        summary = _(
+            "Bribe eight agents in secret, move them around the city, and carry the black suitcase home. Every move "
+            "or hit is announced first: anyone may object, and the two then claim, step by step, how much they have "
+            "on the agent. Main game (2–8): the most money on the agent who brings the suitcase into its own HQ "
+            "wins. Variant `variant=hq` (2–4): each player owns an HQ — bring the suitcase into yours."
+        )
+        commands = _(
             "Commands: `/cb bribe amounts:` (e.g. `purple 1300, green 500`), `/cb move agent: to: suitcase:`, "
             "`/cb hit agent: victim:`, `/cb object limit:` / `/cb noobjection` / `/cb dropobjection`, "
-            "`/cb contest limit:` / `/cb withdraw`, "
-            "`/cb endturn`, `/cb hq` (variant) — or the buttons on your bribe sheet (DM, `/game hand`) and on each "
-            "announcement."
+            "`/cb contest limit:` / `/cb withdraw`, `/cb endturn`, `/cb hq` (variant) — or the buttons on your "
+            "bribe sheet (DM, `/game hand`) and on each announcement."
         )
+        return f"{summary}\n{commands}"
+
+    def wait_task(self, table: Table, wait: Wait, names: Sequence[str]) -> Task:
+        """What the awaited are to do (`engine.casablanca.waits`: `choose_hq`, `turn`, `objections`, `contest`)."""
+        about: dict[str, Any] = dict(wait.about)
+        match wait.what:
+            case "choose_hq":
+                return Task(_("choose your HQ"))
+            case "turn" if about.get("first"):
+                return Task(_("your first turn: bribe at least three agents"))
+            case "turn" if about.get("objected"):
+                return Task(_("announce another move or hit, or end your turn"))
+            case "turn":
+                return Task("")
+            case "objections" | "contest" if table.state is not None:
+                what = said(public(table), announcement_of(about))
+                seat = int(about.get("seat", 0))
+                player = names[seat] if seat < len(names) else "?"
+                if wait.what == "contest":
+                    objector = int(about.get("objector", 0))
+                    return Task(
+                        _(
+                            "contest %(objector)s's objection or withdraw: %(what)s",
+                            objector=names[objector] if objector < len(names) else "?",
+                            what=what,
+                        ),
+                        named=(objector,),
+                    )
+                return Task(
+                    _("object to %(player)s's announcement or let it pass: %(what)s", player=player, what=what),
+                    named=(seat,),
+                )
+        return super().wait_task(table, wait, names)
+
+    def refusal_words(self, table: Table, error: RuleError) -> str:
+        words = refusal_words(table, error)
+        return words if words is not None else super().refusal_words(table, error)
+
+    def option_help(self, name: str) -> str | None:
+        return option_help(name)
 
     def cog(self, bot: "commands.Bot") -> "commands.Cog | None":
         from .commands import CasablancaCog
 
         return CasablancaCog(bot)  # type: ignore[arg-type]
+
+
+def footer(table: Table) -> str:
+    return _("Game #%(id)s · %(game)s", id=table.record.id, game="Casablanca")
+
+
+def reason_words(reason: str) -> str:
+    """The result's reason (the engine's code) as the standings' last line says it."""
+    match reason:
+        case "home":
+            return _("The suitcase was brought home.")
+        case "hq":
+            return _("The suitcase was brought into its owner's HQ.")
+        case "last_agent":
+            return _("Only one agent was left.")
+        case "ended early":
+            return _("Ended early.")
+    return reason
+
+
+def bribe_example(view: SeatView) -> str:
+    """A bribe as `/cb bribe amounts:` reads it, in the colours of the language being spoken."""
+    return _("%(a)s 1300, %(b)s 500, %(c)s 400", a=colour_word("purple"), b=colour_word("green"), c=colour_word("grey"))
 
 
 def prompt_kind(view: SeatView) -> list[Any]:
@@ -433,9 +548,13 @@ def prompt_kind(view: SeatView) -> list[Any]:
 def sheet_lines(view: SeatView) -> list[str]:
     lines = []
     for a in view.agents:
-        amount = view.bribes[a.index]
-        out = " — out of the game" if a.at is None else ""
-        lines.append(f"{dot(a.colour)} {a.name} ({a.colour}): **{money(amount)}**{out}")
+        amount = f"**{money(view.bribes[a.index])}**"
+        colour = colour_word(a.colour)
+        if a.at is None:
+            line = _("%(agent)s (%(colour)s): %(amount)s — out of the game", agent=a.name, colour=colour, amount=amount)
+        else:
+            line = f"{a.name} ({colour}): {amount}"
+        lines.append(f"{dot(a.colour)} {line}")
     return lines
 
 
@@ -443,7 +562,7 @@ def sheets_text(view: PublicView, names: Sequence[str]) -> str:
     assert view.sheets is not None
     out = []
     for seat, row in enumerate(view.sheets):
-        spent = ", ".join(f"{dot(view.agents[a].colour)} {money(v)}" for a, v in enumerate(row) if v) or "nothing"
+        spent = ", ".join(f"{dot(view.agents[a].colour)} {money(v)}" for a, v in enumerate(row) if v) or _("nothing")
         out.append(f"**{names[seat]}**: {spent}")
     return "\n".join(out)
 
@@ -452,36 +571,46 @@ def auction_line(view: PublicView, auction: Any, active: int, agent: int, names:
     """One auction's claims, compact: "Bert $100 · Anna matches · … · Bert $500 · Anna passes → stopped"."""
     o, a = names[auction.objector], names[active]
     if auction.ending == "withdrawn":
-        return f"↩️ {a} withdrew before {o}'s objection — it stands."
+        return "↩️ " + _("%(player)s withdrew before %(objector)s's objection — it stands.", player=a, objector=o)
     if auction.ending == "no_opening":
-        return f"⚖️ {o} passes without a claim — the objection fails."
-    words = []
-    for seat, word, amount in auction.claims(active):
-        who = o if seat == auction.objector else a
-        words.append(
-            f"{who} {money(amount)}" if word == "claim" else f"{who} {'matches' if word == 'match' else 'passes'}"
-        )
-    if len(words) > 8:
-        words = [*words[:4], "…", *words[-4:]]
-    verdict = "the objection succeeds" if auction.succeeded else "the objection fails"
-    return f"⚖️ Claims on {view.agents[agent].name}: " + " · ".join(words) + f" → {verdict}."
+        return "⚖️ " + _("%(objector)s passes without a claim — the objection fails.", objector=o)
+    claims = " · ".join(claims_words(auction, active, names, " · "))
+    name = view.agents[agent].name
+    if auction.succeeded:
+        return "⚖️ " + _("Claims on %(agent)s: %(claims)s → the objection succeeds.", agent=name, claims=claims)
+    return "⚖️ " + _("Claims on %(agent)s: %(claims)s → the objection fails.", agent=name, claims=claims)
 
 
 def now_line(view: PublicView, names: Sequence[str]) -> str:
     ann = view.announcement
     match view.phase:
         case "hq":
-            return f"🏠 **{names[view.turn]}** chooses an HQ (buttons on their sheet, or `/cb hq`)."
+            return "🏠 " + _(
+                "**%(player)s** chooses an HQ (buttons on their sheet, or `/cb hq`).", player=names[view.turn]
+            )
         case "turn" if view.first_turn:
-            return f"➡️ **{names[view.turn]}**'s first turn: a bribe of at least three agents (**Bribe…**)."
+            return "➡️ " + _(
+                "**%(player)s**'s first turn: a bribe of at least three agents (**Bribe…**).", player=names[view.turn]
+            )
         case "turn" if view.objected:
-            return f"➡️ **{names[view.turn]}** was stopped: announce another move or hit, or end the turn."
+            return "➡️ " + _(
+                "**%(player)s** was stopped: announce another move or hit, or end the turn.", player=names[view.turn]
+            )
         case "turn":
-            return f"➡️ **{names[view.turn]}**'s turn: bribe, move or hit (`/cb …` or the buttons on the sheet)."
+            return "➡️ " + _(
+                "**%(player)s**'s turn: bribe, move or hit (`/cb …` or the buttons on the sheet).",
+                player=names[view.turn],
+            )
         case "objections" if ann is not None:
-            return f"📣 {names[ann.seat]} announced: {ann.said}. Objections are open."
+            return "📣 " + _(
+                "%(player)s announced: %(what)s. Objections are open.", player=names[ann.seat], what=said(view, ann)
+            )
         case "contest" if ann is not None and view.objectors:
-            return f"⚖️ {names[view.objectors[0]]} objects to {names[ann.seat]}'s announcement: contest or withdraw?"
+            return "⚖️ " + _(
+                "%(objector)s objects to %(player)s's announcement: contest or withdraw?",
+                objector=names[view.objectors[0]],
+                player=names[ann.seat],
+            )
     return ""
 
 
@@ -489,4 +618,4 @@ def deadline_text(table: Table) -> str:
     waits = table.waits
     if not waits or table.record.status == "paused":
         return ""
-    return f" — deadline {moment(table.deadline(0, waits[0]))}"
+    return " — " + _("deadline %(when)s", when=moment(table.deadline(0, waits[0])))

@@ -46,7 +46,8 @@ from engine.casablanca.state import STEP
 from engine.casablanca.views import SeatView
 
 from .bribe_ideas import suggested_amounts
-from .maptext import dot, money, place
+from .i18n import _
+from .maptext import colour_word, dot, money, place, said
 
 if TYPE_CHECKING:
     from bot.forms import Form
@@ -85,23 +86,29 @@ def limit_post(table: "Table", seat: int, no: int) -> Post:
     view = seat_view(table, seat)
     ann = view.announcement
     if ann is None or ann.no != no or view.phase != "objections":
-        raise Refusal("That announcement is no longer open to objections.")
+        raise Refusal(_("That announcement is no longer open to objections."))
     if ann.seat == seat:
-        raise Refusal("You can't object to your own announcement.")
+        raise Refusal(_("You can't object to your own announcement."))
     if seat not in view.asked:
-        raise Refusal("You can't object now (a face-down sheet can't object until your next turn).")
+        raise Refusal(_("You can't object now (a face-down sheet can't object until your next turn)."))
     agent = view.agents[ann.agent]
     mine = view.bribes[ann.agent]
     buttons = [
-        Button("$0 (bluff)" if v == 0 else money(v), f"lim.{no}.{v}", "danger")
+        Button(_("$0 (bluff)") if v == 0 else money(v), f"lim.{no}.{v}", "danger")
         for v in amounts_up_to(mine, with_zero=True)
     ]
-    buttons.append(Button("No objection", f"noobj.{no}", "secondary"))
+    buttons.append(Button(_("No objection"), f"noobj.{no}", "secondary"))
     text = (
-        f"**{table.title}** — object to: {ann.said}?\n"
-        f"Pick your **limit**: the most I may claim for you in the auction about {dot(agent.colour)} {agent.name} "
-        f"(you have {money(mine)} on them — only you see this). $0 is a bluff: if contested, I pass at once. "
-        "Any other amount: `/cb object limit:`. You can change it until your auction runs."
+        f"**{table.title}** — "
+        + _("object to: %(what)s?", what=said(view, ann))
+        + "\n"
+        + _(
+            "Pick your **limit**: the most I may claim for you in the auction about %(agent)s (you have %(amount)s on "
+            "them — only you see this). $0 is a bluff: if contested, I pass at once. Any other amount: "
+            "`/cb object limit:`. You can change it until your auction runs.",
+            agent=dot(agent.colour) + " " + agent.name,
+            amount=money(mine),
+        )
     )
     return Post(content=text, buttons=buttons)
 
@@ -110,12 +117,12 @@ def no_objection_post(table: "Table", seat: int, no: int) -> Post:
     view = seat_view(table, seat)
     ann = view.announcement
     if ann is None or ann.no != no or view.phase != "objections":
-        raise Refusal("That announcement is no longer open to objections.")
+        raise Refusal(_("That announcement is no longer open to objections."))
     if seat not in view.asked:
-        raise Refusal("You aren't asked about this announcement.")
+        raise Refusal(_("You aren't asked about this announcement."))
     return Post(
-        content=f"**{table.title}** — let it pass: {ann.said}?",
-        buttons=[Button("No objection", f"noobj.{no}", "success"), Button("Object…", f"obj.{no}", "danger")],
+        content=f"**{table.title}** — " + _("let it pass: %(what)s?", what=said(view, ann)),
+        buttons=[Button(_("No objection"), f"noobj.{no}", "success"), Button(_("Object…"), f"obj.{no}", "danger")],
     )
 
 
@@ -123,20 +130,25 @@ def contest_post(table: "Table", seat: int, no: int, taken: int) -> Post:
     view = seat_view(table, seat)
     ann = view.announcement
     if ann is None or ann.no != no or view.phase != "contest" or len(view.auctions) != taken:
-        raise Refusal("That objection is no longer waiting for an answer.")
+        raise Refusal(_("That objection is no longer waiting for an answer."))
     if ann.seat != seat:
-        raise Refusal("Only the player who announced it contests or withdraws.")
+        raise Refusal(_("Only the player who announced it contests or withdraws."))
     objector = (view.objectors or (None,))[0]
     agent = view.agents[ann.agent]
     mine = view.bribes[ann.agent]
     buttons = [Button(money(v), f"cl.{no}.{taken}.{v}", "primary") for v in amounts_up_to(mine, with_zero=True)]
-    buttons.append(Button("Withdraw", f"wd.{no}.{taken}", "secondary"))
-    who = table.names[objector] if objector is not None else "Someone"
+    buttons.append(Button(_("Withdraw"), f"wd.{no}.{taken}", "secondary"))
+    who = table.names[objector] if objector is not None else "?"
     text = (
-        f"**{table.title}** — {who} objects to: {ann.said}.\n"
-        f"Contest with a **limit**: the most I may claim for you about {dot(agent.colour)} {agent.name} (you have "
-        f"{money(mine)} on them — only you see this). A tie is yours. Or withdraw. Any other amount: "
-        "`/cb contest limit:`."
+        f"**{table.title}** — "
+        + _("%(player)s objects to: %(what)s.", player=who, what=said(view, ann))
+        + "\n"
+        + _(
+            "Contest with a **limit**: the most I may claim for you about %(agent)s (you have %(amount)s on them — "
+            "only you see this). A tie is yours. Or withdraw. Any other amount: `/cb contest limit:`.",
+            agent=dot(agent.colour) + " " + agent.name,
+            amount=money(mine),
+        )
     )
     return Post(content=text, buttons=buttons)
 
@@ -149,20 +161,21 @@ def move_post(table: "Table", seat: int, agent: int | None = None) -> Post:
     view = seat_view(table, seat)
     legal = [a for a in table.game.legal_actions(table.state, seat) if isinstance(a, Move)]
     if not legal:
-        raise Refusal("You can't move an agent right now.")
+        raise Refusal(_("You can't move an agent right now."))
     colours = [a.colour for a in view.agents]
     if agent is None:
         movable = sorted({colours.index(m.agent) for m in legal})
         buttons = [Button(view.agents[a].name, f"mva.{a}", "primary", dot(view.agents[a].colour)) for a in movable]
-        return Post(content=f"**{table.title}** — which agent moves?", buttons=buttons)
+        return Post(content=f"**{table.title}** — " + _("which agent moves?"), buttons=buttons)
     names = buildings(view)
     mine = [m for m in legal if m.agent == colours[agent]]
     buttons = []
     for m in mine:
-        label = place(m.to) + (" with 💼" if m.suitcase else "")
+        label = _("%(building)s with 💼", building=place(m.to)) if m.suitcase else place(m.to)
         buttons.append(Button(label, f"mvt.{agent}.{names.index(m.to)}.{int(m.suitcase)}", "primary"))
     where = view.agents[agent].at or "?"
-    return Post(content=f"**{table.title}** — {view.agents[agent].name} moves from {place(where)} to…", buttons=buttons)
+    text = _("%(agent)s moves from %(building)s to…", agent=view.agents[agent].name, building=place(where))
+    return Post(content=f"**{table.title}** — {text}", buttons=buttons)
 
 
 def hit_post(table: "Table", seat: int) -> Post:
@@ -172,18 +185,25 @@ def hit_post(table: "Table", seat: int) -> Post:
     legal = [a for a in table.game.legal_actions(table.state, seat) if isinstance(a, Hit)]
     if not legal:
         raise Refusal(
-            "No hit is possible for you now: the hitter needs $1,000 of your money on it and a victim in its building."
+            _(
+                "No hit is possible for you now: the hitter needs $1,000 of your money on it and a victim in its "
+                "building."
+            )
         )
     buttons = [
         Button(
-            f"{view.agents[colours.index(h.agent)].name} hits {view.agents[colours.index(h.victim)].name}",
+            _(
+                "%(agent)s hits %(victim)s",
+                agent=view.agents[colours.index(h.agent)].name,
+                victim=view.agents[colours.index(h.victim)].name,
+            ),
             f"hta.{colours.index(h.agent)}.{colours.index(h.victim)}",
             "danger",
         )
         for h in legal[:20]
     ]
     return Post(
-        content=f"**{table.title}** — which hit do you announce? (It costs $1,000 of the hitter's bribe.)",
+        content=f"**{table.title}** — " + _("which hit do you announce? (It costs $1,000 of the hitter's bribe.)"),
         buttons=buttons,
     )
 
@@ -191,21 +211,21 @@ def hit_post(table: "Table", seat: int) -> Post:
 def bribe_post(table: "Table", seat: int, agent: int | None = None) -> Post:
     view = seat_view(table, seat)
     if view.phase != "turn" or view.turn != seat:
-        raise Refusal("You can bribe only on your turn.")
+        raise Refusal(_("You can bribe only on your turn."))
     if view.first_turn:
         return several_post(table, seat, 0)
     if view.objected:
-        raise Refusal("An objection stopped you this turn: no more bribing (announce something else or end it).")
+        raise Refusal(_("An objection stopped you this turn: no more bribing (announce something else or end it)."))
     if agent is None:
         alive = [a for a in view.agents if a.at is not None]
         buttons = [Button(a.name, f"bra.{a.index}", "primary", dot(a.colour)) for a in alive]
-        buttons.append(Button("Several agents…", "brs.0", "secondary", "📝"))
-        return Post(content=f"**{table.title}** — bribe which agent?", buttons=buttons)
+        buttons.append(Button(_("Several agents…"), "brs.0", "secondary", "📝"))
+        return Post(content=f"**{table.title}** — " + _("bribe which agent?"), buttons=buttons)
     buttons = [Button(money(v), f"brt.{agent}.{v}", "success") for v in amounts_up_to(view.capital, with_zero=False)]
-    return Post(
-        content=f"**{table.title}** — how much on {view.agents[agent].name}? (Capital left {money(view.capital)}.)",
-        buttons=buttons,
+    text = _(
+        "how much on %(agent)s? (Capital left %(capital)s.)", agent=view.agents[agent].name, capital=money(view.capital)
     )
+    return Post(content=f"**{table.title}** — {text}", buttons=buttons)
 
 
 FORM_AGENTS = 5
@@ -222,7 +242,7 @@ def several_post(table: "Table", seat: int, mask: int) -> Post:
     **Amounts…** opens the form with an amount per agent picked (`bribe_form`)."""
     view = seat_view(table, seat)
     if view.phase != "turn" or view.turn != seat or view.objected:
-        raise Refusal("You can bribe only on your turn.")
+        raise Refusal(_("You can bribe only on your turn."))
     picked = chosen(view, mask)
     least = 3 if view.first_turn else 1
     buttons = [
@@ -231,21 +251,23 @@ def several_post(table: "Table", seat: int, mask: int) -> Post:
         if a.at is not None and (a.index in picked or len(picked) < FORM_AGENTS)
     ]
     if len(picked) >= least:
-        buttons.append(Button("Amounts…", f"brf.{sum(1 << i for i in picked)}", "primary", "📝"))
-    first = "Your first turn: bribe at least three agents. " if view.first_turn else ""
-    names = ", ".join(view.agents[i].name for i in picked) or "none yet"
-    return Post(
-        content=f"**{table.title}** — {first}Pick the agents to bribe (up to {FORM_AGENTS}), then **Amounts…**. "
-        f"Picked: {names}. (Capital left {money(view.capital)}.)",
-        buttons=buttons,
+        buttons.append(Button(_("Amounts…"), f"brf.{sum(1 << i for i in picked)}", "primary", "📝"))
+    first = _("Your first turn: bribe at least three agents.") + " " if view.first_turn else ""
+    names = ", ".join(view.agents[i].name for i in picked) or _("none yet")
+    text = _(
+        "Pick the agents to bribe (up to %(most)d), then **Amounts…**. Picked: %(picked)s. (Capital left %(capital)s.)",
+        most=FORM_AGENTS,
+        picked=names,
+        capital=money(view.capital),
     )
+    return Post(content=f"**{table.title}** — {first}{text}", buttons=buttons)
 
 
 def bribe_form(table: "Table", seat: int, key: str) -> "Form | None":
     """The form behind **Amounts…** (`brf.<mask>`): an amount per agent picked."""
     from bot.forms import Form, FormField
 
-    head, _, rest = key.partition(".")
+    head, _dot, rest = key.partition(".")
     if head != "brf" or not rest.isdigit():
         return None
     view = seat_view(table, seat)
@@ -255,13 +277,13 @@ def bribe_form(table: "Table", seat: int, key: str) -> "Form | None":
     hints = suggested_amounts(view, picked)  # from the seat's own sheet and the map (`bribe_ideas`)
     fields = tuple(
         FormField(
-            f"{view.agents[i].name} ({view.agents[i].colour})",
-            f"in $100 steps, e.g. {hints.get(i, STEP)}",
+            f"{view.agents[i].name} ({colour_word(view.agents[i].colour)})",
+            _("in $100 steps, e.g. %(amount)s", amount=hints.get(i, STEP)),
             required=True,
         )
         for i in picked
     )
-    return Form(title=f"Bribe in secret — capital {money(view.capital)}", key=key, fields=fields)
+    return Form(title=_("Bribe in secret — capital %(capital)s", capital=money(view.capital)), key=key, fields=fields)
 
 
 def form_bribe(table: "Table", seat: int, key: str, values: list[str]) -> Bribe:
@@ -272,7 +294,13 @@ def form_bribe(table: "Table", seat: int, key: str, values: list[str]) -> Bribe:
     for i, value in zip(picked, values, strict=False):
         digits = value.replace("$", "").replace(",", "").replace(" ", "")
         if not digits.isdigit():
-            raise Refusal(f"“{value}” for {view.agents[i].name} is not an amount: write it in dollars, e.g. 500.")
+            raise Refusal(
+                _(
+                    "“%(value)s” for %(agent)s is not an amount: write it in dollars, e.g. 500.",
+                    value=value,
+                    agent=view.agents[i].name,
+                )
+            )
         amounts[view.agents[i].colour] = int(digits)
     return Bribe(amounts=amounts)
 
@@ -352,4 +380,4 @@ def action(table: "Table", seat: int, key: str) -> Any | None:
 
 def _current(ok: bool) -> None:
     if not ok:
-        raise Refusal("Those buttons are out of date — the game has moved on.")
+        raise Refusal(_("Those buttons are out of date — the game has moved on."))

@@ -20,7 +20,8 @@ def test_the_last_agent_ends_the_game_when_it_can_no_longer_end_it_by_the_suitca
     state = table.state
     assert state.phase == "over" and state.winner_agent == GREEN and state.winners == [1]
     won = next(e for e in events if e.kind == "won")
-    assert "Don Greenwood is the last agent left and can no longer end the game" in won.text
+    assert won.data["reason"] == "last_agent" and won.data["agent"] == GREEN and won.data["amount"] == 1_800
+    assert state.end_reason == "last_agent"
     result = GAME.result(state)
     assert result is not None and [s.score for s in result.standings] == [1_800, 500, 100]
 
@@ -41,7 +42,8 @@ def test_a_hit_carrier_leaves_the_suitcase_in_its_building() -> None:
     table.hit(0, "green", "purple")
     events = table.nobody_objects()
     assert table.state.carrier is None and table.state.suitcase == "Rick's Café"
-    assert "The suitcase stays in Rick's Café." in next(e.text for e in events if e.kind == "hit")
+    hit = next(e for e in events if e.kind == "hit")
+    assert hit.data["dropped"] is True and hit.data["where"] == "Rick's Café"
 
 
 def test_a_game_ended_early_ranks_money_on_the_agents_still_in_it() -> None:

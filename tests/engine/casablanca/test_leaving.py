@@ -60,7 +60,7 @@ def test_in_the_variant_their_hq_becomes_an_ordinary_building() -> None:
     table.do(2, ChooseHq(hq="Airport"))
     events = leave(table, 2)
     assert "Airport" not in table.state.hq_owner
-    assert "The Airport is an ordinary building now." in events[0].text
+    assert (events[0].kind, events[0].data) == ("left", {"seat": 2, "hq": "Airport"})
 
 
 def test_the_next_objector_taken_after_a_departure_gets_a_fresh_deadline() -> None:

@@ -15,19 +15,19 @@ def test_the_main_game_is_for_2_to_8(seats: int) -> None:
     assert [a.home for a in state.agents] == state.at
 
 
-@pytest.mark.parametrize(("variant", "seats", "words"), [("main", 9, "2 to 8 players, not 9"), ("main", 1, "not 1")])
-def test_seat_counts_out_of_range_are_refused(variant: str, seats: int, words: str) -> None:
-    with pytest.raises(RuleError, match=words):
+@pytest.mark.parametrize(("variant", "seats"), [("main", 9), ("main", 1)])
+def test_seat_counts_out_of_range_are_refused(variant: str, seats: int) -> None:
+    with pytest.raises(RuleError) as info:
         GAME.setup(seats, GAME.parse_options({"variant": variant}), 1, T0)
+    assert info.value.code == "player_count"
+    assert info.value.values == {"variant": False, "least": 2, "most": 8, "count": seats}
 
 
 def test_the_variant_is_for_2_to_4_and_says_what_to_do_with_more() -> None:
     with pytest.raises(RuleError) as info:
         GAME.setup(5, GAME.parse_options({"variant": "hq"}), 1, T0)
-    assert info.value.message == (
-        "The HQ variant of Casablanca is for 2 to 4 players, not 5 — with more players, play the main game "
-        "(no `variant=hq`)."
-    )
+    assert info.value.code == "player_count"
+    assert info.value.values == {"variant": True, "least": 2, "most": 4, "count": 5}
 
 
 def test_the_main_games_first_player_is_the_chosen_one_or_drawn() -> None:
@@ -36,8 +36,9 @@ def test_the_main_games_first_player_is_the_chosen_one_or_drawn() -> None:
 
 
 def test_first_seat_is_refused_in_the_variant() -> None:
-    with pytest.raises(RuleError, match="Police Station's owner begins"):
+    with pytest.raises(RuleError) as info:
         GAME.setup(3, GAME.parse_options({"variant": "hq", "first_seat": 1}), 1, T0)
+    assert info.value.code == "variant_first_seat"
 
 
 def test_variant_hqs_are_chosen_in_seat_order_and_the_police_station_begins() -> None:
@@ -47,7 +48,7 @@ def test_variant_hqs_are_chosen_in_seat_order_and_the_police_station_begins() ->
     table.do(1, ChooseHq(hq="Police Station"))
     events = table.do(2, ChooseHq(hq="hotel"))
     assert table.state.hq_owner == {"Rick's Café": 0, "Police Station": 1, "Hotel": 2}
-    assert table.state.turn == 1 and events[-1].text.startswith("{seat:1}, it's your turn")
+    assert table.state.turn == 1 and (events[-1].kind, events[-1].data["seat"]) == ("turn", 1)
 
 
 def test_without_the_police_station_the_airport_begins() -> None:

@@ -186,5 +186,5 @@ async def test_a_three_player_variant_game_to_the_win(env: simcord.Env) -> None:
     final = await state(server)
     assert final.phase == "over" and final.winners == [1]
     text = "\n".join(m.content for m in thread.history())
-    assert f"{bert.name} brought the suitcase into their HQ, the Police Station — {bert.name} wins Casablanca!" in text
+    assert f"{bert.name} brought the suitcase into their HQ, the Police Station. {bert.name} wins Casablanca!" in text
     assert f"🥇 **{bert.name}** — brought the suitcase home" in text

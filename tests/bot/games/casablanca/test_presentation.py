@@ -42,7 +42,7 @@ def test_the_details_show_the_map_as_text_and_the_status_keeps_to_one_screen() -
     assert "**Rick's Café** (HQ): 🟢 Don Greenwood\n" in text
     assert "**house 10**: 🟣 Lila Sheela" in text
     assert "**Bazaar**: 💼 suitcase" in text
-    assert "Carried so far by 0 agents. The game can end only once two different agents have carried it." in text
+    assert "Nobody has carried it yet. The game can end only once two different agents have carried it." in text
 
 
 def test_the_variant_status_names_hq_owners_and_face_down_sheets() -> None:
