@@ -31,7 +31,8 @@ def test_no_words_leave_the_engine(name: str, seed: int) -> None:
         state = played.state
         for wait in game.waiting_on(state):
             assert CODE.fullmatch(wait.what), f"{name} waits for {wait.what!r}, not a code"
-        # A seat that isn't awaited tries an awaited seat's move: refused, with a code and no words to show.
+        # A seat that isn't awaited tries an awaited seat's move: where the rules refuse it (in Casablanca a player
+        # who answered may still change their answer while the window is open), the refusal is a code.
         waits = game.waiting_on(state)
         awaited = {s for w in waits for s in w.seats} | set(game.free_to_act(state))
         for wait in waits:
@@ -39,6 +40,7 @@ def test_no_words_leave_the_engine(name: str, seed: int) -> None:
             for other in range(seats):
                 if other in awaited or not legal:
                     continue
-                with pytest.raises(RuleError) as refused:
+                try:
                     game.apply(state, other, legal[0], played.steps[-1].now if played.steps else START)
-                assert CODE.fullmatch(refused.value.code), f"{name} refused without a code: {refused.value}"
+                except RuleError as refused:
+                    assert CODE.fullmatch(refused.code), f"{name} refused without a code: {refused}"
