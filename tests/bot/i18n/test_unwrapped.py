@@ -36,7 +36,7 @@ def test_names_numbers_emoji_markdown_mentions_timestamps_urls_and_terms_are_no_
     text = (
         "🥇 **anna** — 💰 12, `[1] 2 3 4`, > -# 3x x2 <:coin:123456> :moneybag: <@123> <@!45> <#67> <@&89> "
         "</game hand:99> <t:1700000000:R> <t:1700000000> https://example.com/rules?x=1 Bert Dave, Zoë 🇩🇪 ½ "
-        "Kohle, Kies & Knete · Kesse Rügen · Casablanca · Schwarzmarkt · Boardroom · A B"
+        "Kohle, Kies & Knete · Kesse Rügen · Casablanca · Schwarzmarkt · Boardroom · A B · `kesse_ruegen`"
     )
     assert unwrapped(text, names) == []
     # A name is only a name as given: another word is still a word.

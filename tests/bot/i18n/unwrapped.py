@@ -8,7 +8,7 @@ every ⟦…⟧ was never looked up, so it would stay English at a Dutch or Germ
   punctuation and symbols, Markdown (`**`, `-#`, `>`, backticks…);
 - a mention (`<@id>`, `<@!id>`, `<#id>`, `<@&id>`), a command mention (`</game hand:id>`), a Discord timestamp
   (`<t:1700000000:R>`), a URL;
-- one of `GAME_TERMS`, the few proper names that are the same in every language;
+- one of `GAME_TERMS`, the few proper names (and the games' ids) that are the same in every language;
 - a single capital letter (a badge on a picture: an agent's or a seat's letter, a grid's column) or an `x` glued to
   a number (`3x`, `x2`): marks, not words.
 
@@ -33,6 +33,11 @@ GAME_TERMS: tuple[str, ...] = (
     "Schwarzmarkt",
     # The bot's own name, a brand.
     "Boardroom",
+    # The games' ids, typed as they are in every language (`/game new game:kesse_ruegen`).
+    "kkk",
+    "kesse_ruegen",
+    "casablanca",
+    "schwarzmarkt",
 )
 """Proper names that stay the same in every language. Keep it short: a word that a Dutch or German table would read
 differently (a card, a good, a family, a phase) is NOT one of these — it goes through the catalogs."""
