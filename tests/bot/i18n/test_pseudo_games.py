@@ -67,12 +67,15 @@ async def test_the_kkk_seeded_game_in_the_pseudo_language_is_fully_marked(
 # --- 2. whole games in Dutch and German -------------------------------------------------------------------------
 
 SHORT = {
-    "kkk": Case("kkk", 3),
-    "kesse_ruegen": Case("kesse_ruegen", 2),
-    "casablanca": Case("casablanca", 2),
-    "schwarzmarkt": Case("schwarzmarkt", 3),
+    "kkk": Case("kkk", 3, seed=44),
+    "kesse_ruegen": Case("kesse_ruegen", 2, seed=53),
+    "casablanca": Case("casablanca", 2, "variant=hq", seed=20),
+    "schwarzmarkt": Case("schwarzmarkt", 3, seed=3),
 }
-"""The shortest whole games of each (fewest players; seeds found by playing the candidates, see the report)."""
+"""Short whole games of each, to keep the suite's time flat: the fewest players, and among seeds 1–80 (played on the
+engines alone with the same policies, seat order and timeouts as `play`) one of the shortest — 90, 85, 42 and 81
+steps. Casablanca's main game is played in the pseudo-language (`CASES`); its HQ variant ends soonest here (the
+shortest main game of two or three players takes 122 steps)."""
 
 
 def found_in(lookups: list[Lookup], said: str) -> list[Lookup]:
