@@ -21,11 +21,11 @@ import pytest
 import simcord
 
 from bot.client import BoardroomBot
-from bot.i18n import DEFAULT
+from bot.i18n import DEFAULT, translation
 from engine import registry
 from tests.bot.games.kkk.test_seeded_game import play_the_seeded_game
 from tests.bot.games.test_seeded_games import CASES, NAMES, Case, play
-from tests.bot.helpers import embed_text, make_server
+from tests.bot.helpers import embed_text, make_server, move
 from tests.bot.i18n.pseudo import Lookup, Lookups, Transcript, discord_locales, new_table_in
 
 KINDS = ("kkk", "kesse_ruegen", "casablanca", "schwarzmarkt")
@@ -119,11 +119,15 @@ async def test_a_whole_game_at_a_dutch_or_german_table(
 async def test_a_dutch_table_answers_a_reader_whose_discord_speaks_english_in_english(
     env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """anna's Discord speaks English, bert's Dutch, the table Dutch: `/game help` and `/game hand` answer each in
+    their own language, and anna's own move is told to the table in Dutch."""
     discord_locales(monkeypatch, {"anna": "en-US"}, "nl")
+    transcript = Transcript.install(env, monkeypatch, names=NAMES)
     lookups = Lookups.install(monkeypatch)
     server = make_server(env, NAMES[:2])
     anna, bert = server.members
-    opened = await anna.slash(server.channel, "game new", game="kesse_ruegen", **new_table_in("nl"))
+    new = new_table_in("nl", "first_seat=me")
+    opened = await anna.slash(server.channel, "game new", game="kesse_ruegen", random_order=False, **new)
     bot: BoardroomBot = env.bot  # type: ignore[assignment]
     assert await bot.store.games.find(), f"no Dutch table: {opened.response.content}"
     game_id = (await bot.store.games.find())[-1].id
@@ -148,3 +152,21 @@ async def test_a_dutch_table_answers_a_reader_whose_discord_speaks_english_in_en
         assert answers[command]["anna"] != answers[command]["bert"], command
     dutch = Lookups(seen).shown("nl", "platform") + Lookups(seen).shown("nl", "kesse_ruegen")
     assert found_in(dutch, answers["game help"]["bert"] + answers["game hand"]["bert"]), answers
+
+    # anna moves (she begins): what the table is told of it is Dutch, though her own Discord speaks English.
+    game = bot.service.read.game("kesse_ruegen")
+    table = await bot.service.read.table(game_id)
+    assert table.state is not None
+    legal = game.legal_actions(table.state, 0)
+    assert legal, "anna (seat 1, first_seat=me) has no move"
+    before = len(transcript.texts)
+    lookups.log.clear()
+    await anna.slash(thread, "game move", action=move(game.dump_action(legal[0])))
+    new_texts = list(transcript.texts.items())[before:]
+    public = [t for t, where in new_texts if "ephemeral" not in where and "DM" not in where]
+    assert public, "anna's move told the table nothing"
+    told = "\n".join(public)
+    english = {x.message for x in lookups.log if x.language == "en" and "%(" not in x.message}
+    leaked = [m for m in english if m in told and translation("kesse_ruegen", "nl").gettext(m) != m]
+    assert not leaked, f"English at the Dutch table after anna's move: {leaked}"
+    assert found_in(lookups.shown("nl", "kesse_ruegen") + lookups.shown("nl", "platform"), told), public
