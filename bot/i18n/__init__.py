@@ -47,10 +47,15 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
 _speaking: ContextVar[str] = ContextVar("boardroom_language", default=DEFAULT)
 
+forced: str | None = None
+"""Test-only: a language every context speaks, whatever `speaking` chose (the pseudo-language runs of whole games,
+`tests/bot/i18n/pseudo.py`, set it to `PSEUDO` so that every word shown anywhere is looked up in it). Never set by
+the bot."""
+
 
 def current() -> str:
-    """The language being spoken here (English unless a caller chose one)."""
-    return _speaking.get()
+    """The language being spoken here (English unless a caller chose one; `forced` if a test set it)."""
+    return forced or _speaking.get()
 
 
 @contextmanager

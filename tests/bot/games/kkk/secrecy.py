@@ -43,6 +43,7 @@ from engine.kkk.rules import KKK, clone
 from engine.kkk.state import KkkState
 from storage import LogEntry
 from storage.models import MessageRef
+from tests.bot.i18n.pseudo import unmarked
 
 ACCEPTED_ON_TWIN = "⚠️ (test probe) the twin table would have ACCEPTED this action"
 PRIORITY = (STOP, BOSS, RECRUIT, JOKER, *(travel(f) for f in FAMILIES), *(clan(f) for f in FAMILIES))
@@ -284,7 +285,8 @@ class TextCheck:
         return out
 
     def check(self, hands: list[list[str]]) -> None:
-        blocks = [hand_block(h) for h in hands]
+        # As Discord holds it: under the pseudo-language the transcript stores texts without their ⟦ ⟧ marks.
+        blocks = [unmarked(hand_block(h)) for h in hands]
         ids = {p.id: seat for seat, p in enumerate(self.players)}
         names = [p.name for p in self.players]
         for channel in self.public_channels:

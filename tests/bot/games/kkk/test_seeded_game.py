@@ -46,7 +46,7 @@ from engine.kkk.state import KkkState
 from tests.bot.games.kkk.helpers import KKK, KkkTable, start
 from tests.bot.games.test_seeded_games import assert_the_end_is_said_once
 from tests.bot.helpers import ThreadMeter, embed_text
-from tests.bot.table_meter import TableMeter
+from tests.bot.table_meter import Figures, TableMeter
 
 PLAYERS = 5299
 """The random player's seed."""
@@ -290,7 +290,9 @@ FORMS_COVERED = [
 ]
 
 
-async def test_a_seeded_game_from_the_lobby_to_the_standings(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
+async def play_the_seeded_game(env: simcord.Env, make_bot) -> Figures:  # type: ignore[no-untyped-def]
+    """The whole seeded game with every check above; its figures (`TableMeter`), whose goals it asserts. Played by
+    `tests/bot/i18n/test_pseudo_games.py` in the pseudo-language, where the same run proves every word marked."""
     figures = TableMeter(env)
     t = await start(env, meter=figures)
     names = [p.name for p in t.players]
@@ -373,6 +375,7 @@ async def test_a_seeded_game_from_the_lobby_to_the_standings(env: simcord.Env, m
     # The status fits one phone screen beside its picture and is never far up the thread.
     assert lines <= 16 and chars <= 1000, (lines, chars)
     assert below <= STATUS_DEPTH_MAX
+    return figures.figures
 
 
 if __name__ == "__main__":
