@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Self
 from pydantic import BaseModel, TypeAdapter
 
 from engine.data import replacement
-from engine.errors import RuleError
+from engine.errors import rule
 from engine.events import Event
 from engine.game import Game, Parts, Result, rank_by_score
 from engine.kkk import actions as A
@@ -93,7 +93,7 @@ class KKK(Game[KkkState, KkkOptions]):
 
     def setup(self, seats: int, options: KkkOptions, seed: int, now: datetime) -> KkkState:
         if not self.min_seats <= seats <= self.max_seats:
-            raise RuleError(f"{self.title} is for {self.min_seats} to {self.max_seats} players, not {seats}.")
+            raise rule("player_count", low=self.min_seats, high=self.max_seats, seats=seats)
         state = turns.setup(seats, options, seed, self.data)
         refresh(state, now)
         return state
@@ -106,17 +106,17 @@ class KKK(Game[KkkState, KkkOptions]):
 
     def step(self, state: KkkState, actor: int | None, action: Any, now: datetime) -> list[Event]:
         if state.phase == "over":
-            raise RuleError("The game is over.")
+            raise rule("game_over")
         if actor is None:
             if not isinstance(action, A.Timeout):
-                raise RuleError("The system can only apply timeouts.")
+                raise rule("system_timeouts_only")
             events = timeout(state, action, now)
         else:
             if not 0 <= actor < state.seats:
-                raise RuleError("You're not seated in this game.")
+                raise rule("not_seated")
             handler = _HANDLERS.get(type(action))
             if handler is None:
-                raise RuleError("Only the game's timer can apply a timeout.")
+                raise rule("timer_only")
             events = handler(state, actor, action)
         if not isinstance(action, A.Stop):
             state.stopped_last = False  # "a STOP on a STOP" only right after one
@@ -141,11 +141,11 @@ class KKK(Game[KkkState, KkkOptions]):
     def result(self, state: KkkState) -> Result | None:
         if state.phase != "over":
             return None
-        return rank_by_score(dict(enumerate(state.money)), reason=state.end_reason)
+        return rank_by_score(dict(enumerate(state.money)))  # the presentation's summary says why it ended
 
     def standings(self, state: KkkState) -> Result:
         """Money so far, richest first (for a game a moderator ends early; money is revealed then)."""
-        return self.result(state) or rank_by_score(dict(enumerate(state.money)), reason="ended early")
+        return self.result(state) or rank_by_score(dict(enumerate(state.money)))
 
     # `remove_seat` keeps the platform's default (None: the game ends and `standings` are posted). The rulebook
     # has no rule for a player leaving; an investor and hand without a player would change every later deal.

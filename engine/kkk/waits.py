@@ -26,20 +26,37 @@ from datetime import datetime, timedelta
 
 from engine import deadlines
 from engine.deadlines import Current
-from engine.errors import RuleError
+from engine.errors import rule
 from engine.events import Event, Wait
 from engine.kkk import actions as A
-from engine.kkk.cards import HAND_LIMIT
+from engine.kkk.cards import HAND_LIMIT, family_name
 from engine.kkk.conclusion import timeout_fail
 from engine.kkk.handlimit import timeout_discard
-from engine.kkk.state import Deadline, KkkState
-from engine.kkk.table import describe_effect, over_limit
+from engine.kkk.state import Deadline, Effect, KkkState
+from engine.kkk.table import over_limit
 from engine.kkk.turns import place_randomly, timeout_rolled, timeout_turn
 from engine.kkk.windows import awaited, timeout_window
 from engine.text import seat
 
 WINDOWS = {"stop": timedelta(hours=6), "last_call": timedelta(hours=6)}
 """The default length of each kind of reaction window (see the module docstring for why)."""
+
+
+def describe_effect(effect: Effect) -> str:
+    """The wait's English words (until waits carry codes: see `Presentation.wait_task`)."""
+    if effect.kind == "boss":
+        return f"{seat(effect.by)}'s Boss card"
+    if effect.kind == "travel":
+        return f"{seat(effect.by)}'s travel card on {effect_target(effect)}"
+    return f"{seat(effect.by)}'s recruitment of {effect_target(effect)}"
+
+
+def effect_target(effect: Effect) -> str:
+    assert effect.family is not None
+    name = family_name(effect.family)
+    if effect.target is None:
+        return f"the {name} investor beside the board"
+    return f"{seat(effect.target)}'s {name} {'clan card' if effect.on == 'clan' else 'investor'}"
 
 
 def current(state: KkkState) -> Current | None:
@@ -86,9 +103,9 @@ def waiting_on(state: KkkState) -> list[Wait]:
 def timeout(state: KkkState, action: A.Timeout, now: datetime) -> list[Event]:
     cur = current(state)
     if cur is None or state.deadline is None or cur.key != action.key or state.deadline.key != action.key:
-        raise RuleError("That timer is stale: the game has moved on.")
+        raise rule("stale_timer")
     if now < state.deadline.until:
-        raise RuleError("That deadline hasn't passed yet.")
+        raise rule("deadline_not_passed")
     kind = cur.key.split(":", 1)[0]
     if kind in ("window", "call"):
         return timeout_window(state)
