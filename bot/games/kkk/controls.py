@@ -23,12 +23,15 @@ The engine decides everything: every action built here goes through `GameService
 what the rules refuse, with the reason.
 """
 
+from datetime import UTC, datetime
 from typing import Any
 
 from bot.controls import Controls
-from bot.games.kkk import posts, reading
+from bot.games.kkk import posts, reading, refusals
+from bot.games.kkk.i18n import _
 from bot.presentation import Post, Table
 from bot.service import Refusal
+from engine.errors import RuleError
 from engine.kkk import actions as A
 from storage.models import MessageRef
 
@@ -53,7 +56,7 @@ class KkkControls(Controls):
         if what not in ("pass", "stop", "cancel") or not number.isdigit():
             return super().button_action(table, seat, key)
         if reading.window_id(reading.public(table)) != int(number):
-            raise Refusal("That window has already closed — see the latest messages in the thread.")
+            raise Refusal(_("That window has already closed — see the latest messages in the thread."))
         return {"pass": A.Pass(), "stop": A.Stop(), "cancel": A.CancelClose()}[what]
 
     def reaction_allowed(self, table: Table, ref: MessageRef, seat: int | None, emoji: str) -> bool:
@@ -119,19 +122,26 @@ class KkkControls(Controls):
         return _shake_refused(table, seat, offer.id, message)
 
 
-WITHDRAW_ADVICE = ", or withdraw this one."
-
-
 def _shake_refused(table: Table, seat: int, offer_id: int, message: str) -> Post:
     """The thread's line for a refused shake, by 🤝 or by `/kkk shake`. The player is named, not mentioned: they
     just reacted and are looking (a ping for one's own click is noise, and without one the line joins the newest
     narration message instead of posting one more). Only the offer's proposer can withdraw it: the others aren't
-    told to."""
-    offer = reading.offer(reading.public(table), offer_id) if table.state is not None else None
-    if message.endswith(WITHDRAW_ADVICE) and (offer is None or offer.proposer != seat):
-        message = message.removesuffix(WITHDRAW_ADVICE) + "."
+    told to. The words are the refusal's own, found again by trying the shake on the table as it is (the engine
+    refuses with a code, and a try changes nothing); `message` is the fallback."""
+    why = table.render(message)
+    if table.state is not None:
+        try:
+            table.game.apply(table.state, seat, A.Shake(offer=offer_id), datetime.now(UTC))
+        except RuleError as exc:
+            why = refusals.refusal_words(table, exc, seat=seat)
     return Post(
-        content=f"{posts.SHAKE} {table.names[seat]}'s shake on offer #{offer_id} doesn't count: {table.render(message)}"
+        content=f"{posts.SHAKE} "
+        + _(
+            "%(who)s's shake on offer #%(offer)d doesn't count: %(why)s",
+            who=table.names[seat],
+            offer=offer_id,
+            why=why,
+        )
     )
 
 

@@ -6,6 +6,8 @@
   ones; `hands` → `hand.KkkHands`: the hand's digest (the hand DM has no buttons: its `buttons` are empty).
 - `help_line` / `describe_action`: `/game help`'s lines and `/game move`'s suggestions in the game's words (`helps`).
 - `score_text`: money, "$48M", in the standings the platform posts (game over, `/mod end`).
+- `refusal_words` → `refusals` (every code the engine raises, naming the fix); `option_help`: the game's own options.
+- `summary`: why the game ended, the deals concluded and each player's biggest payout.
 - `commands`: the `/kkk` commands (`commands.KkkCog`).
 """
 
@@ -14,10 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from bot.games.kkk import hand, helps, narration, picture, posts, reading, status
+from bot.games.kkk import hand, helps, narration, picture, posts, reading, refusals, status, telling
 from bot.games.kkk.controls import KkkControls
+from bot.games.kkk.i18n import _, n_
 from bot.games.kkk.words import money
 from bot.presentation import GenericPresentation, Post, Table
+from engine.errors import RuleError
 from engine.events import Event
 from engine.game import Game
 from engine.kkk.views import PublicView
@@ -25,17 +29,34 @@ from engine.kkk.views import PublicView
 if TYPE_CHECKING:
     from discord.ext import commands
 
-RULES = """\
-Sid Sackson's dealmaking game (3–6 players). On your turn open the deal under the dollar marker, or roll and then \
-open or draw 3. As Boss, gather the investors the space needs: your own, clan cards, and other players' cards bought \
-with a share of the payout — each offer gets its own message; making it is your 🤝, and it binds when the other \
-side reacts 🤝 ("Shake!"). Agreements add up; to change one, make a counter-offer naming it (`/kkk offer counter:`). \
-Travel, recruitment and Boss cards wait for a STOP until everyone has passed or the reaction time runs out. After \
-10–15 deals the richest player wins. Your hand and money are in your DM (or `/game hand`).
+COMMANDS = (
+    "`/kkk place`, `/kkk open`, `/kkk roll`, `/kkk draw`, `/kkk clan`, `/kkk offer`, `/kkk withdraw`, `/kkk shake`, "
+    "`/kkk travel`, `/kkk recruit`, `/kkk boss`, `/kkk stop`, `/kkk pass`, `/kkk close`, `/kkk cancel`, `/kkk fail`, "
+    "`/kkk discard`"
+)
 
-Commands in the table thread: `/kkk place`, `/kkk open`, `/kkk roll`, `/kkk draw`, `/kkk clan`, `/kkk offer`, \
-`/kkk withdraw`, `/kkk shake`, `/kkk travel`, `/kkk recruit`, `/kkk boss`, `/kkk stop`, `/kkk pass`, `/kkk close`, \
-`/kkk cancel`, `/kkk fail`, `/kkk discard`."""
+
+def rules_text() -> str:
+    """`/game rules`' summary of the game, in the language being spoken."""
+    summary = _(
+        "Sid Sackson's dealmaking game (3–6 players). On your turn open the deal under the dollar marker, or roll and "
+        "then open or draw 3. As Boss, gather the investors the space needs: your own, clan cards, and other players' "
+        "cards bought with a share of the payout — each offer gets its own message; making it is your 🤝, and it "
+        "binds when the other side reacts 🤝 (“Shake!”). Agreements add up; to change one, make a counter-offer "
+        "naming it (`/kkk offer counter:`). Travel, recruitment and Boss cards wait for a STOP until everyone has "
+        "passed or the reaction time runs out. After 10–15 deals the richest player wins. Your hand and money are in "
+        "your DM (or `/game hand`)."
+    )
+    return summary + "\n\n" + _("Commands in the table thread: %(commands)s.", commands=COMMANDS)
+
+
+OPTIONS = {
+    "hide_hand_sizes": lambda: _(
+        "On: the table doesn't show how many cards each player holds. It hides the running count only: a careful "
+        "player can still reckon it from the public plays (5 dealt, 3 per draw, each card played or discarded)."
+    ),
+}
+"""The words of the game's own options (`engine.kkk.options.KkkOptions`)."""
 
 
 class KkkPresentation(GenericPresentation):
@@ -50,13 +71,15 @@ class KkkPresentation(GenericPresentation):
 
     def summary(self, table: Table) -> list[str]:
         view = reading.public(table)
+        lines = []
+        if view.end_reason:
+            lines.append("_" + telling.end_reason(view.end_reason, view.deals, view.end_roll) + "_")
         if view.best_gain is None:
-            return []
+            return lines
         names = table.names
         gains = " · ".join(f"{names[s]} {money(g)}" for s, g in enumerate(view.best_gain))
-        return [
-            f"📊 {view.deals} deal{'s' if view.deals != 1 else ''} concluded · biggest payout from one deal: {gains}"
-        ]
+        deals = n_("%(n)d deal concluded", "%(n)d deals concluded", view.deals)
+        return [*lines, "📊 " + deals + " · " + _("biggest payout from one deal: %(gains)s", gains=gains)]
 
     def status_details(self, table: Table) -> Post | None:
         return status.details_post(table) if table.state is not None else None
@@ -86,7 +109,14 @@ class KkkPresentation(GenericPresentation):
         return helps.describe_action(table, seat, action) or super().describe_action(table, seat, action)
 
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
-        return RULES
+        return rules_text()
+
+    def refusal_words(self, table: Table, error: RuleError) -> str:
+        return refusals.refusal_words(table, error)
+
+    def option_help(self, name: str) -> str | None:
+        words = OPTIONS.get(name)
+        return words() if words is not None else None
 
     def cog(self, bot: "commands.Bot") -> "commands.Cog | None":
         from bot.games.kkk.commands import KkkCog
