@@ -23,7 +23,6 @@ The engine decides everything: every action built here goes through `GameService
 what the rules refuse, with the reason.
 """
 
-from datetime import UTC, datetime
 from typing import Any
 
 from bot.controls import Controls
@@ -31,7 +30,6 @@ from bot.games.kkk import posts, reading, refusals
 from bot.games.kkk.i18n import _
 from bot.presentation import Post, Table
 from bot.service import Refusal
-from engine.errors import RuleError
 from engine.kkk import actions as A
 from storage.models import MessageRef
 
@@ -128,12 +126,7 @@ def _shake_refused(table: Table, seat: int, offer_id: int, message: str) -> Post
     narration message instead of posting one more). Only the offer's proposer can withdraw it: the others aren't
     told to. The words are the refusal's own, found again by trying the shake on the table as it is (the engine
     refuses with a code, and a try changes nothing); `message` is the fallback."""
-    why = table.render(message)
-    if table.state is not None:
-        try:
-            table.game.apply(table.state, seat, A.Shake(offer=offer_id), datetime.now(UTC))
-        except RuleError as exc:
-            why = refusals.refusal_words(table, exc, seat=seat)
+    why = refusals.reworded(table, seat, A.Shake(offer=offer_id), table.render(message))
     return Post(
         content=f"{posts.SHAKE} "
         + _(

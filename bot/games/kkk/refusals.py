@@ -405,3 +405,17 @@ def _proposer(table: Table, offer: Any) -> int | None:
         return None
     found = reading.offer(reading.public(table), offer)
     return found.proposer if found is not None else None
+
+
+def reworded(table: Table, seat: int, action: Any, fallback: str) -> str:
+    """The words of the refusal `action` met on `table` (tried again: a try changes nothing), or `fallback` if it
+    goes through now. For the places that hold only the refusal's fallback message, not its code and values."""
+    from datetime import UTC, datetime
+
+    if table.state is None:
+        return fallback
+    try:
+        table.game.apply(table.state, seat, action, datetime.now(UTC))
+    except RuleError as exc:
+        return refusal_words(table, exc, seat=seat)
+    return fallback
