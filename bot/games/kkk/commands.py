@@ -106,7 +106,10 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
                 done = await self.bot.service.play.act_for_seat(record.id, interaction.user.id, build)
             except RuleRefusal as exc:
                 if built:  # the engine refused with a code: the player reads its words, naming the fix
-                    exc.message = refusals.reworded(*built[0], exc.message)
+                    table, seat, action = built[0]
+                    fallback = table.render(exc.rule_message)
+                    words = refusals.reworded(table, seat, action, fallback)
+                    exc.message = exc.message.replace(fallback, words)
                 if hint is not None and built:
                     extra = hint(*built[0])
                     if extra:

@@ -50,7 +50,7 @@ class KkkControls(Controls):
             return None
         if key in SIMPLE_BUTTONS:
             return SIMPLE_BUTTONS[key]
-        what, _, number = key.partition(":")
+        what, _sep, number = key.partition(":")
         if what not in ("pass", "stop", "cancel") or not number.isdigit():
             return super().button_action(table, seat, key)
         if reading.window_id(reading.public(table)) != int(number):
@@ -126,7 +126,7 @@ def _shake_refused(table: Table, seat: int, offer_id: int, message: str) -> Post
     narration message instead of posting one more). Only the offer's proposer can withdraw it: the others aren't
     told to. The words are the refusal's own, found again by trying the shake on the table as it is (the engine
     refuses with a code, and a try changes nothing); `message` is the fallback."""
-    why = refusals.reworded(table, seat, A.Shake(offer=offer_id), table.render(message))
+    why = refusals.reworded(table, seat, A.Shake(offer=offer_id), table.render(message), for_table=True)
     return Post(
         content=f"{posts.SHAKE} "
         + _(

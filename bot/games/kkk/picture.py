@@ -137,7 +137,7 @@ def _shape(block: str) -> str:
 
 
 def _middle(draw: ImageDraw.ImageDraw, view: PublicView, who: Sequence[str], box: tuple[int, int, int, int]) -> None:
-    x0, y0, x1, _ = box
+    x0, y0, x1, _bottom = box
     lines: list[tuple[str, int]] = []
     if view.phase == "over" and view.money is not None:
         lines.append((_("Final money"), 28))

@@ -78,7 +78,7 @@ def offer_key(offer_id: int, reopened: int = 0) -> str:
 
 def parse_offer_key(key: str) -> tuple[int, int] | None:
     """(offer id, reopening) from a message key; None if it isn't one."""
-    head, _, tail = key.partition(".")
+    head, _sep, tail = key.partition(".")
     if not head.isdigit() or (tail and not tail.isdigit()):
         return None
     return int(head), int(tail or 0)
@@ -167,6 +167,7 @@ def offer_head(view: PublicView, names: list[str], data: Data, *, verb: str = "p
     seller, fam = _int(data["seller"]), data.get("family")
     boss = _int(data["boss"]) if boss is None else boss
     values = {"offer": _int(data["offer"]), "boss": f"**{names[boss]}**", "seller": f"**{names[seller]}**"}
+    values["owner"] = names[seller]
     values["price"] = f"**{telling.price(data)}**"
     if fam:
         card = data.get("card") or reading.card_kind(view, seller, str(fam))
@@ -174,19 +175,19 @@ def offer_head(view: PublicView, names: list[str], data: Data, *, verb: str = "p
         if verb == "paid":
             text = _(
                 "**Offer #%(offer)d**: %(boss)s (the Boss) "
-                "paid %(seller)s %(price)s for %(seller)s's %(family)s %(card)s.",
+                "paid %(seller)s %(price)s for %(owner)s's %(family)s %(card)s.",
                 **values,
             )
         elif verb == "would":
             text = _(
                 "**Offer #%(offer)d**: %(boss)s (the Boss) "
-                "would have paid %(seller)s %(price)s for %(seller)s's %(family)s %(card)s.",
+                "would have paid %(seller)s %(price)s for %(owner)s's %(family)s %(card)s.",
                 **values,
             )
         else:
             text = _(
                 "**Offer #%(offer)d**: %(boss)s (the Boss) "
-                "pays %(seller)s %(price)s for %(seller)s's %(family)s %(card)s.",
+                "pays %(seller)s %(price)s for %(owner)s's %(family)s %(card)s.",
                 **values,
             )
     elif verb == "paid":

@@ -7,7 +7,7 @@
 - `help_line` / `describe_action`: `/game help`'s lines and `/game move`'s suggestions in the game's words (`helps`).
 - `score_text`: money, "$48M", in the standings the platform posts (game over, `/mod end`).
 - `refusal_words` → `refusals` (every code the engine raises, naming the fix); `option_help`: the game's own options.
-- `summary`: why the game ended, the deals concluded and each player's biggest payout.
+- `summary`: the deals concluded and each player's biggest payout.
 - `commands`: the `/kkk` commands (`commands.KkkCog`).
 """
 
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from bot.games.kkk import hand, helps, narration, picture, posts, reading, refusals, status, telling
+from bot.games.kkk import hand, helps, narration, picture, posts, reading, refusals, status
 from bot.games.kkk.controls import KkkControls
 from bot.games.kkk.i18n import _, n_
 from bot.games.kkk.words import money
@@ -71,9 +71,7 @@ class KkkPresentation(GenericPresentation):
 
     def summary(self, table: Table) -> list[str]:
         view = reading.public(table)
-        lines = []
-        if view.end_reason:
-            lines.append("_" + telling.end_reason(view.end_reason, view.deals, view.end_roll) + "_")
+        lines: list[str] = []  # why it ended is the game-over narration's line (and the status's)
         if view.best_gain is None:
             return lines
         names = table.names

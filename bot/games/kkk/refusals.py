@@ -407,9 +407,10 @@ def _proposer(table: Table, offer: Any) -> int | None:
     return found.proposer if found is not None else None
 
 
-def reworded(table: Table, seat: int, action: Any, fallback: str) -> str:
+def reworded(table: Table, seat: int, action: Any, fallback: str, *, for_table: bool = False) -> str:
     """The words of the refusal `action` met on `table` (tried again: a try changes nothing), or `fallback` if it
-    goes through now. For the places that hold only the refusal's fallback message, not its code and values."""
+    goes through now. For the places that hold only the refusal's fallback message, not its code and values.
+    `for_table`: the words the table hears (advice only the player themselves may follow is left out)."""
     from datetime import UTC, datetime
 
     if table.state is None:
@@ -417,5 +418,5 @@ def reworded(table: Table, seat: int, action: Any, fallback: str) -> str:
     try:
         table.game.apply(table.state, seat, action, datetime.now(UTC))
     except RuleError as exc:
-        return refusal_words(table, exc, seat=seat)
+        return refusal_words(table, exc, seat=seat if for_table else None)
     return fallback
