@@ -39,6 +39,7 @@ from bot.digest import Digests
 from bot.game_buttons import GAME_BUTTONS
 from bot.host import Host
 from bot.housekeeping import Housekeeper
+from bot.i18n.commands import BoardroomTranslator
 from bot.lobby_repair import repair_all
 from bot.names import NO_MENTIONS
 from bot.notifier import Notifier
@@ -132,6 +133,19 @@ class BoardroomBot(Host):
             autopilot_after=self.settings.autopilot_after, per_hour=self.settings.computer_moves_per_hour
         )
         self.add_dynamic_items(*GAME_BUTTONS, RulesButton, HistoryButton, LogButton)
+        await self.add_commands()
+        self.synced_commands = await sync_commands(
+            self.tree,
+            dev_guild_id=self.settings.dev_guild_id,
+            database_path=self.settings.database_path,
+            mode=self.settings.command_sync,
+        )
+
+    async def add_commands(self) -> None:
+        """The cogs (`/game`, `/mod`, `/me`, `/mine`, the reaction listener, each game's own group) and the slash
+        commands' translator (their names and descriptions in Dutch and German, `bot.i18n.commands`), before the
+        commands are synced. Needs no connection: `bot.i18n.commands.command_catalog` builds the tree this way."""
+        await self.tree.set_translator(BoardroomTranslator())
         await self.add_cog(GameCog(self))
         await self.add_cog(ModCog(self))
         await self.add_cog(MeCog(self))
@@ -142,12 +156,6 @@ class BoardroomBot(Host):
             if cog is not None:
                 await self.add_cog(cog)
                 log.info("added the commands of %s", name)
-        self.synced_commands = await sync_commands(
-            self.tree,
-            dev_guild_id=self.settings.dev_guild_id,
-            database_path=self.settings.database_path,
-            mode=self.settings.command_sync,
-        )
 
     async def on_message(self, message: discord.Message) -> None:
         if isinstance(message.channel, discord.Thread):

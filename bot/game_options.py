@@ -23,13 +23,16 @@ person isn't at the table then, the start is refused saying who is missing.
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
 from bot import ids
 from engine.game import Game
 from engine.options import GameOptions, PlayerOption
+
+if TYPE_CHECKING:
+    from bot.presentation import Presentation
 
 SHARED = {
     "turn_deadline": "turn_hours",
@@ -87,12 +90,20 @@ def _kind(info: Any) -> str:
     return getattr(base, "__name__", str(base))
 
 
-def describe(game: Game) -> list[str]:  # type: ignore[type-arg]
+def describe(game: Game, presentation: "Presentation | None" = None) -> list[str]:  # type: ignore[type-arg]
     """One line per option: name, what values it takes, its default, and what it does (no final full stop: the
-    caller joins the lines and ends the sentence)."""
+    caller joins the lines and ends the sentence). What it does is the game's presentation's words
+    (`Presentation.option_help`, in the language spoken), else the options model's description."""
+    if presentation is None:
+        from bot.games import load_presentation
+
+        presentation = load_presentation(game.name)
     lines = []
     for name, info in own_fields(game).items():
-        what = f" — {info.description.strip().rstrip('.')}" if info.description else ""
+        helped = presentation.option_help(name)
+        if helped is None and info.description:
+            helped = info.description.strip()
+        what = f" — {helped.rstrip('.')}" if helped else ""
         mark = player_option(info)
         if mark is not None:
             lines.append(

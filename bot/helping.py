@@ -12,7 +12,7 @@ it.
 
 from collections.abc import Sequence
 
-from bot.awaiting import waiting_line, your_task
+from bot.awaiting import about_words, help_words
 from bot.presentation import Button, Post, Presentation, Table, moment
 
 HELP_KEY = "help"
@@ -79,9 +79,10 @@ def _awaited(table: Table, seat: int | None, paused: bool) -> list[str]:
         if seat is not None and seat in wait.seats:
             rest = [table.names[s] for s in wait.seats if s != seat]
             also = f" (and **{', '.join(rest)}**)" if rest else ""
-            mine.append(f"⏳ **The game waits for you**{also}: {table.render(your_task(wait.what, seat))}{when}")
+            task = help_words(table, wait, table.names)
+            mine.append(f"⏳ **The game waits for you**{also}: {task}{when}")
         else:
-            others.append(f"⏳ {waiting_line(wait.what, wait.seats, table.names, wait.kind)}{when}")
+            others.append(f"⏳ {about_words(table, wait, table.names)}{when}")
     return mine + others
 
 

@@ -16,10 +16,10 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot import timers as timing
+from bot.awaiting import own_words, stored_wait
 from bot.names import shown
-from bot.routing import jump_link, task_words
-from bot.table import timestamp
-from engine.text import render
+from bot.routing import jump_link
+from bot.table import Table, timestamp
 from storage import GameRecord
 
 if TYPE_CHECKING:
@@ -57,12 +57,14 @@ async def waiting_on(bot: "Host", player_id: int) -> tuple[list[Waiting], int]:
             if s.display_name:
                 names[s.seat] = shown(s.display_name)
         guild = bot.get_guild(held.record.guild_id) if held.record.guild_id is not None else None
+        read = bot.service.read
+        table = Table(game, held.record, list(held.seats), None, read.now(), words=read.presentation(held.record.kind))
         for timer in held.timers:
             if timer.kind not in (timing.DEADLINE, timing.FROZEN):
                 continue
             for seat in sorted(mine & {int(s) for s in timer.payload.get("seats", [])}):
-                what, kind = str(timer.payload.get("what", "")), timer.payload.get("wait_kind")
-                task = render(task_words(what, seat, kind), names)
+                wait = stored_wait({**timer.payload, "seats": [seat]}, kind="wait_kind")
+                task = own_words(table, wait, names)
                 found.append(
                     Waiting(
                         record=held.record,

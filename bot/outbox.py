@@ -17,8 +17,10 @@ stored in the row. Kinds:
   private events. `retry_dm` tries the DM even for a seat whose DMs were found closed (`/game dms`). `prompt`: the
   seat is newly awaited for a decision made on its hand, so the hand is sent again as a new DM (the old one
   deleted) that says so — a DM notifies, an edit doesn't — and the thread names the seat without a mention.
-- `dm`: a new direct message to a seat's player (a prompt or a reminder, for a player who chose DMs), with the
-  thread's text to post instead (`fallback`, mentioning them) should their DMs be closed.
+- `dm`: a new direct message to a seat's player (a prompt or a reminder, for a player who chose DMs): the wait it is
+  about (`bot.routing`), worded at delivery — in the DM, or in the thread mentioning them should their DMs be
+  closed. (Rows of older databases carry the finished `text` and `fallback` instead.) A `post` row may carry a
+  `reminder` (a wait) the same way: worded at delivery, mentioning the `ping` seats.
 - `retire`: a player who lost their seat (a substitution) is told so in their old hand DM, which loses the hand.
 - `lobby`: bring the lobby message up to date; `welcome`: the first DM to a player who joined the lobby (it later
   becomes their hand message).
@@ -35,6 +37,7 @@ from typing import Any
 
 import discord.utils
 
+from bot.awaiting import wait_data
 from engine.events import Event, Wait
 from storage.models import NewOutbox
 
@@ -72,9 +75,7 @@ def post(
     hush: Sequence[int] = (),
 ) -> NewOutbox | None:
     public = [e.model_dump(mode="json") for e in events if e.public]
-    waiting = [
-        {"seats": list(w.seats), "what": w.what, "kind": w.kind, "deadline": due.isoformat()} for w, due in awaits
-    ]
+    waiting = [wait_data(w, due) for w, due in awaits]
     for wait, reached in zip(waiting, elsewhere, strict=False):
         if reached:
             wait[ELSEWHERE] = list(reached)  # reached by DM or the digest (`bot.routing`): named, not mentioned
@@ -113,8 +114,9 @@ def hand(
     prompt: dict[str, Any] | None = None,
     guard: int | None = None,
 ) -> NewOutbox:
-    """`prompt` (what, kind, deadline): the seat is newly awaited for a decision it makes on its hand, and the hand
-    comes down to it as a new DM saying so (see `Presentation.prompt_in_hand`)."""
+    """`prompt` (`bot.awaiting.wait_data`: seats, what, about, kind, deadline): the seat is newly awaited for a
+    decision it makes on its hand, and the hand comes down to it as a new DM saying so (see
+    `Presentation.prompt_in_hand`)."""
     payload: dict[str, Any] = {"seat": seat, "notes": list(notes)}
     if retry_dm:
         payload["retry_dm"] = True

@@ -75,6 +75,8 @@ async def answer(bot: "Host", interaction: discord.Interaction, work: Work, *, g
             await bot.notifier.flush(result.game_id)
         except Exception:
             log.exception("could not deliver a refusal's post", extra={"game": result.game_id})
+    if isinstance(result, RuleError) and game_id is not None:
+        result = await _rule_words(bot, result, game_id)
     if isinstance(result, BaseException):
         result = _explain(bot, result, game_id)
     if isinstance(result, str):
@@ -93,6 +95,17 @@ async def _run(work: Work, carrier: Carrier) -> Answer | str | BaseException | N
     try:
         return await work(carrier)
     except Exception as exc:  # handed back to `answer`, which words it for the person
+        return exc
+
+
+async def _rule_words(bot: "Host", exc: RuleError, game_id: int) -> Answer | RuleError:
+    """A bare refusal of the engine in the game's own words (`Presentation.refusal_words`); the engine's fallback
+    text if the game can't be read."""
+    try:
+        table = await bot.service.read.table(game_id)
+        return Answer(text=table.presentation.refusal_words(table, exc), always=True)
+    except Exception:
+        log.warning("could not word a refusal", exc_info=True, extra={"game": game_id})
         return exc
 
 

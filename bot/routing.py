@@ -21,16 +21,18 @@ far, so a move reads none of them after the first (one read for all the players 
 
 from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from bot import outbox
-from bot.awaiting import awaited, your_task
+from bot.awaiting import own_words, prompt_words, wait_data
+from bot.i18n.platform import _
 from bot.kept import KeptPerPerson
 from bot.table import timestamp
 from engine.events import Wait
-from engine.text import seat as seat_ref
-from engine.text import seats_in
 from storage import GameRecord, GameStore, NewOutbox, NotifyMode, PlayerDelivery, SeatRecord
+
+if TYPE_CHECKING:
+    from bot.table import Table
 
 Route = Literal["thread", "dm", "digest"]
 
@@ -99,87 +101,95 @@ def prompt_rows(
     seats: Sequence[SeatRecord],
     modes: Mapping[int, NotifyMode],
     record: GameRecord,
-    title: str,
+    title: str = "",
     *,
     no_dm: Collection[int] = (),
 ) -> tuple[list[list[int]], list[NewOutbox]]:
     """For the waits a commit announces: per wait, the seats reached elsewhere (named in the thread, not pinged),
     and a DM row for each awaited player who chose DMs (never the actor, who knows: they are not pinged either).
     `no_dm`: seats that get no DM now — in their quiet hours (their wake reminder comes where they chose when the
-    hours end), or prompted by their hand coming down as a DM."""
+    hours end), or prompted by their hand coming down as a DM. The DM keeps the wait and is worded at delivery
+    (`dm_words`)."""
     elsewhere: list[list[int]] = []
     rows: list[NewOutbox] = []
-    link = jump_link(record.guild_id, record.thread_id)
     for wait, due in awaits:
         where = routes(wait.seats, seats, modes)
         elsewhere.append([s for s, r in where.items() if r != "thread"])
         for s, r in where.items():
             if r == "dm" and s != actor and s not in no_dm:
-                text = f"🔔 {title} — {task_words(wait.what, s, wait.kind)}. Deadline {_when(due)}."
-                rows.append(_dm(s, text, link, fallback(wait.what, s, wait.kind, due), due))
+                rows.append(_dm(s, wait, due))
     return elsewhere, rows
 
 
 def reminder_rows(
-    what: str,
-    seats_awaited: Sequence[int],
-    kind: str | None,
+    wait: Wait,
     deadline: datetime,
     seats: Sequence[SeatRecord],
     modes: Mapping[int, NotifyMode],
-    record: GameRecord,
-    title: str,
 ) -> list[NewOutbox]:
     """A reminder, once per awaited player in the place they chose: one thread post mentioning those who chose the
-    thread (none if nobody did), a DM to each who chose DMs, nothing for the digest's (their digest has it)."""
+    thread (none if nobody did), a DM to each who chose DMs, nothing for the digest's (their digest has it). Each
+    keeps the wait and is worded at delivery (`reminder_words`, `dm_words`)."""
+    seats_awaited = list(wait.seats)
     where = routes(seats_awaited, seats, modes)
     in_thread = [s for s in seats_awaited if where[s] == "thread"]
     expires = deadline.isoformat()  # a reminder delivered after its deadline would only confuse
     rows: list[NewOutbox] = []
     if in_thread:
-        # Spoken to the awaited, their seats left as references: the post renders them as mentions (`ping`).
-        refs = [seat_ref(s) for s in range(max([*seats_awaited, *seats_in(what), 0]) + 1)]
-        prompt = awaited(what, list(seats_awaited), refs, lambda s: refs[s], in_thread, kind)
-        text = f"⏰ Reminder: {prompt}. Deadline {timestamp(deadline)}."
-        payload = {"texts": [text], "ping": in_thread, "expires": expires}
+        payload = {
+            "texts": [],
+            REMINDER: wait_data(wait, deadline),
+            "ping": in_thread,
+            "expires": expires,
+        }
         rows.append(NewOutbox(kind=outbox.POST, target={"to": "thread"}, payload=payload))
-    link = jump_link(record.guild_id, record.thread_id)
     for s in seats_awaited:
         if where[s] == "dm":
-            text = f"⏰ Reminder: {title} — {task_words(what, s, kind)}. Deadline {_when(deadline)}."
-            rows.append(_dm(s, text, link, fallback(what, s, kind, deadline, reminder=True), deadline))
+            rows.append(_dm(s, wait, deadline, reminder=True))
     return rows
 
 
-def task_words(what: str, seat: int, kind: str | None) -> str:
-    """What the table waits on the player for, said to them, their seat left out and other seats as references:
-    "your turn: open the deal or roll", "your turn as the Boss, close the deal", "STOP or pass on {seat:0}'s 5"."""
-    task = your_task(what, seat)
-    if kind != "turn":
-        return task
-    if task.startswith("as the "):
-        return f"your turn {task}"
-    return "your turn" if task == "take your turn" else f"your turn: {task}"
+def reminder_words(table: "Table", wait: Wait, names: Sequence[str], ping: Collection[int]) -> str:
+    """A reminder in the thread, the seats in `ping` mentioned: "⏰ Reminder: @anna, your turn: … Deadline …"."""
+    said = prompt_words(table, wait, names, table.mention, ping)
+    return _("⏰ Reminder: %(said)s. Deadline %(when)s.", said=said, when=timestamp(wait.until))
 
 
-def fallback(what: str, seat: int, kind: str | None, due: datetime, *, reminder: bool = False) -> str:
-    """What the thread says, pinging the player, when their DM can't be delivered (`bot.notifier.hands`)."""
-    refs = [seat_ref(s) for s in range(max([seat, *seats_in(what), 0]) + 1)]
-    said = awaited(what, [seat], refs, lambda s: refs[s], [seat], kind)
+def dm_words(table: "Table", wait: Wait, *, reminder: bool = False) -> str:
+    """A prompt's or a reminder's DM to one awaited player (`wait.seats`: theirs), with the link to the table:
+    "🔔 KKK #4 — your turn: open the deal or roll. Deadline … https://…"."""
+    task = own_words(table, wait, table.names)
+    when = f"{timestamp(wait.until, 'f')} ({timestamp(wait.until)})"
+    values = {"title": table.title, "task": task, "when": when}
     if reminder:
-        return f"⏰ Reminder: {said}. Deadline {timestamp(due)}."
-    return f"⏳ {said} (deadline {timestamp(due)})"
+        text = _("⏰ Reminder: %(title)s — %(task)s. Deadline %(when)s.", **values)
+    else:
+        text = _("🔔 %(title)s — %(task)s. Deadline %(when)s.", **values)
+    link = jump_link(table.record.guild_id, table.record.thread_id)
+    return f"{text} {link}" if link else text
 
 
-def _dm(seat: int, text: str, link: str | None, thread_text: str, expires: datetime) -> NewOutbox:
-    row = outbox.dm(seat, f"{text} {link}" if link else text)
-    payload = {**row.payload, FALLBACK: thread_text, "expires": expires.isoformat()}
-    return row.model_copy(update={"payload": payload})
+def fallback_words(table: "Table", wait: Wait, seat: int, *, reminder: bool = False) -> str:
+    """What the thread says, pinging the player, when their DM can't be delivered (`bot.notifier.hands`)."""
+    mine = wait.model_copy(update={"seats": (seat,)})
+    said = prompt_words(table, mine, table.names, table.mention, [seat])
+    if reminder:
+        return _("⏰ Reminder: %(said)s. Deadline %(when)s.", said=said, when=timestamp(wait.until))
+    return _("⏳ %(said)s (deadline %(when)s)", said=said, when=timestamp(wait.until))
 
 
-def _when(due: datetime) -> str:
-    return f"{timestamp(due, 'f')} ({timestamp(due)})"
+def _dm(seat: int, wait: Wait, due: datetime, *, reminder: bool = False) -> NewOutbox:
+    data = wait_data(wait.model_copy(update={"seats": (seat,)}), due)
+    payload: dict[str, Any] = {"seat": seat, WAIT: data, "expires": due.isoformat()}
+    if reminder:
+        payload[REMINDER] = True
+    return NewOutbox(kind=outbox.DM, target={"seat": seat}, payload=payload)
 
 
 FALLBACK = "fallback"
-"""A DM row's text for the thread, mentioning the seat, should the DM not reach them."""
+"""A DM row's text for the thread, mentioning the seat, should the DM not reach them (rows of older databases: the
+newer keep the wait, `WAIT`, and word it at delivery)."""
+WAIT = "wait"
+"""A prompt's or a reminder's DM row: the wait it is about (`bot.awaiting.wait_data`), worded at delivery."""
+REMINDER = "reminder"
+"""A DM row: whether it is a reminder; a thread post: the wait it reminds of, worded at delivery."""

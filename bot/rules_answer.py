@@ -32,7 +32,8 @@ def rules_answer(bot: Host, kind: str, page: int = 0) -> Answer:
         raise Refusal(f"I don't know the game “{kind}”.")
     rules = load_rules(engine.name)
     players = f"{engine.min_seats}–{engine.max_seats} players"
-    options = [*game_options.describe(engine), *game_options.CLOCK_LINES]
+    presentation = bot.service.read.presentation(engine.name)
+    options = [*game_options.describe(engine, presentation), *game_options.CLOCK_LINES]
     if rules is None:  # a game without a players' page: its presentation's summary, on one page
         summary = bot.service.read.presentation(engine.name).rules(engine)
         only = Rules(engine.title, "", (Page("Rules", summary),))

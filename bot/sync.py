@@ -1,7 +1,8 @@
 """Slash commands are synced at start-up only when their definitions changed.
 
-The hash of the command tree's payload (plus where it goes — the development server or global — and the application
-it belongs to) is kept in a small file next to the database (`<database>.commands.sha256`), so a restart does not
+The hash of the command tree's payload, translations included (the Dutch and German names and descriptions of
+`bot.i18n.commands`), plus where it goes (the development server or global) and the application it belongs to, is
+kept in a small file next to the database (`<database>.commands.sha256`), so a restart does not
 spend one of Discord's command updates (and their rate limit) on nothing, while a new bot application (a new token)
 on the same data folder is synced. With DEV_GUILD_ID set, the commands are copied to that server and synced
 there, where they appear at once; otherwise they are synced globally.
@@ -11,6 +12,7 @@ import hashlib
 import json
 import logging
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -30,10 +32,25 @@ class SyncRefused(Exception):
         self.dev_guild_id = dev_guild_id
 
 
-def tree_hash(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> str:
-    commands = sorted(
-        (c.to_dict(tree) for c in tree.get_commands(guild=guild)), key=lambda c: (c.get("type", 1), c["name"])
-    )
+async def payloads(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
+    """The commands as `tree.sync` sends them: with their translations (`name_localizations`, …) when the tree has a
+    translator, so a changed Dutch or German word is synced too."""
+    translator = tree.translator
+    commands = tree.get_commands(guild=guild)
+    if translator is None:
+        return [c.to_dict(tree) for c in commands]
+    return [await c.get_translated_payload(tree, translator) for c in commands]
+
+
+def tree_hash(
+    tree: app_commands.CommandTree,
+    guild: discord.abc.Snowflake | None,
+    payload: list[dict[str, Any]] | None = None,
+) -> str:
+    """The digest of what a sync would send (`payload`, from `payloads`; without it the untranslated tree)."""
+    if payload is None:
+        payload = [c.to_dict(tree) for c in tree.get_commands(guild=guild)]
+    commands = sorted(payload, key=lambda c: (c.get("type", 1), c["name"]))
     # The application too: commands belong to an application, so a new bot application (a new token) on the same
     # data folder must be synced even though its commands look the same.
     application = getattr(tree.client, "application_id", None)
@@ -54,7 +71,7 @@ async def sync_commands(
     guild = discord.Object(id=dev_guild_id) if dev_guild_id else None
     if guild is not None:
         tree.copy_global_to(guild=guild)
-    digest = tree_hash(tree, guild)
+    digest = tree_hash(tree, guild, await payloads(tree, guild))
     path = hash_file(database_path)
     if mode == "never":
         log.info("command sync disabled (COMMAND_SYNC=never)")

@@ -5,16 +5,20 @@ the views and names computed once per state), and the lines every game's status 
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from bot.awaiting import waiting_line
+from bot.awaiting import about_words, same_task
+from bot.i18n.platform import _
 from bot.names import plain, shown
 from engine.events import Wait
 from engine.game import Game, Result
 from engine.text import render
 from storage.models import GameRecord, SeatRecord
+
+if TYPE_CHECKING:
+    from bot.presentation import Presentation
 
 
 @dataclass
@@ -36,6 +40,18 @@ class Table:
     computed once per state and seat."""
     moved: dict[int, list[int]] = field(default_factory=dict)
     """The waits (index into `waits`) whose deadline an awaited player's quiet hours moved, with those seats."""
+    words: "Presentation | None" = field(default=None, repr=False, compare=False)
+    """The game's presentation, if the caller has it (else `presentation` finds it by the game's name)."""
+
+    @property
+    def presentation(self) -> "Presentation":
+        """The game's presentation: the one this table was made with, else the game's package's (the generic one
+        for a game without a package)."""
+        if self.words is None:
+            from bot.games import load_presentation
+
+            self.words = load_presentation(self.record.kind)
+        return self.words
 
     @property
     def names(self) -> list[str]:
@@ -109,25 +125,50 @@ class Table:
         return self.game.result(self.state) if self.state is not None else None
 
 
-def waiting_lines(table: Table, deadline: str = " — deadline ", *, untimed: tuple[str, ...] = ()) -> list[str]:
+def waiting_lines(table: Table, deadline: str | None = None, *, untimed: tuple[str, ...] = ()) -> list[str]:
     """The status's "⏳" lines: whom the table waits for and for what, each awaited player named once
-    (`bot.awaiting.waiting_line`), with the deadline unless a moderator paused the game (or the wait's kind is in
-    `untimed`: a presentation that shows that deadline on a line of its own)."""
+    (`bot.awaiting.about_words`), with the deadline unless a moderator paused the game (or the wait's kind is in
+    `untimed`: a presentation that shows that deadline on a line of its own). `deadline`: what goes between the
+    line and the deadline (default " — deadline ")."""
     # Several waits for the same thing by the same deadline (each duellist's fist) are one line naming them all.
-    merged: dict[tuple[str, str, datetime], list[int]] = {}
-    quiet: dict[tuple[str, str, datetime], list[int]] = {}
+    merged: list[tuple[Wait, datetime, list[int], list[int]]] = []
     for i, wait in enumerate(table.waits):
-        key = (wait.what, wait.kind, table.deadline(i, wait))
-        merged.setdefault(key, []).extend(wait.seats)
-        quiet.setdefault(key, []).extend(s for s in table.moved.get(i, ()) if s not in quiet[key])
+        due = table.deadline(i, wait)
+        found = next((m for m in merged if m[1] == due and same_task(m[0], wait)), None)
+        if found is None:
+            found = (wait, due, [], [])
+            merged.append(found)
+        found[2].extend(s for s in wait.seats if s not in found[2])
+        found[3].extend(s for s in table.moved.get(i, ()) if s not in found[3])
     lines = []
-    for key, seats in merged.items():
-        what, kind, due = key
-        when = "" if table.record.status == "paused" or kind in untimed else f"{deadline}{moment(due)}"
-        if when and quiet[key]:
-            whose = ", ".join(table.names[s] for s in quiet[key] if s < len(table.names))
-            when += f" (🌙 moved to the end of {whose}'s quiet hours)"
-        lines.append(f"⏳ {waiting_line(what, seats, table.names, kind)}{when}")
+    for wait, due, seats, quiet in merged:
+        shown = wait if list(wait.seats) == seats else wait.model_copy(update={"seats": tuple(seats)})
+        words = about_words(table, shown, table.names)
+        if table.record.status == "paused" or wait.kind in untimed:
+            lines.append(f"⏳ {words}")
+            continue
+        if quiet:
+            whose = ", ".join(table.names[s] for s in quiet if s < len(table.names))
+            if deadline is None:
+                line = _(
+                    "%(waiting)s — deadline %(when)s (🌙 moved to the end of %(whose)s's quiet hours)",
+                    waiting=words,
+                    when=moment(due),
+                    whose=whose,
+                )
+            else:
+                line = _(
+                    "%(waiting)s%(sep)s%(when)s (🌙 moved to the end of %(whose)s's quiet hours)",
+                    waiting=words,
+                    sep=deadline,
+                    when=moment(due),
+                    whose=whose,
+                )
+        elif deadline is None:
+            line = _("%(waiting)s — deadline %(when)s", waiting=words, when=moment(due))
+        else:
+            line = f"{words}{deadline}{moment(due)}"
+        lines.append(f"⏳ {line}")
     return lines
 
 

@@ -38,6 +38,7 @@ from typing import Any
 
 from bot import away
 from bot import quiet as quietness
+from bot.awaiting import same_task
 from engine.events import Wait
 from engine.game import Game
 from storage.models import NewTimer, QuietHours, TimerRecord
@@ -127,14 +128,14 @@ def clocks_from(timers: Sequence[NewTimer]) -> dict[str, Clock]:
 
 def interruptions(before: list[Wait], after: list[Wait], timers: list[TimerRecord]) -> list[list[Any]]:
     """The turns a reaction window interrupts, kept on the window's timers while it (or the next window) is open:
-    [kind, what, seats] of each turn wait that was there before and is gone now, plus those already kept. None once no
-    reaction wait is left (the turn has resumed, or moved on)."""
+    [kind, what, seats, about] of each turn wait that was there before and is gone now, plus those already kept. None
+    once no reaction wait is left (the turn has resumed, or moved on)."""
     if not any(w.kind == "reaction" for w in after):
         return []
-    kept = [[kind, what, list(seats)] for kind, what, seats in _interrupted(timers)]
+    kept = [[kind, what, list(seats), about] for kind, what, seats, about in _interrupted(timers)]
     for w in before:
-        if w.kind == "turn" and not any(a.kind == w.kind and a.what == w.what and a.seats == w.seats for a in after):
-            kept.append([w.kind, w.what, list(w.seats)])
+        if w.kind == "turn" and not any(same_task(a, w) and a.seats == w.seats for a in after):
+            kept.append([w.kind, w.what, list(w.seats), dict(w.about)])
     out: list[list[Any]] = []
     for x in kept:
         if x not in out:
@@ -142,10 +143,11 @@ def interruptions(before: list[Wait], after: list[Wait], timers: list[TimerRecor
     return out
 
 
-def _interrupted(timers: list[TimerRecord]) -> list[tuple[str, str, tuple[int, ...]]]:
-    """The interrupted turns kept on the deadlines' payloads (`interruptions`), in order."""
+def _interrupted(timers: list[TimerRecord]) -> list[tuple[str, str, tuple[int, ...], dict[str, Any]]]:
+    """The interrupted turns kept on the deadlines' payloads (`interruptions`), in order (older payloads: no
+    `about`)."""
     return [
-        (str(x[0]), str(x[1]), tuple(int(s) for s in x[2]))
+        (str(x[0]), str(x[1]), tuple(int(s) for s in x[2]), dict(x[3]) if len(x) > 3 else {})
         for t in timers
         if t.kind == DEADLINE
         for x in t.payload.get("interrupted", [])
@@ -221,7 +223,7 @@ def plan(
         key = wait_key(game, wait)
         clock = clocks.get(key, Clock())
         common: dict[str, Any] = {"wait": key, "shift": clock.shift.total_seconds(), "seats": list(wait.seats)}
-        common |= {"what": wait.what, "wait_kind": wait.kind}
+        common |= {"what": wait.what, "about": dict(wait.about), "wait_kind": wait.kind}
         if clock.floor is not None:
             common["floor"] = clock.floor.isoformat()
         if clock.away:

@@ -51,9 +51,9 @@ class GameOptions(BaseModel):
     """What the table does while a player is away for days: `pause` stops the clocks of their turns (for at most the
     bot's AWAY_MAX_DAYS in this game), `autopilot` plays safe moves for them until they return. Either way reaction
     windows pass for them. The engine never reads it: the platform's clock does."""
-    language: Literal["en", "nl", "de"] = "en"
-    """The table's language: everything the table shows publicly is said in it (the engine never reads it; the
-    bot chooses the words, `bot.i18n`)."""
+    language: str = Field(default="en", pattern=r"^[a-z]{2,3}$")
+    """The table's language code: everything the table shows publicly is said in it (the engine never reads it;
+    the bot chooses the words and which languages it offers, `bot.i18n.LANGUAGES`)."""
     # The table's clock (`engine.daily`): a daily deadline instead of `turn_deadline`, in the table's time zone.
     deadline: time | None = None
     """A turn ends at this time of day (`daily 19:00`) in the table's time zone, instead of after `turn_deadline`."""

@@ -8,8 +8,9 @@ from typing import Any
 import discord
 
 from bot import outbox
-from bot.awaiting import subject_task
+from bot.awaiting import stored_wait, task_of
 from bot.components import view_for
+from bot.i18n.platform import _
 from bot.logs import game_logger
 from bot.notifier.ledger import Ledger
 from bot.notifier.sending import (
@@ -21,7 +22,8 @@ from bot.notifier.sending import (
     _send_args,
 )
 from bot.presentation import Post, Presentation, Table, moment, private_post, standings_lines
-from bot.routing import FALLBACK, fallback
+from bot.routing import FALLBACK, REMINDER, WAIT, dm_words, fallback_words
+from engine.events import Wait
 from engine.text import render
 from storage import GameRecord, MessageRef, OutboxRecord
 
@@ -160,7 +162,12 @@ class Hands:
             await self._fall_back(row, record, table, seat)
             await self.ledger.mark(row)
             return
-        post = Post(content=table.render(row.payload.get("text", "")))
+        data = row.payload.get(WAIT)
+        if data is not None:  # worded now (`bot.routing.prompt_rows`, `reminder_rows`)
+            text = dm_words(table, _own_wait(data, seat), reminder=bool(row.payload.get(REMINDER)))
+        else:  # a row of an older database, worded when it was written
+            text = table.render(row.payload.get("text", ""))
+        post = Post(content=text)
         try:
             dm = await self.bot.create_dm(discord.Object(id=seat_rec.player_id))
             await self.sender.send_once([row], dm.id, post, lambda: dm.send(**_send_args(post, row)))
@@ -176,13 +183,16 @@ class Hands:
         pings them with it instead, so no prompt is lost (issue 27: a closed DM falls back to the thread)."""
         if prompt is None or record.status != "active":
             return
-        text = fallback(str(prompt.get("what", "")), seat, prompt.get("kind"), _dt(prompt["deadline"]))
+        text = fallback_words(table, _own_wait(prompt, seat), seat)
         await self._fall_back(row, record, table, seat, text=text)
 
     async def _fall_back(
         self, row: OutboxRecord, record: GameRecord, table: Table, seat: int, *, text: str | None = None
     ) -> None:
         """The DM row's thread text (or `text`), mentioning its seat's player, once (`send_once`, like any row)."""
+        data = row.payload.get(WAIT)
+        if text is None and data is not None:
+            text = fallback_words(table, _own_wait(data, seat), seat, reminder=bool(row.payload.get(REMINDER)))
         text = text or row.payload.get(FALLBACK)
         if not text or record.thread_id is None:
             return
@@ -272,13 +282,22 @@ class Hands:
 
 def prompt_line(table: Table, seat: int, prompt: dict[str, Any]) -> str:
     """The line a hand sent as a prompt starts with: it's your turn, for what, by when, and where the table is."""
-    what = str(prompt.get("what", ""))
-    found = subject_task(what, [seat])
-    task = found[1] if found is not None else render(what, table.names)
-    due = moment(_dt(prompt["deadline"])) if prompt.get("deadline") else ""
+    task = task_of(table, _own_wait(prompt, seat), table.names)
+    words = f"{task.role}: {task.task}" if task.role and task.task else task.role or task.task
     where = f" (<#{table.record.thread_id}>)" if table.record.thread_id else ""
-    head = f"⏳ **Your turn** in {table.title}{where}"
-    return f"{head}: {task}" + (f" — deadline {due}" if due else "") if task else head
+    head = _("⏳ **Your turn** in %(title)s%(where)s", title=table.title, where=where)
+    if not words:
+        return head
+    if prompt.get("deadline"):
+        due = moment(_dt(prompt["deadline"]))
+        return _("%(head)s: %(task)s — deadline %(when)s", head=head, task=words, when=due)
+    return _("%(head)s: %(task)s", head=head, task=words)
+
+
+def _own_wait(data: dict[str, Any], seat: int) -> Wait:
+    """The stored wait (`bot.awaiting.wait_data`) as one seat's: a prompt of an older database has no seats."""
+    wait = stored_wait(data)
+    return wait if wait.seats == (seat,) else wait.model_copy(update={"seats": (seat,)})
 
 
 def hand_post(presentation: Presentation, table: Table, seat: int, notes: Sequence[str] = ()) -> Post:

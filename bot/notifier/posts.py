@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import outbox
-from bot.awaiting import awaited
+from bot.awaiting import prompt_words, stored_wait
 from bot.components import view_for
+from bot.i18n.platform import _
 from bot.notifier.ledger import Ledger
 from bot.notifier.sending import (
     MENTIONS,
@@ -24,6 +25,7 @@ from bot.notifier.sending import (
 )
 from bot.notifier.threads import Threads
 from bot.presentation import MAX_CONTENT, Aside, Post, Table, moment, standings_lines
+from bot.routing import REMINDER, reminder_words
 from engine.events import Event
 from engine.text import render
 from storage import GameRecord, MessageRef, OutboxRecord
@@ -73,15 +75,18 @@ class Posts:
         actor = row.payload.get("actor")
         hush = {int(s) for s in row.payload.get("hush", [])}  # in their quiet hours: pinged when they end
         in_hand = {int(s) for s in row.payload.get(outbox.IN_HAND, [])}  # prompted in their hand DM (`Hands.hand`)
-        for wait in row.payload.get("awaits", []):
-            seats = [int(s) for s in wait["seats"]]
+        reminder = row.payload.get(REMINDER)
+        if reminder is not None:  # worded now, in the table's language (`bot.routing.reminder_rows`)
+            tail.append(reminder_words(table, stored_wait(reminder), names, ping))
+        for data in row.payload.get("awaits", []):
+            wait = stored_wait(data)
+            seats = list(wait.seats)
             # Never the player who just acted, for their own next step; nor those reached by DM, their hand DM or
             # the digest, nor those in their quiet hours (a `wake` reminder pings them when they end).
-            unpinged = set(wait.get(outbox.ELSEWHERE, ())) | in_hand | hush
-            ping = [s for s in seats if s != actor and s not in unpinged]
-            due = moment(_dt(wait["deadline"]))
-            said = awaited(wait["what"], seats, names, table.mention, ping, wait.get("kind"))
-            line = f"⏳ {said} (deadline {due})"
+            unpinged = set(data.get(outbox.ELSEWHERE, ())) | in_hand | hush
+            pinged_now = [s for s in seats if s != actor and s not in unpinged]
+            said = prompt_words(table, wait, names, table.mention, pinged_now)
+            line = _("⏳ %(said)s (deadline %(when)s)", said=said, when=moment(_dt(data["deadline"])))
             # The actor's own next step (e.g. their actions going on) is news to nobody: said where it costs no new
             # message, like any `Aside` (the status shows it anyway).
             tail.append(Aside(line) if seats == [actor] else line)

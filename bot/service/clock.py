@@ -11,6 +11,7 @@ from typing import Any
 from bot import away, seat_players
 from bot import quiet as quietness
 from bot import timers as timing
+from bot.awaiting import stored_wait
 from bot.handover import HANDOVER
 from bot.logs import game_logger
 from bot.routing import reminder_rows
@@ -109,13 +110,12 @@ class GameClock:
 
     async def _reminder_outbox(self, record: GameRecord, payload: dict[str, Any], seats: list[SeatRecord]) -> list[int]:
         """The reminder's rows: once per awaited player, where they chose (`bot.routing.reminder_rows`)."""
-        game = self.read.game(record.kind)
+        self.read.game(record.kind)  # refused for a game this bot no longer hosts
         deadline = datetime.fromisoformat(payload["deadline"])
         awaited_seats = [int(s) for s in payload.get("seats", [])]
         modes = await self.read.deliveries.modes(seats)
-        title = f"{game.title} #{record.id}"
-        what, kind = payload.get("what", ""), payload.get("wait_kind")
-        items = reminder_rows(what, awaited_seats, kind, deadline, seats, modes, record, title)
+        wait = stored_wait({**payload, "seats": awaited_seats, "deadline": deadline.isoformat()}, kind="wait_kind")
+        items = reminder_rows(wait, deadline, seats, modes)
         game_logger(record.id, "boardroom.service").info(
             "reminder", extra={"fields": {"which": payload.get("which"), "seats": awaited_seats}}
         )

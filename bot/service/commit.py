@@ -32,6 +32,7 @@ from pydantic import BaseModel
 from bot import away, outbox, routing, seat_players
 from bot import quiet as quietness
 from bot import timers as timing
+from bot.awaiting import same_task, wait_data
 from bot.handover import HANDOVER, expiries
 from bot.outbox import discord_guard
 from bot.presentation import Presentation, Table, hand_fingerprint
@@ -128,8 +129,8 @@ def plan(
     # A turn that resumes after a reaction window is announced too: the window's closing reaches its player
     # only as an edit, which notifies nobody, and it is on them again (KKK's Boss must close the deal).
     awaits = [] if over else announcements(waits_before, waits_after, deadlines, fresh=c.fresh_clocks)
-    table_before = Table(game, c.record, seats, c.before, now)
-    table_after = Table(game, c.record.model_copy(update={"status": status}), seats, c.after, now)
+    table_before = Table(game, c.record, seats, c.before, now, words=presentation)
+    table_after = Table(game, c.record.model_copy(update={"status": status}), seats, c.after, now, words=presentation)
     table_before.memo[("waits", id(c.before))] = waits_before  # `Table.waits`: the engine is asked once per state
     table_after.memo[("waits", id(c.after))] = waits_after
     guard = discord_guard(now)
@@ -300,7 +301,7 @@ def in_hand_prompts(
             continue
         for seat in wait.seats:
             if seat in people and seat != actor:
-                out[seat] = {"what": wait.what, "kind": wait.kind, "deadline": due.isoformat()}
+                out[seat] = wait_data(wait, due)
     return out
 
 
@@ -308,7 +309,7 @@ def announcements(
     before: Sequence[Wait], after: Sequence[Wait], deadlines: Mapping[int, datetime], *, fresh: bool = False
 ) -> list[tuple[Wait, datetime]]:
     """The waits to announce in the thread, each with the seats to mention: those now awaited for something they
-    were not awaited for just before (same kind and same `what`). A deadline that only moved — the same people
+    were not awaited for just before (same kind, `what` and `about`). A deadline that only moved — the same people
     awaited for the same thing, e.g. the Boss's time restarting with every move of a round — is no news (the
     status message shows it), nor is a window where one more player passed. `fresh` (an undo): announce all."""
     out: list[tuple[Wait, datetime]] = []
@@ -317,7 +318,7 @@ def announcements(
         if fresh:
             out.append((wait, due))
             continue
-        known = {s for old in before if old.kind == wait.kind and old.what == wait.what for s in old.seats}
+        known = {s for old in before if same_task(old, wait) for s in old.seats}
         new = tuple(s for s in wait.seats if s not in known)
         if new:
             out.append((wait.model_copy(update={"seats": new}), due))

@@ -279,7 +279,14 @@ class Lobby:
             due = timing.effective_deadlines(game, waits, timing.clocks_from(timers))
             timers += seat_players.plan(game, game_id, waits, new_seats, now)
             # Whoever pressed Start knows the game began: named, not pinged, when the first move is theirs.
-            table = Table(game, record, [_seat_record(game_id, s, now) for s in new_seats], state, now)
+            table = Table(
+                game,
+                record,
+                [_seat_record(game_id, s, now) for s in new_seats],
+                state,
+                now,
+                words=self.read.presentation(record.kind),
+            )
             modes = await self.read.deliveries.modes(table.seats)
             hush = [s for s, q in quiet.items() if quietness.inside(q, now)]
             items = self._opening(

@@ -18,8 +18,8 @@ from typing import Any, TypeVar
 
 from bot import invalid, outbox
 from bot import timers as timing
+from bot.i18n.platform import _
 from bot.logs import game_logger
-from bot.names import shown
 from bot.presentation import Table
 from bot.service.commit import OVER, Commit, Planned, plan, seats_key
 from bot.service.reader import Reader
@@ -28,7 +28,6 @@ from bot.service.states import StateCache
 from engine.errors import RuleError
 from engine.events import Wait
 from engine.game import Game
-from engine.text import render
 from engine.text import seat as seat_ref
 from storage import (
     CommitResult,
@@ -113,7 +112,8 @@ class MovePath:
         try:
             outcome = game.apply(state, seat, action, now)
         except RuleError as exc:
-            refusal = _refusal(game, exc, loaded.seats, seat, user_id)
+            table = Table(game, record, list(loaded.seats), state, now, words=self.read.presentation(record.kind))
+            refusal = _refusal(table, exc, seat, user_id)
             if refusal is None:
                 raise
             raise refusal from None
@@ -221,7 +221,17 @@ class MovePath:
         deadlines = timing.effective_deadlines(game, planned.waits, timing.clocks_from(planned.timers))
         # The commit's renderings of this state (names, private posts) go on with it to the notifier.
         moved = timing.moved_by_quiet(game, planned.waits, planned.timers)
-        table = Table(game, after, list(seats), c.after, now, deadlines, memo=planned.table.memo, moved=moved)
+        table = Table(
+            game,
+            after,
+            list(seats),
+            c.after,
+            now,
+            deadlines,
+            memo=planned.table.memo,
+            moved=moved,
+            words=planned.table.words,
+        )
         self._tables[record.id] = table
         rows = [
             OutboxRecord.model_construct(
@@ -246,7 +256,7 @@ class MovePath:
         `after_commit`: called right after a commit under the same lock, whose table it then looks at (nothing is
         read when nobody is away)."""
         ids: list[int] = []
-        for _ in range(AUTO_PASSES):
+        for _attempt in range(AUTO_PASSES):
             table = self._tables.pop(game_id, None) if after_commit else None
             table = table or await self.read.table(game_id)
             after_commit = True  # each pass below commits before the next looks again
@@ -292,23 +302,21 @@ class MovePath:
             self.on_settled(game_id, table)
 
 
-def _refusal(
-    game: Game,  # type: ignore[type-arg]
-    exc: RuleError,
-    seats: Sequence[SeatRecord],
-    seat: int | None,
-    user_id: int | None,
-) -> Refusal | None:
-    """What a move the engine refused raises: a `Refusal` for a malformed move, a `RuleRefusal` worded with the
-    players' names for a person's move, or None: the `RuleError` itself (a system action)."""
+def _refusal(table: Table, exc: RuleError, seat: int | None, user_id: int | None) -> Refusal | None:
+    """What a move the engine refused raises: a `Refusal` for a malformed move, a `RuleRefusal` worded by the game
+    (`Presentation.refusal_words`, in the language spoken) for a person's move, or None: the `RuleError` itself (a
+    system action)."""
     if seat is not None and exc.code in invalid.UNREADABLE_ACTION:  # a malformed or unknown move
         return Refusal(
-            f"That isn't a move {game.title} understands: {invalid.problem(exc)}. Pick one of the suggestions."
+            _(
+                "That isn't a move %(game)s understands: %(problem)s. Pick one of the suggestions.",
+                game=table.game.title,
+                problem=invalid.problem(exc),
+            )
         )
     if user_id is None or seat is None:
         return None
-    names = [shown(s.display_name or "") for s in seats]
-    return RuleRefusal(render(exc.message, names), exc.message)
+    return RuleRefusal(table.presentation.refusal_words(table, exc), exc.message, exc)
 
 
 def parsed(game: Game, action: Any) -> Any:  # type: ignore[type-arg]

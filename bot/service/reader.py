@@ -87,7 +87,17 @@ class Reader:
         lobby_max = None
         if not record.started:
             lobby_max = (await self.lobby_settings(record)).max_seats
-        return Table(game, record, list(loaded.seats), state, self.now(), deadlines, lobby_max, moved=moved)
+        return Table(
+            game,
+            record,
+            list(loaded.seats),
+            state,
+            self.now(),
+            deadlines,
+            lobby_max,
+            moved=moved,
+            words=self.presentation(record.kind),
+        )
 
     async def lobby_settings(self, record: GameRecord) -> LobbySettings:
         refs = await self.store.refs.of_game(record.id, kind=LOBBY_REF)

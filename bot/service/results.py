@@ -3,6 +3,7 @@
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from engine.errors import RuleError
 from storage import (
     MessageRef,
 )
@@ -27,9 +28,11 @@ class RuleRefusal(Refusal):
     """The engine refused the move (`RuleError`): `message` is rendered with the players' names, `rule_message` is
     the engine's own text with seat references (for a presentation that words it itself)."""
 
-    def __init__(self, message: str, rule_message: str) -> None:
+    def __init__(self, message: str, rule_message: str, error: "RuleError | None" = None) -> None:
         super().__init__(message)
         self.rule_message = rule_message
+        self.error = error
+        """The engine's refusal itself (its `code` and `values`), for a presentation that words it again."""
 
 
 @dataclass(frozen=True)
