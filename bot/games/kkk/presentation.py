@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from bot.games.kkk import hand, helps, narration, picture, posts, reading, refusals, status
+from bot.games.kkk import hand, helps, narration, picture, posts, reading, refusals, status, telling
 from bot.games.kkk.controls import KkkControls
 from bot.games.kkk.i18n import _, n_
 from bot.games.kkk.words import money
-from bot.presentation import GenericPresentation, Post, Table
+from bot.presentation import GenericPresentation, Post, Table, Task
 from engine.errors import RuleError
-from engine.events import Event
+from engine.events import Event, Wait
 from engine.game import Game
 from engine.kkk.views import PublicView
 
@@ -57,6 +57,34 @@ OPTIONS = {
     ),
 }
 """The words of the game's own options (`engine.kkk.options.KkkOptions`)."""
+
+
+def wait_task(wait: Wait, names: Sequence[str]) -> Task:
+    """What the awaited of `wait` are to do (its `what` code, `engine.kkk.waits`; its values in `about`)."""
+    a = wait.about
+    who = telling.plain(names)
+    match wait.what:
+        case "stop_or_pass":
+            e = a.get("effect") if isinstance(a.get("effect"), dict) else {}
+            named = tuple(s for s in (e.get("by"), e.get("target")) if isinstance(s, int))  # type: ignore[union-attr]
+            return Task(_("STOP or pass on %(effect)s", effect=telling.effect_of(a, who)), None, named)
+        case "discard":
+            limit = a.get("limit") if isinstance(a.get("limit"), int) else 12
+            return Task(_("get down to %(limit)d cards: discard or play a recruitment triple", limit=limit))
+        case "place_marker":
+            return Task(_("place the dollar marker"))
+        case "last_call":
+            boss = a.get("boss") if isinstance(a.get("boss"), int) else 0
+            return Task(_("let %(boss)s's last call go, or play a card", boss=who(boss)), None, (boss,))
+        case "close_or_fail":
+            return Task(_("close the deal (or fail)"), _("Boss"))
+        case "open_or_roll":
+            return Task(_("open the deal or roll"))
+        case "open_or_draw":
+            return Task(_("open the deal or draw 3"))
+    from bot.awaiting import legacy_task  # a wait stored by an older version: English with seat references
+
+    return legacy_task(wait, names)
 
 
 class KkkPresentation(GenericPresentation):
@@ -108,6 +136,9 @@ class KkkPresentation(GenericPresentation):
 
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
         return rules_text()
+
+    def wait_task(self, table: Table, wait: Wait, names: Sequence[str]) -> Task:
+        return wait_task(wait, names)
 
     def refusal_words(self, table: Table, error: RuleError) -> str:
         return refusals.refusal_words(table, error)
