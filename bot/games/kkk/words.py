@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from bot.games.kkk.i18n import _, n_
+from bot.i18n import current
 from engine.kkk.cards import BOSS, FAMILIES, FAMILY_NAMES, JOKER, RECRUIT, STOP
 
 CARD_TYPES = ("clan", "travel", "recruit", "boss", "stop")
@@ -94,12 +95,13 @@ def _order(item: tuple[str, int]) -> tuple[int, str]:
 
 def hand_block(codes: list[str]) -> str:
     """A hand grouped by type, one line per type (the DM's hand field)."""
-    return _hand_block(tuple(codes))
+    return _hand_block(tuple(codes), current())
 
 
 @lru_cache(maxsize=4096)
-def _hand_block(codes: tuple[str, ...]) -> str:
-    """`hand_block`, kept per hand: every move renders every seat's hand (for the DM's digest), mostly unchanged."""
+def _hand_block(codes: tuple[str, ...], language: str) -> str:
+    """`hand_block`, kept per hand and language: every move renders every seat's hand (for the DM's digest), mostly
+    unchanged."""
     counts = Counter(codes)
     if not counts:
         return _("No influence cards.")
@@ -206,7 +208,22 @@ _PLAIN = {
     "travel joker": JOKER,
     "joker travel": JOKER,
     "travel:*": JOKER,
+    # the Dutch and German names the bot shows (and players type) in those languages
+    "ronsel": RECRUIT,
+    "ronselkaart": RECRUIT,
+    "anwerbe": RECRUIT,
+    "anwerbekarte": RECRUIT,
+    "baas": BOSS,
+    "baaskaart": BOSS,
+    "bosskarte": BOSS,
+    "stopkaart": STOP,
+    "stop-karte": STOP,
+    "reisjoker": JOKER,
+    "reisejoker": JOKER,
 }
+KINDS = {"clan": "clan", "clankaart": "clan", "clankarte": "clan", "travel": "travel", "reis": "travel"}
+KINDS |= {"reiskaart": "travel", "reise": "travel", "reisekarte": "travel"}
+"""The words for a clan or travel card, in every language the bot speaks ("Heiermann-clan", "Liebgeld-Reise")."""
 
 
 def parse_card(text: str) -> str:
@@ -219,13 +236,15 @@ def parse_card(text: str) -> str:
     for kind in ("clan", "travel"):
         if t.startswith(f"{kind}:") and len(t) == len(kind) + 2:
             return f"{kind}:{parse_family(t[-1])}"
-        words = t.split()
-        if kind in words and len(words) == 2:
-            other = words[1] if words[0] == kind else words[0]
-            try:
-                return f"{kind}:{parse_family(other)}"
-            except Unreadable:
-                break
+    words = t.replace("-", " ").split()
+    if len(words) == 2:
+        for i in (0, 1):
+            kind = KINDS.get(words[i])
+            if kind is not None:
+                try:
+                    return f"{kind}:{parse_family(words[1 - i])}"
+                except Unreadable:
+                    break
     raise Unreadable(
         _(
             "I can't read “%(text)s” as a card. Write it like “Heiermann clan”, “Liebgeld travel”, “travel joker”, "
