@@ -53,12 +53,7 @@ class KKK(Game[KkkState, KkkOptions]):
     min_seats = 3
     max_seats = 6
     reaction_windows = WINDOWS
-    summary = (
-        "Sid Sackson's dealmaking game. On your turn open the deal under the dollar marker, or roll and then open or "
-        "draw 3. As Boss, gather the investors the space asks for: your own, clan cards, and other players' cards "
-        "bought with a share of the payout (an offer binds when the other side shakes 🤝). Travel, recruitment, "
-        "Boss and STOP cards make every round turbulent. After 10–15 deals the richest player wins."
-    )
+    # No `summary`: the engine speaks no language; `/game rules` says the presentation's (`rules_text`).
     state_model: ClassVar[type[BaseModel]] = KkkState
     options_model = KkkOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = A.action_adapter
