@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
-from bot.games.kkk.i18n import _, n_
+from bot.games.kkk.i18n import _, n_, p_
 from bot.i18n import current
 from engine.kkk.cards import BOSS, FAMILIES, FAMILY_NAMES, JOKER, RECRUIT, STOP
 
@@ -53,7 +53,7 @@ def card(code: str) -> str:
         return _("travel joker")
     if code.startswith("travel:"):
         return _("%(family)s travel", family=FAMILY_NAMES[code[7:]])
-    return {RECRUIT: _("recruitment"), BOSS: _("Boss"), STOP: _("STOP")}[code]
+    return {RECRUIT: _("recruitment"), BOSS: p_("card", "Boss"), STOP: p_("card", "STOP")}[code]
 
 
 def card_with_article(code: str) -> str:
@@ -124,7 +124,7 @@ def _hand_block(codes: tuple[str, ...], language: str) -> str:
         travels.append(f"{joker} ×{counts[JOKER]}" if counts[JOKER] > 1 else joker)
     if travels:
         lines.append(_("**Travel:** %(cards)s", cards=", ".join(travels)))
-    singles = [(RECRUIT, _("Recruitment")), (BOSS, _("Boss")), (STOP, _("STOP"))]
+    singles = [(RECRUIT, _("Recruitment")), (BOSS, p_("hand", "Boss")), (STOP, p_("hand", "STOP"))]
     rest = [f"**{label}:** {counts[code]}" for code, label in singles if counts.get(code)]
     if rest:
         lines.append(" · ".join(rest))
