@@ -276,3 +276,44 @@ def test_a_mixed_table_words_each_reader_in_their_own_language() -> None:
     assert en.title is not None and en.title.startswith("Your hand")
     assert isinstance(posts.SHAKE, str) and status.COLOUR
     assert not isinstance(PRESENTATION.event_line(table, KKK.setup_events(table.state)[0]), Aside)  # type: ignore[arg-type]
+
+
+def engine_event_kinds() -> set[str]:
+    """Every event kind engine/kkk emits: the first string of each `public(…)`, `private(…)`, `offer_event(…)` call
+    and each `Event(kind=…)`."""
+    import ast
+    from pathlib import Path
+
+    kinds: set[str] = set()
+    for path in Path("engine/kkk").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name in ("public", "private", "offer_event"):
+                strings = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+                if strings:
+                    kinds.add(strings[0])
+            elif name == "Event":
+                kinds |= {k.value.value for k in node.keywords if k.arg == "kind" and isinstance(k.value, ast.Constant)}
+    return kinds
+
+
+SAID_ELSEWHERE = {"discarded_played", "offers_ended"}
+"""Event kinds only for renderers: the cards discarded at a round's end (secret which), and how each offer ended
+(its own message says so, `posts.ended_posts`)."""
+
+
+def test_every_event_kind_the_engine_emits_has_words() -> None:
+    from engine.events import Event
+
+    kinds = engine_event_kinds()
+    assert len(kinds) > 40
+    with speaking("qps"):
+        for kind in sorted(kinds - SAID_ELSEWHERE):
+            said = telling.sentence(Event(kind=kind), telling.plain(NAMES))
+            assert said, kind
+            assert not words_outside_brackets(said), (kind, said)
+    with speaking("en"):
+        reached = {k for k in kinds if telling.sentence(Event(kind=k), telling.plain(NAMES))}
+    assert reached == kinds - SAID_ELSEWHERE
