@@ -6,7 +6,6 @@ each card played, the number discarded to get down to 12). The option only spare
 description (shown by `/game new` and `/game rules`) says so, so nobody takes it for a secret.
 """
 
-
 from engine.options import GameOptions
 
 
