@@ -13,12 +13,12 @@ another valid assignment instead.
 
 from dataclasses import dataclass
 
-from engine.errors import RuleError
-from engine.kkk.cards import family_name
+from pydantic import JsonValue
+
+from engine.errors import rule
 from engine.kkk.negotiation import value
 from engine.kkk.state import KkkState, Use
 from engine.kkk.table import NO_SUCH_PLAYER, dividend_value, round_space
-from engine.text import seat
 
 
 @dataclass(frozen=True, order=True)
@@ -87,16 +87,18 @@ def auto_assign(state: KkkState) -> list[Use] | None:
     return uses if complete else None
 
 
-def missing(state: KkkState) -> str:
-    """What the Boss still lacks, for a refusal: "Raffzahn and 1 more of Talerfeld/Piepenbrok/Heiermann"."""
+def missing(state: KkkState) -> dict[str, JsonValue]:
+    """What the Boss still lacks, for a refusal: `lacking` (required families, in the space's order), `more` (how
+    many more of the group, 0: none) and `group` (the group's families)."""
     space = round_space(state)
-    parts = [family_name(f) for f in space.required if not sources(state, f)]
+    lacking: list[JsonValue] = [f for f in space.required if not sources(state, f)]
+    more = 0
+    group: list[JsonValue] = []
     if space.group:
         have = sum(1 for f in space.group.of if sources(state, f))
-        if have < space.group.k:
-            names = "/".join(family_name(f) for f in space.group.of)
-            parts.append(f"{space.group.k - have} more of {names}")
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+        more = max(0, space.group.k - have)
+        group = list(space.group.of)
+    return {"lacking": lacking, "more": more, "group": group}
 
 
 def validate(state: KkkState, uses: tuple[Use, ...] | list[Use]) -> list[Use]:
@@ -107,29 +109,28 @@ def validate(state: KkkState, uses: tuple[Use, ...] | list[Use]) -> list[Use]:
     seen: set[str] = set()
     for u in uses:
         if u.family not in space.families:
-            raise RuleError(f"This deal has no use for {family_name(u.family)}.")
+            raise rule("family_not_needed", family=u.family, space=space.number)
         if u.family in seen:
-            raise RuleError(f"{family_name(u.family)} is assigned twice: a family counts once.")
+            raise rule("assigned_twice", family=u.family)
         seen.add(u.family)
         if not 0 <= u.seat < state.seats:
-            raise RuleError(NO_SUCH_PLAYER)
+            raise rule(NO_SUCH_PLAYER)
         if u.seat != r.boss and not any(
             o.status == "binding" and o.seller == u.seat and o.family == u.family for o in state.offers
         ):
-            raise RuleError(f"You have no binding agreement with {seat(u.seat)} for {family_name(u.family)}.")
+            raise rule("no_agreement_with", seat=u.seat, family=u.family)
         if u.card == "investor":
             if state.investors[u.family] != u.seat:
-                raise RuleError(f"{seat(u.seat)} doesn't own the {family_name(u.family)} investor.")
+                raise rule("not_investor_owner", seat=u.seat, family=u.family)
             if u.family in r.travel:
-                raise RuleError(f"The {family_name(u.family)} investor is on travel.")
+                raise rule("investor_on_travel", family=u.family)
         elif u.family not in r.clans[u.seat]:
-            raise RuleError(f"{seat(u.seat)} has no {family_name(u.family)} clan card on the table.")
-    absent = [family_name(f) for f in space.required if f not in seen]
+            raise rule("no_clan_on_table", seat=u.seat, family=u.family)
+    absent = [f for f in space.required if f not in seen]
     if absent:
-        raise RuleError(f"The assignment leaves out {', '.join(absent)}.")
+        raise rule("assignment_leaves_out", families=absent)
     if space.group:
         n = len(seen & set(space.group.of))
         if n != space.group.k:
-            names = "/".join(family_name(f) for f in space.group.of)
-            raise RuleError(f"Assign exactly {space.group.k} of {names} (you assigned {n}).")
+            raise rule("group_count", k=space.group.k, group=list(space.group.of), assigned=n)
     return list(uses)

@@ -76,24 +76,3 @@ assert len(deck()) == DECK_SIZE
 
 def family_name(family: str) -> str:
     return FAMILY_NAMES[family]
-
-
-def card_name(code: str) -> str:
-    """A player-facing name: "a Heiermann clan card", "a travel joker", "a STOP card"."""
-    if code.startswith("clan:"):
-        return f"a {FAMILY_NAMES[code[5:]]} clan card"
-    if code == JOKER:
-        return "a travel joker"
-    if code.startswith("travel:"):
-        return f"a {FAMILY_NAMES[code[7:]]} travel card"
-    return {RECRUIT: "a recruitment card", BOSS: "a Boss card", STOP: "a STOP card"}[code]
-
-
-def describe(cards: list[str]) -> str:
-    """A short list of cards for the owner: "2 × recruitment card, Heiermann clan card"."""
-    counts = Counter(cards)
-    parts = []
-    for code in sorted(counts):
-        name = card_name(code).split(" ", 1)[1]
-        parts.append(f"{counts[code]} × {name}" if counts[code] > 1 else name)
-    return ", ".join(parts) if parts else "nothing"

@@ -30,20 +30,19 @@ the asynchronous form of that moment, so it must not open a gap in which the Bos
 
 from pydantic import JsonValue
 
-from engine.errors import RuleError
+from engine.errors import rule
 from engine.events import Event, public
 from engine.kkk import actions as A
 from engine.kkk.assignment import auto_assign, missing, validate
-from engine.kkk.cards import clan, family_name
+from engine.kkk.cards import clan
 from engine.kkk.negotiation import check_round, offer_data, promised, value
-from engine.kkk.state import Effect, KkkState, LastCall, Use
+from engine.kkk.state import KkkState, LastCall, Use
 from engine.kkk.table import (
     current_tile,
-    describe_effect,
     dividend_value,
+    effect_data,
     give,
     left,
-    money,
     next_free,
     payout,
     roll_die,
@@ -51,26 +50,21 @@ from engine.kkk.table import (
     to_discard,
 )
 from engine.kkk.turns import start_turn
-from engine.text import seat
+
+END_LAST_DEAL = "last_deal"
+"""`end_reason`: the deal tile that always ends the game, or the last free space, was used (`deals` says which)."""
+END_ROLL = "end_roll"
+"""`end_reason`: the die after a deal showed one of its tile's ending faces (`end_roll`, `deals`)."""
 
 
-def describe_uses(uses: list[Use], boss: int) -> str:
-    parts = []
-    for u in uses:
-        whose = "own" if u.seat == boss else f"{seat(u.seat)}'s"
-        parts.append(f"{family_name(u.family)} ({whose} {u.card})")
-    return ", ".join(parts)
-
-
-def distribution(state: KkkState) -> str:
-    r = state.round
-    assert r is not None
+def distribution(state: KkkState) -> dict[str, JsonValue]:
+    """The last call's split: `payout`, the binding `agreements` (offer, seller, amount) and what the Boss `keeps`."""
     tv = dividend_value(state)
     total = payout(state)
-    agreements = [o for o in state.offers if o.status == "binding"]
-    pays = "; ".join(f"{money(value(o, tv))} to {seat(o.seller)} (#{o.id})" for o in agreements) or "nobody"
-    keeps = total - promised(state, tv)
-    return f"payout {money(total)}; {seat(r.boss)} pays {pays} and keeps {money(keeps)}"
+    agreements: list[JsonValue] = [
+        {"offer": o.id, "seller": o.seller, "amount": value(o, tv)} for o in state.offers if o.status == "binding"
+    ]
+    return {"payout": total, "agreements": agreements, "keeps": total - promised(state, tv)}
 
 
 def close(state: KkkState, actor: int, action: A.Close) -> list[Event]:
@@ -78,20 +72,17 @@ def close(state: KkkState, actor: int, action: A.Close) -> list[Event]:
     r = state.round
     assert r is not None
     if actor != r.boss:
-        raise RuleError(f"Only the Boss ({seat(r.boss)}) can close the deal.")
+        raise rule("only_boss_close", boss=r.boss)
     if state.pending:
-        raise RuleError("A played card is still pending: wait until its window closes, then close.")
+        raise rule("close_pending")
     if r.last_call is not None:
-        raise RuleError("Your last call is already running.")
+        raise rule("last_call_running")
     if action.assignment is not None:
         uses = validate(state, action.assignment)
     else:
         found = auto_assign(state)
         if found is None:
-            raise RuleError(
-                f"You can't close yet: you still need {missing(state)}. Your own investors, your played clan "
-                "cards and the cards under binding agreements count."
-            )
+            raise rule("cannot_close_yet", **missing(state))
         uses = found
     r.last_call = LastCall(uses=uses)
     state.passes = []
@@ -99,10 +90,10 @@ def close(state: KkkState, actor: int, action: A.Close) -> list[Event]:
     return [
         public(
             "last_call",
-            f"Last call! {seat(r.boss)} closes the deal with {describe_uses(uses, r.boss)}: "
-            f"{distribution(state)}. Play a card to stop it, or let it go.",
+            boss=r.boss,
             uses=[u.model_dump() for u in uses],
             window=state.window,
+            **distribution(state),
         )
     ]
 
@@ -112,12 +103,12 @@ def cancel_close(state: KkkState, actor: int) -> list[Event]:
     r = state.round
     assert r is not None
     if actor != r.boss:
-        raise RuleError(f"Only the Boss ({seat(r.boss)}) can call off their last call.")
+        raise rule("only_boss_cancel", boss=r.boss)
     if r.last_call is None:
-        raise RuleError("There is no last call to cancel.")
+        raise rule("no_last_call")
     r.last_call = None
     state.passes = []
-    return [public("last_call_cancelled", f"{seat(actor)} calls off the last call.", window=state.window)]
+    return [public("last_call_cancelled", window=state.window, reason="boss", by=actor)]
 
 
 def cancel_last_call(state: KkkState, actor: int) -> list[Event]:
@@ -127,13 +118,7 @@ def cancel_last_call(state: KkkState, actor: int) -> list[Event]:
         return []
     r.last_call = None
     state.passes = []
-    return [
-        public(
-            "last_call_cancelled",
-            f"{seat(actor)} plays a card: the last call is off (the Boss may call again).",
-            window=state.window,
-        )
-    ]
+    return [public("last_call_cancelled", window=state.window, reason="card", by=actor)]
 
 
 def _clear_table(state: KkkState, used: list[Use]) -> tuple[list[str], dict[int, list[str]]]:
@@ -155,12 +140,6 @@ def _clear_table(state: KkkState, used: list[Use]) -> tuple[list[str], dict[int,
             give(state, s, returned[s])
     to_discard(state, discarded)
     return discarded, returned
-
-
-def _returned_text(returned: dict[int, list[str]]) -> str:
-    return "; ".join(
-        f"{seat(s)} takes back {', '.join(family_name(c[5:]) for c in cards)}" for s, cards in returned.items()
-    )
 
 
 def _end_round(state: KkkState, concluded: bool, tile_value: int) -> list[Event]:
@@ -195,7 +174,6 @@ def conclude(state: KkkState) -> list[Event]:
     events: list[Event] = [
         public(
             "deal_closed",
-            f"The deal is closed! {seat(boss)} concludes space {space.number} with {describe_uses(uses, boss)}.",
             boss=boss,
             space=space.number,
             uses=[u.model_dump() for u in uses],
@@ -204,17 +182,11 @@ def conclude(state: KkkState) -> list[Event]:
     ]
     discarded, returned = _clear_table(state, uses)
     if returned:
-        events.append(
-            public(
-                "clans_returned",
-                _returned_text(returned) + ".",
-                returned={str(s): cards for s, cards in returned.items()},
-            )
-        )
+        events.append(public("clans_returned", returned={str(s): cards for s, cards in returned.items()}))
     events.append(public("discarded_played", "", cards=discarded))
     state.money[boss] += total
     state.paid_out += total
-    events.append(public("payout", f"The bank pays {seat(boss)} {money(total)}.", to_seat=boss, amount=total))
+    events.append(public("payout", to_seat=boss, amount=total))
     for o in agreements:
         amount = value(o, tv)
         state.money[boss] -= amount
@@ -222,7 +194,6 @@ def conclude(state: KkkState) -> list[Event]:
         events.append(
             public(
                 "paid",
-                f"{seat(boss)} pays {seat(o.seller)} {money(amount)} (#{o.id}).",
                 offer=o.id,
                 from_seat=boss,
                 to_seat=o.seller,
@@ -236,7 +207,7 @@ def conclude(state: KkkState) -> list[Event]:
     state.best_gain += [0] * (len(state.money) - len(state.best_gain))
     for s, gain in gains.items():
         state.best_gain[s] = max(state.best_gain[s], gain)
-    events.append(public("boss_keeps", f"{seat(boss)} keeps {money(keeps)}.", seat=boss, amount=keeps))
+    events.append(public("boss_keeps", seat=boss, amount=keeps))
     state.tiles[space.number - 1] = tile.number
     state.deals = tile.number
     events += _end_round(state, concluded=True, tile_value=tv)
@@ -246,50 +217,40 @@ def conclude(state: KkkState) -> list[Event]:
     events.append(
         public(
             "tile_placed",
-            f"Deal tile {tile.number} goes on space {space.number}"
-            + (f"; the marker moves to space {state.marker}." if free_left else "."),
             tile=tile.number,
             space=space.number,
             marker=state.marker,
+            moved=free_left,
         )
     )
     if tile.always_ends or not free_left:
-        return events + end_game(state, f"The {_ordinal(tile.number)} deal ends the game.")
+        return events + end_game(state, END_LAST_DEAL, boss)
     if tile.end_faces:
         face = roll_die(state)
         state.end_roll = face
-        faces = tile.describe_faces()
-        if face in tile.end_faces:
-            events.append(
-                public("end_roll", f"{seat(boss)} rolls {face} (ends on {faces}): the game is over!", face=face)
-            )
-            return events + end_game(state, f"{seat(boss)} rolled {face} after the {_ordinal(tile.number)} deal.")
-        events.append(public("end_roll", f"{seat(boss)} rolls {face} (ends on {faces}): play goes on.", face=face))
+        ends = face in tile.end_faces
+        faces: list[JsonValue] = list(tile.end_faces)
+        events.append(public("end_roll", seat=boss, face=face, faces=faces, ends=ends, tile=tile.number))
+        if ends:
+            return events + end_game(state, END_ROLL, boss)
     start_turn(state, left(state, boss))
-    events.append(public("turn", f"It's {seat(state.turn)}'s turn."))
+    events.append(public("turn", seat=state.turn))
     return events
 
 
-def end_game(state: KkkState, reason: str) -> list[Event]:
+def end_game(state: KkkState, reason: str, boss: int) -> list[Event]:
+    """`reason`: `END_LAST_DEAL` or `END_ROLL` (kept as the state's `end_reason`, a code the bot words)."""
     state.phase = "over"
     state.end_reason = reason
     state.deadline = None
-    standings = ", ".join(
-        f"{seat(s)} {money(m)}" for s, m in sorted(enumerate(state.money), key=lambda sm: (-sm[1], sm[0]))
-    )
-    return [
-        Event(
-            kind="game_over",
-            text=f"{reason} Final money: {standings}.",
-            data={"money": list(state.money)},
-            reveals=True,
-        )
-    ]
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    data: dict[str, JsonValue] = {
+        "money": list(state.money),
+        "reason": reason,
+        "deal": state.deals,
+        "face": state.end_roll if reason == END_ROLL else None,
+        "boss": boss,
+    }
+    return [Event(kind="game_over", data=data, reveals=True)]
 
 
 def fail(state: KkkState, actor: int) -> list[Event]:
@@ -297,45 +258,28 @@ def fail(state: KkkState, actor: int) -> list[Event]:
     r = state.round
     assert r is not None
     if actor != r.boss:
-        raise RuleError(f"Only the Boss ({seat(r.boss)}) can declare the deal failed.")
+        raise rule("only_boss_fail", boss=r.boss)
     blocking = next((e for e in reversed(state.pending) if e.kind in ("recruit", "boss")), None)
     if blocking is not None:
-        raise RuleError(_wait_for(blocking, actor))
-    return _fail(state, f"{seat(actor)} declares the negotiations failed.")
-
-
-def _wait_for(effect: Effect, boss: int) -> str:
-    """Why the Boss can't fail yet, and what to do: STOP someone else's card, or wait for its window to close."""
-    card = "Boss card" if effect.kind == "boss" else "recruitment triple"
-    what = f"your own {card}" if effect.by == boss else describe_effect(effect)
-    if effect.kind == "boss":
-        then = "if you are still the Boss then, you can declare the deal failed"
-    else:
-        then = "then you can declare the deal failed"
-    if effect.by == boss:
-        return f"You can't fail the deal yet: {what} is pending. Wait until its window closes; {then}."
-    return (
-        f"You can't fail the deal yet: {what} is pending (a {card} takes effect unless STOPped). "
-        f"STOP it, or wait until its window closes; {then}."
-    )
+        # Why the Boss can't fail yet, and what to do: STOP someone else's card, or wait for its window to close.
+        raise rule("fail_pending", effect=effect_data(blocking), own=blocking.by == actor)
+    return _fail(state, by_timer=False)
 
 
 def timeout_fail(state: KkkState) -> list[Event]:
-    r = state.round
-    assert r is not None
-    return _fail(state, f"Time's up: the Boss {seat(r.boss)} stayed silent, so the deal fails.")
+    return _fail(state, by_timer=True)
 
 
-def _fail(state: KkkState, text: str) -> list[Event]:
+def _fail(state: KkkState, by_timer: bool) -> list[Event]:
+    """`by_timer`: the Boss stayed silent until the deadline (else the Boss declared it)."""
     r = state.round
     assert r is not None
     boss = r.boss
-    events = [public("deal_failed", text, boss=boss, space=r.space)]
+    events = [public("deal_failed", boss=boss, space=r.space, by_timer=by_timer)]
     for effect in state.pending:  # only a travel can be pending here (see `fail`)
         events.append(
             public(
                 "pending_discarded",
-                f"{describe_effect(effect)} is discarded: the round ended before it took effect.",
                 effect=effect.kind,
                 by=effect.by,
                 family=effect.family,
@@ -346,11 +290,9 @@ def _fail(state: KkkState, text: str) -> list[Event]:
         )
     discarded, returned = _clear_table(state, [])
     if returned:
-        events.append(
-            public("clans_returned", _returned_text(returned) + ".", returned={str(s): c for s, c in returned.items()})
-        )
+        events.append(public("clans_returned", returned={str(s): c for s, c in returned.items()}))
     events.append(public("discarded_played", "", cards=discarded))
     events += _end_round(state, concluded=False, tile_value=dividend_value(state))
     start_turn(state, left(state, boss))
-    events.append(public("turn", f"It's {seat(state.turn)}'s turn."))
+    events.append(public("turn", seat=state.turn))
     return events

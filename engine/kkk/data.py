@@ -17,7 +17,7 @@ from typing import Any, Self
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from engine.data import load_toml
-from engine.kkk.cards import FAMILIES, FAMILY_NAMES, Family
+from engine.kkk.cards import FAMILIES, Family
 
 DATA_DIR = Path(__file__).parent / "data"
 SPACES = 16
@@ -86,15 +86,6 @@ class Space(BaseModel):
     def k(self) -> int:
         return self.group.k if self.group else 0
 
-    def describe(self) -> str:
-        """ "R, L, K + 2 of T/P/H" with full family names."""
-        parts = [FAMILY_NAMES[f] for f in self.required]
-        text = ", ".join(parts)
-        if self.group:
-            group = f"{self.group.k} of {'/'.join(FAMILY_NAMES[f] for f in self.group.of)}"
-            text = f"{text} + {group}" if text else group
-        return text
-
 
 class Board(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -134,13 +125,6 @@ class Tile(BaseModel):
     @property
     def always_ends(self) -> bool:
         return set(self.end_faces) == set(DIE_FACES)
-
-    def describe_faces(self) -> str:
-        if self.always_ends:
-            return "always"
-        if not self.end_faces:
-            return "never"
-        return ", ".join(str(f) for f in self.end_faces)
 
 
 class Tiles(BaseModel):

@@ -23,10 +23,12 @@ Decisions where the rules are silent:
   the STOPs answering it.
 """
 
-from engine.errors import RuleError
+from pydantic import JsonValue
+
+from engine.errors import rule
 from engine.events import Event, public
 from engine.kkk import actions as A
-from engine.kkk.cards import BOSS, JOKER, RECRUIT, RECRUIT_TRIPLE, STOP, clan, family_name, travel
+from engine.kkk.cards import BOSS, HAND_LIMIT, JOKER, RECRUIT, RECRUIT_TRIPLE, STOP, clan, travel
 from engine.kkk.conclusion import cancel_last_call
 from engine.kkk.negotiation import reopen_for_boss, void_unserviceable
 from engine.kkk.state import Effect, KkkState
@@ -34,28 +36,24 @@ from engine.kkk.table import (
     NO_SUCH_PLAYER,
     check_holds,
     check_nobody_over_limit,
-    describe_effect,
-    effect_target,
+    effect_data,
     over_limit,
     take,
     to_discard,
 )
-from engine.text import seat
 
 
 def _check_no_pending(state: KkkState) -> None:
     if state.pending:
-        raise RuleError(
-            f"{describe_effect(state.pending[-1])} is pending: only a STOP may be played until its window closes."
-        )
+        raise rule("only_stop_now", effect=effect_data(state.pending[-1]))
 
 
 def _check_round(state: KkkState) -> None:
     if state.round is None:
-        raise RuleError("Cards can be played only while a deal is open (or to get down to 12 cards).")
+        raise rule("no_round_for_cards", limit=HAND_LIMIT)
 
 
-def _pend(state: KkkState, effect: Effect, text: str) -> list[Event]:
+def _pend(state: KkkState, effect: Effect, **about: JsonValue) -> list[Event]:
     """Open the effect's reaction window (an answering Boss card restarts the open one under a new number)."""
     previous = state.window if state.pending else None
     state.pending.append(effect)
@@ -65,7 +63,6 @@ def _pend(state: KkkState, effect: Effect, text: str) -> list[Event]:
     return [
         public(
             "pending",
-            f"{text} Anyone may STOP it until the reaction time is over; or pass.",
             effect=effect.kind,
             by=effect.by,
             family=effect.family,
@@ -73,6 +70,7 @@ def _pend(state: KkkState, effect: Effect, text: str) -> list[Event]:
             on=effect.on,
             window=state.window,
             previous_window=previous,
+            **about,
         )
     ]
 
@@ -95,7 +93,6 @@ def play_clan(state: KkkState, actor: int, action: A.PlayClan) -> list[Event]:
         0,
         public(
             "clan_played",
-            f"{seat(actor)} plays a {family_name(action.family)} clan card.",
             seat=actor,
             family=action.family,
         ),
@@ -112,46 +109,41 @@ def play_travel(state: KkkState, actor: int, action: A.Travel) -> list[Event]:
     r = state.round
     assert r is not None
     f = action.family
-    name = family_name(f)
     if action.target is None:
         if state.investors[f] is not None:
-            raise RuleError(f"The {name} investor isn't beside the board: name the player whose card it is.")
+            raise rule("investor_not_beside", family=f)
         if action.on == "clan":
-            raise RuleError("Clan cards lie in front of players, not beside the board.")
+            raise rule("clan_not_beside")
         on = "investor"
     else:
         if not 0 <= action.target < state.seats:
-            raise RuleError(NO_SUCH_PLAYER)
+            raise rule(NO_SUCH_PLAYER)
         has_investor = state.investors[f] == action.target
         has_clan = f in r.clans[action.target]
         if action.on is None:
             if has_investor and has_clan and f in r.travel:
                 has_investor = False  # already on travel: only the clan card can still be sent
             if has_investor and has_clan:
-                raise RuleError(
-                    f"{seat(action.target)} has both the {name} investor and a {name} clan card on the table: "
-                    "say which one goes on travel."
-                )
+                raise rule("travel_which", seat=action.target, family=f)
             if not has_investor and not has_clan:
-                raise RuleError(f"{seat(action.target)} has no {name} investor or {name} clan card on the table.")
+                raise rule("nothing_to_travel", seat=action.target, family=f)
             on = "investor" if has_investor else "clan"
         else:
             on = action.on
             if on == "investor" and not has_investor:
-                raise RuleError(f"{seat(action.target)} doesn't own the {name} investor.")
+                raise rule("not_investor_owner", seat=action.target, family=f)
             if on == "clan" and not has_clan:
-                raise RuleError(f"{seat(action.target)} has no {name} clan card on the table.")
+                raise rule("no_clan_on_table", seat=action.target, family=f)
     if on == "investor" and f in r.travel:
-        raise RuleError(f"The {name} investor is already on travel.")
+        raise rule("already_on_travel", family=f)
     card = JOKER if action.joker else travel(f)
     if not action.joker and state.hands[actor].count(card) == 0 and JOKER in state.hands[actor]:
-        raise RuleError(f"You don't hold a {name} travel card; you can play your travel joker instead.")
+        raise rule("use_joker", family=f)
     check_holds(state, actor, card)
     events = cancel_last_call(state, actor)
     take(state, actor, card)
     effect = Effect(kind="travel", by=actor, cards=[card], family=f, target=action.target, on=on)
-    via = " (joker)" if action.joker else ""
-    return _pend(state, effect, f"✈️ {seat(actor)} plays a travel card{via} on {effect_target(effect)}.") + events
+    return _pend(state, effect, joker=action.joker) + events
 
 
 # --- recruitment --------------------------------------------------------------------------------------
@@ -163,20 +155,19 @@ def play_recruit(state: KkkState, actor: int, action: A.Recruit) -> list[Event]:
         _check_round(state)
     _check_no_pending(state)
     if action.on == "clan":
-        raise RuleError("Clan cards can't be recruited: a recruitment triple takes an investor card.")
+        raise rule("recruit_clan")
     f = action.family
     owner = state.investors[f]
     if owner == actor:
-        raise RuleError(f"You already own the {family_name(f)} investor.")
+        raise rule("own_investor", family=f)
     beside = [g for g, o in state.investors.items() if o is None]
     if beside and owner is not None:
-        names = " or ".join(family_name(g) for g in beside)
-        raise RuleError(f"While investors lie beside the board, a recruitment must take one of those first: {names}.")
+        raise rule("recruit_beside_first", families=beside)
     check_holds(state, actor, RECRUIT, RECRUIT_TRIPLE)
     events = cancel_last_call(state, actor)
     cards = take(state, actor, RECRUIT, RECRUIT_TRIPLE)
     effect = Effect(kind="recruit", by=actor, cards=cards, family=f, target=owner, on="investor")
-    return _pend(state, effect, f"🎣 {seat(actor)} plays a recruitment triple on {effect_target(effect)}.") + events
+    return _pend(state, effect) + events
 
 
 # --- Boss ---------------------------------------------------------------------------------------------
@@ -189,17 +180,17 @@ def play_boss(state: KkkState, actor: int) -> list[Event]:
     if state.pending:
         top = state.pending[-1]
         if top.kind != "boss":
-            raise RuleError(f"{describe_effect(top)} is pending: only a STOP may be played until its window closes.")
+            raise rule("only_stop_now", effect=effect_data(top))
         if top.by == actor:
-            raise RuleError("Your Boss card is already the newest one.")
+            raise rule("boss_card_newest")
     elif actor == r.boss:
-        raise RuleError("You're already the Boss.")
+        raise rule("already_boss")
     check_holds(state, actor, BOSS)
     events = cancel_last_call(state, actor)
     cards = take(state, actor, BOSS)
     effect = Effect(kind="boss", by=actor, cards=cards)
-    answer = " answers with a Boss card" if state.pending else " plays a Boss card"
-    return _pend(state, effect, f"👔 {seat(actor)}{answer}: “I'm the Boss now!”") + events
+    answers = bool(state.pending)
+    return _pend(state, effect, answers=answers) + events
 
 
 # --- STOP ---------------------------------------------------------------------------------------------
@@ -208,11 +199,11 @@ def play_boss(state: KkkState, actor: int) -> list[Event]:
 def play_stop(state: KkkState, actor: int) -> list[Event]:
     if not state.pending:
         if state.stopped_last:
-            raise RuleError("A STOP can't be stopped.")
-        raise RuleError("There's nothing to STOP right now: a STOP answers a pending travel, recruitment or Boss card.")
+            raise rule("stop_on_stop")
+        raise rule("nothing_to_stop")
     top = state.pending[-1]
     if top.by == actor:
-        raise RuleError("You can't STOP your own card.")
+        raise rule("stop_own_card")
     check_holds(state, actor, STOP)
     take(state, actor, STOP)
     state.pending.pop()
@@ -220,10 +211,12 @@ def play_stop(state: KkkState, actor: int) -> list[Event]:
     events = [
         public(
             "stopped",
-            f"✋ {seat(actor)} plays STOP: {describe_effect(top)} is cancelled.",
             by=actor,
             effect=top.kind,
             owner=top.by,
+            family=top.family,
+            target=top.target,
+            on=top.on,
             window=state.window,
         )
     ]
@@ -231,8 +224,9 @@ def play_stop(state: KkkState, actor: int) -> list[Event]:
         state.passes = []
         state.window = state.seq
         below = state.pending[-1]
-        again = f"{describe_effect(below)} stands again; anyone may STOP it, or pass."
-        events.append(public("pending", again, effect="boss", by=below.by, window=state.window, previous_window=None))
+        events.append(
+            public("pending", effect="boss", by=below.by, window=state.window, previous_window=None, again=True)
+        )
     else:
         state.stopped_last = True
     return events
@@ -254,9 +248,7 @@ def resolve(state: KkkState) -> list[Event]:
         r = state.round
         assert r is not None
         if top.by == r.boss:
-            events.append(
-                public("boss_stays", f"Nobody STOPped it: {seat(r.boss)} stays the Boss.", boss=r.boss, window=window)
-            )
+            events.append(public("boss_stays", boss=r.boss, window=window))
         else:
             old = r.boss
             r.boss = top.by
@@ -264,7 +256,6 @@ def resolve(state: KkkState) -> list[Event]:
             events.append(
                 public(
                     "boss_changed",
-                    f"{seat(top.by)} is the Boss now (and has the turn); {seat(old)} negotiates like anyone else.",
                     boss=top.by,
                     previous=old,
                     window=window,
@@ -273,7 +264,6 @@ def resolve(state: KkkState) -> list[Event]:
             events += reopen_for_boss(state, old, top.by)
         return events
     assert top.family is not None
-    name = family_name(top.family)
     if top.kind == "travel":
         r = state.round
         assert r is not None
@@ -282,7 +272,6 @@ def resolve(state: KkkState) -> list[Event]:
             events.append(
                 public(
                     "on_travel",
-                    f"The {name} investor goes on travel for this round.",
                     family=top.family,
                     window=window,
                 )
@@ -294,7 +283,6 @@ def resolve(state: KkkState) -> list[Event]:
             events.append(
                 public(
                     "clan_travelled",
-                    f"{seat(top.target)}'s {name} clan card goes on travel: both cards are discarded.",
                     seat=top.target,
                     family=top.family,
                     window=window,
@@ -303,11 +291,9 @@ def resolve(state: KkkState) -> list[Event]:
     else:
         state.investors[top.family] = top.by
         to_discard(state, top.cards)
-        source = f"from {seat(top.target)}" if top.target is not None else "from beside the board"
         events.append(
             public(
                 "recruited",
-                f"{seat(top.by)} recruits the {name} investor {source}.",
                 family=top.family,
                 by=top.by,
                 previous=top.target,

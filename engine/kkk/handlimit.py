@@ -8,13 +8,12 @@ for them (turn deadline; at the deadline random cards are discarded). Decisions 
 
 from collections import Counter
 
-from engine.errors import RuleError
+from engine.errors import rule
 from engine.events import Event, private, public
 from engine.kkk import actions as A
-from engine.kkk.cards import ALL_CODES, HAND_LIMIT, card_name, describe
+from engine.kkk.cards import ALL_CODES, HAND_LIMIT
 from engine.kkk.state import KkkState
 from engine.kkk.table import over_limit, to_discard
-from engine.text import seat
 
 
 def overflow_events(state: KkkState) -> list[Event]:
@@ -24,43 +23,39 @@ def overflow_events(state: KkkState) -> list[Event]:
         return []
     extra = len(state.hands[s]) - HAND_LIMIT
     return [
-        public("over_limit", f"{seat(s)} must get down to {HAND_LIMIT} cards before play goes on.", seat=s),
-        private(
-            s,
-            "must_discard",
-            f"You hold {len(state.hands[s])} cards: discard {extra} or play a recruitment triple.",
-            excess=extra,
-        ),
+        public("over_limit", seat=s, limit=HAND_LIMIT),
+        private(s, "must_discard", excess=extra, held=len(state.hands[s])),
     ]
 
 
 def discard(state: KkkState, actor: int, action: A.Discard) -> list[Event]:
     if over_limit(state) != actor:
-        raise RuleError(f"You don't need to discard: you hold {HAND_LIMIT} cards or fewer.")
+        raise rule("no_discard_needed", limit=HAND_LIMIT)
     hand = state.hands[actor]
     extra = len(hand) - HAND_LIMIT
     unknown = sorted({c for c in action.cards if c not in ALL_CODES})
     if unknown:
-        raise RuleError(f"Unknown card code: {', '.join(unknown)}.")
+        raise rule("unknown_cards", cards=unknown)
     if len(action.cards) != extra:
-        raise RuleError(f"You hold {len(hand)} cards: discard exactly {extra} (or play a recruitment triple).")
+        raise rule("discard_exactly", held=len(hand), extra=extra)
     held = Counter(hand)
     for code, count in Counter(action.cards).items():
         if held[code] < count:
-            name = card_name(code)
-            raise RuleError(f"You don't hold {name}." if count == 1 else f"You don't hold {count} × {name[2:]}.")
+            if count == 1:
+                raise rule("not_held", card=code)
+            raise rule("not_enough_cards", card=code, count=count, held=held[code])
     cards = list(action.cards)
-    return _discard(state, actor, cards, f"{seat(actor)} discards {extra} card{'s' if extra != 1 else ''}.")
+    return _discard(state, actor, cards, by_timer=False)
 
 
-def _discard(state: KkkState, s: int, cards: list[str], text: str) -> list[Event]:
+def _discard(state: KkkState, s: int, cards: list[str], by_timer: bool) -> list[Event]:
     hand = state.hands[s]
     for code in cards:
         hand.remove(code)
     to_discard(state, cards)
     return [
-        public("discarded", text, seat=s, count=len(cards)),
-        private(s, "you_discarded", f"You discarded {describe(cards)}.", cards=cards),
+        public("discarded", seat=s, count=len(cards), random=by_timer),
+        private(s, "you_discarded", cards=cards),
     ]
 
 
@@ -71,6 +66,4 @@ def timeout_discard(state: KkkState) -> list[Event]:
     extra = len(hand) - HAND_LIMIT
     picks = sorted(state.rng.sample(range(len(hand)), extra))
     cards = [hand[i] for i in picks]
-    return _discard(
-        state, s, cards, f"Time's up: {extra} random card{'s' if extra != 1 else ''} of {seat(s)} discarded."
-    )
+    return _discard(state, s, cards, by_timer=True)

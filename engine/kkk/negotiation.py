@@ -34,21 +34,25 @@ Decisions where the rules are silent:
 
 from pydantic import JsonValue
 
-from engine.errors import RuleError
+from engine.errors import rule
 from engine.events import Event, public
 from engine.kkk import actions as A
-from engine.kkk.cards import family_name
 from engine.kkk.state import KkkState, Offer
-from engine.kkk.table import NO_SUCH_PLAYER, dividend_value, money, payout, round_space
-from engine.text import seat
+from engine.kkk.table import NO_SUCH_PLAYER, dividend_value, payout, round_space
+
+VOID_REPLACED = "replaced"
+"""`Offer.reason` of a counter-offer void because the agreement it would replace (`counters`) was replaced."""
+VOID_NO_CARD = "no_card"
+"""`Offer.reason`: the seller no longer has a card of the family to bring (a travel or a recruitment)."""
+VOID_SELLER_BOSS = "seller_boss"
+"""`Offer.reason`: the seller became the Boss."""
+VOID_OLD_BOSS = "old_boss"
+"""`Offer.reason`: made with a Boss who is no longer the Boss (`boss` is that old Boss)."""
 
 
 def check_round(state: KkkState) -> None:
     if state.round is None:
-        who = "" if state.phase == "place_marker" else f" ({seat(state.turn)} is to move)"
-        raise RuleError(
-            f"No negotiation round is open: offers and shakes wait until the player to move opens a deal{who}."
-        )
+        raise rule("no_round", turn=None if state.phase == "place_marker" else state.turn)
 
 
 def serves(state: KkkState, s: int, family: str) -> bool:
@@ -73,19 +77,7 @@ def find(state: KkkState, offer_id: int) -> Offer:
     for o in state.offers:
         if o.id == offer_id:
             return o
-    raise RuleError(f"There is no offer #{offer_id} in this round.")
-
-
-def terms(offer: Offer, tile_value: int) -> str:
-    """ "#3: Knetowitz from {seat:1} for $8M" """
-    price = (
-        f"{offer.price} dividend{'s' if offer.price != 1 else ''} ({money(value(offer, tile_value))})"
-        if offer.unit == "dividends"
-        else money(offer.price)
-    )
-    if offer.family is None:
-        return f"#{offer.id}: {price} to {seat(offer.seller)} (no card)"
-    return f"#{offer.id}: {family_name(offer.family)} from {seat(offer.seller)} for {price}"
+    raise rule("no_such_offer", offer=offer_id)
 
 
 def offer_data(offer: Offer, tile_value: int) -> dict[str, JsonValue]:
@@ -108,8 +100,8 @@ def offer_data(offer: Offer, tile_value: int) -> dict[str, JsonValue]:
     }
 
 
-def offer_event(kind: str, text: str, offer: Offer, tile_value: int, **extra: JsonValue) -> Event:
-    return public(kind, text, **offer_data(offer, tile_value), **extra)
+def offer_event(kind: str, offer: Offer, tile_value: int, **extra: JsonValue) -> Event:
+    return public(kind, **offer_data(offer, tile_value), **extra)
 
 
 # --- actions ------------------------------------------------------------------------------------------
@@ -128,45 +120,36 @@ def make_offer(state: KkkState, actor: int, action: A.Offer) -> list[Event]:
         if family is None:
             family = countered.family
         elif family != countered.family:
-            raise RuleError(
-                f"{_name(countered)} is about {_about(countered)}: a counter-offer to it is about the same, "
-                "so leave the family out (or make a new offer without countering)."
-            )
+            raise rule("counter_same_thing", **_named(countered))
         if actor == boss and to is None:
             to = countered.seller
     if actor == boss:
         if to is None:
-            raise RuleError("As the Boss, say who the offer is for.")
+            raise rule("offer_to_whom")
         if to == boss:
-            raise RuleError("You can't make an offer to yourself.")
+            raise rule("offer_to_self")
         if not 0 <= to < state.seats:
-            raise RuleError(NO_SUCH_PLAYER)
+            raise rule(NO_SUCH_PLAYER)
         seller = to
     else:
         if to is not None and to != boss:
-            raise RuleError(f"Only the Boss pays out of this deal: make your offer to {seat(boss)}.")
+            raise rule("offer_to_boss", boss=boss)
         seller = actor
     if countered is not None and countered.seller != seller:
-        raise RuleError(
-            f"{_name(countered)} is between {seat(countered.seller)} and the Boss: only they can counter it, "
-            "with an offer between the same two."
-        )
+        raise rule("counter_same_pair", **_named(countered))
     space = round_space(state)
     if family is not None:
         if family not in space.families:
-            raise RuleError(f"This deal has no use for {family_name(family)} (it needs {space.describe()}).")
+            raise rule("family_not_needed", family=family, space=space.number)
         if not serves(state, seller, family):
             if seller == actor:
-                raise RuleError(
-                    f"You have no {family_name(family)} on the table to offer: an investor of yours not on "
-                    "travel, or a clan card you have played."
-                )
-            raise RuleError(f"{seat(seller)} has no {family_name(family)} on the table to offer.")
+                raise rule("you_lack_family", family=family)
+            raise rule("seller_lacks_family", seller=seller, family=family)
     tv = dividend_value(state)
     total = payout(state)
     price = action.price * tv if action.unit == "dividends" else action.price
     if price > total:
-        raise RuleError(f"That's more than the whole deal pays ({money(total)}).")
+        raise rule("over_payout", payout=total)
 
     # Making the offer is the proposer's own shake: it waits only for the other party's.
     offer = Offer(
@@ -194,19 +177,12 @@ def make_offer(state: KkkState, actor: int, action: A.Offer) -> list[Event]:
         offer.replaces = old.id
         if old.counters is not None and offer.counters is None:
             offer.counters = old.counters  # countering a counter-offer counters its agreement too
-        events.append(
-            offer_event("offer_replaced", f"Offer #{old.id} is replaced by #{offer.id}.", old, tv, replaced_by=offer.id)
-        )
+        events.append(offer_event("offer_replaced", old, tv, replaced_by=offer.id))
     if offer.counters is not None and find(state, offer.counters).status != "binding":
         offer.counters = None
     state.next_offer += 1
     state.offers.append(offer)
-    other = boss if actor != boss else seller
-    text = f"{seat(actor)} offers {seat(other)} {terms(offer, tv)}"
-    if offer.counters is not None:
-        text += f" — a counter-offer: if agreed, it replaces agreement #{offer.counters}"
-    text += f". It binds when {seat(other)} shakes 🤝."
-    events.insert(0, offer_event("offer", text, offer, tv))
+    events.insert(0, offer_event("offer", offer, tv))
     return events
 
 
@@ -216,18 +192,15 @@ def _countered(state: KkkState, actor: int, action: A.Offer) -> Offer | None:
         return None
     old = find(state, action.counter)
     if not old.live:
-        raise RuleError(f"Offer #{old.id} is {old.status}: there is nothing to counter. Make a new offer instead.")
+        raise rule("counter_dead", offer=old.id, status=old.status)
     if actor not in (old.seller, old.boss):
-        raise RuleError(f"Only {seat(old.seller)} and the Boss {seat(old.boss)} can counter #{old.id}.")
+        raise rule("counter_not_party", offer=old.id, seller=old.seller, boss=old.boss)
     return old
 
 
-def _name(offer: Offer) -> str:
-    return f"{'Agreement' if offer.status == 'binding' else 'Offer'} #{offer.id}"
-
-
-def _about(offer: Offer) -> str:
-    return f"{family_name(offer.family)}" if offer.family is not None else "a share without a card"
+def _named(offer: Offer) -> dict[str, JsonValue]:
+    """An offer as a refusal names it: its number, whether it binds, its card's family (None: a share), its seller."""
+    return {"offer": offer.id, "binding": offer.status == "binding", "family": offer.family, "seller": offer.seller}
 
 
 def replaced_on_binding(state: KkkState, offer: Offer) -> list[Offer]:
@@ -246,7 +219,7 @@ def replaced_on_binding(state: KkkState, offer: Offer) -> list[Offer]:
 
 def _check_party(offer: Offer, actor: int) -> None:
     if actor not in (offer.seller, offer.boss):
-        raise RuleError(f"Only {seat(offer.seller)} and the Boss {seat(offer.boss)} can shake on offer #{offer.id}.")
+        raise rule("shake_not_party", offer=offer.id, seller=offer.seller, boss=offer.boss)
 
 
 def _other(offer: Offer, s: int) -> int:
@@ -258,14 +231,14 @@ def shake(state: KkkState, actor: int, action: A.Shake) -> list[Event]:
     offer = find(state, action.offer)
     _check_party(offer, actor)
     if offer.status == "binding":
-        raise RuleError(f"Offer #{offer.id} is already binding.")
+        raise rule("shake_binding", offer=offer.id)
     if not offer.unbound:
-        raise RuleError(f"Offer #{offer.id} is {offer.status}: make a new offer.")
+        raise rule("shake_dead", offer=offer.id, status=offer.status)
     if actor in offer.shaken:
-        other = seat(_other(offer, actor))
+        other = _other(offer, actor)
         if offer.by_offer and actor == offer.proposer:
-            raise RuleError(f"Making offer #{offer.id} was your 🤝 already: it binds when {other} shakes.")
-        raise RuleError(f"You've already shaken on #{offer.id}: waiting for {other}.")
+            raise rule("shake_own_offer", offer=offer.id, other=other)
+        raise rule("shaken_already", offer=offer.id, other=other)
     tv = dividend_value(state)
     binds = len(offer.shaken) == 1
     events: list[Event] = []
@@ -274,34 +247,27 @@ def shake(state: KkkState, actor: int, action: A.Shake) -> list[Event]:
         already = promised(state, tv, excluding=tuple(o.id for o in superseded))
         total = payout(state)
         if already + value(offer, tv) > total:
-            # A counter-offer is about what it counters: the same card, or a share without a card.
-            about = "for a smaller share"
-            if offer.family is not None:
-                about = f"for the same {family_name(offer.family)} card"
-            raise RuleError(
-                f"Shaking on #{offer.id} would promise {money(already + value(offer, tv))}, but the deal pays only "
-                f"{money(total)} ({money(already)} already promised): make a lower counter-offer to #{offer.id} "
-                f"{about} (it replaces this one), or withdraw this one."
+            # The fix: a lower counter-offer about what it counters (the same card, or a share), or a withdrawal.
+            raise rule(
+                "shake_over_payout",
+                offer=offer.id,
+                would=already + value(offer, tv),
+                payout=total,
+                promised=already,
+                family=offer.family,
             )
         offer.shaken.append(actor)
         offer.status = "binding"
-        text = f"🤝 Shake! {terms(offer, tv)} is now binding."
-        if superseded:
-            text += f" It replaces agreement {', '.join(f'#{o.id}' for o in superseded)}."
         for old in superseded:
             old.status = "replaced"
-            events.append(
-                offer_event(
-                    "offer_replaced", f"Agreement #{old.id} is replaced by #{offer.id}.", old, tv, replaced_by=offer.id
-                )
-            )
+            events.append(offer_event("offer_replaced", old, tv, replaced_by=offer.id))
             events += _void_rival_counters(state, old, offer, tv)
-        events.insert(0, offer_event("agreement", text, offer, tv))
+        events.insert(0, offer_event("agreement", offer, tv, superseded=[o.id for o in superseded]))
         events += cancel_last_call_for_terms(state)
     else:
         offer.shaken.append(actor)
         offer.status = "shaken"
-        events.append(offer_event("shaken", f"{seat(actor)} shakes on {terms(offer, tv)}.", offer, tv))
+        events.append(offer_event("shaken", offer, tv, by=actor))
     return events
 
 
@@ -312,16 +278,9 @@ def _void_rival_counters(state: KkkState, old: Offer, new: Offer, tile_value: in
     for o in state.offers:
         if o.unbound and o.counters == old.id and o.id != new.id:
             o.status = "void"
-            o.reason = f"agreement #{old.id}, which it would replace, was replaced by #{new.id}"
+            o.reason = VOID_REPLACED
             o.shaken = []
-            events.append(
-                offer_event(
-                    "offer_void",
-                    f"Offer #{o.id} is void: {o.reason}. {seat(o.seller)} and {seat(o.boss)} may counter #{new.id}.",
-                    o,
-                    tile_value,
-                )
-            )
+            events.append(offer_event("offer_void", o, tile_value, reason=o.reason, was=old.id, replaced_by=new.id))
     return events
 
 
@@ -331,8 +290,7 @@ def cancel_last_call_for_terms(state: KkkState) -> list[Event]:
         return []
     r.last_call = None
     state.passes = []
-    text = "The terms changed, so the last call is off; the Boss may call again."
-    return [public("last_call_cancelled", text, window=state.window)]
+    return [public("last_call_cancelled", window=state.window, reason="terms")]
 
 
 def unshake(state: KkkState, actor: int, action: A.Unshake) -> list[Event]:
@@ -340,31 +298,31 @@ def unshake(state: KkkState, actor: int, action: A.Unshake) -> list[Event]:
     offer = find(state, action.offer)
     _check_party(offer, actor)
     if offer.status == "binding":
-        raise RuleError(f"Offer #{offer.id} is already binding: removing your 🤝 changes nothing.")
+        raise rule("unshake_binding", offer=offer.id)
     if not offer.unbound:
-        raise RuleError(f"Offer #{offer.id} is {offer.status}.")
+        raise rule("unshake_dead", offer=offer.id, status=offer.status)
     if actor not in offer.shaken:
-        raise RuleError(f"You haven't shaken on #{offer.id}.")
+        raise rule("not_shaken", offer=offer.id)
     if offer.by_offer and actor == offer.proposer:
-        raise RuleError(f"Offer #{offer.id} is your own: making it was your 🤝. To take it back, withdraw it.")
+        raise rule("unshake_own_offer", offer=offer.id)
     offer.shaken.remove(actor)
     offer.status = "shaken" if offer.shaken else "open"
     tv = dividend_value(state)
-    return [offer_event("unshaken", f"{seat(actor)} takes back their 🤝 on offer #{offer.id}.", offer, tv)]
+    return [offer_event("unshaken", offer, tv, by=actor)]
 
 
 def withdraw(state: KkkState, actor: int, action: A.Withdraw) -> list[Event]:
     check_round(state)
     offer = find(state, action.offer)
     if actor not in (offer.seller, offer.boss):
-        raise RuleError(f"Only {seat(offer.seller)} and the Boss {seat(offer.boss)} can withdraw offer #{offer.id}.")
+        raise rule("withdraw_not_party", offer=offer.id, seller=offer.seller, boss=offer.boss)
     if offer.status == "binding":
-        raise RuleError(f"Offer #{offer.id} is binding: it stands until the round ends or the Boss changes.")
+        raise rule("withdraw_binding", offer=offer.id)
     if not offer.unbound:
-        raise RuleError(f"Offer #{offer.id} is already {offer.status}.")
+        raise rule("withdraw_dead", offer=offer.id, status=offer.status)
     offer.status = "withdrawn"
     tv = dividend_value(state)
-    return [offer_event("withdrawn", f"{seat(actor)} withdraws offer #{offer.id}.", offer, tv)]
+    return [offer_event("withdrawn", offer, tv, by=actor)]
 
 
 # --- consequences of other plays -----------------------------------------------------------------------
@@ -376,18 +334,11 @@ def void_unserviceable(state: KkkState) -> list[Event]:
     tv = dividend_value(state)
     for o in state.offers:
         if o.live and o.family is not None and not serves(state, o.seller, o.family):
-            was = "Agreement" if o.status == "binding" else "Offer"
+            was_binding = o.status == "binding"
             o.status = "void"
-            o.reason = f"{seat(o.seller)} no longer has {family_name(o.family)} to bring"
+            o.reason = VOID_NO_CARD
             o.shaken = []
-            events.append(
-                offer_event(
-                    "offer_void",
-                    f"{was} #{o.id} is void: {o.reason}. {seat(o.seller)} and {seat(o.boss)} may agree anew.",
-                    o,
-                    tv,
-                )
-            )
+            events.append(offer_event("offer_void", o, tv, reason=o.reason, was_binding=was_binding))
     return events
 
 
@@ -399,11 +350,11 @@ def reopen_for_boss(state: KkkState, old: int, new: int) -> list[Event]:
         if not o.live or o.boss != old:
             continue
         if o.seller == new:
-            was = "Agreement" if o.status == "binding" else "Offer"
+            was_binding = o.status == "binding"
             o.status = "void"
-            o.reason = f"{seat(new)} is the Boss now"
+            o.reason = VOID_SELLER_BOSS
             o.shaken = []
-            events.append(offer_event("offer_void", f"{was} #{o.id} is void: {o.reason}.", o, tv))
+            events.append(offer_event("offer_void", o, tv, reason=o.reason, was_binding=was_binding))
         elif o.status == "binding":
             o.status = "open"
             o.boss = new
@@ -411,19 +362,10 @@ def reopen_for_boss(state: KkkState, old: int, new: int) -> list[Event]:
             o.by_offer = False  # nobody made this offer to the new Boss: both shake again
             o.counters = None
             o.reopened += 1
-            events.append(
-                offer_event(
-                    "offer_reopened",
-                    f"Agreement #{o.id} reopens as an offer to the new Boss {seat(new)}: {terms(o, tv)}. "
-                    "Both shake 🤝 again to agree.",
-                    o,
-                    tv,
-                    previous_boss=old,
-                )
-            )
+            events.append(offer_event("offer_reopened", o, tv, previous_boss=old))
         else:
             o.status = "void"
-            o.reason = f"it was made with {seat(old)}, who is no longer the Boss"
+            o.reason = VOID_OLD_BOSS
             o.shaken = []
-            events.append(offer_event("offer_void", f"Offer #{o.id} is void: {o.reason}.", o, tv))
+            events.append(offer_event("offer_void", o, tv, reason=o.reason, previous_boss=old))
     return events

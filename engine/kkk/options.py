@@ -6,19 +6,13 @@ each card played, the number discarded to get down to 12). The option only spare
 description (shown by `/game new` and `/game rules`) says so, so nobody takes it for a secret.
 """
 
-from pydantic import Field
-
 from engine.options import GameOptions
 
 
 class KkkOptions(GameOptions):
     """The shared deadlines (`turn_deadline`, `reaction_time`) plus this game's own switches."""
 
-    # The description is given explicitly (not as a docstring) so that it stays one line when shown to players.
-    hide_hand_sizes: bool = Field(
-        default=False,
-        description=(
-            "On: the table doesn't show how many cards each player holds. It hides the running count only: a careful "
-            "player can still reckon it from the public plays (5 dealt, 3 per draw, each card played or discarded)."
-        ),
-    )
+    # On: the views leave out how many cards each player holds (the running count only: a careful player can still
+    # reckon it from the public plays). The words players read are the presentation's (`option_help`): the engine
+    # speaks no language, so the field has no description.
+    hide_hand_sizes: bool = False

@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Self
 from pydantic import BaseModel, TypeAdapter
 
 from engine.data import replacement
-from engine.errors import RuleError
+from engine.errors import rule
 from engine.events import Event
 from engine.game import Game, Parts, Result, rank_by_score
 from engine.kkk import actions as A
@@ -53,12 +53,7 @@ class KKK(Game[KkkState, KkkOptions]):
     min_seats = 3
     max_seats = 6
     reaction_windows = WINDOWS
-    summary = (
-        "Sid Sackson's dealmaking game. On your turn open the deal under the dollar marker, or roll and then open or "
-        "draw 3. As Boss, gather the investors the space asks for: your own, clan cards, and other players' cards "
-        "bought with a share of the payout (an offer binds when the other side shakes 🤝). Travel, recruitment, "
-        "Boss and STOP cards make every round turbulent. After 10–15 deals the richest player wins."
-    )
+    # No `summary`: the engine speaks no language; `/game rules` says the presentation's (`rules_text`).
     state_model: ClassVar[type[BaseModel]] = KkkState
     options_model = KkkOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = A.action_adapter
@@ -93,7 +88,7 @@ class KKK(Game[KkkState, KkkOptions]):
 
     def setup(self, seats: int, options: KkkOptions, seed: int, now: datetime) -> KkkState:
         if not self.min_seats <= seats <= self.max_seats:
-            raise RuleError(f"{self.title} is for {self.min_seats} to {self.max_seats} players, not {seats}.")
+            raise rule("player_count", low=self.min_seats, high=self.max_seats, seats=seats)
         state = turns.setup(seats, options, seed, self.data)
         refresh(state, now)
         return state
@@ -106,17 +101,17 @@ class KKK(Game[KkkState, KkkOptions]):
 
     def step(self, state: KkkState, actor: int | None, action: Any, now: datetime) -> list[Event]:
         if state.phase == "over":
-            raise RuleError("The game is over.")
+            raise rule("game_over")
         if actor is None:
             if not isinstance(action, A.Timeout):
-                raise RuleError("The system can only apply timeouts.")
+                raise rule("system_timeouts_only")
             events = timeout(state, action, now)
         else:
             if not 0 <= actor < state.seats:
-                raise RuleError("You're not seated in this game.")
+                raise rule("not_seated")
             handler = _HANDLERS.get(type(action))
             if handler is None:
-                raise RuleError("Only the game's timer can apply a timeout.")
+                raise rule("timer_only")
             events = handler(state, actor, action)
         if not isinstance(action, A.Stop):
             state.stopped_last = False  # "a STOP on a STOP" only right after one
@@ -141,11 +136,11 @@ class KKK(Game[KkkState, KkkOptions]):
     def result(self, state: KkkState) -> Result | None:
         if state.phase != "over":
             return None
-        return rank_by_score(dict(enumerate(state.money)), reason=state.end_reason)
+        return rank_by_score(dict(enumerate(state.money)))  # the presentation's summary says why it ended
 
     def standings(self, state: KkkState) -> Result:
         """Money so far, richest first (for a game a moderator ends early; money is revealed then)."""
-        return self.result(state) or rank_by_score(dict(enumerate(state.money)), reason="ended early")
+        return self.result(state) or rank_by_score(dict(enumerate(state.money)))
 
     # `remove_seat` keeps the platform's default (None: the game ends and `standings` are posted). The rulebook
     # has no rule for a player leaving; an investor and hand without a player would change every later deal.

@@ -60,7 +60,7 @@ class Offer(BaseModel):
     reopened: int = 0
     """How many times a change of Boss turned this agreement back into an open offer."""
     reason: str = ""
-    """Why it is void (for the table)."""
+    """Why it is void: a code (`negotiation.VOID_*`), worded by the bot."""
 
     @property
     def live(self) -> bool:

@@ -6,14 +6,16 @@ only after all checks of an action have passed (so a refused action leaves nothi
 
 from bisect import insort
 
-from engine.errors import RuleError
+from pydantic import JsonValue
+
+from engine.errors import rule
 from engine.events import Event, private, public
-from engine.kkk.cards import DRAW_COUNT, HAND_LIMIT, card_name, describe, family_name
+from engine.kkk.cards import DRAW_COUNT, HAND_LIMIT
 from engine.kkk.data import Space, Tile
 from engine.kkk.state import Effect, KkkState
-from engine.text import seat
 
-NO_SUCH_PLAYER = "There is no such player: name one of the players at this table."
+NO_SUCH_PLAYER = "no_such_player"
+"""The refusal code of a seat number that is no seat of the table."""
 
 
 def left(state: KkkState, s: int) -> int:
@@ -29,10 +31,6 @@ def others(state: KkkState, s: int) -> list[int]:
     return [x for x in range(state.seats) if x != s]
 
 
-def money(amount: int) -> str:
-    return f"${amount}M"
-
-
 # --- hands --------------------------------------------------------------------------------------------
 
 
@@ -40,10 +38,9 @@ def check_holds(state: KkkState, s: int, code: str, count: int = 1) -> None:
     """Refuse unless seat `s` holds `count` copies of `code` (the message goes to `s` only)."""
     held = state.hands[s].count(code)
     if held < count:
-        name = card_name(code)
         if count == 1:
-            raise RuleError(f"You don't hold {name}.")
-        raise RuleError(f"That takes {count} × {name.split(' ', 1)[1]}; you hold {held}.")
+            raise rule("not_held", card=code)
+        raise rule("not_enough_cards", card=code, count=count, held=held)
 
 
 def take(state: KkkState, s: int, code: str, count: int = 1) -> list[str]:
@@ -71,11 +68,8 @@ def check_nobody_over_limit(state: KkkState, actor: int) -> None:
     s = over_limit(state)
     if s is not None:
         if s == actor:
-            raise RuleError(
-                f"First get down to {HAND_LIMIT} cards: discard {len(state.hands[s]) - HAND_LIMIT} "
-                "or play a recruitment triple."
-            )
-        raise RuleError(f"Waiting for {seat(s)} to get down to {HAND_LIMIT} cards.")
+            raise rule("over_hand_limit", limit=HAND_LIMIT, extra=len(state.hands[s]) - HAND_LIMIT)
+        raise rule("waiting_for_discard", seat=s, limit=HAND_LIMIT)
 
 
 # --- piles --------------------------------------------------------------------------------------------
@@ -88,26 +82,17 @@ def draw_cards(state: KkkState, s: int, count: int = DRAW_COUNT) -> list[Event]:
     for _ in range(count):
         if not state.draw:
             if not state.discard:
-                events.append(
-                    public("piles_empty", "The draw and discard piles are both empty: no more cards to draw.")
-                )
+                events.append(public("piles_empty"))
                 break
             state.draw = state.discard
             state.discard = []
             state.rng.shuffle(state.draw)
-            events.append(
-                public("reshuffle", f"The discard pile is shuffled into a new draw pile of {len(state.draw)}.")
-            )
+            events.append(public("reshuffle", count=len(state.draw)))
         drawn.append(state.draw.pop())
     give(state, s, drawn)
     if drawn:
-        events.insert(
-            0,
-            public(
-                "draw", f"{seat(s)} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.", seat=s, count=len(drawn)
-            ),
-        )
-        events.insert(1, private(s, "drew", f"You drew {describe(drawn)}.", cards=list(drawn)))
+        events.insert(0, public("draw", seat=s, count=len(drawn)))
+        events.insert(1, private(s, "drew", cards=list(drawn)))
     return events
 
 
@@ -164,18 +149,7 @@ def roll_die(state: KkkState) -> int:
 # --- pending effects ----------------------------------------------------------------------------------
 
 
-def describe_effect(effect: Effect) -> str:
-    """ "{seat:2}'s travel card on {seat:0}'s Liebgeld investor" """
-    if effect.kind == "boss":
-        return f"{seat(effect.by)}'s Boss card"
-    if effect.kind == "travel":
-        return f"{seat(effect.by)}'s travel card on {effect_target(effect)}"
-    return f"{seat(effect.by)}'s recruitment of {effect_target(effect)}"
-
-
-def effect_target(effect: Effect) -> str:
-    assert effect.family is not None
-    name = family_name(effect.family)
-    if effect.target is None:
-        return f"the {name} investor beside the board"
-    return f"{seat(effect.target)}'s {name} {'clan card' if effect.on == 'clan' else 'investor'}"
+def effect_data(effect: Effect) -> dict[str, JsonValue]:
+    """A pending card as events and refusals carry it: `kind` ("travel", "recruit", "boss"), `by` (its player),
+    `family`, `target` (a seat, or None: beside the board) and `on` ("investor" or "clan")."""
+    return {"kind": effect.kind, "by": effect.by, "family": effect.family, "target": effect.target, "on": effect.on}

@@ -7,10 +7,10 @@ Decisions where the rules are silent:
 - While a player must get down to 12 cards, the next player's turn waits (open, roll and draw are refused).
 """
 
-from engine.errors import RuleError
+from engine.errors import rule
 from engine.events import Event, public
 from engine.kkk import actions as A
-from engine.kkk.cards import FAMILIES, HAND_SIZE, deck, family_name
+from engine.kkk.cards import FAMILIES, HAND_SIZE, deck
 from engine.kkk.data import SPACES, KkkData
 from engine.kkk.handlimit import overflow_events
 from engine.kkk.options import KkkOptions
@@ -20,12 +20,10 @@ from engine.kkk.table import (
     current_tile,
     draw_cards,
     left,
-    money,
     next_free,
     roll_die,
 )
 from engine.rng import Rng
-from engine.text import seat
 
 
 def setup(seats: int, options: KkkOptions, seed: int, data: KkkData) -> KkkState:
@@ -63,18 +61,9 @@ def setup(seats: int, options: KkkOptions, seed: int, data: KkkData) -> KkkState
 
 def setup_events(state: KkkState) -> list[Event]:
     """What the table is told at the start (the bot posts these; each player's dealt hand is in their view)."""
-    owned = ", ".join(
-        f"{family_name(f)}: {seat(o) if o is not None else 'beside the board'}" for f, o in state.investors.items()
-    )
     return [
-        public("setup", f"Investors — {owned}."),
-        public(
-            "starting_player",
-            f"{seat(state.turn)} holds the first investor alphabetically and starts; "
-            f"{seat(state.placer)} places the dollar marker.",
-            starter=state.turn,
-            placer=state.placer,
-        ),
+        public("setup", investors=dict(state.investors)),
+        public("starting_player", starter=state.turn, placer=state.placer),
     ]
 
 
@@ -86,43 +75,45 @@ def start_turn(state: KkkState, s: int) -> None:
 
 def place_marker(state: KkkState, actor: int, action: A.PlaceMarker) -> list[Event]:
     if state.phase != "place_marker":
-        raise RuleError("The dollar marker has already been placed.")
+        raise rule("marker_placed_already")
     if actor != state.placer:
-        raise RuleError(f"{seat(state.placer)} places the dollar marker.")
+        raise rule("not_placer", placer=state.placer)
     if not 1 <= action.space <= SPACES:
-        raise RuleError(f"Pick a space from 1 to {SPACES}.")
-    return _place(state, action.space, f"{seat(actor)} places the dollar marker on space {action.space}.")
+        raise rule("no_such_space", low=1, high=SPACES)
+    return _place(state, action.space, actor)
 
 
 def place_randomly(state: KkkState) -> list[Event]:
     space = state.rng.randint(1, SPACES)
-    return _place(state, space, f"Time's up: the dollar marker goes on space {space}, chosen at random.")
+    return _place(state, space, None)
 
 
-def _place(state: KkkState, space: int, text: str) -> list[Event]:
+def _place(state: KkkState, space: int, by: int | None) -> list[Event]:
+    """`by`: the seat that placed it (None: placed at random when time ran out)."""
     state.marker = space
     start_turn(state, state.turn)
-    return [public("marker_placed", text, space=space), public("turn", f"It's {seat(state.turn)}'s turn.")]
+    return [public("marker_placed", space=space, by=by), public("turn", seat=state.turn)]
 
 
 def _check_turn(state: KkkState, actor: int, phases: tuple[str, ...], what: str) -> None:
+    """`what`: the move tried ("open", "roll" or "draw"), for the refusal's words."""
     if state.phase == "place_marker":
-        raise RuleError(f"First {seat(state.placer)} places the dollar marker.")
+        raise rule("marker_first", placer=state.placer)
     if state.phase == "round":
-        raise RuleError("A negotiation round is open: this is for a turn without one.")
+        raise rule("round_open")
     check_nobody_over_limit(state, actor)
     if state.pending:
-        raise RuleError("Wait until the recruitment triple on the table is resolved: STOP it or pass.")
+        raise rule("recruit_pending")
     if actor != state.turn:
-        raise RuleError(f"It's {seat(state.turn)}'s turn — you can {what} when it's yours.")
+        raise rule("not_your_turn", turn=state.turn, move=what)
     if state.phase not in phases:
         if state.phase == "rolled":
-            raise RuleError("You've rolled already: open the deal here or draw 3 cards.")
-        raise RuleError("Roll first: you may draw 3 cards only after rolling (or open the deal here).")
+            raise rule("rolled_already")
+        raise rule("roll_first")
 
 
 def open_deal(state: KkkState, actor: int) -> list[Event]:
-    _check_turn(state, actor, ("turn", "rolled"), "open a deal")
+    _check_turn(state, actor, ("turn", "rolled"), "open")
     assert state.marker is not None
     space = state.data.space(state.marker)
     tile = current_tile(state)
@@ -133,10 +124,10 @@ def open_deal(state: KkkState, actor: int) -> list[Event]:
     return [
         public(
             "round_opened",
-            f"Let's make a deal! {seat(actor)} opens space {space.number} ({space.describe()}): "
-            f"{space.dividends} dividends × {money(tile.value)} = {money(total)}.",
             boss=actor,
             space=space.number,
+            dividends=space.dividends,
+            dividend_value=tile.value,
             payout=total,
         )
     ]
@@ -154,14 +145,7 @@ def _roll(state: KkkState, actor: int) -> list[Event]:
     state.marker = next_free(state, state.marker, face)
     state.phase = "rolled"
     state.turn_seq = state.seq
-    return [
-        public(
-            "rolled",
-            f"{seat(actor)} rolls {face}: the marker moves to space {state.marker}. Open the deal there, or draw 3.",
-            face=face,
-            space=state.marker,
-        )
-    ]
+    return [public("rolled", seat=actor, face=face, space=state.marker)]
 
 
 def draw(state: KkkState, actor: int) -> list[Event]:
@@ -173,19 +157,19 @@ def _draw_and_pass(state: KkkState, actor: int) -> list[Event]:
     events = draw_cards(state, actor)
     start_turn(state, left(state, actor))
     events += overflow_events(state)
-    events.append(public("turn", f"It's {seat(state.turn)}'s turn."))
+    events.append(public("turn", seat=state.turn))
     return events
 
 
 def timeout_turn(state: KkkState) -> list[Event]:
     """The player to move was silent: roll, then draw 3."""
     s = state.turn
-    events = [public("timeout", f"Time's up for {seat(s)}: the bot rolls and draws 3 cards for them.")]
+    events = [public("timeout", what="turn", seat=s)]
     events += _roll(state, s)
     return events + _draw_and_pass(state, s)
 
 
 def timeout_rolled(state: KkkState) -> list[Event]:
     s = state.turn
-    events = [public("timeout", f"Time's up for {seat(s)}: the bot draws 3 cards for them.")]
+    events = [public("timeout", what="rolled", seat=s)]
     return events + _draw_and_pass(state, s)

@@ -24,54 +24,64 @@ window closes at the last pass. A player who doesn't want to be asked sets alway
 
 from datetime import datetime, timedelta
 
+from pydantic import JsonValue
+
 from engine import deadlines
 from engine.deadlines import Current
-from engine.errors import RuleError
+from engine.errors import rule
 from engine.events import Event, Wait
 from engine.kkk import actions as A
 from engine.kkk.cards import HAND_LIMIT
 from engine.kkk.conclusion import timeout_fail
 from engine.kkk.handlimit import timeout_discard
 from engine.kkk.state import Deadline, KkkState
-from engine.kkk.table import describe_effect, over_limit
+from engine.kkk.table import effect_data, over_limit
 from engine.kkk.turns import place_randomly, timeout_rolled, timeout_turn
 from engine.kkk.windows import awaited, timeout_window
-from engine.text import seat
 
 WINDOWS = {"stop": timedelta(hours=6), "last_call": timedelta(hours=6)}
 """The default length of each kind of reaction window (see the module docstring for why)."""
+
+
+STOP_OR_PASS = "stop_or_pass"
+"""`Wait.what` codes (the bot words them, `Presentation.wait_task`); `Wait.about` holds their values:
+`stop_or_pass` (`effect`: the pending card, `engine.kkk.table.effect_data`), `discard` (`seat`, `limit`),
+`place_marker` (`placer`), `last_call` (`boss`), `close_or_fail` (`boss`), `open_or_roll` and `open_or_draw`
+(`seat`)."""
 
 
 def current(state: KkkState) -> Current | None:
     if state.phase == "over":
         return None
     if state.pending:
-        return Current(
-            f"window:{state.window}",
-            f"STOP or pass on {describe_effect(state.pending[-1])}",
-            "reaction",
-            tuple(awaited(state)),
-            "stop",
-        )
+        return Current(f"window:{state.window}", STOP_OR_PASS, "reaction", tuple(awaited(state)), "stop")
     s = over_limit(state)
     if s is not None:
-        return Current(f"discard:{s}:{state.turn_seq}", f"{seat(s)} to get down to {HAND_LIMIT} cards", "turn", (s,))
+        return Current(f"discard:{s}:{state.turn_seq}", "discard", "turn", (s,))
     if state.phase == "place_marker":
-        return Current("marker", f"{seat(state.placer)} to place the dollar marker", "turn", (state.placer,))
+        return Current("marker", "place_marker", "turn", (state.placer,))
     r = state.round
     if r is not None:
         if r.last_call is not None:
-            return Current(
-                f"call:{state.window}",
-                f"the last call of {seat(r.boss)}: let it go or play a card",
-                "reaction",
-                tuple(awaited(state)),
-                "last_call",
-            )
-        return Current(f"boss:{state.seq}", f"the Boss {seat(r.boss)} to close the deal (or fail)", "turn", (r.boss,))
+            return Current(f"call:{state.window}", "last_call", "reaction", tuple(awaited(state)), "last_call")
+        return Current(f"boss:{state.seq}", "close_or_fail", "turn", (r.boss,))
     if state.phase == "turn":
-        return Current(f"turn:{state.turn_seq}", f"{seat(state.turn)} to open the deal or roll", "turn", (state.turn,))
-    return Current(f"rolled:{state.turn_seq}", f"{seat(state.turn)} to open the deal or draw 3", "turn", (state.turn,))
+        return Current(f"turn:{state.turn_seq}", "open_or_roll", "turn", (state.turn,))
+    return Current(f"rolled:{state.turn_seq}", "open_or_draw", "turn", (state.turn,))
+
+
+def about(state: KkkState, what: str) -> dict[str, JsonValue]:
+    """The values the words of the wait `what` need (see `STOP_OR_PASS`)."""
+    if what == STOP_OR_PASS:
+        return {"effect": effect_data(state.pending[-1])}
+    if what == "discard":
+        return {"seat": over_limit(state), "limit": HAND_LIMIT}
+    if what == "place_marker":
+        return {"placer": state.placer}
+    if what in ("last_call", "close_or_fail"):
+        assert state.round is not None
+        return {"boss": state.round.boss}
+    return {"seat": state.turn}
 
 
 def refresh(state: KkkState, now: datetime) -> None:
@@ -80,15 +90,16 @@ def refresh(state: KkkState, now: datetime) -> None:
 
 
 def waiting_on(state: KkkState) -> list[Wait]:
-    return deadlines.waiting_on(current(state), state.deadline, A.Timeout)
+    waits = deadlines.waiting_on(current(state), state.deadline, A.Timeout)
+    return [w.model_copy(update={"about": about(state, w.what)}) for w in waits]
 
 
 def timeout(state: KkkState, action: A.Timeout, now: datetime) -> list[Event]:
     cur = current(state)
     if cur is None or state.deadline is None or cur.key != action.key or state.deadline.key != action.key:
-        raise RuleError("That timer is stale: the game has moved on.")
+        raise rule("stale_timer")
     if now < state.deadline.until:
-        raise RuleError("That deadline hasn't passed yet.")
+        raise rule("deadline_not_passed")
     kind = cur.key.split(":", 1)[0]
     if kind in ("window", "call"):
         return timeout_window(state)

@@ -7,14 +7,15 @@ that would reveal a hand. A player may set "always pass" for the rest of the rou
 nothing) and is then not awaited.
 """
 
-from engine.errors import RuleError
+from pydantic import JsonValue
+
+from engine.errors import rule
 from engine.events import Event, public
 from engine.kkk import actions as A
 from engine.kkk.conclusion import conclude
 from engine.kkk.effects import resolve
 from engine.kkk.state import KkkState
-from engine.kkk.table import describe_effect
-from engine.text import seat
+from engine.kkk.table import effect_data
 
 
 def window_owner(state: KkkState) -> int | None:
@@ -38,32 +39,31 @@ def awaited(state: KkkState) -> list[int]:
 def pass_(state: KkkState, actor: int) -> list[Event]:
     owner = window_owner(state)
     if owner is None:
-        raise RuleError("There's nothing to pass on right now.")
+        raise rule("nothing_to_pass")
     if actor == owner:
         if state.pending:
-            raise RuleError("It's your own card: the others decide whether to STOP it.")
-        raise RuleError("It's your own last call: wait for the others, or call it off.")
+            raise rule("own_card_pass")
+        raise rule("own_last_call_pass")
     if actor in state.passes or (state.round is not None and actor in state.round.always_pass):
-        waiting = ", ".join(seat(s) for s in awaited(state))
-        raise RuleError(f"You've already passed; waiting for {waiting}.")
+        raise rule("already_passed", waiting=awaited(state))
     state.passes.append(actor)
-    what = "no STOP" if state.pending else "lets the last call go"
-    return [public("passed", f"{seat(actor)}: {what}.", seat=actor, window=state.window)]
+    on = "card" if state.pending else "last_call"
+    return [public("passed", seat=actor, window=state.window, on=on)]
 
 
 def always_pass(state: KkkState, actor: int, action: A.AlwaysPass) -> list[Event]:
     r = state.round
     if r is None:
-        raise RuleError("Always-pass lasts for a negotiation round, and none is open.")
+        raise rule("no_round_for_always_pass")
     if action.on:
         if actor in r.always_pass:
-            raise RuleError("You already pass on everything for the rest of this round.")
+            raise rule("always_pass_already")
         r.always_pass.append(actor)
-        return [public("always_pass", f"{seat(actor)} passes on everything for the rest of this round.", seat=actor)]
+        return [public("always_pass", seat=actor)]
     if actor not in r.always_pass:
-        raise RuleError("You haven't set always-pass.")
+        raise rule("always_pass_not_set")
     r.always_pass.remove(actor)
-    return [public("always_pass_off", f"{seat(actor)} no longer passes automatically.", seat=actor)]
+    return [public("always_pass_off", seat=actor)]
 
 
 def settle(state: KkkState) -> list[Event]:
@@ -80,8 +80,8 @@ def settle(state: KkkState) -> list[Event]:
 def timeout_window(state: KkkState) -> list[Event]:
     """The reaction time ran out: everyone still awaited passes."""
     if state.pending:
-        text = f"Time's up: nobody STOPped {describe_effect(state.pending[-1])}."
+        about: dict[str, JsonValue] = {"what": "window", "effect": effect_data(state.pending[-1])}
     else:
-        text = "Time's up: the last call goes through."
+        about = {"what": "last_call"}
     state.passes += awaited(state)
-    return [public("timeout", text, window=state.window), *settle(state)]
+    return [public("timeout", window=state.window, **about), *settle(state)]

@@ -11,6 +11,7 @@ from collections import Counter
 from itertools import combinations, product
 
 from bot.games.kkk import picks
+from bot.games.kkk.i18n import _
 from bot.games.kkk.words import Unreadable, card, family, money, parse_card
 from engine.kkk.cards import FAMILIES, FAMILY_NAMES, JOKER
 from engine.kkk.state import Use
@@ -33,13 +34,14 @@ def _space_families(view: PublicView) -> tuple[str, ...]:
 
 
 def serves(view: PublicView, seat: int, fam: str) -> str | None:
-    """Which card of `fam` the seat has on the table this round ("investor", "clan card"), if any."""
+    """Which card of `fam` the seat has on the table this round ("investor", "clan card", in the language being
+    spoken), if any."""
     if view.round is None:
         return None
     if any(i.family == fam and i.owner == seat and not i.on_travel for i in view.investors):
-        return "investor"
+        return _("investor")
     if fam in view.round.clans[seat]:
-        return "clan card"
+        return _("clan card")
     return None
 
 
@@ -50,9 +52,9 @@ def places(view: PublicView, current: str) -> list[Choice]:
             continue
         need = ", ".join(FAMILY_NAMES[f] for f in s.required)
         if s.group:
-            block = f"{s.group_k} of {'/'.join(FAMILY_NAMES[f] for f in s.group)}"
+            block = _("%(k)d of %(group)s", k=s.group_k, group="/".join(FAMILY_NAMES[f] for f in s.group))
             need = f"{need} + {block}" if need else block
-        name = f"{s.number}: {need} — {s.dividends} dividends"
+        name = f"{s.number}: {need} — " + _("%(n)d dividends", n=s.dividends)
         if _match(current, name):
             out.append((name[:100], s.number))
     return out[:LIMIT]
@@ -71,8 +73,10 @@ def clans(view: PlayerView, current: str) -> list[Choice]:
     out: list[Choice] = []
     for f in sorted((f for f in FAMILIES if held[f]), key=rank):
         if _match(current, FAMILY_NAMES[f], f):
-            note = " — not needed for this deal" if rank(f) == 2 else ""
-            out.append((f"{FAMILY_NAMES[f]} (you hold {held[f]}){note}", f))
+            name = _("%(family)s (you hold %(n)d)", family=FAMILY_NAMES[f], n=held[f])
+            if rank(f) == 2:
+                name += " — " + _("not needed for this deal")
+            out.append((name, f))
     return out
 
 
@@ -89,13 +93,14 @@ def offer_families(view: PlayerView, current: str, to: int | None, names: list[s
         if view.you != r.boss:
             kind = serves(view, view.you, f)
             if kind:
-                out.append((f"{FAMILY_NAMES[f]} — your {kind}", f))
+                out.append((FAMILY_NAMES[f] + " — " + _("your %(card)s", card=kind), f))
             continue
         sellers = [to] if to is not None else [s for s in range(view.seats) if s != view.you]
         for s in sellers:
             kind = serves(view, s, f) if s is not None and s != view.you else None
             if kind:
-                out.append((f"{FAMILY_NAMES[f]} — {names[s]}'s {kind}", picks.encode(picks.Pick(f, s))))
+                label = FAMILY_NAMES[f] + " — " + _("%(who)s's %(card)s", who=names[s], card=kind)
+                out.append((label[:100], picks.encode(picks.Pick(f, s))))
     return out[:LIMIT]
 
 
@@ -114,8 +119,8 @@ def offers(
             continue
         if to_unshake and (view.you not in o.shaken or (o.by_offer and o.proposer == view.you)):
             continue  # a proposer's own 🤝 is the offer itself: they withdraw it instead
-        what = f"{family(o.family)} from {names[o.seller]}" if o.family else f"a share for {names[o.seller]}"
-        name = f"#{o.id}: {what} for {money(o.value)} ({o.status})"
+        status = _("open") if o.status == "open" else _("shaken")
+        name = f"#{o.id}: " + _offer_words(o.family, names[o.seller], money(o.value)) + f" ({status})"
         if _match(current, name):
             out.append((name[:100], o.id))
     return out[:LIMIT]
@@ -130,12 +135,17 @@ def counters(view: PlayerView, current: str, names: list[str]) -> list[Choice]:
     for o in sorted(r.offers, key=lambda o: (o.status != "binding", o.id)):
         if o.status not in ("open", "shaken", "binding") or view.you not in (o.seller, o.boss):
             continue
-        what = f"{family(o.family)} from {names[o.seller]}" if o.family else f"a share for {names[o.seller]}"
-        state = "agreement" if o.status == "binding" else "offer, not yet binding"
-        name = f"#{o.id}: {what} for {money(o.value)} ({state})"
+        state = _("agreement") if o.status == "binding" else _("offer, not yet binding")
+        name = f"#{o.id}: " + _offer_words(o.family, names[o.seller], money(o.value)) + f" ({state})"
         if _match(current, name):
             out.append((name[:100], o.id))
     return out[:LIMIT]
+
+
+def _offer_words(fam: str | None, seller: str, price: str) -> str:
+    if fam:
+        return _("%(family)s from %(who)s for %(price)s", family=family(fam), who=seller, price=price)
+    return _("a share for %(who)s for %(price)s", who=seller, price=price)
 
 
 def travels(view: PlayerView, current: str, target: int | None, names: list[str]) -> list[Choice]:
@@ -149,16 +159,18 @@ def travels(view: PlayerView, current: str, target: int | None, names: list[str]
         own = f"travel:{f}" in view.hand
         if not (own or JOKER in view.hand) or not _match(current, FAMILY_NAMES[f], f):
             continue
-        via = f"your {FAMILY_NAMES[f]} travel card" if own else "your travel joker"
+        via = _("your %(family)s travel card", family=FAMILY_NAMES[f]) if own else _("your travel joker")
         for spot in picks.travel_spots(view, f, target):
+            kind = _("investor") if spot.card == "investor" else _("clan card")
             if spot.seat is None:
-                where = "the investor beside the board"
+                where = _("the investor beside the board")
             elif target is None:
-                where = f"{names[spot.seat]}'s {'investor' if spot.card == 'investor' else 'clan card'}"
+                where = _("%(who)s's %(card)s", who=names[spot.seat], card=kind)
             else:
-                where = "investor" if spot.card == "investor" else "clan card"
+                where = kind
             value = picks.encode(picks.Pick(f, spot.seat, spot.card if spot.seat is not None else None, not own))
-            out.append((f"{FAMILY_NAMES[f]} — {where} (with {via})"[:100], value))
+            label = FAMILY_NAMES[f] + " — " + _("%(where)s (with %(via)s)", where=where, via=via)
+            out.append((label[:100], value))
     return out[:LIMIT]
 
 
@@ -167,9 +179,9 @@ def recruits(view: PlayerView, current: str, names: list[str]) -> list[Choice]:
     targets = beside or [i for i in view.investors if i.owner != view.you]
     out: list[Choice] = []
     for i in targets:
-        where = "beside the board" if i.owner is None else f"{names[i.owner]}'s"
+        where = _("beside the board") if i.owner is None else _("%(who)s's investor", who=names[i.owner])
         if _match(current, FAMILY_NAMES[i.family], i.family):
-            out.append((f"{FAMILY_NAMES[i.family]} — {where}", i.family))
+            out.append(((FAMILY_NAMES[i.family] + " — " + where)[:100], i.family))
     return out
 
 
@@ -177,7 +189,7 @@ def discards(view: PlayerView, current: str) -> list[Choice]:
     """Build the list card by card: "STOP, 2× recruitment" — each suggestion adds one card from the hand."""
     need = len(view.hand) - 12
     if need <= 0:
-        return [("You hold 12 cards or fewer: nothing to discard.", "")]
+        return [(_("You hold 12 cards or fewer: nothing to discard."), "")]
     parts = [p.strip() for p in current.split(",")]
     done, partial = parts[:-1], parts[-1]
     chosen: list[str] = []
@@ -189,13 +201,13 @@ def discards(view: PlayerView, current: str) -> list[Choice]:
     left = Counter(view.hand) - Counter(chosen)
     if len(chosen) >= need:
         text = ", ".join(card(c) for c in chosen)
-        return [(f"{text} — discard these {need}"[:100], text[:100])]
+        return [((text + " — " + _("discard these %(n)d", n=need))[:100], text[:100])]
     out: list[Choice] = []
     for code in sorted(left, key=lambda c: card(c)):
         if not _match(partial, card(code), code):
             continue
         text = ", ".join(card(c) for c in [*chosen, code])
-        count = f"{len(chosen) + 1} of {need}"
+        count = _("%(k)d of %(n)d", k=len(chosen) + 1, n=need)
         out.append((f"{text} ({count})"[:100], text[:100]))
     return out[:LIMIT]
 
@@ -214,14 +226,15 @@ def decode(text: str) -> tuple[Use, ...]:
         seat = part[1:-1]
         readable = seat.isdecimal() and len(seat) <= 2
         if len(part) < 3 or part[0] not in FAMILIES or not readable or part[-1] not in "ic":
-            raise Unreadable("Pick an assignment from the suggestions (or leave `use:` out for the bot's choice).")
+            raise Unreadable(_("Pick an assignment from the suggestions (or leave `use:` out for the bot's choice)."))
         uses.append(Use(family=part[0], seat=int(seat), card="investor" if part[-1] == "i" else "clan"))  # type: ignore[arg-type]
     return tuple(uses)
 
 
 def _label(src: SourceView, boss: int, names: list[str]) -> str:
-    card_name = "inv." if src.card == "investor" else "clan"
-    return f"own {card_name}" if src.seat == boss and src.offer is None else f"{names[src.seat]} {card_name}"
+    if src.seat == boss and src.offer is None:
+        return _("own inv.") if src.card == "investor" else _("own clan")
+    return names[src.seat] + " " + (_("inv.") if src.card == "investor" else _("clan"))
 
 
 def assignments(view: PublicView, current: str, names: list[str]) -> list[Choice]:
@@ -251,7 +264,7 @@ def assignments(view: PublicView, current: str, names: list[str]) -> list[Choice
         seen.add(value)
         name = " · ".join(f"{q.family}: {_label(s, r.boss, names)}" for q, s in combo if s is not None)
         if combo is best:
-            name = "Bot's choice — " + name
+            name = _("Bot's choice — %(uses)s", uses=name)
         if _match(current, name, value):
             out.append((name[:100], value))
         if len(out) >= LIMIT:

@@ -32,8 +32,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import seat_choice
-from bot.games.kkk import choices, picks, reading
+from bot.games.kkk import choices, picks, reading, refusals
 from bot.games.kkk import suggestions as suggest
+from bot.games.kkk.i18n import _
 from bot.games.kkk.words import Unreadable, parse_cards, parse_family
 from bot.notifier import Carrier
 from bot.people import dm_note
@@ -104,6 +105,11 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
             try:
                 done = await self.bot.service.play.act_for_seat(record.id, interaction.user.id, build)
             except RuleRefusal as exc:
+                if built:  # the engine refused with a code: the player reads its words, naming the fix
+                    table, seat, action = built[0]
+                    fallback = table.render(exc.rule_message)
+                    words = refusals.reworded(table, seat, action, fallback)
+                    exc.message = exc.message.replace(fallback, words)
                 if hint is not None and built:
                     extra = hint(*built[0])
                     if extra:
@@ -111,7 +117,7 @@ class KkkCog(commands.GroupCog, group_name="kkk", group_description="Kohle, Kies
                 raise
             report = await self.bot.notifier.flush(done.game_id, carrier.for_rows(done.outbox_ids))
             note = dm_note(report.dm_closed, interaction.user.id)
-            return Answer(text=note.strip() or "Done — see the table thread.", always=bool(note))
+            return Answer(text=note.strip() or _("Done — see the table thread."), always=bool(note))
 
         await answer(self.bot, interaction, work)
 

@@ -26,7 +26,8 @@ what the rules refuse, with the reason.
 from typing import Any
 
 from bot.controls import Controls
-from bot.games.kkk import posts, reading
+from bot.games.kkk import posts, reading, refusals
+from bot.games.kkk.i18n import _
 from bot.presentation import Post, Table
 from bot.service import Refusal
 from engine.kkk import actions as A
@@ -49,11 +50,11 @@ class KkkControls(Controls):
             return None
         if key in SIMPLE_BUTTONS:
             return SIMPLE_BUTTONS[key]
-        what, _, number = key.partition(":")
+        what, _sep, number = key.partition(":")
         if what not in ("pass", "stop", "cancel") or not number.isdigit():
             return super().button_action(table, seat, key)
         if reading.window_id(reading.public(table)) != int(number):
-            raise Refusal("That window has already closed — see the latest messages in the thread.")
+            raise Refusal(_("That window has already closed — see the latest messages in the thread."))
         return {"pass": A.Pass(), "stop": A.Stop(), "cancel": A.CancelClose()}[what]
 
     def reaction_allowed(self, table: Table, ref: MessageRef, seat: int | None, emoji: str) -> bool:
@@ -119,19 +120,21 @@ class KkkControls(Controls):
         return _shake_refused(table, seat, offer.id, message)
 
 
-WITHDRAW_ADVICE = ", or withdraw this one."
-
-
 def _shake_refused(table: Table, seat: int, offer_id: int, message: str) -> Post:
     """The thread's line for a refused shake, by 🤝 or by `/kkk shake`. The player is named, not mentioned: they
     just reacted and are looking (a ping for one's own click is noise, and without one the line joins the newest
     narration message instead of posting one more). Only the offer's proposer can withdraw it: the others aren't
-    told to."""
-    offer = reading.offer(reading.public(table), offer_id) if table.state is not None else None
-    if message.endswith(WITHDRAW_ADVICE) and (offer is None or offer.proposer != seat):
-        message = message.removesuffix(WITHDRAW_ADVICE) + "."
+    told to. The words are the refusal's own, found again by trying the shake on the table as it is (the engine
+    refuses with a code, and a try changes nothing); `message` is the fallback."""
+    why = refusals.reworded(table, seat, A.Shake(offer=offer_id), table.render(message), for_table=True)
     return Post(
-        content=f"{posts.SHAKE} {table.names[seat]}'s shake on offer #{offer_id} doesn't count: {table.render(message)}"
+        content=f"{posts.SHAKE} "
+        + _(
+            "%(who)s's shake on offer #%(offer)d doesn't count: %(why)s",
+            who=table.names[seat],
+            offer=offer_id,
+            why=why,
+        )
     )
 
 

@@ -16,9 +16,11 @@ import json
 
 from pydantic import BaseModel
 
+from bot.games.kkk.i18n import _, n_
 from bot.games.kkk.status import COLOUR
 from bot.games.kkk.words import family, hand_block, money
 from bot.hands import Hands
+from bot.i18n import current
 from bot.presentation import Button, Post, Table
 from engine.game import Game
 from engine.kkk.views import PlayerView
@@ -29,19 +31,24 @@ def hand_fields(view: PlayerView) -> list[tuple[str, str]]:
     """The DM's fields, with seat references (`engine.text.seat`) for other players."""
     me = view.you
     fields = [
-        ("💰 Your money", f"**{money(view.my_money)}** — only you see this until the end."),
-        (f"🃏 Your hand ({len(view.hand)} card{'s' if len(view.hand) != 1 else ''})", hand_block(view.hand)),
+        ("💰 " + _("Your money"), _("**%(money)s** — only you see this until the end.", money=money(view.my_money))),
+        ("🃏 " + n_("Your hand (%(n)d card)", "Your hand (%(n)d cards)", len(view.hand)), hand_block(view.hand)),
     ]
     travel = {i.family for i in view.investors if i.on_travel}
-    investors = [f"{family(f)}{' (on travel ✈️)' if f in travel else ''}" for f in view.my_investors]
-    fields.append(("👔 Your investors", ", ".join(investors) if investors else "none"))
+    investors = [
+        _("%(family)s (on travel ✈️)", family=family(f)) if f in travel else family(f) for f in view.my_investors
+    ]
+    fields.append(("👔 " + _("Your investors"), ", ".join(investors) if investors else _("none")))
     agreements = open_agreements(view)
     if agreements:
-        fields.append(("🤝 Your open agreements", "\n".join(agreements)))
+        fields.append(("🤝 " + _("Your open agreements"), "\n".join(agreements)))
     if view.wait is not None and view.wait.key.startswith("discard:") and view.wait.seats == [me]:
         extra = len(view.hand) - 12
         fields.append(
-            ("✋ Over the limit", f"Discard {extra} with `/kkk discard` or play a recruitment triple (`/kkk recruit`).")
+            (
+                "✋ " + _("Over the limit"),
+                _("Discard %(n)d with `/kkk discard` or play a recruitment triple (`/kkk recruit`).", n=extra),
+            )
         )
     return fields
 
@@ -55,18 +62,35 @@ def open_agreements(view: PlayerView) -> list[str]:
     for o in sorted(view.round.offers, key=lambda o: o.id):
         if o.id not in view.my_offers or o.status != "binding":
             continue
-        what = f"for {family(o.family)}" if o.family else "as a share (no card)"
-        if me == o.boss:
-            lines.append(f"#{o.id} ✅ binding: you pay {seat_ref(o.seller)} {money(o.value)} {what}")
+        values = {"offer": o.id, "amount": money(o.value), "family": family(o.family)}
+        if me == o.boss and o.family:
+            line = _(
+                "#%(offer)d ✅ binding: you pay %(who)s %(amount)s for %(family)s", who=seat_ref(o.seller), **values
+            )
+        elif me == o.boss:
+            line = _(
+                "#%(offer)d ✅ binding: you pay %(who)s %(amount)s as a share (no card)",
+                who=seat_ref(o.seller),
+                **values,
+            )
+        elif o.family:
+            line = _(
+                "#%(offer)d ✅ binding: %(who)s pays you %(amount)s for %(family)s", who=seat_ref(o.boss), **values
+            )
         else:
-            lines.append(f"#{o.id} ✅ binding: {seat_ref(o.boss)} pays you {money(o.value)} {what}")
+            line = _(
+                "#%(offer)d ✅ binding: %(who)s pays you %(amount)s as a share (no card)",
+                who=seat_ref(o.boss),
+                **values,
+            )
+        lines.append(line)
     return lines
 
 
 def table_fields(table: Table, seat: int) -> list[tuple[str, str]]:
     """`hand_fields` of the table's view of the seat, computed once per state and seat: the commit's digest and
     the hand's post share them. Callers must not change the list."""
-    key = ("kkk.hand_fields", seat, id(table.state))
+    key = ("kkk.hand_fields", seat, id(table.state), current())  # the words are the language's being spoken
     found = table.memo.get(key)
     if found is None:
         view = table.view(seat)
@@ -79,11 +103,18 @@ def hand_post(table: Table, seat: int) -> Post:
     assert table.state is not None
     names = table.names
     return Post(
-        title=f"Your hand — {table.title}",
-        description=f"You play **{names[seat]}** (seat {seat + 1}). Only you see this message.",
+        title=_("Your hand — %(title)s", title=table.title),
+        description=_(
+            "You play **%(name)s** (seat %(seat)d). Only you see this message.", name=names[seat], seat=seat + 1
+        ),
         fields=[(name, table.render(value)) for name, value in table_fields(table, seat)],
         colour=COLOUR,
-        footer=f"Game #{table.record.id} · seat {seat + 1} ({table.plain_name(seat)})",
+        footer=_(
+            "Game #%(game)d · seat %(seat)d (%(name)s)",
+            game=table.record.id,
+            seat=seat + 1,
+            name=table.plain_name(seat),
+        ),
     )
 
 

@@ -1,16 +1,16 @@
 """One short line of narration per public event, in the table thread.
 
-The engine's texts are already written for the table (with seat references); this module only shortens the few
-that have a message of their own (an offer, a pending card, a last call: the tracked posts of `posts` carry their
-details and buttons) and drops events that are only for renderers. Private events never reach here: the platform
-passes public events only, and each player's private notes go to their own DM.
+The engine's events carry codes and values; `telling` words each in the language being spoken, and this module
+shortens the few that have a message of their own (an offer, a pending card, a last call: the tracked posts of
+`posts` carry their details and buttons) and drops events that are only for renderers. Private events never reach
+here: the platform passes public events only, and each player's private notes go to their own DM.
 """
 
-from bot.games.kkk import reading
+from bot.games.kkk import reading, telling
+from bot.games.kkk.i18n import _
 from bot.games.kkk.words import family
 from bot.presentation import Aside, Table
 from engine.events import Event
-from engine.text import seat
 
 SILENT = {"offers_ended", "discarded_played", "unshaken", "offer_replaced", "turn", "passed", "shaken", "agreement"}
 SILENT |= {"withdrawn"}
@@ -30,29 +30,31 @@ everything; a window's own message, edited when it closes, says how it ended (a 
 
 
 def event_line(table: Table, event: Event) -> str | None:
-    if event.kind in SILENT or not event.text:
+    if event.kind in SILENT:
+        return None
+    who = telling.plain(table.names)
+    text = telling.sentence(event, who)
+    if not text:
         return None
     if event.kind in ASIDES:
-        return Aside(table.render(event.text))
-    text = event.text
-    if event.kind == "pending":
-        text = text.split(" Anyone may STOP", 1)[0]
-    elif event.kind == "offer":
+        return Aside(text)
+    if event.kind == "offer":
         text = "💬 " + text
     elif event.kind == "offer_reopened":
-        boss = seat(int(event.data["boss"]))  # type: ignore[arg-type]
-        text = f"↪️ Agreement #{event.data['offer']} reopens as an offer to the new Boss {boss}: both shake 🤝 again."
+        text = "↪️ " + _(
+            "Agreement #%(offer)d reopens as an offer to the new Boss %(boss)s: both shake 🤝 again.",
+            offer=int(event.data["offer"]),  # type: ignore[arg-type]
+            boss=who(int(event.data["boss"])),  # type: ignore[arg-type]
+        )
     elif event.kind == "last_call":
-        boss = event.text.split(" closes the deal", 1)[0].removeprefix("Last call! ")
-        text = f"📣 Last call: {boss} closes the deal — let it go or play a card."
-    elif event.kind == "game_over":
-        # Everyone's final money is the standings, just below it in the final message: said once (issue 26).
-        text = ICONS[event.kind] + text.split(" Final money:", 1)[0]
+        boss = who(int(event.data["boss"]))  # type: ignore[arg-type]
+        text = "📣 " + _("Last call: %(who)s closes the deal — let it go or play a card.", who=boss)
     elif event.kind == "round_opened":
-        return table.render(ICONS[event.kind] + text) + _needed_owners(table, event)
+        return ICONS[event.kind] + text + _needed_owners(table, event)
     elif event.kind in ICONS:
+        # A game over says why (everyone's final money is the standings just below it, issue 26).
         text = ICONS[event.kind] + text
-    return table.render(text)
+    return text
 
 
 def _needed_owners(table: Table, event: Event) -> str:
@@ -73,4 +75,4 @@ def _needed_owners(table: Table, event: Event) -> str:
     if not owners:
         return ""
     who = ", ".join(f"**{table.names[s]}** ({', '.join(fams)})" for s, fams in sorted(owners.items()))
-    return f"\n👥 Investors it needs: {who}."
+    return "\n👥 " + _("Investors it needs: %(who)s.", who=who)

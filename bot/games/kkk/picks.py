@@ -24,8 +24,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from bot.games.kkk.i18n import _
 from bot.games.kkk.words import family as family_name
-from bot.games.kkk.words import parse_family
+from bot.games.kkk.words import or_list, parse_family
 from engine.kkk.cards import JOKER
 from engine.kkk.views import PlayerView, PublicView
 
@@ -116,20 +117,26 @@ def travel_hint(view: PlayerView, fam: str, target: int | None, card: str | None
     if target is None and owner is not None:
         seats = list(dict.fromkeys(s.seat for s in travel_spots(view, fam) if s.seat is not None))
         if seats:
-            ways = " or ".join(_target(view, fam, s, names) for s in seats)
-            return f"Add {ways}."
+            ways = or_list([_target(view, fam, s, names) for s in seats])
+            return _("Add %(ways)s.", ways=ways)
     if target is not None and card is None and len(travel_spots(view, fam, target)) > 1:
-        return f"Add `card:` — the {name} investor or the {name} clan card of {names[target]}."
+        return _(
+            "Add `card:` — the %(family)s investor or the %(family)s clan card of %(who)s.",
+            family=name,
+            who=names[target],
+        )
     if not joker and wants_joker(view, fam):
-        return "Add `joker:True` to play your travel joker."
+        return _("Add `joker:True` to play your travel joker.")
     return ""
 
 
 def _target(view: PublicView, fam: str, seat: int, names: list[str]) -> str:
     kinds = [s.card for s in travel_spots(view, fam, seat)]
     if len(kinds) > 1:
-        return f"`target:@{names[seat]}` with `card:`"
-    return f"`target:@{names[seat]}` ({names[seat]}'s {'investor' if kinds[0] == 'investor' else 'clan card'})"
+        return _("%(target)s with `card:`", target=f"`target:@{names[seat]}`")
+    if kinds[0] == "investor":
+        return f"`target:@{names[seat]}` (" + _("%(who)s's investor", who=names[seat]) + ")"
+    return f"`target:@{names[seat]}` (" + _("%(who)s's clan card", who=names[seat]) + ")"
 
 
 # --- offers ------------------------------------------------------------------------------------------
@@ -169,9 +176,9 @@ def offer_hint(view: PlayerView, fam: str | None, to: int | None, names: list[st
     if r is None or view.you != r.boss or to is not None:
         return ""
     if fam is None:
-        return "Add `to:@player` — the player you would pay a share to."
+        return _("Add `to:@player` — the player you would pay a share to.")
     found = sellers(view, fam)
     if not found:
         return ""
-    ways = " or ".join(f"`to:@{names[s]}`" for s in found)
-    return f"Add {ways} — who has the {family_name(fam)} card you want."
+    ways = or_list([f"`to:@{names[s]}`" for s in found])
+    return _("Add %(ways)s — who has the %(family)s card you want.", ways=ways, family=family_name(fam))

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from bot import drawing as d
-from bot.games.kkk.words import money
+from bot.games.kkk.i18n import _, n_
+from bot.games.kkk.words import and_list, money
 from engine.kkk.cards import FAMILIES, FAMILY_NAMES
 from engine.kkk.views import PublicView, RoundView, SpaceView
 
@@ -63,15 +64,15 @@ def draw_picture(view: PublicView, names: Sequence[str]) -> bytes:
 def _headline(view: PublicView, who: Sequence[str]) -> str:
     if view.phase == "over":
         if not view.money:
-            return "Game over"
+            return _("Game over")
         best = max(view.money)
         winners = [who[s] for s, m in enumerate(view.money) if m == best]
-        return f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+        return n_("Game over: %(who)s wins", "Game over: %(who)s win", len(winners), who=and_list(winners))
     if view.round is not None:
-        return f"Deal on space {view.round.space} · Boss: {who[view.round.boss]}"
+        return _("Deal on space %(space)d · Boss: %(boss)s", space=view.round.space, boss=who[view.round.boss])
     if view.phase == "place_marker":
-        return f"{who[view.placer]} places the dollar marker"
-    return f"{who[view.turn]}'s turn · dollar marker on space {view.marker}"
+        return _("%(who)s places the dollar marker", who=who[view.placer])
+    return _("%(who)s's turn · dollar marker on space %(space)d", who=who[view.turn], space=view.marker or 0)
 
 
 def _ticks(r: RoundView | None) -> dict[tuple[str, str], bool]:
@@ -96,13 +97,13 @@ def _space(
     if ticks is not None:  # the space of the deal under way: a blue inner frame
         draw.rectangle((x0 + 10, y0 + 10, x1 - 10, y1 - 10), outline=d.BLUE, width=4)
     d.text(draw, (x0 + 16, y0 + 14), str(space.number), 30)
-    d.text(draw, (x1 - 16, y0 + 18), f"{space.dividends} div", 22, anchor="ra")
+    d.text(draw, (x1 - 16, y0 + 18), _("%(n)d div", n=space.dividends), 22, anchor="ra")
     if marker:
         d.badge(draw, (x0 + 84, y0 + 32), 19, d.YELLOW, "$")
     if done:
         tx, ty = (x0 + x1) / 2, (y0 + y1) / 2 + 12
         draw.rounded_rectangle((tx - 62, ty - 30, tx + 62, ty + 30), radius=8, fill=d.INK)
-        d.text(draw, (tx, ty), f"Deal {space.tile}", 24, d.WHITE, "mm")
+        d.text(draw, (tx, ty), _("Deal %(deal)d", deal=space.tile or 0), 24, d.WHITE, "mm")
         return
     y = y0 + 76
     room = x1 - x0 - 32
@@ -113,7 +114,7 @@ def _space(
         x += step
     if space.group:
         y += DISC * 2 + 12
-        label = f"{space.group_k} of"
+        label = _("%(k)d of", k=space.group_k)
         d.text(draw, (x0 + 16, y), label, 22, anchor="lm")
         start = x0 + 24 + d.width(label, 22)
         step = min(DISC * 2 + 6, (x1 - 16 - start) / len(space.group))
@@ -136,17 +137,17 @@ def _shape(block: str) -> str:
 
 
 def _middle(draw: ImageDraw.ImageDraw, view: PublicView, who: Sequence[str], box: tuple[int, int, int, int]) -> None:
-    x0, y0, x1, _ = box
+    x0, y0, x1, _bottom = box
     lines: list[tuple[str, int]] = []
     if view.phase == "over" and view.money is not None:
-        lines.append(("Final money", 28))
+        lines.append((_("Final money"), 28))
         ranked = sorted(range(len(view.money)), key=lambda s: -view.money[s])  # type: ignore[index]
         lines += [(f"{who[s]}: {money(view.money[s])}", 26) for s in ranked]
     elif view.tile is not None:
-        lines.append((f"Next: deal {view.tile.number} of 15", 30))
-        lines.append((f"1 dividend = {money(view.tile.value)}", 30))
+        lines.append((_("Next: deal %(deal)d of 15", deal=view.tile.number), 30))
+        lines.append((_("1 dividend = %(value)s", value=money(view.tile.value)), 30))
     else:
-        lines.append((f"All {view.deals} deals done", 28))
+        lines.append((_("All %(n)d deals done", n=view.deals), 28))
     y = y0
     for words, size in lines:
         d.text(draw, (x0, y), words, size)
@@ -157,11 +158,26 @@ def _middle(draw: ImageDraw.ImageDraw, view: PublicView, who: Sequence[str], box
     y += 8
     draw.line((x0, y, x1, y), fill=d.GREY, width=2)
     y += 14
-    d.text(draw, (x0, y), f"Boss: {who[r.boss]}", 30)
+    d.text(draw, (x0, y), _("Boss: %(boss)s", boss=who[r.boss]), 30)
     y += 40
-    d.text(draw, (x0, y), f"Payout {money(r.payout)}  ({r.dividends} x {money(r.dividend_value)})", 28)
+    d.text(
+        draw,
+        (x0, y),
+        _(
+            "Payout %(payout)s  (%(n)d x %(value)s)",
+            payout=money(r.payout),
+            n=r.dividends,
+            value=money(r.dividend_value),
+        ),
+        28,
+    )
     y += 36
-    d.text(draw, (x0, y), f"Promised {money(r.promised)} · Boss keeps {money(r.boss_keeps)}", 26)
+    d.text(
+        draw,
+        (x0, y),
+        _("Promised %(promised)s · Boss keeps %(keeps)s", promised=money(r.promised), keeps=money(r.boss_keeps)),
+        26,
+    )
     y += 48
     # One line per requirement, two columns: the family's token, its name, and covered (tick) or not yet (cross).
     rows = (len(r.requirements) + 1) // 2
@@ -175,7 +191,7 @@ def _middle(draw: ImageDraw.ImageDraw, view: PublicView, who: Sequence[str], box
         d.text(draw, (x + DISC + 44, cy), FAMILY_NAMES.get(q.family, q.family), 24, anchor="lm")
     y += rows * (DISC * 2 + 10) + 8
     if r.can_close:
-        d.text(draw, (x0, y), "Covered: the Boss can close the deal", 26, d.BLUE)
+        d.text(draw, (x0, y), _("Covered: the Boss can close the deal"), 26, d.BLUE)
 
 
 def _legend(draw: ImageDraw.ImageDraw, y: int) -> None:
@@ -187,7 +203,7 @@ def _legend(draw: ImageDraw.ImageDraw, y: int) -> None:
     d.text(
         draw,
         (LEFT + 4, y + 46),
-        "Disc: a required family · square: k of a group · tick: covered in the deal",
+        _("Disc: a required family · square: k of a group · tick: covered in the deal"),
         d.MIN_SIZE,
         d.GREY,
     )

@@ -35,7 +35,8 @@ from collections.abc import Sequence
 
 from pydantic import JsonValue
 
-from bot.games.kkk import narration, reading
+from bot.games.kkk import narration, reading, telling
+from bot.games.kkk.i18n import _, n_
 from bot.games.kkk.words import family, money
 from bot.presentation import Aside, Button, Post, Table, moment
 from engine.events import Event
@@ -77,7 +78,7 @@ def offer_key(offer_id: int, reopened: int = 0) -> str:
 
 def parse_offer_key(key: str) -> tuple[int, int] | None:
     """(offer id, reopening) from a message key; None if it isn't one."""
-    head, _, tail = key.partition(".")
+    head, _sep, tail = key.partition(".")
     if not head.isdigit() or (tail and not tail.isdigit()):
         return None
     return int(head), int(tail or 0)
@@ -144,7 +145,7 @@ def event_posts(table: Table, events: Sequence[Event]) -> list[Post]:
 def lost_card(view: PublicView, events: Sequence[Event], data: Data) -> str:
     """The card a void offer was about. Still on the table (the Boss changed): as the table shows it. Gone, which
     the view can't tell apart (it would call it an investor): named from the action's events — a clan card sent on
-    travel, an investor recruited away or on travel — or "card" when they don't say."""
+    travel, an investor recruited away or on travel — or "card" when they don't say (in the language spoken)."""
     seller, fam = data.get("seller"), data.get("family")
     if isinstance(seller, int) and isinstance(fam, str):
         investor = any(i.family == fam and i.owner == seller and not i.on_travel for i in view.investors)
@@ -155,29 +156,57 @@ def lost_card(view: PublicView, events: Sequence[Event], data: Data) -> str:
         if e.data.get("family") != fam:
             continue
         if e.kind == "clan_travelled" and e.data.get("seat") == seller:
-            return "clan card"
+            return _("clan card")
         if (e.kind == "recruited" and e.data.get("previous") == seller) or e.kind == "on_travel":
-            return "investor"
-    return "card"
-
-
-def _price(price: int, unit: str, value: int) -> str:
-    if unit == "money":
-        return money(value)
-    return f"{price} dividend{'s' if price != 1 else ''} ({money(value)})"
+            return _("investor")
+    return _("card")
 
 
 def offer_head(view: PublicView, names: list[str], data: Data, *, verb: str = "pays", boss: int | None = None) -> str:
+    """The offer's first line; `verb` "pays", "paid" or "would" (would have paid)."""
     seller, fam = _int(data["seller"]), data.get("family")
     boss = _int(data["boss"]) if boss is None else boss
-    price = _price(_int(data["price"]), str(data["unit"]), _int(data["value"]))
+    values = {"offer": _int(data["offer"]), "boss": f"**{names[boss]}**", "seller": f"**{names[seller]}**"}
+    values["owner"] = names[seller]
+    values["price"] = f"**{telling.price(data)}**"
     if fam:
         card = data.get("card") or reading.card_kind(view, seller, str(fam))
-        what = f"for {names[seller]}'s {family(str(fam))} {card}"
+        values |= {"family": family(str(fam)), "card": str(card)}
+        if verb == "paid":
+            text = _(
+                "**Offer #%(offer)d**: %(boss)s (the Boss) "
+                "paid %(seller)s %(price)s for %(owner)s's %(family)s %(card)s.",
+                **values,
+            )
+        elif verb == "would":
+            text = _(
+                "**Offer #%(offer)d**: %(boss)s (the Boss) "
+                "would have paid %(seller)s %(price)s for %(owner)s's %(family)s %(card)s.",
+                **values,
+            )
+        else:
+            text = _(
+                "**Offer #%(offer)d**: %(boss)s (the Boss) "
+                "pays %(seller)s %(price)s for %(owner)s's %(family)s %(card)s.",
+                **values,
+            )
+    elif verb == "paid":
+        text = _(
+            "**Offer #%(offer)d**: %(boss)s (the Boss) paid %(seller)s %(price)s as a share of this deal (no card).",
+            **values,
+        )
+    elif verb == "would":
+        text = _(
+            "**Offer #%(offer)d**: %(boss)s (the Boss) "
+            "would have paid %(seller)s %(price)s as a share of this deal (no card).",
+            **values,
+        )
     else:
-        what = "as a share of this deal (no card)"
-    who = f"**{names[boss]}** (the Boss) {verb} **{names[seller]}**"
-    return f"{SHAKE} **Offer #{data['offer']}**: {who} **{price}** {what}."
+        text = _(
+            "**Offer #%(offer)d**: %(boss)s (the Boss) pays %(seller)s %(price)s as a share of this deal (no card).",
+            **values,
+        )
+    return f"{SHAKE} {text}"
 
 
 def offer_post(table: Table, view: PublicView, e: Event, replaced_by: dict) -> Post:  # type: ignore[type-arg]
@@ -188,40 +217,61 @@ def offer_post(table: Table, view: PublicView, e: Event, replaced_by: dict) -> P
     shaken = [_int(s) for s in d.get("shaken") or []]  # type: ignore[union-attr]
     if status == "open" and _int(d.get("reopened")) > 0:
         # Nobody made this offer to the new Boss, so neither party's old 🤝 carries over (the rules' ruling).
-        line = (
-            f"↪️ Reopened to the new Boss **{names[boss]}**: it no longer binds. Both of you, **{names[boss]}** and "
-            f"**{names[seller]}**, react {SHAKE} here to agree again — the old {SHAKE} don't count."
+        line = "↪️ " + _(
+            "Reopened to the new Boss %(boss)s: it no longer binds. Both of you, %(boss)s and %(seller)s, react 🤝 "
+            "here to agree again — the old 🤝 don't count.",
+            boss=f"**{names[boss]}**",
+            seller=f"**{names[seller]}**",
         )
     elif status == "open":
-        line = f"Open — **{names[boss]}** and **{names[seller]}**: react {SHAKE} to agree."
+        line = _(
+            "Open — %(boss)s and %(seller)s: react 🤝 to agree.",
+            boss=f"**{names[boss]}**",
+            seller=f"**{names[seller]}**",
+        )
     elif status == "shaken":
         who = shaken[0] if shaken else seller
         other = boss if who == seller else seller
         if d.get("by_offer") and who == d.get("proposer"):
             # The one thing the offer waits for: the other party's 🤝 (mentioned, so they hear of it).
-            line = (
-                f"⏳ Waiting for {table.mention(other)}'s {SHAKE} to make it binding — making the offer was "
-                f"**{names[who]}**'s own {SHAKE} (they may withdraw it until then)."
+            line = "⏳ " + _(
+                "Waiting for %(other)s's 🤝 to make it binding — making the offer was %(who)s's own 🤝 (they may "
+                "withdraw it until then).",
+                other=table.mention(other),
+                who=f"**{names[who]}**",
             )
         else:
-            line = f"✋ **{names[who]}** has shaken — waiting for **{names[other]}**'s {SHAKE}."
+            line = "✋ " + _(
+                "%(who)s has shaken — waiting for %(other)s's 🤝.", who=f"**{names[who]}**", other=f"**{names[other]}**"
+            )
     elif status == "binding":
-        line = f"✅ **Binding**: {names[boss]} pays {names[seller]} {money(_int(d['value']))} when the deal concludes."
+        line = "✅ " + _(
+            "**Binding**: %(boss)s pays %(seller)s %(amount)s when the deal concludes.",
+            boss=names[boss],
+            seller=names[seller],
+            amount=money(_int(d["value"])),
+        )
     elif status == "replaced":
         new = d.get("replaced_by") or replaced_by.get(d["offer"])
-        line = f"🔁 Replaced by offer #{new}." if new else f"🔁 {table.render(e.text)}"
+        line = "🔁 " + (_("Replaced by offer #%(new)d.", new=_int(new)) if new else _("Replaced."))
     elif status == "void":
-        line = f"❌ {table.render(e.text)}"
+        line = "❌ " + telling.void_line(d, telling.plain(names))
     elif status == "withdrawn":
-        line = f"↩️ {table.render(e.text)}"
+        line = "↩️ " + (telling.sentence(e, telling.plain(names)) or "")
     else:
-        line = table.render(e.text)
+        line = telling.sentence(e, telling.plain(names)) or ""
     lines = [offer_head(view, names, d), line]
     counters = d.get("counters")
     if counters and status in ("open", "shaken"):
-        lines.append(f"🔁 Counter-offer: if agreed, it **replaces agreement #{counters}** (which stands until then).")
+        lines.append(
+            "🔁 "
+            + _(
+                "Counter-offer: if agreed, it **replaces agreement #%(old)d** (which stands until then).",
+                old=_int(counters),
+            )
+        )
     elif status == "binding" and e.kind == "agreement" and e.data.get("counters"):
-        lines.append(f"🔁 It replaces agreement #{counters}.")
+        lines.append("🔁 " + _("It replaces agreement #%(old)d.", old=_int(counters)))
     return Post(content="\n".join(lines), ref=_ref_of(d), reactions=[SHAKE])
 
 
@@ -234,9 +284,10 @@ def moved_post(table: Table, view: PublicView, e: Event) -> Post | None:
     names = table.names
     old_boss = _int(d.get("previous_boss"), _int(d["boss"]))
     head = offer_head(view, names, d, boss=old_boss)
-    line = (
-        f"↪️ The Boss changed: this agreement reopened as an offer to **{names[_int(d['boss'])]}** — "
-        f"its new message is below; {SHAKE} there to agree again. Reactions here no longer count."
+    line = "↪️ " + _(
+        "The Boss changed: this agreement reopened as an offer to %(boss)s — its new message is below; 🤝 there to "
+        "agree again. Reactions here no longer count.",
+        boss=f"**{names[_int(d['boss'])]}**",
     )
     return Post(content=f"{head}\n{line}", ref=(OFFER, offer_key(_int(d["offer"]), reopened - 1)))
 
@@ -256,12 +307,17 @@ def ended_posts(table: Table, events: Sequence[Event], ended: Event) -> list[Pos
         fam = data.get("family")
         used = [u for u in uses if isinstance(u, dict) and u.get("seat") == seller and u.get("family") == fam]
         if fam:
-            data["card"] = ("clan card" if used[0].get("card") == "clan" else "investor") if used else "card"
+            data["card"] = (_("clan card") if used[0].get("card") == "clan" else _("investor")) if used else _("card")
         if data.get("ended") == "paid":
-            text = f"{offer_head(view, names, data, verb='paid')}\n💸 Paid when the deal concluded."
+            text = f"{offer_head(view, names, data, verb='paid')}\n💸 " + _("Paid when the deal concluded.")
+        elif failed:
+            text = f"{offer_head(view, names, data, verb='would')}\n🕳️ " + _(
+                "Lapsed: the deal failed. Nothing was paid."
+            )
         else:
-            why = "the deal failed" if failed else "the round ended before it was agreed"
-            text = f"{offer_head(view, names, data, verb='would have paid')}\n🕳️ Lapsed: {why}. Nothing was paid."
+            text = f"{offer_head(view, names, data, verb='would')}\n🕳️ " + _(
+                "Lapsed: the round ended before it was agreed. Nothing was paid."
+            )
         posts.append(Post(content=text, ref=_ref_of(data)))
     return posts
 
@@ -283,39 +339,66 @@ def window_post(table: Table, view: PublicView, e: Event) -> Post | None:
     if wid is None or reading.window_id(view) != wid:
         return None  # already closed when delivered: the narration line says it all
     due = reading.reaction_deadline(table)
-    when = f"by {moment(due)}" if due else "until the reaction time is over"
     if e.kind == "pending":
-        first = table.render(e.text.split(" Anyone may STOP", 1)[0])
-        text = (
-            f"{first}\n⏳ Anyone else may **STOP** it {when}; it also takes effect as soon as everyone else has passed."
-        )
-        buttons = [Button("Pass", f"pass:{wid}"), Button("STOP", f"stop:{wid}", "danger", "✋")]
+        first = telling.pending_line(e.data, telling.plain(table.names))
+        if due:
+            tail = _(
+                "Anyone else may **STOP** it by %(when)s; it also takes effect as soon as everyone else has passed.",
+                when=moment(due),
+            )
+        else:
+            tail = _(
+                "Anyone else may **STOP** it until the reaction time is over; it also takes effect as soon as "
+                "everyone else has passed."
+            )
+        text = f"{first}\n⏳ {tail}"
+        buttons = [Button(_("Pass"), f"pass:{wid}"), Button(_("STOP"), f"stop:{wid}", "danger", "✋")]
         return Post(content=text, ref=window_ref(wid), buttons=buttons)
     r = view.round
     if r is None or r.last_call is None:
         return None
     names = table.names
-    uses = ", ".join(
-        f"{family(u.family)} ({'own' if u.seat == r.boss else names[u.seat] + '’s'} {_card(u.card)})"
-        for u in r.last_call
-    )
+    uses = telling.uses_text([u.model_dump() for u in r.last_call], r.boss, telling.plain(names))
     agreements = [
-        f"• {names[r.boss]} pays {names[o.seller]} {money(o.value)} (#{o.id})"
+        "• "
+        + _(
+            "%(boss)s pays %(seller)s %(amount)s (#%(offer)d)",
+            boss=names[r.boss],
+            seller=names[o.seller],
+            amount=money(o.value),
+            offer=o.id,
+        )
         for o in r.offers
         if o.status == "binding"
     ]
+    boss = f"**{names[r.boss]}**"
+    if due:
+        let_go = _("Let it go, or play a card to stop it, by %(when)s. The Boss may call it off.", when=moment(due))
+    else:
+        let_go = _("Let it go, or play a card to stop it, until the reaction time is over. The Boss may call it off.")
     head = [
-        f"📣 **Last call!** **{names[r.boss]}** closes the deal on space {r.space} with {uses}.",
-        f"The bank pays **{money(r.payout)}**. **{names[r.boss]}** keeps **{money(r.boss_keeps)}**.",
-        f"⏳ Let it go, or play a card to stop it, {when}. The Boss may call it off.",
+        "📣 "
+        + _(
+            "**Last call!** %(boss)s closes the deal on space %(space)d with %(uses)s.",
+            boss=boss,
+            space=r.space,
+            uses=uses,
+        ),
+        _(
+            "The bank pays **%(payout)s**. %(boss)s keeps **%(keeps)s**.",
+            payout=money(r.payout),
+            boss=boss,
+            keeps=money(r.boss_keeps),
+        ),
+        f"⏳ {let_go}",
     ]
     if agreements:
-        head.append(f"**{len(agreements)} agreement{'s' if len(agreements) != 1 else ''}** to pay:")
+        head.append(n_("**%(n)d agreement** to pay:", "**%(n)d agreements** to pay:", len(agreements)))
         lines = [*head, *capped(agreements, LAST_CALL_BUDGET - len("\n".join(head)))]
     else:
-        lines = [*head, "• No agreements to pay."]
+        lines = [*head, "• " + _("No agreements to pay.")]
     text = "\n".join(lines)
-    buttons = [Button("Let it go", f"pass:{wid}", "success"), Button("Call off", f"cancel:{wid}")]
+    buttons = [Button(_("Let it go"), f"pass:{wid}", "success"), Button(_("Call off"), f"cancel:{wid}")]
     return Post(content=text, ref=window_ref(wid), buttons=buttons)
 
 
@@ -325,9 +408,9 @@ def capped(lines: list[str], budget: int) -> list[str]:
     used = 0
     for i, line in enumerate(lines):
         rest = len(lines) - i - 1
-        tail = len(f"\n… and {rest} more") if rest else 0
+        tail = len("\n" + _more(rest)) if rest else 0
         if used + 1 + len(line) + tail > budget:
-            return [*out, f"… and {len(lines) - i} more"]
+            return [*out, _more(len(lines) - i)]
         out.append(line)
         used += 1 + len(line)
     return out
@@ -335,24 +418,25 @@ def capped(lines: list[str], budget: int) -> list[str]:
 
 def superseded_post(table: Table, e: Event, previous: int) -> Post:
     """The message of a window that an answering Boss card restarted under a new number: its buttons go."""
-    answer = table.render(e.text.split(" Anyone may STOP", 1)[0])
-    return Post(content=f"⏭️ {answer} The window moves to the message below.", ref=window_ref(previous))
+    answer = telling.pending_line(e.data, telling.plain(table.names))
+    return Post(content=f"⏭️ {answer} " + _("The window moves to the message below."), ref=window_ref(previous))
 
 
 def closed_post(table: Table, e: Event) -> Post | None:
     wid = window_of_event(e)
     if wid is None:
         return None
+    said = telling.sentence(e, telling.plain(table.names)) or ""
     if e.kind == "deal_closed":
-        text = "📣 The last call went through: the deal is concluded."
+        text = "📣 " + _("The last call went through: the deal is concluded.")
     elif e.kind == "last_call_cancelled":
-        text = f"📣 Last call off: {table.render(e.text)}"
+        text = "📣 " + _("Last call off: %(why)s", why=said)
     elif e.kind == "stopped":
-        text = table.render(e.text)
+        text = said
     else:
-        text = f"🔔 Window closed: {table.render(e.text)}"
+        text = "🔔 " + _("Window closed: %(why)s", why=said)
     return Post(content=text, ref=window_ref(wid))
 
 
-def _card(kind: str) -> str:
-    return "clan card" if kind == "clan" else kind
+def _more(n: int) -> str:
+    return n_("… and %(n)d more", "… and %(n)d more", n)

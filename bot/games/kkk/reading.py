@@ -6,6 +6,7 @@ Everything the Discord layer shows comes from `game.view(state, None)` (the publ
 
 from datetime import datetime
 
+from bot.games.kkk.i18n import _
 from bot.presentation import Table
 from engine.kkk.views import OfferView, PlayerView, PublicView
 
@@ -54,13 +55,14 @@ def offer(view: PublicView, offer_id: int) -> OfferView | None:
 
 
 def card_kind(view: PublicView, seat: int, family: str | None) -> str:
-    """Which card of `family` the seat has on the table: "investor", "clan card" or "investor or clan card"."""
+    """Which card of `family` the seat has on the table: "investor", "clan card" or "investor or clan card" (in the
+    language being spoken)."""
     if family is None:
         return ""
     investor = any(i.family == family and i.owner == seat and not i.on_travel for i in view.investors)
     clan = view.round is not None and seat < len(view.round.clans) and family in view.round.clans[seat]
     if investor and clan:
-        return "investor or clan card"
+        return _("investor or clan card")
     if clan:
-        return "clan card"
-    return "investor"
+        return _("clan card")
+    return _("investor")

@@ -7,8 +7,9 @@ standings with everyone's money. Its buttons cover the common moves of the momen
 Close / Fail, Let it go / Call off); the engine refuses anyone they are not for, with the reason.
 """
 
-from bot.games.kkk import reading
-from bot.games.kkk.words import families, family, money
+from bot.games.kkk import reading, telling
+from bot.games.kkk.i18n import N_, _, n_
+from bot.games.kkk.words import and_list, families, family, money
 from bot.presentation import Button, Post, Table, moment, timestamp, waiting_lines
 from engine.game import Result
 from engine.kkk.views import PublicView, RequirementView, SourceView
@@ -25,17 +26,19 @@ def status_post(table: Table) -> Post:
     view = reading.public(table)
     names = table.names
     post = Post(
-        title=table.title, colour=COLOUR, footer=f"Game #{table.record.id} · kkk · /kkk commands in this thread"
+        title=table.title,
+        colour=COLOUR,
+        footer=_("Game #%(game)d · kkk · /kkk commands in this thread", game=table.record.id),
     )
     result = table.result
     if result is not None or table.record.status in ("finished", "abandoned"):
         standings = result or table.game.standings(table.state)  # type: ignore[arg-type]
         post.description = "\n".join([*_over(table, view, standings, finished=result is not None), board_line(view)])
-        post.buttons = [DETAILS]
+        post.buttons = [details_button()]
         return post
     lines: list[str] = []
     if table.record.status == "paused":
-        lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
+        lines.append("⏸️ " + _("**Paused by a moderator** — deadlines are on hold."))
     # The headline says whose turn it is; a turn's deadline joins it rather than a second line naming them again.
     turn = [w for w in table.waits if w.kind == "turn"]
     due = table.deadline(table.waits.index(turn[0]), turn[0]) if turn and table.record.status != "paused" else None
@@ -54,14 +57,15 @@ def status_post(table: Table) -> Post:
             lines.append(offers)
     if view.pending or (view.round is not None and view.round.last_call is not None):
         lines.append(_window(table, view, names, compact=True))
-    lines.append("Players: " + _hands(view, names).replace("\n", " · "))
+    lines.append(_("Players: %(players)s", players=_hands(view, names).replace("\n", " · ")))
     post.description = "\n".join(lines)
-    post.buttons = [*buttons(view), DETAILS]
+    post.buttons = [*buttons(view), details_button()]
     return post
 
 
-DETAILS = Button("Details", "details", "secondary", "📋")
-"""The platform's Details button (`Presentation.status_details`): the full table, privately."""
+def details_button() -> Button:
+    """The platform's Details button (`Presentation.status_details`): the full table, privately."""
+    return Button(_("Details"), "details", "secondary", "📋")
 
 
 def details_post(table: Table) -> Post:
@@ -69,29 +73,44 @@ def details_post(table: Table) -> Post:
     every requirement and offer, cards on the table, the window, every investor's owner, hands and piles."""
     view = reading.public(table)
     names = table.names
-    post = Post(title=f"{table.title} — the whole table", colour=COLOUR, footer=f"Game #{table.record.id} · kkk")
-    post.fields = [("Board", board(view)), ("Next deal", _next_deal(view))]
+    post = Post(
+        title=_("%(title)s — the whole table", title=table.title),
+        colour=COLOUR,
+        footer=_("Game #%(game)d · kkk", game=table.record.id),
+    )
+    post.fields = [(_(BOARD), board(view)), (_("Next deal"), _next_deal(view))]
     if view.round is not None:
-        post.fields.append(("The deal", _round(view, names)))
-        post.fields.append(("What the space needs", _requirements(view, names)))
+        post.fields.append((_("The deal"), _round(view, names)))
+        post.fields.append((_("What the space needs"), _requirements(view, names)))
         table_lines = _on_table(view, names)
         if table_lines:
-            post.fields.append(("On the table", table_lines))
+            post.fields.append((_(ON_TABLE), table_lines))
         offers = _offers(view, names)
         if offers:
-            post.fields.append(("Offers", offers))
+            post.fields.append((_(OFFERS), offers))
     if view.pending or (view.round is not None and view.round.last_call is not None):
-        post.fields.append(("Reaction window", _window(table, view, names)))
-    post.fields.append(("Investors", _investors(view, names)))
-    post.fields.append(("Players", _players(view, names)))
+        post.fields.append((_("Reaction window"), _window(table, view, names)))
+    post.fields.append((_(INVESTORS), _investors(view, names)))
+    post.fields.append((_("Players"), _players(view, names)))
     return fit(post)
+
+
+BOARD = N_("Board")
+ON_TABLE = N_("On the table")
+OFFERS = N_("Offers")
+INVESTORS = N_("Investors")
 
 
 def board_line(view: PublicView) -> str:
     """The board in one line: where the dollar marker is and which spaces are done (the Details list all 16)."""
-    marker = f"💲 Marker on space {view.marker}" if view.marker is not None else "💲 The marker isn't placed yet"
-    done = [f"{s.number} (deal {s.tile})" for s in view.spaces if s.tile is not None]
-    return f"{marker} · deals done on {', '.join(done)}" if done else f"{marker} · no deal done yet"
+    if view.marker is not None:
+        marker = "💲 " + _("Marker on space %(space)d", space=view.marker)
+    else:
+        marker = "💲 " + _("The marker isn't placed yet")
+    done = [_("%(space)d (deal %(deal)d)", space=s.number, deal=s.tile) for s in view.spaces if s.tile is not None]
+    if done:
+        return f"{marker} · " + _("deals done on %(spaces)s", spaces=", ".join(done))
+    return f"{marker} · " + _("no deal done yet")
 
 
 def _offers_summary(view: PublicView, names: list[str]) -> str:
@@ -104,24 +123,30 @@ def _offers_summary(view: PublicView, names: list[str]) -> str:
         return ""
     parts = []
     if binding:
-        parts.append(f"✅ {len(binding)} binding ({money(sum(o.value for o in binding))})")
+        parts.append(
+            "✅ " + _("%(n)d binding (%(amount)s)", n=len(binding), amount=money(sum(o.value for o in binding)))
+        )
     if open_:
         waiting = sorted({names[s] for o in open_ for s in o.awaited})
-        parts.append(f"⏳ {len(open_)} waiting for {', '.join(waiting)}'s 🤝")
-    return "🤝 Offers: " + " · ".join(parts)
+        parts.append("⏳ " + _("%(n)d waiting for %(who)s's 🤝", n=len(open_), who=and_list(waiting)))
+    return "🤝 " + _("Offers: %(offers)s", offers=" · ".join(parts))
 
 
 def _hands(view: PublicView, names: list[str]) -> str:
     if view.hand_sizes is not None:
-        seats = " · ".join(f"{names[s]} {n} card{'s' if n != 1 else ''}" for s, n in enumerate(view.hand_sizes))
+        seats = " · ".join(
+            n_("%(who)s %(n)d card", "%(who)s %(n)d cards", n, who=names[s]) for s, n in enumerate(view.hand_sizes)
+        )
     else:
         seats = " · ".join(names)
-    return f"{seats}\nDraw pile {view.draw_pile} · discard pile {view.discard_pile}"
+    return f"{seats}\n" + _(
+        "Draw pile %(draw)d · discard pile %(discard)d", draw=view.draw_pile, discard=view.discard_pile
+    )
 
 
 EMBED_BUDGET = 5800
 """Discord refuses an embed over 6000 characters (and a refused status edit would hold up the table's messages)."""
-DROPPABLE = ("Offers", "On the table", "Investors")
+DROPPABLE = (OFFERS, ON_TABLE, INVESTORS)
 
 
 def embed_size(post: Post) -> int:
@@ -134,29 +159,42 @@ def fit(post: Post) -> Post:
     for name in DROPPABLE:
         if embed_size(post) <= EMBED_BUDGET:
             break
-        post.fields = [f for f in post.fields if f[0] != name]
+        post.fields = [f for f in post.fields if f[0] != _(name)]
     return post
 
 
 def _headline(view: PublicView, names: list[str]) -> str:
     if _discarding(view):
         assert view.wait is not None
-        who = names[view.wait.seats[0]]
-        return f"✋ **{who}** holds more than 12 cards: discard (`/kkk discard`) or play a recruitment triple first."
+        who = f"**{names[view.wait.seats[0]]}**"
+        return "✋ " + _(
+            "%(who)s holds more than 12 cards: discard (`/kkk discard`) or play a recruitment triple first.", who=who
+        )
     if view.phase == "place_marker":
-        return f"🎬 **{names[view.placer]}** places the dollar marker (`/kkk place`); **{names[view.turn]}** starts."
+        return "🎬 " + _(
+            "%(placer)s places the dollar marker (`/kkk place`); %(starter)s starts.",
+            placer=f"**{names[view.placer]}**",
+            starter=f"**{names[view.turn]}**",
+        )
     if view.phase == "turn":
-        return (
-            f"🎲 **{names[view.turn]}**'s turn: open the deal on space {view.marker} (`/kkk open`) or roll "
-            "(`/kkk roll`)."
+        return "🎲 " + _(
+            "%(who)s's turn: open the deal on space %(space)d (`/kkk open`) or roll (`/kkk roll`).",
+            who=f"**{names[view.turn]}**",
+            space=view.marker or 0,
         )
     if view.phase == "rolled":
-        return (
-            f"🎲 **{names[view.turn]}** rolled {view.last_roll}: open the deal on space {view.marker} (`/kkk open`) "
-            "or draw 3 cards (`/kkk draw`)."
+        return "🎲 " + _(
+            "%(who)s rolled %(face)d: open the deal on space %(space)d (`/kkk open`) or draw 3 cards (`/kkk draw`).",
+            who=f"**{names[view.turn]}**",
+            face=view.last_roll or 0,
+            space=view.marker or 0,
         )
     assert view.round is not None
-    return f"🤝 Deal on space {view.round.space} — the Boss is **{names[view.round.boss]}** (and has the turn)."
+    return "🤝 " + _(
+        "Deal on space %(space)d — the Boss is %(boss)s (and has the turn).",
+        space=view.round.space,
+        boss=f"**{names[view.round.boss]}**",
+    )
 
 
 def board(view: PublicView) -> str:
@@ -165,24 +203,26 @@ def board(view: PublicView) -> str:
     for s in view.spaces:
         mark = "$" if view.marker == s.number else " "
         if s.tile is not None:
-            lines.append(f"{mark}{s.number:>2}  [deal {s.tile} done]")
+            lines.append(f"{mark}{s.number:>2}  " + _("[deal %(deal)d done]", deal=s.tile))
             continue
         need = " ".join(s.required)
         if s.group:
-            block = f"+{s.group_k} of {'/'.join(s.group)}"
+            block = "+" + _("%(k)d of %(group)s", k=s.group_k, group="/".join(s.group))
             need = f"{need} {block}" if need else block
-        lines.append(f"{mark}{s.number:>2}  {need:<18} {s.dividends} div")
-    return "```\n" + "\n".join(lines) + "\n```\n" + LEGEND + " · `$` dollar marker"
+        lines.append(f"{mark}{s.number:>2}  {need:<18} " + _("%(n)d div", n=s.dividends))
+    return "```\n" + "\n".join(lines) + "\n```\n" + LEGEND + " · " + _("`$` dollar marker")
 
 
 def _next_deal(view: PublicView) -> str:
     if view.tile is None:
-        return f"All {view.deals} deals are done."
+        return _("All %(n)d deals are done.", n=view.deals)
     tile = view.tile
-    text = f"Deal {tile.number} of 15: one dividend is worth **{money(tile.value)}**."
-    if tile.end_faces:
-        faces = "always" if len(tile.end_faces) == 6 else "on a die roll of " + ", ".join(map(str, tile.end_faces))
-        text += f" After it, the game ends {faces}."
+    text = _("Deal %(deal)d of 15: one dividend is worth **%(value)s**.", deal=tile.number, value=money(tile.value))
+    if len(tile.end_faces) == 6:
+        text += " " + _("After it, the game ends.")
+    elif tile.end_faces:
+        faces = ", ".join(map(str, tile.end_faces))
+        text += " " + _("After it, the game ends on a die roll of %(faces)s.", faces=faces)
     return text
 
 
@@ -194,22 +234,31 @@ def _round(view: PublicView, names: list[str], *, compact: bool = False) -> str:
     space = view.spaces[r.space - 1]
     need = families(space.required, ", ")
     if space.group:
-        block = f"{space.group_k} of {families(space.group)}"
+        block = _("%(k)d of %(group)s", k=space.group_k, group=families(space.group))
         need = f"{need} + {block}" if need else block
-    lines = [] if compact else [f"Space {r.space}: {need}."]
-    payout = f"Boss **{names[r.boss]}** · {r.dividends} dividends × {money(r.dividend_value)} = **{money(r.payout)}**"
-    promised = f"Promised {money(r.promised)} · the Boss keeps {money(r.boss_keeps)}"
+    lines = [] if compact else [_("Space %(space)d: %(needs)s.", space=r.space, needs=need)]
+    payout = _(
+        "Boss %(boss)s · %(n)d dividends × %(value)s = **%(payout)s**",
+        boss=f"**{names[r.boss]}**",
+        n=r.dividends,
+        value=money(r.dividend_value),
+        payout=money(r.payout),
+    )
+    promised = _(
+        "Promised %(promised)s · the Boss keeps %(keeps)s", promised=money(r.promised), keeps=money(r.boss_keeps)
+    )
     lines += [f"{payout} · {promised}"] if compact else [payout, promised]
     if r.can_close:
-        lines.append(f"✅ Covered: **{names[r.boss]}** can close the deal (`/kkk close`).")
+        lines.append("✅ " + _("Covered: %(boss)s can close the deal (`/kkk close`).", boss=f"**{names[r.boss]}**"))
     return "\n".join(lines)
 
 
 def _source(src: SourceView, boss: int, names: list[str]) -> str:
-    card = "investor" if src.card == "investor" else "clan card"
     if src.offer is None and src.seat == boss:
-        return f"own {card}"
-    return f"{names[src.seat]}'s {card} (agreement #{src.offer})"
+        return _("own investor") if src.card == "investor" else _("own clan card")
+    if src.card == "investor":
+        return _("%(who)s's investor (agreement #%(offer)d)", who=names[src.seat], offer=src.offer or 0)
+    return _("%(who)s's clan card (agreement #%(offer)d)", who=names[src.seat], offer=src.offer or 0)
 
 
 def _requirements(view: PublicView, names: list[str]) -> str:
@@ -220,7 +269,7 @@ def _requirements(view: PublicView, names: list[str]) -> str:
     for req in r.requirements:
         if req.block == "group" and not group_head:
             group = [q.family for q in r.requirements if q.block == "group"]
-            lines.append(f"*{r.group_k} of {families(group)}:*")
+            lines.append("*" + _("%(k)d of %(group)s", k=r.group_k, group=families(group)) + ":*")
             group_head = True
         lines.append(_requirement(req, r.boss, names))
     return "\n".join(lines)
@@ -231,22 +280,30 @@ def _requirement(req: RequirementView, boss: int, names: list[str]) -> str:
     if req.assigned is not None:
         return f"✅ {name} — {_source(req.assigned, boss, names)}"
     if req.sources:
-        return f"➕ {name} — also at hand: {_source(req.sources[0], boss, names)}"
-    return f"❌ {name} — not covered"
+        return f"➕ {name} — " + _("also at hand: %(source)s", source=_source(req.sources[0], boss, names))
+    return f"❌ {name} — " + _("not covered")
 
 
 def _on_table(view: PublicView, names: list[str]) -> str:
     r = view.round
     assert r is not None
     lines = [
-        f"🃏 **{names[s]}**: {', '.join(family(f) for f in fams)} clan card{'s' if len(fams) > 1 else ''}"
+        "🃏 "
+        + n_(
+            "%(who)s: %(families)s clan card",
+            "%(who)s: %(families)s clan cards",
+            len(fams),
+            who=f"**{names[s]}**",
+            families=", ".join(family(f) for f in fams),
+        )
         for s, fams in enumerate(r.clans)
         if fams
     ]
     for fam in r.travel:
-        lines.append(f"✈️ The {family(fam)} investor is on travel.")
+        lines.append("✈️ " + _("The %(family)s investor is on travel.", family=family(fam)))
     if r.always_pass:
-        lines.append(f"💤 Passing on everything this round: {', '.join(names[s] for s in r.always_pass)}")
+        who = ", ".join(names[s] for s in r.always_pass)
+        lines.append("💤 " + _("Passing on everything this round: %(who)s", who=who))
     return "\n".join(lines)
 
 
@@ -257,15 +314,18 @@ def _offers(view: PublicView, names: list[str]) -> str:
     for o in r.offers:
         if o.status not in ("open", "shaken", "binding"):
             continue
-        what = f"{family(o.family)} from {names[o.seller]}" if o.family else f"a share for {names[o.seller]}"
-        price = money(o.value) if o.unit == "money" else f"{o.price} div. ({money(o.value)})"
-        if o.status == "binding":
-            state = "✅ binding"
+        if o.family:
+            what = _("%(family)s from %(who)s", family=family(o.family), who=names[o.seller])
         else:
-            state = f"waits for {' and '.join(names[s] for s in o.awaited)}'s 🤝"
+            what = _("a share for %(who)s", who=names[o.seller])
+        price = money(o.value) if o.unit == "money" else _("%(n)d div. (%(value)s)", n=o.price, value=money(o.value))
+        if o.status == "binding":
+            state = "✅ " + _("binding")
+        else:
+            state = _("waits for %(who)s's 🤝", who=and_list([names[s] for s in o.awaited]))
             if o.counters is not None:
-                state += f" (would replace #{o.counters})"
-        lines.append(f"#{o.id} {what} for {price} — {state}")
+                state += " " + _("(would replace #%(offer)d)", offer=o.counters)
+        lines.append(f"#{o.id} " + _("%(what)s for %(price)s", what=what, price=price) + f" — {state}")
     return "\n".join(lines[-12:])
 
 
@@ -277,85 +337,93 @@ def _window(table: Table, view: PublicView, names: list[str], *, compact: bool =
         lines.append(f"⏳ {describe_effect(e.kind, e.by, e.family, e.target, e.on, names)}")
     if view.round is not None and view.round.last_call is not None:
         r = view.round
-        lines.append(f"📣 Last call by **{names[r.boss]}**: pays {money(r.promised)}, keeps {money(r.boss_keeps)}.")
+        lines.append(
+            "📣 "
+            + _(
+                "Last call by %(boss)s: pays %(promised)s, keeps %(keeps)s.",
+                boss=f"**{names[r.boss]}**",
+                promised=money(r.promised),
+                keeps=money(r.boss_keeps),
+            )
+        )
     due = reading.reaction_deadline(table)
     tail = []
     if due is not None:
         # The window's one deadline line in the status (its "⏳" line leaves it here): how far off, and when.
         when = f"{timestamp(due)} ({timestamp(due, 'f')})"
-        tail.append(f"Closes {when}." if compact else f"Closes {when} or when everyone else has passed.")
+        if compact:
+            tail.append(_("Closes %(when)s.", when=when))
+        else:
+            tail.append(_("Closes %(when)s or when everyone else has passed.", when=when))
     if view.passed:
-        tail.append("Passed: " + ", ".join(names[s] for s in view.passed))
+        tail.append(_("Passed: %(who)s", who=", ".join(names[s] for s in view.passed)))
     if compact:  # one line: the status fits one phone screen
         return "\n".join([*lines[:-1], " ".join(lines[-1:] + tail)]) if lines else " ".join(tail)
     return "\n".join(lines + tail)
 
 
 def describe_effect(kind: str, by: int, fam: str | None, target: int | None, on: str | None, names: list[str]) -> str:
-    if kind == "boss":
-        return f"**{names[by]}**'s Boss card"
-    if target is None:
-        what = f"the {family(fam)} investor beside the board"
-    else:
-        what = f"**{names[target]}**'s {family(fam)} {'clan card' if on == 'clan' else 'investor'}"
-    if kind == "travel":
-        return f"**{names[by]}**'s travel card on {what}"
-    return f"**{names[by]}**'s recruitment of {what}"
+    return telling.effect(kind, by, fam, target, on, telling.bold(names))
 
 
 def _investors(view: PublicView, names: list[str]) -> str:
     parts = []
     for inv in view.investors:
-        owner = names[inv.owner] if inv.owner is not None else "beside the board"
+        owner = names[inv.owner] if inv.owner is not None else _("beside the board")
         parts.append(f"{family(inv.family)}: {owner}{' ✈️' if inv.on_travel else ''}")
     return " · ".join(parts)
 
 
 def _players(view: PublicView, names: list[str]) -> str:
     if view.hand_sizes is not None:
-        seats = " · ".join(f"{names[s]} {n} card{'s' if n != 1 else ''}" for s, n in enumerate(view.hand_sizes))
+        seats = " · ".join(
+            n_("%(who)s %(n)d card", "%(who)s %(n)d cards", n, who=names[s]) for s, n in enumerate(view.hand_sizes)
+        )
     else:
         seats = " · ".join(names)
-    piles = f"Draw pile {view.draw_pile} · discard pile {view.discard_pile}"
+    piles = _("Draw pile %(draw)d · discard pile %(discard)d", draw=view.draw_pile, discard=view.discard_pile)
     if view.last_roll is not None and view.phase in ("rolled",):
-        piles += f" · last roll {view.last_roll}"
-    return f"{seats}\n{piles}\nMoney stays private until the end (your own: `/game hand`)."
+        piles += " · " + _("last roll %(face)d", face=view.last_roll)
+    return f"{seats}\n{piles}\n" + _("Money stays private until the end (your own: `/game hand`).")
 
 
 def _over(table: Table, view: PublicView, standings: Result, *, finished: bool) -> list[str]:
     names = table.names
-    lines = ["🏁 **Game over.**" if finished else "🛑 **Game ended by a moderator.** Standings so far:"]
+    lines = ["🏁 " + _("**Game over.**") if finished else "🛑 " + _("**Game ended by a moderator.** Standings so far:")]
     if view.end_reason:
-        lines.append(f"_{table.render(view.end_reason)}_")
+        lines.append("_" + telling.end_reason(view.end_reason, view.deals, view.end_roll) + "_")
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}
     for s in standings.standings:
         lines.append(f"{medals.get(s.rank, f'{s.rank}.')} **{names[s.seat]}** — {money(s.score)}")
     winners = standings.winners
     if finished and len(winners) > 1:
-        lines.append("Equal money shares the win: " + " and ".join(names[w] for w in winners) + ".")
+        lines.append(_("Equal money shares the win: %(who)s.", who=and_list([names[w] for w in winners])))
     return lines
 
 
 def buttons(view: PublicView) -> list[Button]:
     """The moves of the moment; keys with a window number go stale (and are refused) once that window closes."""
-    out = [Button("My hand", "hand", "primary", "🂠")]
+    out = [Button(_("My hand"), "hand", "primary", "🂠")]
     wid = reading.window_id(view)
     if wid is not None:
         if view.pending:
-            out += [Button("Pass", f"pass:{wid}", "secondary"), Button("STOP", f"stop:{wid}", "danger", "✋")]
+            out += [Button(_("Pass"), f"pass:{wid}", "secondary"), Button(_("STOP"), f"stop:{wid}", "danger", "✋")]
         else:
-            out += [Button("Let it go", f"pass:{wid}", "success"), Button("Call off", f"cancel:{wid}", "secondary")]
+            out += [
+                Button(_("Let it go"), f"pass:{wid}", "success"),
+                Button(_("Call off"), f"cancel:{wid}", "secondary"),
+            ]
         return out
     if _discarding(view):
         return out
     if view.phase == "turn":
-        out += [Button("Open the deal", "open", "success"), Button("Roll", "roll", "secondary", "🎲")]
+        out += [Button(_("Open the deal"), "open", "success"), Button(_("Roll"), "roll", "secondary", "🎲")]
     elif view.phase == "rolled":
-        out += [Button("Open the deal", "open", "success"), Button("Draw 3", "draw", "secondary")]
+        out += [Button(_("Open the deal"), "open", "success"), Button(_("Draw 3"), "draw", "secondary")]
     elif view.phase == "round" and view.round is not None:
         if view.round.can_close:
-            out.append(Button("Close the deal", "close", "success"))
-        out.append(Button("Fail", "fail", "danger"))
+            out.append(Button(_("Close the deal"), "close", "success"))
+        out.append(Button(_("Fail"), "fail", "danger"))
     return out
 
 

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot import seat_choice
 from bot.games.kkk import choices, reading
+from bot.games.kkk.i18n import _
 from bot.presentation import Table
 from bot.resolve import game_choices, resolve_game
 from bot.service import Refusal
@@ -30,7 +31,7 @@ async def kkk_game(bot: Host, interaction: discord.Interaction, game_id: int | N
     """The KKK game a `/kkk` command is about: the thread's, or `game:`'s; refused for any other game."""
     record = await resolve_game(bot, interaction, game_id, mine=True)
     if record.kind != "kkk":
-        raise Refusal("That game isn't Kohle, Kies & Knete: use `/kkk` in a KKK table's thread (or `game:`).")
+        raise Refusal(_("That game isn't Kohle, Kies & Knete: use `/kkk` in a KKK table's thread (or `game:`)."))
     return record
 
 

@@ -9,6 +9,8 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
+from bot.games.kkk.i18n import _, n_, p_
+from bot.i18n import current
 from engine.kkk.cards import BOSS, FAMILIES, FAMILY_NAMES, JOKER, RECRUIT, STOP
 
 CARD_TYPES = ("clan", "travel", "recruit", "boss", "stop")
@@ -19,11 +21,12 @@ class Unreadable(ValueError):
 
 
 def money(amount: int) -> str:
-    return f"${amount}M"
+    # TRANSLATORS: money in millions of dollars, as on the game's bank notes.
+    return _("$%(amount)dM", amount=amount)
 
 
 def family(letter: str | None) -> str:
-    return FAMILY_NAMES[letter] if letter else "no card"
+    return FAMILY_NAMES[letter] if letter else _("no card")
 
 
 def families(letters: Iterable[str], sep: str = "/") -> str:
@@ -39,24 +42,49 @@ def parse_family(text: str) -> str:
     if len(found) == 1:
         return found[0]
     known = ", ".join(FAMILY_NAMES.values())
-    raise Unreadable(f"I don't know the family “{text}”: pick one of {known}.")
+    raise Unreadable(_("I don't know the family “%(text)s”: pick one of %(known)s.", text=text, known=known))
 
 
 def card(code: str) -> str:
     """A card's short name: "Heiermann clan", "Liebgeld travel", "travel joker", "recruitment", "Boss", "STOP"."""
     if code.startswith("clan:"):
-        return f"{FAMILY_NAMES[code[5:]]} clan"
+        return _("%(family)s clan", family=FAMILY_NAMES[code[5:]])
     if code == JOKER:
-        return "travel joker"
+        return _("travel joker")
     if code.startswith("travel:"):
-        return f"{FAMILY_NAMES[code[7:]]} travel"
-    return {RECRUIT: "recruitment", BOSS: "Boss", STOP: "STOP"}[code]
+        return _("%(family)s travel", family=FAMILY_NAMES[code[7:]])
+    return {RECRUIT: _("recruitment"), BOSS: p_("card", "Boss"), STOP: p_("card", "STOP")}[code]
+
+
+def card_with_article(code: str) -> str:
+    """A card in a sentence: "a Heiermann clan card", "a travel joker", "a STOP card"."""
+    if code.startswith("clan:"):
+        return _("a %(family)s clan card", family=FAMILY_NAMES[code[5:]])
+    if code == JOKER:
+        return _("a travel joker")
+    if code.startswith("travel:"):
+        return _("a %(family)s travel card", family=FAMILY_NAMES[code[7:]])
+    return {RECRUIT: _("a recruitment card"), BOSS: _("a Boss card"), STOP: _("a STOP card")}[code]
 
 
 def cards(codes: Iterable[str]) -> str:
     """ "STOP, 2× recruitment, Heiermann clan" (in a stable order)."""
     counts = Counter(codes)
     return ", ".join(f"{n}× {card(c)}" if n > 1 else card(c) for c, n in sorted(counts.items(), key=_order))
+
+
+def and_list(items: list[str]) -> str:
+    """ "A", "A and B", "A, B and C" in the language being spoken."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("%(items)s and %(last)s", items=", ".join(items[:-1]), last=items[-1])
+
+
+def or_list(items: list[str]) -> str:
+    """ "A", "A or B", "A, B or C" in the language being spoken."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("%(items)s or %(last)s", items=", ".join(items[:-1]), last=items[-1])
 
 
 def _order(item: tuple[str, int]) -> tuple[int, str]:
@@ -67,15 +95,16 @@ def _order(item: tuple[str, int]) -> tuple[int, str]:
 
 def hand_block(codes: list[str]) -> str:
     """A hand grouped by type, one line per type (the DM's hand field)."""
-    return _hand_block(tuple(codes))
+    return _hand_block(tuple(codes), current())
 
 
 @lru_cache(maxsize=4096)
-def _hand_block(codes: tuple[str, ...]) -> str:
-    """`hand_block`, kept per hand: every move renders every seat's hand (for the DM's digest), mostly unchanged."""
+def _hand_block(codes: tuple[str, ...], language: str) -> str:
+    """`hand_block`, kept per hand and language: every move renders every seat's hand (for the DM's digest), mostly
+    unchanged."""
     counts = Counter(codes)
     if not counts:
-        return "No influence cards."
+        return _("No influence cards.")
 
     def per_family(prefix: str) -> list[str]:
         out = []
@@ -88,13 +117,14 @@ def _hand_block(codes: tuple[str, ...]) -> str:
     lines = []
     clans = per_family("clan")
     if clans:
-        lines.append("**Clan:** " + ", ".join(clans))
+        lines.append(_("**Clan:** %(cards)s", cards=", ".join(clans)))
     travels = per_family("travel")
     if counts.get(JOKER):
-        travels.append(f"joker ×{counts[JOKER]}" if counts[JOKER] > 1 else "joker")
+        joker = _("joker")
+        travels.append(f"{joker} ×{counts[JOKER]}" if counts[JOKER] > 1 else joker)
     if travels:
-        lines.append("**Travel:** " + ", ".join(travels))
-    singles = [(RECRUIT, "Recruitment"), (BOSS, "Boss"), (STOP, "STOP")]
+        lines.append(_("**Travel:** %(cards)s", cards=", ".join(travels)))
+    singles = [(RECRUIT, _("Recruitment")), (BOSS, p_("hand", "Boss")), (STOP, p_("hand", "STOP"))]
     rest = [f"**{label}:** {counts[code]}" for code, label in singles if counts.get(code)]
     if rest:
         lines.append(" · ".join(rest))
@@ -115,15 +145,23 @@ def parse_cards(text: str, most: int | None = None) -> list[str]:
     for part in _split(text):
         count, name = _count(part)
         if count == 0:
-            raise Unreadable(f"“{part}” discards no card: leave it out, or count 1 or more (e.g. “2× STOP”).")
+            raise Unreadable(
+                _("“%(part)s” discards no card: leave it out, or count 1 or more (e.g. “2× STOP”).", part=part)
+            )
         if most is not None and len(out) + count > most:
             raise Unreadable(
-                f"You hold {most} cards, so “{text.strip()[:100]}” asks for more than you have: write how many of "
-                "each card to discard, e.g. “2× STOP, Heiermann clan” (pick them from the suggestions)."
+                n_(
+                    "You hold %(n)d card, so “%(text)s” asks for more than you have: write how many of each card "
+                    "to discard, e.g. “2× STOP, Heiermann clan” (pick them from the suggestions).",
+                    "You hold %(n)d cards, so “%(text)s” asks for more than you have: write how many of each card "
+                    "to discard, e.g. “2× STOP, Heiermann clan” (pick them from the suggestions).",
+                    most,
+                    text=text.strip()[:100],
+                )
             )
         out += [parse_card(name)] * count
     if not out:
-        raise Unreadable("Name the cards to discard, e.g. “STOP, Heiermann clan” (pick them from the suggestions).")
+        raise Unreadable(_("Name the cards to discard, e.g. “STOP, Heiermann clan” (pick them from the suggestions)."))
     return out
 
 
@@ -150,7 +188,10 @@ def _number(digits: str, part: str) -> int:
     # Read only short counts: a long one is a typo, and `[card] * 10**20` would never finish (or overflow).
     if len(digits.lstrip("0")) > MAX_COUNT_DIGITS:
         raise Unreadable(
-            f"“{part[:60]}” is far more cards than anyone holds: write how many of that card, e.g. “2× STOP”."
+            _(
+                "“%(part)s” is far more cards than anyone holds: write how many of that card, e.g. “2× STOP”.",
+                part=part[:60],
+            )
         )
     return int(digits)
 
@@ -167,7 +208,22 @@ _PLAIN = {
     "travel joker": JOKER,
     "joker travel": JOKER,
     "travel:*": JOKER,
+    # the Dutch and German names the bot shows (and players type) in those languages
+    "ronsel": RECRUIT,
+    "ronselkaart": RECRUIT,
+    "anwerbe": RECRUIT,
+    "anwerbekarte": RECRUIT,
+    "baas": BOSS,
+    "baaskaart": BOSS,
+    "bosskarte": BOSS,
+    "stopkaart": STOP,
+    "stop-karte": STOP,
+    "reisjoker": JOKER,
+    "reisejoker": JOKER,
 }
+KINDS = {"clan": "clan", "clankaart": "clan", "clankarte": "clan", "travel": "travel", "reis": "travel"}
+KINDS |= {"reiskaart": "travel", "reise": "travel", "reisekarte": "travel"}
+"""The words for a clan or travel card, in every language the bot speaks ("Heiermann-clan", "Liebgeld-Reise")."""
 
 
 def parse_card(text: str) -> str:
@@ -180,14 +236,19 @@ def parse_card(text: str) -> str:
     for kind in ("clan", "travel"):
         if t.startswith(f"{kind}:") and len(t) == len(kind) + 2:
             return f"{kind}:{parse_family(t[-1])}"
-        words = t.split()
-        if kind in words and len(words) == 2:
-            other = words[1] if words[0] == kind else words[0]
-            try:
-                return f"{kind}:{parse_family(other)}"
-            except Unreadable:
-                break
+    words = t.replace("-", " ").split()
+    if len(words) == 2:
+        for i in (0, 1):
+            kind = KINDS.get(words[i])
+            if kind is not None:
+                try:
+                    return f"{kind}:{parse_family(words[1 - i])}"
+                except Unreadable:
+                    break
     raise Unreadable(
-        f"I can't read “{text.strip()}” as a card. Write it like “Heiermann clan”, “Liebgeld travel”, "
-        "“travel joker”, “recruitment”, “Boss” or “STOP”."
+        _(
+            "I can't read “%(text)s” as a card. Write it like “Heiermann clan”, “Liebgeld travel”, “travel joker”, "
+            "“recruitment”, “Boss” or “STOP”.",
+            text=text.strip(),
+        )
     )

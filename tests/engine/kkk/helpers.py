@@ -87,7 +87,8 @@ class Table:
         return out.events
 
     def refused(self, actor: int | None, action: Any, match: str) -> str:
-        """Assert that `action` is refused with a message matching `match` and changes nothing."""
+        """Assert that `action` is refused with a fallback message `code(values…)` matching `match` (a regular
+        expression) and changes nothing."""
         before = snapshot(self.state)
         with pytest.raises(RuleError, match=match) as info:
             GAME.apply(self.state, actor, action, self.now + timedelta(seconds=1))
@@ -107,6 +108,3 @@ class Table:
         self.state = out.state
         self.events += out.events
         return out.events
-
-    def texts(self, events: list[Event] | None = None) -> list[str]:
-        return [e.text for e in (self.events if events is None else events) if e.text]

@@ -57,7 +57,7 @@ def test_the_15th_deal_ends_the_game_without_a_roll() -> None:
     assert out.state.phase == "over" and not out.used_randomness and out.state.end_roll is None
     assert out.state.money == [15, 20, 0, 0]  # 3 dividends × $5M
     over = next(e for e in out.events if e.kind == "game_over")
-    assert over.public and over.reveals and "15th deal" in over.text
+    assert over.public and over.reveals and over.data["reason"] == "last_deal" and over.data["deal"] == 15
     result = GAME.result(out.state)
     assert result is not None and result.winners == (1,)
     assert [(s.seat, s.score) for s in result.standings] == [(1, 20), (0, 15), (2, 0), (3, 0)]
@@ -168,7 +168,7 @@ def test_a_silent_boss_fails_at_the_turn_deadline_which_every_play_restarts() ->
     t(1, A.Offer(price=1, family="K"))
     second = GAME.waiting_on(t.state)[0]
     assert second.until == t.now + KkkOptions().turn_deadline and second.until > first.until
-    t.refused(None, first.timeout, "stale")
+    t.refused(None, first.timeout, "stale_timer")
     events = t.timeout()
     assert events[0].kind == "deal_failed" and t.state.round is None and t.state.turn == 1
 
@@ -194,7 +194,7 @@ def test_standings_of_a_game_ended_early_rank_the_money_so_far() -> None:
     t = Table(prepared(4, OWN_R_AND_L, [[], [], [], []], marker=1, money=[3, 9, 9, 0]))
     assert GAME.result(t.state) is None
     standings = GAME.standings(t.state)
-    assert standings.winners == (1, 2) and standings.reason == "ended early"
+    assert standings.winners == (1, 2) and standings.reason == ""  # the presentation says why it ended
 
 
 # --- failure while a card is pending (see engine/kkk/conclusion.py for the ruling) ----------------------------------
@@ -202,8 +202,9 @@ def test_standings_of_a_game_ended_early_rank_the_money_so_far() -> None:
 
 def test_the_boss_cannot_fail_while_another_players_recruitment_triple_is_pending() -> None:
     t = recruiting()  # seat 1's triple on Raffzahn, beside the board, waits for STOPs; seat 0 is the Boss
-    message = t.refused(0, A.Fail(), "recruitment of the Raffzahn investor beside the board is pending")
-    assert "STOP it, or wait until its window closes" in message
+    t.refused(
+        0, A.Fail(), r"fail_pending\(effect=\{'kind': 'recruit', 'by': 1, 'family': 'R', 'target': None.*own=False"
+    )
     assert A.Fail() not in GAME.legal_actions(t.state, 0)
     while t.state.pending:
         t.timeout()  # nobody STOPs: the triple takes effect, as it would have at once at the table
@@ -223,7 +224,7 @@ def test_a_stopped_recruitment_lets_the_boss_fail() -> None:
 
 def test_the_boss_waits_for_their_own_recruitment_triple_before_failing() -> None:
     t = own_recruit()
-    t.refused(0, A.Fail(), "your own recruitment triple is pending. Wait until its window closes")
+    t.refused(0, A.Fail(), r"fail_pending\(effect=\{'kind': 'recruit', 'by': 0.*own=True")
     for s in (1, 2, 3):
         t(s, A.Pass())
     assert t.state.investors["R"] == 0
@@ -252,12 +253,12 @@ def test_the_boss_cannot_fail_while_a_boss_card_is_pending() -> None:
     """kkk.md l.159 says "at any time while they are Boss"; a Boss card played against them would already have made
     someone else Boss at the table, so the Boss must STOP it or let its window close first."""
     t = pending_boss()  # seat 1 played a Boss card against the Boss, seat 0
-    t.refused(0, A.Fail(), r"\{seat:1\}'s Boss card is pending")
+    t.refused(0, A.Fail(), r"fail_pending\(effect=\{'kind': 'boss', 'by': 1")
     assert A.Fail() not in GAME.legal_actions(t.state, 0)
     for s in (0, 2, 3):
         t(s, A.Pass())
     assert t.state.round is not None and t.state.round.boss == 1
-    t.refused(0, A.Fail(), r"Only the Boss \(\{seat:1\}\)")
+    t.refused(0, A.Fail(), r"only_boss_fail\(boss=1\)")
     t(1, A.Fail())
     assert t.state.round is None and t.state.turn == 2
 
@@ -278,8 +279,11 @@ def test_failing_with_a_travel_pending_discards_the_travel_card_and_tells_the_ta
     assert kinds.index("deal_failed") < kinds.index("pending_discarded")
     dropped = next(e for e in events if e.kind == "pending_discarded")
     assert dropped.public and dropped.data["window"] == window and dropped.data["effect"] == "travel"
-    assert dropped.text == (
-        "{seat:3}'s travel card on {seat:2}'s Liebgeld investor is discarded: the round ended before it took effect."
+    assert (dropped.data["by"], dropped.data["target"], dropped.data["family"], dropped.data["on"]) == (
+        3,
+        2,
+        "L",
+        "investor",
     )
     assert t.state.round is None and not t.state.pending and t.state.turn == 1
     assert t.state.discard == [travel("L")] and t.state.investors["L"] == 2

@@ -17,7 +17,7 @@ def test_the_game_waits_for_the_player_over_the_limit_only() -> None:
     assert any(isinstance(a, A.Discard) for a in GAME.legal_actions(t.state, 0))
     public = next(e for e in t.events if e.kind == "over_limit")
     private = next(e for e in t.events if e.kind == "must_discard")
-    assert public.public and "clan" not in public.text and private.to == (0,)
+    assert public.public and "cards" not in public.data and private.to == (0,)
 
 
 def test_discarding_the_excess_lets_play_go_on() -> None:
@@ -27,7 +27,7 @@ def test_discarding_the_excess_lets_play_go_on() -> None:
     assert len(t.state.hands[0]) == 12 and Counter(t.state.discard) == Counter({STOP: 2, "boss": 1})
     assert hand_before - Counter(t.state.hands[0]) == Counter({STOP: 2, "boss": 1})
     public = next(e for e in events if e.kind == "discarded")
-    assert public.public and "STOP" not in public.text and "cards" not in public.data
+    assert public.public and "cards" not in public.data
     assert next(e for e in events if e.kind == "you_discarded").to == (0,)
     [wait] = GAME.waiting_on(t.state)
     assert wait.seats == (1,) and wait.since == t.now  # the next player's deadline starts now

@@ -20,7 +20,7 @@ def test_making_an_offer_is_the_proposers_shake_and_it_binds_when_the_other_part
     [offer] = t.state.offers
     assert (offer.seller, offer.boss, offer.family, offer.price) == (1, 0, "K", 4)
     assert (offer.status, offer.shaken) == ("shaken", [1])
-    assert "It binds when {seat:0} shakes 🤝." in events[0].text
+    assert events[0].kind == "offer" and (events[0].data["proposer"], events[0].data["boss"]) == (1, 0)
     events = t(0, A.Shake(offer=1))  # one 🤝, the Boss's, and it binds
     assert statuses(t) == {1: "binding"} and events[0].kind == "agreement"
     assert all(e.public for e in events)
@@ -29,7 +29,7 @@ def test_making_an_offer_is_the_proposers_shake_and_it_binds_when_the_other_part
 def test_the_bosss_offer_binds_when_the_seller_shakes() -> None:
     t = round_a()
     events = t(0, A.Offer(price=3, family="K", to=1))
-    assert "It binds when {seat:1} shakes 🤝." in events[0].text
+    assert events[0].kind == "offer" and (events[0].data["proposer"], events[0].data["seller"]) == (0, 1)
     assert GAME.view(t.state, None).round.offers[0].awaited == [1]  # type: ignore[union-attr]
     t(1, A.Shake(offer=1))
     assert statuses(t) == {1: "binding"}
@@ -41,7 +41,7 @@ def test_the_proposer_may_withdraw_until_the_other_party_shakes_but_not_after() 
     assert statuses(t) == {1: "withdrawn"}
     t(1, A.Offer(price=5, family="K"))
     t(0, A.Shake(offer=2))
-    t.refused(1, A.Withdraw(offer=2), "binding: it stands")
+    t.refused(1, A.Withdraw(offer=2), r"withdraw_binding\(offer=2\)")
 
 
 def test_a_counter_offer_replaces_the_open_one() -> None:
@@ -62,7 +62,7 @@ def test_two_shares_agreed_with_the_same_player_are_both_paid() -> None:
     t(0, A.Offer(price=1, to=2))
     t(2, A.Shake(offer=1))
     events = t(0, A.Offer(price=2, to=2))
-    assert t.state.offers[1].counters is None and "replaces" not in events[0].text  # a share stands on its own
+    assert t.state.offers[1].counters is None and events[0].data["counters"] is None  # a share stands on its own
     t(2, A.Shake(offer=2))
     assert statuses(t) == {1: "binding", 2: "binding"}
     assert GAME.view(t.state, None).round.promised == 3  # type: ignore[union-attr]
@@ -79,12 +79,12 @@ def test_a_counter_offer_naming_an_agreement_replaces_it_only_when_it_binds() ->
     events = t(3, A.Offer(price=3, counter=1))  # seat 3 asks for more, instead of #1
     counter = t.state.offers[1]
     assert (counter.family, counter.seller, counter.counters, counter.status) == (None, 3, 1, "shaken")
-    assert "a counter-offer: if agreed, it replaces agreement #1" in events[0].text
+    assert events[0].data["counters"] == 1  # if agreed, it replaces agreement #1
     assert statuses(t) == {1: "binding", 2: "shaken"}  # #1 stands until the counter-offer binds
     assert GAME.view(t.state, None).round.promised == 2  # type: ignore[union-attr]
     events = t(0, A.Shake(offer=2))
     assert statuses(t) == {1: "replaced", 2: "binding"}
-    assert "It replaces agreement #1." in events[0].text
+    assert events[0].kind == "agreement" and events[0].data["superseded"] == [1]
     [replaced] = [e for e in events if e.kind == "offer_replaced"]
     assert replaced.data["offer"] == 1 and replaced.data["replaced_by"] == 2
     assert GAME.view(t.state, None).round.promised == 3  # type: ignore[union-attr]
@@ -107,7 +107,6 @@ def test_a_second_offer_for_a_card_under_an_agreement_names_the_agreement_it_wou
     t = binding()  # agreement #1: seat 1's Knetowitz for $4M
     events = t(1, A.Offer(price=6, family="K"))  # no counter named: one card, one agreement
     assert t.state.offers[1].counters == 1
-    assert "if agreed, it replaces agreement #1" in events[0].text
     assert events[0].data["counters"] == 1
     assert statuses(t) == {1: "binding", 2: "shaken"}
     t(0, A.Shake(offer=2))
@@ -123,7 +122,12 @@ def test_a_rival_counter_offer_to_a_replaced_agreement_becomes_void() -> None:
     t(0, A.Offer(price=1, counter=1))  # #3: $1M instead of #1
     t(0, A.Shake(offer=2))  # #2 takes #1's place; #3 would now add up instead of replacing: void
     assert statuses(t) == {1: "replaced", 2: "binding", 3: "void"}
-    assert "may counter #2" in t.events[-1].text
+    void = t.events[-1]
+    assert void.kind == "offer_void" and (void.data["reason"], void.data["was"], void.data["replaced_by"]) == (
+        "replaced",
+        1,
+        2,
+    )
 
 
 def test_the_payout_cap_counts_every_agreement_in_force_and_allows_the_exact_payout() -> None:
@@ -138,11 +142,10 @@ def test_the_payout_cap_counts_every_agreement_in_force_and_allows_the_exact_pay
     t.refused(
         0,
         A.Shake(offer=4),
-        r"promise \$13M, but the deal pays only \$12M \(\$12M already promised\): make a lower counter-offer to #4 "
-        r"for a smaller share \(it replaces this one\)",
+        r"shake_over_payout\(offer=4, would=13, payout=12, promised=12, family=None\)",
     )
     t(3, A.Offer(price=5, counter=2))  # $5M instead of the $4M share: also $13M
-    t.refused(0, A.Shake(offer=5), r"promise \$13M, but the deal pays only \$12M \(\$8M already promised\)")
+    t.refused(0, A.Shake(offer=5), r"shake_over_payout\(offer=5, would=13, payout=12, promised=8")
     t(0, A.Offer(price=4, counter=5))  # the Boss counters the counter-offer: $4M, still instead of #2
     assert t.state.offers[-1].counters == 2
     t(3, A.Shake(offer=6))
@@ -211,7 +214,8 @@ def test_an_agreement_is_void_when_its_investor_goes_on_travel() -> None:
         t(s, A.Pass())
     assert statuses(t) == {1: "void"}
     [void] = [e for e in t.events if e.kind == "offer_void"]
-    assert void.public and "{seat:1}" in void.text and "{seat:0}" in void.text
+    assert void.public and (void.data["seller"], void.data["boss"], void.data["reason"]) == (1, 0, "no_card")
+    assert void.data["was_binding"] is True
 
 
 def test_an_agreement_stands_while_the_seller_still_has_a_clan_card_of_that_family() -> None:

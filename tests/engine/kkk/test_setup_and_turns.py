@@ -47,7 +47,7 @@ def test_setup_events_name_the_starting_player_and_the_placer() -> None:
     state = GAME.setup(3, KkkOptions(), 1, NOW)
     events = GAME.setup_events(state)
     assert all(e.public for e in events)
-    assert f"{{seat:{state.turn}}}" in events[1].text and f"{{seat:{state.placer}}}" in events[1].text
+    assert events[1].data == {"starter": state.turn, "placer": state.placer}
 
 
 def test_placing_the_marker_starts_the_first_turn() -> None:
@@ -112,6 +112,6 @@ def test_a_failed_round_passes_the_turn_left_of_the_boss_who_may_not_roll() -> N
     t(0, A.Open())
     t(0, A.Fail())
     assert t.state.turn == 1 and t.state.phase == "turn" and t.state.round is None
-    t.refused(0, A.Roll(), r"It's \{seat:1\}'s turn")
-    t.refused(0, A.Draw(), r"It's \{seat:1\}'s turn")
+    t.refused(0, A.Roll(), r"not_your_turn\(turn=1, move='roll'\)")
+    t.refused(0, A.Draw(), r"not_your_turn\(turn=1, move='draw'\)")
     t(1, A.Roll())

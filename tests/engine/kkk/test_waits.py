@@ -18,14 +18,14 @@ def test_the_marker_is_placed_at_random_when_its_deadline_passes() -> None:
     assert GAME.legal_actions(t.state, None) == [wait.timeout]
     out = GAME.apply(t.state, None, GAME.parse_action(GAME.dump_action(wait.timeout)), wait.until)
     assert out.state.marker is not None and out.state.phase == "turn" and out.used_randomness
-    assert out.events[0].public and "random" in out.events[0].text
+    assert out.events[0].public and out.events[0].kind == "marker_placed" and out.events[0].data["by"] is None
 
 
 def test_a_timer_fired_twice_does_nothing_the_second_time() -> None:
     t = pending_travel()
     [wait] = GAME.waiting_on(t.state)
     t.timeout()
-    t.refused(None, wait.timeout, "stale")
+    t.refused(None, wait.timeout, "stale_timer")
 
 
 def test_passes_do_not_move_the_windows_deadline_but_a_new_window_gets_a_new_one() -> None:

@@ -118,8 +118,8 @@ def test_the_thirteenth_deal() -> None:
         ("T", BERT, "clan"),
         ("P", BERT, "clan"),
     }
-    last_call = t.texts()[-1]
-    assert "payout $30M" in last_call and "keeps $10M" in last_call
+    last_call = t.events[-1]
+    assert last_call.kind == "last_call" and last_call.data["payout"] == 30 and last_call.data["keeps"] == 10
     for s in (AXEL, CHRIS, DORIS):
         t(s, A.Pass())
 
@@ -128,7 +128,7 @@ def test_the_thirteenth_deal() -> None:
     assert t.state.paid_out == 30
     paid = [(e.data["to_seat"], e.data["amount"]) for e in t.events if e.kind == "paid"]
     assert sorted(paid) == [(AXEL, 10), (DORIS, 10)]
-    assert "{seat:1} keeps $10M." in t.texts()
+    assert any(e.kind == "boss_keeps" and e.data == {"seat": 1, "amount": 10} for e in t.events)
 
     # Discarded: Bert's Talerfeld and Piepenbrok and Doris's Liebgeld (used), all played influence cards, and the
     # travel card that covered Axel's Liebgeld. Axel takes back his Raffzahn and Heiermann clan cards.

@@ -381,10 +381,13 @@ def test_a_refused_shake_is_answered_with_the_engines_reason() -> None:
     table = table_for(t.state)
     ref = MessageRef(message_id=1, channel_id=2, game_id=1, kind="kkk.offer", key="2")
     post = PRESENTATION.controls.reaction_refused(
-        table, ref, 0, "🤝", True, "Shaking on #2 would promise $16M, {seat:0}."
+        table, ref, 0, "🤝", True, "shake_over_payout(offer=2, would=16, payout=12, promised=12, family=None)"
     )
     assert post is not None
-    assert post.content == "🤝 anna's shake on offer #2 doesn't count: Shaking on #2 would promise $16M, anna."
+    # The refusal's words come from its code and values (tried again on the table), naming the fix.
+    assert post.content.startswith(
+        "🤝 anna's shake on offer #2 doesn't count: Shaking on #2 would promise $16M, but the deal pays only $12M"
+    )
     assert PRESENTATION.score_text(table, 48) == "$48M"
 
 

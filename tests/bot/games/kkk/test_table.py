@@ -397,7 +397,6 @@ async def test_a_moderator_ends_the_game_and_the_standings_show_money(env: simco
         "🥇 **dave** — $40M",
         "🥉 **anna** — $12M",
         "4. **cleo** — $7M",
-        "_ended early_",
         "🔁 **Rematch** on the status message opens a new lobby for the same table.",
     ]
     assert "🥇 **bert** — $40M" in embed_text(t.status())

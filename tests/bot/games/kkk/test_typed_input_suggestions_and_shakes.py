@@ -288,4 +288,4 @@ async def test_the_end_of_a_big_game_shows_every_players_money_in_the_thread(env
     for seat, name in enumerate(LONG_NAMES):
         assert f"**{name}** — ${state.money[seat]}M" in narration  # each player's line of the standings
     # How it ended, once: the game's own last line says it, so the standings' reason line doesn't again (issue 26).
-    assert narration.count("The 15th deal ends the game.") == 1 and "Final money" not in narration
+    assert narration.count("Deal 15 ends the game.") == 1 and "Final money" not in narration

@@ -71,7 +71,10 @@ async def seeded_opening(t: KkkTable) -> None:
     assert f"{starter.name} draws 3 cards." in drawn.response.content
     state = await t.state()
     assert len(state.hands[t.players.index(starter)]) == before + 3
-    assert "You drew" in embed_text(dms(starter)[0])  # the drawn cards are named in the drawer's DM only
+    # The drawer's DM shows the grown hand. (Its "Latest: You drew …" note was the private event's English text,
+    # which the engine no longer writes (issue 28); the platform words private events once it asks the
+    # presentation for them — `telling.sentence` has their words.)
+    assert f"Your hand ({before + 3} cards)" in embed_text(dms(starter)[0])
     await t.assert_hands_secret()
 
     # The next player rolls and draws with commands; drawing before rolling is refused with the fix.
@@ -311,7 +314,7 @@ async def test_a_scripted_endgame_from_a_prepared_table(env: simcord.Env, make_b
     text = t.narration()
     assert "🏦 The bank pays bert $25M." in text
     assert "💸 bert pays anna $8M (#1)." in text and "💸 bert pays cleo $6M (#3)." in text
-    assert "bert keeps $11M." in text and "The 15th deal ends the game." in text
+    assert "bert keeps $11M." in text and "Deal 15 ends the game." in text
     assert "🥇 **anna** — $48M\n🥈 **bert** — $46M" in text  # the platform's standings, in money
     assert "💸 Paid when the deal concluded." in (await t.offer_message(1)).content
     assert "for anna's Heiermann investor" in (await t.offer_message(1)).content

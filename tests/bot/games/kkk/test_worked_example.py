@@ -98,7 +98,7 @@ async def test_the_thirteenth_deal_through_discord(env: simcord.Env) -> None:
     assert "The bank pays **$30M**." in call.content
     assert "• bert pays doris $10M (#4)" in call.content and "• bert pays axel $10M (#5)" in call.content
     assert "**bert** keeps **$10M**." in call.content
-    assert "Raffzahn (axel’s investor)" in call.content  # the newly recruited investor, not his clan card
+    assert "Raffzahn (axel's investor)" in call.content  # the newly recruited investor, not his clan card
     for member in (axel, chris, doris):
         await t.click(member, call, "Let it go")
 
