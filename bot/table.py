@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from bot.awaiting import about_words, same_task
+from bot.i18n import current
 from bot.i18n.platform import _
 from bot.names import plain, shown
 from engine.events import Wait
@@ -56,7 +57,7 @@ class Table:
     @property
     def names(self) -> list[str]:
         """Each seat's name as shown (computed once per table: a table's seats and state don't change)."""
-        key = ("names", id(self.state))
+        key = ("names", id(self.state), current())
         found = self.memo.get(key)
         if found is None:
             found = self.memo[key] = self._names()
@@ -64,12 +65,12 @@ class Table:
 
     def _names(self) -> list[str]:
         count = self.game.seat_count(self.state) if self.state is not None else len(self.seats)
-        names = [f"seat {n + 1}" for n in range(count)]
+        names = [_("seat %(n)d", n=n + 1) for n in range(count)]
         for s in self.seats:
             if s.seat < len(names):
                 names[s.seat] = shown(s.display_name) if s.display_name else names[s.seat]
                 if s.autopilot and not s.bot:  # a computer player's name carries its 🤖 already
-                    names[s.seat] += " (autopilot)"
+                    names[s.seat] = _("%(name)s (autopilot)", name=names[s.seat])
         return names
 
     def view(self, seat: int | None) -> BaseModel:
@@ -89,7 +90,7 @@ class Table:
     def plain_name(self, seat: int) -> str:
         """The seat's name for text shown as typed (a footer, a title): see `bot.names`."""
         held = next((s.display_name for s in self.seats if s.seat == seat and s.display_name), None)
-        return plain(held) if held else f"seat {seat + 1}"
+        return plain(held) if held else _("seat %(n)d", n=seat + 1)
 
     def render(self, text: str) -> str:
         return render(text, self.names)
@@ -98,7 +99,7 @@ class Table:
         for s in self.seats:
             if s.seat == seat and s.player_id is not None and not s.autopilot:  # the autopilot needs no ping
                 return f"<@{s.player_id}>"
-        return self.names[seat] if seat < len(self.names) else f"seat {seat + 1}"
+        return self.names[seat] if seat < len(self.names) else _("seat %(n)d", n=seat + 1)
 
     @property
     def waits(self) -> list[Wait]:
