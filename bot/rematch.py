@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING
 
 from bot.clicks import Click, GameButton
 from bot.components import view_for
+from bot.i18n.platform import _
 from bot.lobby import lobby_post
 from bot.lobby_repair import open_thread_or_close
 from bot.names import PINGS
 from bot.presentation import Table
 from bot.replies import Answer
 from bot.service import Person, Refusal
+from bot.table import speaking_at
 from storage import GameNotFound, MessageRef
 
 if TYPE_CHECKING:
@@ -37,11 +39,16 @@ async def rematch(bot: "Host", game_id: int, person: Person) -> Answer:
     record = await store.games.get(game_id)
     engine = service.read.game(record.kind)
     if record.status not in ("finished", "abandoned"):
-        raise Refusal(f"{engine.title} #{game_id} is still being played: a rematch comes after the end.")
+        raise Refusal(
+            _("%(title)s is still being played: a rematch comes after the end.", title=f"{engine.title} #{game_id}")
+        )
     seats = await store.seats.of_game(game_id)
     if person.user_id not in {s.player_id for s in seats}:
         raise Refusal(
-            f"Only the players of {engine.title} #{game_id} can ask for its rematch. `/game new` opens a game."
+            _(
+                "Only the players of %(title)s can ask for its rematch. `/game new` opens a game.",
+                title=f"{engine.title} #{game_id}",
+            )
         )
     for ref in await store.refs.of_game(game_id, kind=REMATCH_REF):
         try:
@@ -50,7 +57,13 @@ async def rematch(bot: "Host", game_id: int, person: Person) -> Answer:
             continue
         if earlier.status == "lobby":
             where = f"<#{earlier.thread_id}>" if earlier.thread_id else f"<#{earlier.channel_id}>"
-            raise Refusal(f"The rematch is already open: {engine.title} #{earlier.id} in {where}. Join it there.")
+            raise Refusal(
+                _(
+                    "The rematch is already open: %(title)s in %(where)s. Join it there.",
+                    title=f"{engine.title} #{earlier.id}",
+                    where=where,
+                )
+            )
     settings = await service.read.lobby_settings(record)
     bots = [s.level for s in seats if s.bot]
     new = await service.lobby.create_lobby(
@@ -65,9 +78,15 @@ async def rematch(bot: "Host", game_id: int, person: Person) -> Answer:
     table = Table(
         engine, new, await store.seats.of_game(new.id), None, service.read.now(), lobby_max=settings.max_seats
     )
-    post = lobby_post(table, random_order=settings.random_order, picks=settings.picks)
     others = " ".join(f"<@{s.player_id}>" for s in seats if s.player_id not in (None, person.user_id))
-    invite = f"🔁 Rematch of {engine.title} #{game_id}" + (f": {others} — join below!" if others else ".")
+    with speaking_at(new):  # the lobby speaks the table's language
+        post = lobby_post(table, random_order=settings.random_order, picks=settings.picks)
+        if others:
+            invite = _(
+                "🔁 Rematch of %(title)s: %(others)s — join below!", title=f"{engine.title} #{game_id}", others=others
+            )
+        else:
+            invite = _("🔁 Rematch of %(title)s.", title=f"{engine.title} #{game_id}")
     channel = bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
     message = await channel.send(
         content=invite, embed=post.embed(), view=view_for(new.id, post.buttons), allowed_mentions=PINGS
@@ -80,7 +99,11 @@ async def rematch(bot: "Host", game_id: int, person: Person) -> Answer:
     if ids:
         await bot.notifier.flush(new.id)
     return Answer(
-        text=f"🔁 The rematch lobby is open in <#{channel.id}> ({engine.title} #{new.id}); the others are invited."
+        text=_(
+            "🔁 The rematch lobby is open in %(where)s (%(title)s); the others are invited.",
+            where=f"<#{channel.id}>",
+            title=f"{engine.title} #{new.id}",
+        )
     )
 
 

@@ -3,6 +3,7 @@ the views and names computed once per state), and the lines every game's status 
 `timestamp`s).
 """
 
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from bot.awaiting import about_words, same_task
-from bot.i18n import current
+from bot.i18n import current, speaking
 from bot.i18n.platform import _
 from bot.names import plain, shown
 from engine.events import Wait
@@ -115,7 +116,7 @@ class Table:
     @property
     def language(self) -> str:
         """The table's language (`/game new language:`): what it shows publicly is said in it (`bot.i18n`)."""
-        return str(self.record.options.get("language") or "en")
+        return language_of(self.record)
 
     @property
     def title(self) -> str:
@@ -124,6 +125,16 @@ class Table:
     @property
     def result(self) -> Result | None:
         return self.game.result(self.state) if self.state is not None else None
+
+
+def language_of(record: GameRecord) -> str:
+    """The language of a game's table (`/game new language:`, the game's `options["language"]`; English if none)."""
+    return str(record.options.get("language") or "en")
+
+
+def speaking_at(record: GameRecord) -> AbstractContextManager[None]:
+    """`with speaking_at(record):` — word what the table thread shows in the table's language (`bot.i18n`)."""
+    return speaking(language_of(record))
 
 
 def waiting_lines(table: Table, deadline: str | None = None, *, untimed: tuple[str, ...] = ()) -> list[str]:
