@@ -52,7 +52,7 @@ def add_bot_key(level: Level) -> str:
 
 def added_level(key: str) -> Level | None:
     """The level a level choice's button adds (None: not such a button)."""
-    prefix, _, level = key.partition(":")
+    prefix, _colon, level = key.partition(":")
     return next((x for x in LEVELS if x == level), None) if prefix == ADD_BOT else None
 
 
@@ -63,7 +63,7 @@ def level_choice() -> Post:
         content=_("How well should the computer player play?") + f"\n{lines}",
         buttons=[
             Button(_(label), add_bot_key(level), "primary" if level == "normal" else "secondary", "🤖")
-            for level, (label, _) in LEVEL_WORDS.items()
+            for level, (label, _what) in LEVEL_WORDS.items()
         ],
     )
 

@@ -120,7 +120,7 @@ class Pictures:
     async def picture(self, presentation: "Presentation", table: "Table", *, wait: float | None = None) -> Any:
         """The table's picture, or None (no picture, a failure, or not ready within `wait` — then it is finished in
         the background and `ready(game_id)` is resolved; the caller decides whether to edit again)."""
-        found, _ = await self.picture_or_task(presentation, table, wait=wait)
+        found, _late = await self.picture_or_task(presentation, table, wait=wait)
         return found
 
     async def picture_or_task(

@@ -107,11 +107,11 @@ def parse(start: str, end: str, timezone: str) -> QuietHours:
     try:
         begins = daily.parse_clock(start)
     except ValueError as exc:
-        raise ValueError(f"`from`: {exc}.") from None
+        raise ValueError(_("`from`: %(problem)s.", problem=exc)) from None
     try:
         ends = daily.parse_clock(end)
     except ValueError as exc:
-        raise ValueError(f"`to`: {exc}.") from None
+        raise ValueError(_("`to`: %(problem)s.", problem=exc)) from None
     if begins == ends:
         raise ValueError(
             _(

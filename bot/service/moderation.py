@@ -294,7 +294,7 @@ class Moderation:
         record = await self.store.games.get(game_id)
         game = self.read.game(record.kind)
         _undoable(record, game)
-        _, _, what, reasons = await self._undo_target(record)
+        _target, _before, what, reasons = await self._undo_target(record)
         if reasons and not force:
             raise Refusal(
                 _(
