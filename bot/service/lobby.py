@@ -288,7 +288,7 @@ class Lobby:
     async def remove_bot(self, game_id: int, person: Person, *, is_moderator: bool) -> Done:
         """The lobby's "Remove a computer player" button: the computer player added last leaves."""
         async with self.moves.lock(game_id):
-            _, game, seats = await self._lobby_for_bots(game_id, person, is_moderator, "remove")
+            _record, game, seats = await self._lobby_for_bots(game_id, person, is_moderator, "remove")
             gone = next((s for s in reversed(seats) if s.bot), None)
             if gone is None:
                 raise Refusal(_("There is no computer player in %(title)s.", title=f"{game.title} #{game_id}"))
