@@ -87,7 +87,7 @@ def line(w: Waiting) -> str:
         when = _("deadline %(when)s", when=f"{timestamp(w.due, 'f')} ({timestamp(w.due)})")
     else:
         when = _("paused by a moderator")
-    link = f" · [{_('table')}]({w.link})" if w.link else ""
+    link = " · " + _("[table](%(link)s)", link=w.link) if w.link else ""
     return f"**{w.title}**{where} — {w.task} · {when}{link}"
 
 

@@ -75,7 +75,8 @@ def who(seat: SeatResult) -> str:
     if seat.id is not None:
         return f"<@{seat.id}>"
     # Nobody holds the seat now (its player was removed).
-    return f"~~{shown(seat.name) or _('seat %(n)d', n=seat.seat + 1)}~~"
+    name = shown(seat.name) or _("seat %(n)d", n=seat.seat + 1)
+    return f"~~{name}~~"
 
 
 # --- /game history ---------------------------------------------------------------------------------------------
