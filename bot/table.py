@@ -3,6 +3,7 @@ the views and names computed once per state), and the lines every game's status 
 `timestamp`s).
 """
 
+import importlib
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -50,9 +51,8 @@ class Table:
         """The game's presentation: the one this table was made with, else the game's package's (the generic one
         for a game without a package)."""
         if self.words is None:
-            from bot.games import load_presentation
-
-            self.words = load_presentation(self.record.kind)
+            # Looked up by name, not imported: `bot.games` imports this module (through `bot.presentation`).
+            self.words = importlib.import_module("bot.games").load_presentation(self.record.kind)
         return self.words
 
     @property
