@@ -190,3 +190,5 @@ async def test_a_players_own_language_words_their_hand_and_dm_prompts_the_table_
     assert reminder.startswith("⏰ Erinnerung: Toy #1 — du bist dran:"), reminder
     back = await bert.user.slash("me language", language="reset")
     assert "each table's own language" in back.response.content  # the reader's (English) words again
+    hands = [embed_text(m) for m in dms(bert) if m.embeds]
+    assert len(hands) == 1 and "Je hand — Toy #1" in hands[0], hands  # the same hand DM, drawn again in Dutch
