@@ -40,6 +40,7 @@ Everything here is pure mapping: no Discord calls, no database.
 
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n.platform import _
 from bot.post import Post
 from bot.table import Table
 from engine.events import Wait
@@ -95,8 +96,10 @@ class Controls:
     ) -> Post | None:
         """The thread's answer to a reaction whose action the engine refused (`message`: its reason, with seat
         references); None says nothing. A refused added reaction is removed by the platform when it may."""
-        doing = f"{emoji}" if added else f"taking {emoji} off"
-        return Post(content=f"{table.mention(seat)}: your {doing} doesn't count — {table.render(message)}")
+        values = {"who": table.mention(seat), "emoji": emoji, "why": table.render(message)}
+        if added:
+            return Post(content=_("%(who)s: your %(emoji)s doesn't count — %(why)s", **values))
+        return Post(content=_("%(who)s: taking %(emoji)s off doesn't count — %(why)s", **values))
 
     def reconcile_refs(self, table: Table) -> list[tuple[str, str, str]]:
         """(kind, key, emoji) of each tracked message whose reactions with that emoji are moves right now: checked
