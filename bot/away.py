@@ -29,6 +29,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from bot import handover
+from bot.i18n.platform import _
 from bot.names import shown
 from storage.models import NewSeat
 
@@ -117,11 +118,11 @@ def status_lines(seats: Sequence[NewSeat], now: datetime) -> list[str]:
     lines = []
     for s in seats:
         if away_now(s, now) and s.away_until is not None and s.display_name:
-            how = {"autopilot": " (the autopilot plays for them)"}
-            lines.append(
-                f"💤 **{shown(s.display_name)}** away until <t:{int(s.away_until.timestamp())}:f>"
-                f"{how.get(s.away_mode or '', '')}"
-            )
+            values = {"name": shown(s.display_name), "until": f"<t:{int(s.away_until.timestamp())}:f>"}
+            if s.away_mode == "autopilot":
+                lines.append(_("💤 **%(name)s** away until %(until)s (the autopilot plays for them)", **values))
+            else:
+                lines.append(_("💤 **%(name)s** away until %(until)s", **values))
     return lines
 
 

@@ -96,21 +96,10 @@ class Controls:
     ) -> Post | None:
         """The thread's answer to a reaction whose action the engine refused (`message`: its reason, with seat
         references); None says nothing. A refused added reaction is removed by the platform when it may."""
+        values = {"who": table.mention(seat), "emoji": emoji, "why": table.render(message)}
         if added:
-            said = _(
-                "%(who)s: your %(emoji)s doesn't count — %(why)s",
-                who=table.mention(seat),
-                emoji=emoji,
-                why=table.render(message),
-            )
-        else:
-            said = _(
-                "%(who)s: your taking %(emoji)s off doesn't count — %(why)s",
-                who=table.mention(seat),
-                emoji=emoji,
-                why=table.render(message),
-            )
-        return Post(content=said)
+            return Post(content=_("%(who)s: your %(emoji)s doesn't count — %(why)s", **values))
+        return Post(content=_("%(who)s: taking %(emoji)s off doesn't count — %(why)s", **values))
 
     def reconcile_refs(self, table: Table) -> list[tuple[str, str, str]]:
         """(kind, key, emoji) of each tracked message whose reactions with that emoji are moves right now: checked

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.alarm import Alarm
+from bot.i18n import speaking
 from bot.local_time import BadInput, next_local, parse_time_of_day, parse_zone
 from bot.mine import digest_text, waiting_on
 from bot.names import NO_MENTIONS
@@ -88,13 +89,15 @@ class Digests:
         if not await self.bot.store.settings.claim_digest(delivery.player_id, delivery.digest_next, following):
             return  # claimed by another pass or process, or changed by the player meanwhile
         self.bot.service.read.deliveries.forget(delivery.player_id)
-        waits, _ = await waiting_on(self.bot, delivery.player_id)
+        with speaking(delivery.language):  # a DM: the person's own language (`/me language`), else English
+            waits, _games = await waiting_on(self.bot, delivery.player_id)
+            text = digest_text(waits) if waits else ""
         if not waits:
             self.skipped += 1
             return
         try:
             dm = await self.bot.create_dm(discord.Object(id=delivery.player_id))
-            await dm.send(digest_text(waits), allowed_mentions=NO_MENTIONS)
+            await dm.send(text, allowed_mentions=NO_MENTIONS)
             self.sent += 1
         except discord.HTTPException as exc:
             log.info("digest not delivered", extra={"fields": {"user": delivery.player_id, "error": str(exc)}})

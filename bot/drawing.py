@@ -20,6 +20,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.i18n.platform import _
+
 BLACK = (0, 0, 0)
 WHITE = (255, 255, 255)
 ORANGE = (230, 159, 0)
@@ -136,7 +138,7 @@ def name(raw: str, seat: int) -> str:
     of it can be drawn (a name in another script). The layout fits it to its room with `fit` where room is short."""
     words = plain(raw)
     if not words:
-        return f"Seat {seat + 1}"
+        return _("Seat %(n)d", n=seat + 1)
     if len(words) > NAME_CHARACTERS:
         words = words[: NAME_CHARACTERS - 1].rstrip() + ELLIPSIS
     return words

@@ -10,6 +10,8 @@ advice).
 import re
 from datetime import timedelta
 
+from bot.i18n.platform import _, n_
+
 # Longer unit words first, so "3 days" is not read as "3 d" followed by "ays".
 _PART = re.compile(r"(\d+(?:\.\d+)?)\s*(weeks?|w|days?|d|hours?|hrs?|h|minutes?|mins?|m)(?![a-z])", re.IGNORECASE)
 _UNIT = {"w": timedelta(weeks=1), "d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
@@ -31,7 +33,7 @@ def parse_duration(text: str, *, longest: timedelta = LONGEST) -> timedelta:
     message otherwise (`DurationTooLong` above `longest`)."""
     cleaned = text.strip().lower().replace(",", " ")
     if not cleaned:
-        raise ValueError("Give a duration such as `2h`, `3d` or `1d12h`.")
+        raise ValueError(_("Give a duration such as `2h`, `3d` or `1d12h`."))
     seconds = 0.0
     pos = 0
     for match in _PART.finditer(cleaned):
@@ -40,13 +42,20 @@ def parse_duration(text: str, *, longest: timedelta = LONGEST) -> timedelta:
         seconds += float(match.group(1)) * _UNIT[match.group(2)[0]].total_seconds()
         pos = match.end()
     if pos == 0 or cleaned[pos:].strip():
-        raise ValueError(f"I can't read “{_shown(text)}” as a duration: try `2h`, `3d`, `1d12h` or `45m`.")
+        raise ValueError(
+            _("I can't read “%(text)s” as a duration: try `2h`, `3d`, `1d12h` or `45m`.", text=_shown(text))
+        )
     shown = _shown(text)
     if seconds > longest.total_seconds():
-        most = f"give at most `{compact(longest)}`"
-        raise DurationTooLong(f"“{shown}” is more than {describe(longest)}: {most}.", longest)
+        said = _(
+            "“%(text)s” is more than %(longest)s: give at most `%(most)s`.",
+            text=shown,
+            longest=describe(longest),
+            most=compact(longest),
+        )
+        raise DurationTooLong(said, longest)
     if seconds < SHORTEST.total_seconds():
-        raise ValueError(f"“{shown}” is less than a minute: give at least `1m`.")
+        raise ValueError(_("“%(text)s” is less than a minute: give at least `1m`.", text=shown))
     return timedelta(seconds=round(seconds))
 
 
@@ -62,8 +71,14 @@ def describe(td: timedelta) -> str:
     minutes = round(td.total_seconds() / 60)
     days, rest = divmod(minutes, 24 * 60)
     hours, mins = divmod(rest, 60)
-    parts = [f"{n} {w}{'s' if n != 1 else ''}" for n, w in ((days, "day"), (hours, "hour"), (mins, "minute")) if n]
-    return " ".join(parts) or "less than a minute"
+    parts = []
+    if days:
+        parts.append(n_("%(n)d day", "%(n)d days", days))
+    if hours:
+        parts.append(n_("%(n)d hour", "%(n)d hours", hours))
+    if mins:
+        parts.append(n_("%(n)d minute", "%(n)d minutes", mins))
+    return " ".join(parts) or _("less than a minute")
 
 
 def _shown(text: str) -> str:

@@ -21,6 +21,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from bot.i18n.platform import _
 from bot.names import plain, shown
 from bot.post import Button
 from storage.models import NewSeat
@@ -72,7 +73,7 @@ def expiries(seats: Sequence[NewSeat]) -> list[tuple[int, datetime]]:
 
 
 def receiver(h: Handover) -> str:
-    return f"<@{h.to}>" if h.to is not None else "the autopilot"
+    return f"<@{h.to}>" if h.to is not None else _("the autopilot")
 
 
 def status_lines(seats: Sequence[NewSeat]) -> list[str]:
@@ -86,12 +87,27 @@ def status_lines(seats: Sequence[NewSeat]) -> list[str]:
         if h.stage == "voting":
             yes, no = h.tally()
             lines.append(
-                f"🗳️ Vote: hand **{name}**'s seat to {receiver(h)} — {yes} yes, {no} no of {len(h.voters)}; "
-                f"{h.needed()} yes pass it; ends {ends}"
+                _(
+                    "🗳️ Vote: hand **%(name)s**'s seat to %(to)s — %(yes)d yes, %(no)d no of %(count)d; %(needed)d yes "
+                    "pass it; ends %(ends)s",
+                    name=name,
+                    to=receiver(h),
+                    yes=yes,
+                    no=no,
+                    count=len(h.voters),
+                    needed=h.needed(),
+                    ends=ends,
+                )
             )
         else:
             lines.append(
-                f"🔁 Seat {number} (**{name}**) is offered to {receiver(h)}: **Take seat {number}** — ends {ends}"
+                _(
+                    "🔁 Seat %(number)d (**%(name)s**) is offered to %(to)s: **Take seat %(number)d** — ends %(ends)s",
+                    number=number,
+                    name=name,
+                    to=receiver(h),
+                    ends=ends,
+                )
             )
     return lines
 
@@ -106,12 +122,12 @@ def buttons(seats: Sequence[NewSeat]) -> list[Button]:
         n = s.seat + 1
         if h.stage == "voting":
             out += [
-                Button(f"Yes: replace {plain(s.display_name)}"[:80], f"{HANDOVER}.yes.{n}", "success"),
-                Button(f"No: keep {plain(s.display_name)}"[:80], f"{HANDOVER}.no.{n}", "secondary"),
+                Button(_("Yes: replace %(name)s", name=plain(s.display_name))[:80], f"{HANDOVER}.yes.{n}", "success"),
+                Button(_("No: keep %(name)s", name=plain(s.display_name))[:80], f"{HANDOVER}.no.{n}", "secondary"),
             ]
         else:
             out += [
-                Button(f"Take seat {n}", f"{HANDOVER}.take.{n}", "success"),
-                Button("Decline", f"{HANDOVER}.drop.{n}", "secondary"),
+                Button(_("Take seat %(n)d", n=n), f"{HANDOVER}.take.{n}", "success"),
+                Button(_("Decline"), f"{HANDOVER}.drop.{n}", "secondary"),
             ]
     return out

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from bot.i18n import current
 from bot.post import Button, Post
 from bot.table import Table
 from engine.game import Game
@@ -66,7 +67,7 @@ def button_signature(buttons: Sequence[Button]) -> str:
 def private_post(presentation: "Presentation", table: Table, seat: int) -> Post:
     """`presentation.private_view(table, seat)`, computed once per table and seat (a table holds one state): the
     commit's fingerprint and the hand message's delivery share it. Callers must not change the post."""
-    key = ("private", seat, id(table.state))
+    key = ("private", seat, id(table.state), current())  # words: one drawing per language
     post = table.memo.get(key)
     if post is None:
         post = table.memo[key] = presentation.private_view(table, seat)

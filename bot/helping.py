@@ -11,15 +11,18 @@ it.
 """
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.awaiting import about_words, help_words
+from bot.i18n.platform import N_, _
 from bot.presentation import Button, Post, Presentation, Table, moment
 
 HELP_KEY = "help"
-HELP_BUTTON = Button("What can I do?", HELP_KEY, "secondary", "❓")
+HELP_BUTTON = Button(N_("What can I do?"), HELP_KEY, "secondary", "❓")
+"""Its label is translated where it is shown (`with_help`)."""
 MAX_BUTTONS = 25
 """Discord's limit per message (5 rows of 5)."""
-FOOTER = "Your hand: /game hand · the table: /game status · the rules: /game rules"
+FOOTER = N_("Your hand: /game hand · the table: /game status · the rules: /game rules")
 
 
 def with_help(table: Table, buttons: Sequence[Button]) -> list[Button]:
@@ -28,33 +31,36 @@ def with_help(table: Table, buttons: Sequence[Button]) -> list[Button]:
     out = list(buttons)
     playing = table.state is not None and table.result is None and table.record.status not in ("finished", "abandoned")
     if playing and len(out) < MAX_BUTTONS and all(b.key != HELP_KEY for b in out):
-        out.append(HELP_BUTTON)
+        out.append(replace(HELP_BUTTON, label=_(HELP_BUTTON.label)))
     return out
 
 
 def help_post(presentation: Presentation, table: Table, seat: int | None) -> Post:
     """The answer for `seat` (None: someone who doesn't play in this game), shown to them alone."""
-    post = Post(title=f"What can I do? — {table.title}", colour=0x4A5568, footer=FOOTER)
+    post = Post(title=_("What can I do? — %(title)s", title=table.title), colour=0x4A5568, footer=_(FOOTER))
     if table.state is None:
-        post.description = (
+        post.description = _(
             "The game hasn't started yet. Take a seat with the **Join** button on the lobby message (or "
             "`/game join`); its creator starts it with **Start** (or `/game start`)."
         )
         return post
     if table.result is not None or table.record.status in ("finished", "abandoned"):
-        post.description = "The game is over: nothing more to play. `/game status` shows the final standings."
+        post.description = _("The game is over: nothing more to play. `/game status` shows the final standings.")
         return post
     lines: list[str] = []
     paused = table.record.status == "paused"
     if paused:
-        lines.append("⏸️ **Paused by a moderator**: no move can be made until it goes on.")
+        lines.append(_("⏸️ **Paused by a moderator**: no move can be made until it goes on."))
     if seat is None:
         lines += _awaited(table, None, paused)
-        thread = f"<#{table.record.thread_id}>" if table.record.thread_id else "the game's thread"
+        thread = f"<#{table.record.thread_id}>" if table.record.thread_id else _("the game's thread")
         lines += [
             "",
-            f"You don't play in this game. Follow it in {thread}: its status message is kept up to date, and "
-            "`/game status` shows it to you anywhere.",
+            _(
+                "You don't play in this game. Follow it in %(thread)s: its status message is kept up to date, and "
+                "`/game status` shows it to you anywhere.",
+                thread=thread,
+            ),
         ]
         post.description = "\n".join(lines)
         return post
@@ -62,10 +68,10 @@ def help_post(presentation: Presentation, table: Table, seat: int | None) -> Pos
     waits_on_me = any(seat in w.seats for w in table.waits)
     lines += _awaited(table, seat, paused)
     if mine:
-        lines += ["", "**What you can do now:**" if waits_on_me else "**Meanwhile you can** (or just wait):"]
+        lines += ["", _("**What you can do now:**") if waits_on_me else _("**Meanwhile you can** (or just wait):")]
         lines += mine
     elif not paused:
-        lines += ["", "Nothing for you to do right now: you'll be mentioned in the thread when it's your move."]
+        lines += ["", _("Nothing for you to do right now: you'll be mentioned in the thread when it's your move.")]
     post.description = _fit(lines)
     return post
 
@@ -78,9 +84,12 @@ def _awaited(table: Table, seat: int | None, paused: bool) -> list[str]:
         when = "" if paused else f" — {moment(table.deadline(i, wait))}"
         if seat is not None and seat in wait.seats:
             rest = [table.names[s] for s in wait.seats if s != seat]
-            also = f" (and **{', '.join(rest)}**)" if rest else ""
             task = help_words(table, wait, table.names)
-            mine.append(f"⏳ **The game waits for you**{also}: {task}{when}")
+            if rest:
+                said = _("**The game waits for you** (and **%(others)s**): %(task)s", others=", ".join(rest), task=task)
+            else:
+                said = _("**The game waits for you**: %(task)s", task=task)
+            mine.append(f"⏳ {said}{when}")
         else:
             others.append(f"⏳ {about_words(table, wait, table.names)}{when}")
     return mine + others
@@ -92,7 +101,7 @@ def _fit(lines: list[str], limit: int = 3900) -> str:
     size = 0
     for line in lines:
         if size + len(line) + 1 > limit:
-            out.append("… (more: `/game move` lists every move)")
+            out.append(_("… (more: `/game move` lists every move)"))
             break
         out.append(line)
         size += len(line) + 1

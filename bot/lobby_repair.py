@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n.platform import _
 from bot.service import LOBBY_REF, Done, Refusal
 from storage import GameRecord
 
@@ -60,8 +61,11 @@ async def open_thread_or_close(bot: "Host", record: GameRecord, channel_id: int,
         await bot.service.lobby.cancel_lobby(record.id, None, is_moderator=True, why="by itself: no table thread")
         await bot.notifier.flush(record.id)
         raise Refusal(
-            f"I couldn't open a thread for the table here ({exc.reason}). I need “Create Public "
-            "Threads” and “Send Messages in Threads” in this channel. The lobby is closed."
+            _(
+                "I couldn't open a thread for the table here (%(reason)s). I need “Create Public Threads” and "
+                "“Send Messages in Threads” in this channel. The lobby is closed.",
+                reason=exc.reason,
+            )
         ) from None
 
 

@@ -13,6 +13,7 @@ from datetime import datetime, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from bot.i18n.platform import _
 from engine import daily
 
 _TIME = re.compile(r"\s*(\d{1,2})[:.h](\d{2})\s*")
@@ -28,8 +29,11 @@ def parse_time_of_day(text: str) -> time:
     hour, minute = (int(match[1]), int(match[2])) if match else (-1, -1)
     if not (0 <= hour <= 23 and 0 <= minute <= 59):
         raise BadInput(
-            f"“{text}” isn't a time of day: give hours and minutes on a 24-hour clock, from 00:00 to 23:59, "
-            "e.g. `08:00` or `19:30`."
+            _(
+                "“%(text)s” isn't a time of day: give hours and minutes on a 24-hour clock, from 00:00 to 23:59, "
+                "e.g. `08:00` or `19:30`.",
+                text=text,
+            )
         )
     return time(hour, minute)
 
@@ -44,8 +48,11 @@ def parse_zone(text: str) -> ZoneInfo:
         except (ZoneInfoNotFoundError, ValueError):
             pass
     raise BadInput(
-        f"“{text}” isn't a time zone I know: give an IANA name such as `Europe/Berlin`, `America/New_York` or "
-        "`UTC` (the suggestions list them)."
+        _(
+            "“%(text)s” isn't a time zone I know: give an IANA name such as `Europe/Berlin`, `America/New_York` or "
+            "`UTC` (the suggestions list them).",
+            text=text,
+        )
     )
 
 

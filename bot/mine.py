@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from bot import timers as timing
 from bot.awaiting import own_words, stored_wait
+from bot.i18n.platform import _, n_
 from bot.names import shown
 from bot.routing import jump_link
 from bot.table import Table, timestamp
@@ -52,7 +53,7 @@ async def waiting_on(bot: "Host", player_id: int) -> tuple[list[Waiting], int]:
         if game is None:
             continue  # a game this bot no longer hosts
         mine = {s.seat for s in held.seats if s.player_id == player_id and not s.autopilot}
-        names = [f"seat {n + 1}" for n in range(max((s.seat for s in held.seats), default=-1) + 1)]
+        names = [_("seat %(n)d", n=n + 1) for n in range(max((s.seat for s in held.seats), default=-1) + 1)]
         for s in held.seats:
             if s.display_name:
                 names[s.seat] = shown(s.display_name)
@@ -82,8 +83,11 @@ async def waiting_on(bot: "Host", player_id: int) -> tuple[list[Waiting], int]:
 def line(w: Waiting) -> str:
     """ "**Kesse Rügen #4** (Board games) — your turn: guess the total · deadline <t:…:f> (<t:…:R>) · [table](…)"."""
     where = f" ({shown(w.server)})" if w.server else ""
-    when = f"deadline {timestamp(w.due, 'f')} ({timestamp(w.due)})" if w.due is not None else "paused by a moderator"
-    link = f" · [table]({w.link})" if w.link else ""
+    if w.due is not None:
+        when = _("deadline %(when)s", when=f"{timestamp(w.due, 'f')} ({timestamp(w.due)})")
+    else:
+        when = _("paused by a moderator")
+    link = " · " + _("[table](%(link)s)", link=w.link) if w.link else ""
     return f"**{w.title}**{where} — {w.task} · {when}{link}"
 
 
@@ -93,7 +97,7 @@ def listing(waits: list[Waiting], head: str) -> str:
     for n, w in enumerate(waits, 1):
         more = f"\n{n}. {line(w)}"
         if len(text) + len(more) > LIMIT:
-            return text + f"\n… and {len(waits) - n + 1} more: `/mine` lists them from the most urgent."
+            return text + "\n" + _("… and %(n)d more: `/mine` lists them from the most urgent.", n=len(waits) - n + 1)
         text += more
     return text
 
@@ -102,14 +106,25 @@ def mine_text(waits: list[Waiting], games: int) -> str:
     """`/mine`'s answer."""
     if not waits:
         if games == 0:
-            return "✅ Nothing waits on you: you aren't in any running game. `/game list` shows a server's games."
-        return f"✅ Nothing waits on you: none of your {games} running game{'s' if games != 1 else ''} needs you now."
-    count = f"{len(waits)} thing{'s' if len(waits) != 1 else ''}"
-    return listing(waits, f"⏳ **{count} wait{'s' if len(waits) == 1 else ''} on you**, most urgent first:")
+            return _("✅ Nothing waits on you: you aren't in any running game. `/game list` shows a server's games.")
+        return n_(
+            "✅ Nothing waits on you: none of your %(n)d running game needs you now.",
+            "✅ Nothing waits on you: none of your %(n)d running games needs you now.",
+            games,
+        )
+    head = n_(
+        "⏳ **%(n)d thing waits on you**, most urgent first:",
+        "⏳ **%(n)d things wait on you**, most urgent first:",
+        len(waits),
+    )
+    return listing(waits, head)
 
 
 def digest_text(waits: list[Waiting]) -> str:
     """The daily digest's DM (sent only when something waits)."""
-    count = f"{len(waits)} thing{'s' if len(waits) != 1 else ''}"
-    head = f"🗞️ **Your Boardroom digest:** {count} wait{'s' if len(waits) == 1 else ''} on you, most urgent first:"
-    return listing(waits, head) + "\n-# `/me digest at:off` stops this digest; `/mine` shows the list any time."
+    head = n_(
+        "🗞️ **Your Boardroom digest:** %(n)d thing waits on you, most urgent first:",
+        "🗞️ **Your Boardroom digest:** %(n)d things wait on you, most urgent first:",
+        len(waits),
+    )
+    return listing(waits, head) + "\n-# " + _("`/me digest at:off` stops this digest; `/mine` shows the list any time.")

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import current
+from bot.i18n.platform import _
 from bot.logs import game_logger
 
 if TYPE_CHECKING:
@@ -75,7 +77,7 @@ def picture_names(table: "Table") -> tuple[str, ...]:
     and nothing in it can ping), or "Seat 2" for a seat without one. The same names as the text status, without its
     "(autopilot)" remark, which would leave no room for the name itself."""
     count = table.game.seat_count(table.state) if table.state is not None else len(table.seats)
-    names = [f"Seat {n + 1}" for n in range(count)]
+    names = [_("Seat %(n)d", n=n + 1) for n in range(count)]
     for s in table.seats:
         if s.seat < count and s.display_name:
             names[s.seat] = s.display_name
@@ -94,7 +96,7 @@ def draw(
     if png is None:
         return None
     if len(png) > MAX_BYTES:
-        raise ValueError(f"the picture is {len(png)} bytes, over {MAX_BYTES}")
+        raise ValueError(f"the picture is {len(png)} bytes, over {MAX_BYTES}")  # for the log
     return Picture(png, hashlib.sha256(png).hexdigest())
 
 
@@ -118,7 +120,7 @@ class Pictures:
     async def picture(self, presentation: "Presentation", table: "Table", *, wait: float | None = None) -> Any:
         """The table's picture, or None (no picture, a failure, or not ready within `wait` — then it is finished in
         the background and `ready(game_id)` is resolved; the caller decides whether to edit again)."""
-        found, _ = await self.picture_or_task(presentation, table, wait=wait)
+        found, _late = await self.picture_or_task(presentation, table, wait=wait)
         return found
 
     async def picture_or_task(
@@ -137,7 +139,7 @@ class Pictures:
             return cached.picture, None
         try:
             view = table.game.view(table.state, None)
-            digest = view_digest(view, names)
+            digest = view_digest(view, (*names, current()))  # its labels are in the language spoken
         except Exception:
             logger.exception("the public view for the picture failed")
             return None, None

@@ -87,6 +87,7 @@ from bot.hands import button_signature as button_signature
 from bot.hands import hand_fingerprint as hand_fingerprint
 from bot.hands import private_part as private_part
 from bot.hands import private_post as private_post
+from bot.i18n.platform import _
 
 # The values a presentation takes and gives, re-exported: every game's package imports them from here.
 from bot.post import MAX_CONTENT as MAX_CONTENT
@@ -237,46 +238,51 @@ class GenericPresentation(Presentation):
 
     def status(self, table: Table) -> Post:
         game = table.game
-        post = Post(title=table.title, colour=self.colour, footer=f"Game #{table.record.id} · {game.name}")
+        footer = _("Game #%(id)d · %(game)s", id=table.record.id, game=game.name)
+        post = Post(title=table.title, colour=self.colour, footer=footer)
         lines: list[str] = []
         players = ", ".join(f"**{n}**" for n in table.names) or "—"
         if table.state is None:
-            post.description = f"Waiting in the lobby. Players: {players}"
+            post.description = _("Waiting in the lobby. Players: %(players)s", players=players)
             return post
         result = table.result
         if result is not None or table.record.status in ("finished", "abandoned"):
             standings = result or game.standings(table.state)  # type: ignore[arg-type]
-            lines.append("**Game over.**" if result is not None else "**Game ended by a moderator.**")
+            lines.append(_("**Game over.**") if result is not None else _("**Game ended by a moderator.**"))
             lines += standings_lines(table, standings, self)
             post.description = "\n".join(lines)
             return post
         if table.record.status == "paused":
-            lines.append("⏸️ **Paused by a moderator** — deadlines are on hold.")
-        lines.append(f"Players: {players}")
+            lines.append(_("⏸️ **Paused by a moderator** — deadlines are on hold."))
+        lines.append(_("Players: %(players)s", players=players))
         lines += waiting_lines(table)
         post.description = "\n".join(lines)
         post.fields = model_fields(game.view(table.state, None), table.names, skip=("seat",))  # type: ignore[arg-type]
-        post.buttons = [Button("My hand", "hand", "primary", "🂠")]
+        post.buttons = [Button(_("My hand"), "hand", "primary", "🂠")]
         if pass_possible(table):
-            post.buttons.append(Button("Pass", "pass", "secondary"))
+            post.buttons.append(Button(_("Pass"), "pass", "secondary"))
         return post
 
     def private_view(self, table: Table, seat: int) -> Post:
         assert table.state is not None
         mine = private_part(table.game, table.state, seat)
         return Post(
-            title=f"Your hand — {table.title}",
-            description=None if mine else "Nothing secret in your hand right now.",
+            title=_("Your hand — %(title)s", title=table.title),
+            description=None if mine else _("Nothing secret in your hand right now."),
             fields=model_fields(mine, table.names, skip=("seat",)),
             colour=self.colour,
-            footer=f"Game #{table.record.id} · seat {seat + 1} ({table.plain_name(seat)})",
+            footer=_(
+                "Game #%(id)d · seat %(n)d (%(name)s)", id=table.record.id, n=seat + 1, name=table.plain_name(seat)
+            ),
         )
 
     def event_line(self, table: Table, event: Event) -> str | None:
         return table.render(event.text) if event.text else None
 
     def rules(self, game: Game) -> str:  # type: ignore[type-arg]
-        return game.summary or f"{game.title}: {game.min_seats}–{game.max_seats} players."
+        return game.summary or _(
+            "%(game)s: %(least)d–%(most)d players.", game=game.title, least=game.min_seats, most=game.max_seats
+        )
 
     def help_lines(self, table: Table, seat: int) -> list[str]:
         if table.state is None:
@@ -288,11 +294,14 @@ class GenericPresentation(Presentation):
         """One kind of legal move (all `actions` share the type `kind`): what it is, a few examples as
         `/game move` suggests them, and how to make it. None leaves the kind out."""
         shown = [f"“{self.describe_action(table, seat, a)}”" for a in actions[:3]]
-        more = f" and {len(actions) - 3} more" if len(actions) > 3 else ""
-        how = "`/game move` (pick it from the suggestions)"
+        examples = ", ".join(shown)
+        if len(actions) > 3:
+            examples = _("%(examples)s and %(n)d more", examples=examples, n=len(actions) - 3)
         if kind == "pass" and pass_possible(table):
-            how = f"the **Pass** button on the status message, or {how}"
-        return f"• **{_label(kind)}** — {', '.join(shown)}{more}: {how}"
+            how = _("the **Pass** button on the status message, or `/game move` (pick it from the suggestions)")
+        else:
+            how = _("`/game move` (pick it from the suggestions)")
+        return f"• **{_label(kind)}** — {examples}: {how}"
 
 
 def pass_possible(table: Table) -> bool:
@@ -315,11 +324,11 @@ def group_actions(actions: Sequence[Any]) -> dict[str, list[Any]]:
 def _words(value: Any, names: Sequence[str] = ()) -> str:
     """A field's value in words: lists joined, a mapping as "key value" pairs — never JSON."""
     if isinstance(value, dict):
-        return ", ".join(f"{k} {_words(v)}" for k, v in value.items()) or "none"
+        return ", ".join(f"{k} {_words(v)}" for k, v in value.items()) or _("none")
     if isinstance(value, list | tuple):
-        return ", ".join(_words(v) for v in value) or "none"
+        return ", ".join(_words(v) for v in value) or _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return str(value)
 
 

@@ -16,6 +16,7 @@ The bot layer reads them here; `describe` words them for `/me quiet` and the `/m
 from collections.abc import Iterable, Mapping
 from datetime import datetime, time, timedelta
 
+from bot.i18n.platform import _
 from bot.kept import KeptPerPerson
 from engine import daily
 from storage import GameStore, NewSeat, QuietHours, SeatRecord
@@ -55,7 +56,7 @@ def after(hours: Mapping[int, QuietHours], seats: Iterable[int], when: datetime)
     another's): the moment and the seats whose quiet hours moved it."""
     moved_by: list[int] = []
     seats = list(seats)
-    for _ in range(2 * len(seats) + 1):  # each round moves past one person's hours: overlapping hours can't loop
+    for _round in range(2 * len(seats) + 1):  # each round moves past one person's hours: overlapping hours can't loop
         for seat in seats:
             q = hours.get(seat)
             end = period_end(q, when) if q is not None else None
@@ -106,21 +107,27 @@ def parse(start: str, end: str, timezone: str) -> QuietHours:
     try:
         begins = daily.parse_clock(start)
     except ValueError as exc:
-        raise ValueError(f"`from`: {exc}.") from None
+        raise ValueError(_("`from`: %(problem)s.", problem=exc)) from None
     try:
         ends = daily.parse_clock(end)
     except ValueError as exc:
-        raise ValueError(f"`to`: {exc}.") from None
+        raise ValueError(_("`to`: %(problem)s.", problem=exc)) from None
     if begins == ends:
         raise ValueError(
-            f"`from` and `to` are both {begins:%H:%M}: quiet hours need an end different from their start "
-            "(e.g. from:23:00 to:08:00), or turn them off with `/me quiet off:True`."
+            _(
+                "`from` and `to` are both %(time)s: quiet hours need an end different from their start "
+                "(e.g. from:23:00 to:08:00), or turn them off with `/me quiet off:True`.",
+                time=f"{begins:%H:%M}",
+            )
         )
     name = timezone.strip()
     if not daily.is_zone(name):
         raise ValueError(
-            f"“{timezone}” is not a time zone I know: give an IANA name such as Europe/Berlin, America/New_York "
-            "or Asia/Tokyo (the list: <https://en.wikipedia.org/wiki/List_of_tz_database_time_zones>)."
+            _(
+                "“%(zone)s” is not a time zone I know: give an IANA name such as Europe/Berlin, America/New_York "
+                "or Asia/Tokyo (the list: <https://en.wikipedia.org/wiki/List_of_tz_database_time_zones>).",
+                zone=timezone,
+            )
         )
     return QuietHours(start=begins, end=ends, timezone=name)
 
@@ -128,8 +135,13 @@ def parse(start: str, end: str, timezone: str) -> QuietHours:
 def describe(hours: QuietHours | None) -> str:
     """The quiet hours in words (their clock: fixed times of day in their zone, so no Discord timestamp)."""
     if hours is None:
-        return "no quiet hours"
-    return f"quiet hours {_clock(hours.start)}–{_clock(hours.end)} ({hours.timezone})"
+        return _("no quiet hours")
+    return _(
+        "quiet hours %(start)s–%(end)s (%(zone)s)",
+        start=_clock(hours.start),
+        end=_clock(hours.end),
+        zone=hours.timezone,
+    )
 
 
 def next_period(hours: QuietHours, now: datetime) -> tuple[datetime, datetime]:

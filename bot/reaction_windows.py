@@ -16,6 +16,7 @@ from datetime import timedelta
 from bot.durations import DurationTooLong, parse_duration
 from bot.durations import compact as compact_duration
 from bot.durations import describe as describe_duration
+from bot.i18n.platform import N_, _
 from engine.game import Game
 from engine.options import GameOptions
 
@@ -28,10 +29,10 @@ GAME_DEFAULTS = frozenset({"default", "reset", "auto", "none"})
 """Words for "not set": each kind of window its game's own length."""
 
 WINDOW_NAMES = {
-    "objection": "objection window",
-    "contest": "contest or withdraw",
-    "stop": "STOP window",
-    "last_call": "last call",
+    "objection": N_("objection window"),
+    "contest": N_("contest or withdraw"),
+    "stop": N_("STOP window"),
+    "last_call": N_("last call"),
 }
 """What each kind of reaction window (the engine's code) is called for players."""
 
@@ -41,7 +42,8 @@ class ReactionTimeError(ValueError):
 
 
 def window_name(code: str) -> str:
-    return WINDOW_NAMES.get(code, code.replace("_", " "))
+    found = WINDOW_NAMES.get(code)
+    return _(found) if found is not None else code.replace("_", " ")
 
 
 def read_reaction_time(text: str) -> timedelta | None:
@@ -49,21 +51,30 @@ def read_reaction_time(text: str) -> timedelta | None:
     cleaned = text.strip().lower()
     if cleaned in GAME_DEFAULTS:
         return None
-    fix = "give a duration such as `90m`, `4h` or `1d` (from 1 minute to 7 days), or `default` for the game's own"
+    fix = _("give a duration such as `90m`, `4h` or `1d` (from 1 minute to 7 days), or `default` for the game's own")
+    typed = text.strip()[:40]
     if cleaned.startswith("-"):
-        raise ReactionTimeError(f"A reaction time can't be negative (“{text.strip()[:40]}”): {fix}.")
+        raise ReactionTimeError(_("A reaction time can't be negative (“%(text)s”): %(fix)s.", text=typed, fix=fix))
     if cleaned.replace(".", "").isdigit():
         raise ReactionTimeError(
-            f"“{text.strip()[:40]}” has no unit: {fix} — or the old `reaction_minutes` for a number of minutes."
+            _(
+                "“%(text)s” has no unit: %(fix)s — or the old `reaction_minutes` for a number of minutes.",
+                text=typed,
+                fix=fix,
+            )
         )
     try:
         value = parse_duration(text, longest=LONGEST)
     except DurationTooLong:
         raise ReactionTimeError(
-            f"A reaction window of more than {describe_duration(LONGEST)} would stall the table: {fix}."
+            _(
+                "A reaction window of more than %(longest)s would stall the table: %(fix)s.",
+                longest=describe_duration(LONGEST),
+                fix=fix,
+            )
         ) from None
     except ValueError as exc:
-        raise ReactionTimeError(f"The reaction time: {exc} ({fix}).") from None
+        raise ReactionTimeError(_("The reaction time: %(problem)s (%(fix)s).", problem=exc, fix=fix)) from None
     return value
 
 
@@ -71,7 +82,8 @@ def read_reaction_minutes(minutes: int) -> timedelta:
     """The old integer parameter, checked like the new one (Discord keeps it within 1–10,080 already)."""
     value = timedelta(minutes=minutes)
     if not SHORTEST <= value <= LONGEST:
-        raise ReactionTimeError(f"`reaction_minutes` is from 1 to {int(LONGEST.total_seconds() // 60)} minutes.")
+        most = int(LONGEST.total_seconds() // 60)
+        raise ReactionTimeError(_("`reaction_minutes` is from 1 to %(most)d minutes.", most=most))
     return value
 
 
@@ -87,8 +99,11 @@ def summary(game: Game, options: GameOptions) -> str:  # type: ignore[type-arg]
     if not game.uses_reaction_time or not game.reaction_windows:
         return ""
     if options.reaction_time is not None:
-        return f"every reaction window {describe_duration(options.reaction_time)}"
-    return ", ".join(f"{name} {describe_duration(length)}" for name, length in lengths(game, options))
+        return _("every reaction window %(length)s", length=describe_duration(options.reaction_time))
+    return ", ".join(
+        _("%(window)s %(length)s", window=name, length=describe_duration(length))
+        for name, length in lengths(game, options)
+    )
 
 
 def rules_text(game: Game) -> str:  # type: ignore[type-arg]
@@ -97,7 +112,9 @@ def rules_text(game: Game) -> str:  # type: ignore[type-arg]
         return ""
     each = "; ".join(f"{window_name(code)}: {describe_duration(d)}" for code, d in game.reaction_windows.items())
     example = compact_duration(min(game.reaction_windows.values()) // 2)
-    return (
-        f"{each}. A window closes as soon as everyone it asks has answered. `/game new reaction_time:` "
-        f"(e.g. `{example}` or `15m`) sets one length for every window of the table."
+    return _(
+        "%(windows)s. A window closes as soon as everyone it asks has answered. `/game new reaction_time:` "
+        "(e.g. `%(example)s` or `15m`) sets one length for every window of the table.",
+        windows=each,
+        example=example,
     )

@@ -3,6 +3,8 @@ the views and names computed once per state), and the lines every game's status 
 `timestamp`s).
 """
 
+import importlib
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -10,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from bot.awaiting import about_words, same_task
+from bot.i18n import current, speaking
 from bot.i18n.platform import _
 from bot.names import plain, shown
 from engine.events import Wait
@@ -48,15 +51,14 @@ class Table:
         """The game's presentation: the one this table was made with, else the game's package's (the generic one
         for a game without a package)."""
         if self.words is None:
-            from bot.games import load_presentation
-
-            self.words = load_presentation(self.record.kind)
+            # Looked up by name, not imported: `bot.games` imports this module (through `bot.presentation`).
+            self.words = importlib.import_module("bot.games").load_presentation(self.record.kind)
         return self.words
 
     @property
     def names(self) -> list[str]:
         """Each seat's name as shown (computed once per table: a table's seats and state don't change)."""
-        key = ("names", id(self.state))
+        key = ("names", id(self.state), current())
         found = self.memo.get(key)
         if found is None:
             found = self.memo[key] = self._names()
@@ -64,12 +66,12 @@ class Table:
 
     def _names(self) -> list[str]:
         count = self.game.seat_count(self.state) if self.state is not None else len(self.seats)
-        names = [f"seat {n + 1}" for n in range(count)]
+        names = [_("seat %(n)d", n=n + 1) for n in range(count)]
         for s in self.seats:
             if s.seat < len(names):
                 names[s.seat] = shown(s.display_name) if s.display_name else names[s.seat]
                 if s.autopilot and not s.bot:  # a computer player's name carries its 🤖 already
-                    names[s.seat] += " (autopilot)"
+                    names[s.seat] = _("%(name)s (autopilot)", name=names[s.seat])
         return names
 
     def view(self, seat: int | None) -> BaseModel:
@@ -89,7 +91,7 @@ class Table:
     def plain_name(self, seat: int) -> str:
         """The seat's name for text shown as typed (a footer, a title): see `bot.names`."""
         held = next((s.display_name for s in self.seats if s.seat == seat and s.display_name), None)
-        return plain(held) if held else f"seat {seat + 1}"
+        return plain(held) if held else _("seat %(n)d", n=seat + 1)
 
     def render(self, text: str) -> str:
         return render(text, self.names)
@@ -98,7 +100,7 @@ class Table:
         for s in self.seats:
             if s.seat == seat and s.player_id is not None and not s.autopilot:  # the autopilot needs no ping
                 return f"<@{s.player_id}>"
-        return self.names[seat] if seat < len(self.names) else f"seat {seat + 1}"
+        return self.names[seat] if seat < len(self.names) else _("seat %(n)d", n=seat + 1)
 
     @property
     def waits(self) -> list[Wait]:
@@ -114,7 +116,7 @@ class Table:
     @property
     def language(self) -> str:
         """The table's language (`/game new language:`): what it shows publicly is said in it (`bot.i18n`)."""
-        return str(self.record.options.get("language") or "en")
+        return language_of(self.record)
 
     @property
     def title(self) -> str:
@@ -123,6 +125,16 @@ class Table:
     @property
     def result(self) -> Result | None:
         return self.game.result(self.state) if self.state is not None else None
+
+
+def language_of(record: GameRecord) -> str:
+    """The language of a game's table (`/game new language:`, the game's `options["language"]`; English if none)."""
+    return str(record.options.get("language") or "en")
+
+
+def speaking_at(record: GameRecord) -> AbstractContextManager[None]:
+    """`with speaking_at(record):` — word what the table thread shows in the table's language (`bot.i18n`)."""
+    return speaking(language_of(record))
 
 
 def waiting_lines(table: Table, deadline: str | None = None, *, untimed: tuple[str, ...] = ()) -> list[str]:

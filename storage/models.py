@@ -426,6 +426,9 @@ class PlayerDelivery(_Model):
     digest_next: UtcTime | None = None
     """When the digest runs next (None: off)."""
     updated_at: UtcTime | None = None
+    language: Literal["en", "nl", "de"] | None = None
+    """The language of the person's hand DM, its prompts and their DM reminders (`/me language`); None: each
+    table's own."""
 
 
 # --- results ----------------------------------------------------------------------------------------

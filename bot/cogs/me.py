@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import me_settings
+from bot import me_language, me_settings
 from bot import quiet as quietness
 from bot.i18n.platform import N_, _
 from bot.local_time import zone_suggestions
@@ -68,6 +68,22 @@ class MeCog(commands.GroupCog, group_name="me", group_description="Your record, 
         async def work(carrier: Carrier) -> Answer:
             value = mode.value if mode.value in ("thread", "dm", "digest") else "thread"
             return Answer(text=await me_settings.set_notify(self.bot, interaction.user.id, value))  # type: ignore[arg-type]
+
+        await answer(self.bot, interaction, work)
+
+    @app_commands.command(name="language", description="The language of your hand DMs and DM reminders")
+    @app_commands.describe(language="en, nl or de; reset: each table's own language")
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name="English", value="en"),
+            app_commands.Choice(name="Nederlands", value="nl"),
+            app_commands.Choice(name="Deutsch", value="de"),
+            app_commands.Choice(name="reset: each table's own language", value="reset"),
+        ]
+    )
+    async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
+        async def work(carrier: Carrier) -> Answer:
+            return Answer(text=await me_language.set_language(self.bot, interaction.user.id, language.value))
 
         await answer(self.bot, interaction, work)
 

@@ -8,7 +8,9 @@ import logging
 import discord
 
 from bot import outbox
+from bot.i18n import speaking
 from bot.logs import game_logger
+from bot.me_language import person_language
 from bot.notifier.hands import Hands
 from bot.notifier.ledger import Ledger
 from bot.notifier.posts import Posts
@@ -86,52 +88,65 @@ class Dispatcher:
                 # Never marked delivered undelivered: it waits for the thread (`bot.lobby_repair` opens it).
                 await self.bot.store.outbox.mark_failed(row.id, "waiting for the table thread")
                 raise DeliveryStop
-            try:
-                if row.kind == outbox.POST:
-                    await self.posts.narrate(row, context, record, table, carrier)
-                    await self.ledger.mark(row)
-                elif row.kind == outbox.TRACKED:
-                    await self.posts.tracked(row, record, table, carrier)
-                    await self.ledger.mark(row)
-                elif row.kind == outbox.STATUS:
-                    assert group is not None
-                    await self.status.deliver(group, record, table, carrier)
-                elif row.kind == outbox.LOBBY:
-                    assert group is not None
-                    await self.lobby.deliver(group, record, table, carrier)
-                elif row.kind == outbox.HAND:
-                    assert group is not None
-                    seat = int(row.payload["seat"])
-                    await self.hands.hand(group, record, table, seat, notes.get(seat, []), report, carrier)
-                elif row.kind == outbox.DM:
-                    await self.hands.dm(row, record, table, report)
-                elif row.kind == outbox.RETIRE:
-                    await self.hands.retire(row)
-                elif row.kind == outbox.WELCOME:
-                    await self.hands.welcome(row, record, table, report)
-                else:
-                    log.warning("unknown outbox kind %r", row.kind, extra={"game": game_id})
-                    await self.ledger.mark(row)
-            except discord.HTTPException as exc:
-                await self.problems.failed(row, record, exc)
-                if row.kind in THREAD_KINDS:
-                    raise DeliveryStop from exc
-                report.failed += 1
-            except (StorageError, asyncio.CancelledError):
-                raise
-            except Exception as exc:
-                game_logger(game_id, "boardroom.notifier").exception("delivering outbox row %s failed", row.id)
-                error = f"{type(exc).__name__}: {exc}"
-                since = self.sender.flight.get(row.id)
-                if since is not None:  # it may have reached Discord: keep it in doubt, not failed
-                    error = f"{IN_FLIGHT} (after {since}) — {error}"
-                await self.bot.store.outbox.mark_failed(row.id, error[:500])
-                if row.kind in THREAD_KINDS:
-                    raise DeliveryStop from exc
-                report.failed += 1
-            finally:
-                self.sender.tried(row.id)  # from now on it may be on Discord
+            language = await self._language(row, table)
+            with speaking(language):  # the table's; a DM its player's own (`/me language`)
+                try:
+                    if row.kind == outbox.POST:
+                        await self.posts.narrate(row, context, record, table, carrier)
+                        await self.ledger.mark(row)
+                    elif row.kind == outbox.TRACKED:
+                        await self.posts.tracked(row, record, table, carrier)
+                        await self.ledger.mark(row)
+                    elif row.kind == outbox.STATUS:
+                        assert group is not None
+                        await self.status.deliver(group, record, table, carrier)
+                    elif row.kind == outbox.LOBBY:
+                        assert group is not None
+                        await self.lobby.deliver(group, record, table, carrier)
+                    elif row.kind == outbox.HAND:
+                        assert group is not None
+                        seat = int(row.payload["seat"])
+                        await self.hands.hand(group, record, table, seat, notes.get(seat, []), report, carrier)
+                    elif row.kind == outbox.DM:
+                        await self.hands.dm(row, record, table, report)
+                    elif row.kind == outbox.RETIRE:
+                        await self.hands.retire(row)
+                    elif row.kind == outbox.WELCOME:
+                        await self.hands.welcome(row, record, table, report)
+                    else:
+                        log.warning("unknown outbox kind %r", row.kind, extra={"game": game_id})
+                        await self.ledger.mark(row)
+                except discord.HTTPException as exc:
+                    await self.problems.failed(row, record, exc)
+                    if row.kind in THREAD_KINDS:
+                        raise DeliveryStop from exc
+                    report.failed += 1
+                except (StorageError, asyncio.CancelledError):
+                    raise
+                except Exception as exc:
+                    game_logger(game_id, "boardroom.notifier").exception("delivering outbox row %s failed", row.id)
+                    error = f"{type(exc).__name__}: {exc}"
+                    since = self.sender.flight.get(row.id)
+                    if since is not None:  # it may have reached Discord: keep it in doubt, not failed
+                        error = f"{IN_FLIGHT} (after {since}) — {error}"
+                    await self.bot.store.outbox.mark_failed(row.id, error[:500])
+                    if row.kind in THREAD_KINDS:
+                        raise DeliveryStop from exc
+                    report.failed += 1
+                finally:
+                    self.sender.tried(row.id)  # from now on it may be on Discord
             if group is not None:
                 for other in group[:-1]:
                     await self.ledger.mark(other)
         return table
+
+    async def _language(self, row: OutboxRecord, table: Table) -> str:
+        """The language a row is worded in: the table's, but a hand or a DM speaks its player's own
+        (`/me language`, `bot.me_language`), else the table's."""
+        if row.kind in (outbox.HAND, outbox.DM):
+            seat = int(row.payload["seat"])
+            player = next((s.player_id for s in table.seats if s.seat == seat and not s.bot), None)
+            return await person_language(self.bot, player, table.language)
+        if row.kind == outbox.WELCOME:
+            return await person_language(self.bot, int(row.payload["user_id"]), table.language)
+        return table.language

@@ -10,6 +10,7 @@ import discord
 from bot import outbox
 from bot.awaiting import stored_wait, task_of
 from bot.components import view_for
+from bot.i18n import speaking
 from bot.i18n.platform import _
 from bot.logs import game_logger
 from bot.notifier.ledger import Ledger
@@ -183,7 +184,8 @@ class Hands:
         pings them with it instead, so no prompt is lost (issue 27: a closed DM falls back to the thread)."""
         if prompt is None or record.status != "active":
             return
-        text = fallback_words(table, _own_wait(prompt, seat), seat)
+        with speaking(table.language):  # the thread's words
+            text = fallback_words(table, _own_wait(prompt, seat), seat)
         await self._fall_back(row, record, table, seat, text=text)
 
     async def _fall_back(
@@ -192,7 +194,8 @@ class Hands:
         """The DM row's thread text (or `text`), mentioning its seat's player, once (`send_once`, like any row)."""
         data = row.payload.get(WAIT)
         if text is None and data is not None:
-            text = fallback_words(table, _own_wait(data, seat), seat, reminder=bool(row.payload.get(REMINDER)))
+            with speaking(table.language):  # the thread's words
+                text = fallback_words(table, _own_wait(data, seat), seat, reminder=bool(row.payload.get(REMINDER)))
         text = text or row.payload.get(FALLBACK)
         if not text or record.thread_id is None:
             return
@@ -234,7 +237,11 @@ class Hands:
         where = f"<#{record.thread_id}>" if record.thread_id else f"<#{record.channel_id}>"
         title = f"{table.game.title} #{record.id}"
         post = Post(
-            content=f"👋 You joined **{title}** ({where}). Your hand will appear in this message when the game starts."
+            content=_(
+                "👋 You joined **%(title)s** (%(where)s). Your hand will appear in this message when the game starts.",
+                title=title,
+                where=where,
+            )
         )
         try:
             dm = await self.bot.create_dm(discord.Object(id=user_id))
@@ -269,11 +276,13 @@ class Hands:
         )
         if record.thread_id is None:
             return
-        text = (
-            f"📪 I can't send direct messages to <@{user_id}>, so their hand won't arrive by DM. "
-            "Use `/game hand` any time to see it; after allowing DMs from this server's members, `/game dms` "
-            "brings it back to your DMs."
-        )
+        with speaking(table.language):  # said in the thread
+            text = _(
+                "📪 I can't send direct messages to %(who)s, so their hand won't arrive by DM. "
+                "Use `/game hand` any time to see it; after allowing DMs from this server's members, `/game dms` "
+                "brings it back to your DMs.",
+                who=f"<@{user_id}>",
+            )
         try:
             await self.sender.thread(record.thread_id).send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as err:
@@ -283,7 +292,10 @@ class Hands:
 def prompt_line(table: Table, seat: int, prompt: dict[str, Any]) -> str:
     """The line a hand sent as a prompt starts with: it's your turn, for what, by when, and where the table is."""
     task = task_of(table, _own_wait(prompt, seat), table.names)
-    words = f"{task.role}: {task.task}" if task.role and task.task else task.role or task.task
+    if task.role and task.task:
+        words = _("as the %(role)s: %(task)s", role=task.role, task=task.task)
+    else:
+        words = _("as the %(role)s", role=task.role) if task.role else task.task
     where = f" (<#{table.record.thread_id}>)" if table.record.thread_id else ""
     head = _("⏳ **Your turn** in %(title)s%(where)s", title=table.title, where=where)
     if not words:
@@ -304,13 +316,18 @@ def hand_post(presentation: Presentation, table: Table, seat: int, notes: Sequen
     """The seat's hand message: the presentation's private view, with the seat's latest private events."""
     post = private_post(presentation, table, seat)
     if notes:
-        post = replace(post, fields=[*post.fields, ("Latest", "\n".join(table.render(n) for n in notes[-10:]))])
+        latest = "\n".join(table.render(n) for n in notes[-10:])
+        post = replace(post, fields=[*post.fields, (_("Latest"), latest)])
     if table.record.status in ("finished", "abandoned") and table.state is not None:
         # The game is over: the hand says so, with the final standings, and its buttons go.
         result = table.result or table.game.standings(table.state)
-        how = "is over" if table.result is not None else "was ended by a moderator"
-        where = f" The table: <#{table.record.thread_id}>." if table.record.thread_id else ""
-        lines = [f"🏁 **{table.title} {how}.**{where}", *standings_lines(table, result, presentation)]
+        if table.result is not None:
+            head = _("🏁 **%(title)s is over.**", title=table.title)
+        else:
+            head = _("🏁 **%(title)s was ended by a moderator.**", title=table.title)
+        if table.record.thread_id:
+            head += " " + _("The table: %(thread)s.", thread=f"<#{table.record.thread_id}>")
+        lines = [head, *standings_lines(table, result, presentation)]
         post = replace(post, content="\n".join(lines), buttons=[])  # a copy: the table's view is shared
     return post
 

@@ -94,13 +94,16 @@ class Posts:
             # The end: everyone pinged once, the standings once, and the game's summary.
             result = table.result or table.game.standings(table.state)
             everyone = " ".join(names[s] if s in hush else table.mention(s) for s in range(len(names)))
-            over = "is over" if table.result is not None else "has ended"
+            if table.result is not None:
+                over = _("🏁 **%(title)s is over** — %(everyone)s", title=table.title, everyone=everyone)
+            else:
+                over = _("🏁 **%(title)s has ended** — %(everyone)s", title=table.title, everyone=everyone)
             standing = standings_lines(table, result, presentation)
             if result.reason and lines:
                 standing = standing[:-1]  # the game's own last lines, just above, say how it ended: not twice
-            tail += [f"🏁 **{table.title} {over}** — {everyone}", *standing]
+            tail += [over, *standing]
             tail += presentation.summary(table)
-            tail.append("🔁 **Rematch** on the status message opens a new lobby for the same table.")
+            tail.append(_("🔁 **Rematch** on the status message opens a new lobby for the same table."))
         narrating = await self._narrating_post(row, rows, record, table)
         if narrating is not None:
             await self._post_narrating(row, narrating, [*intro, *tail], record, carrier)

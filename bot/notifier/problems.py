@@ -4,6 +4,8 @@ that keeps failing to fire, told to the table and its creator."""
 
 import discord
 
+from bot.i18n import speaking
+from bot.i18n.platform import _, n_
 from bot.logs import game_logger
 from bot.names import PINGS
 from bot.notifier.sending import IN_FLIGHT, THREAD_KINDS, Sender
@@ -38,20 +40,29 @@ class Problems:
         """A deadline or reminder of the game keeps failing to fire: tell its table (where moderators read) and its
         creator, once. Sent directly, not through the outbox: the database may be what is failing."""
         record = await self.bot.store.games.get(game_id)
-        problem = (
-            f"a deadline of this game failed to fire {attempts} times in a row (the database was busy or failing). "
-            "Nothing is lost: I keep retrying every few minutes."
+        with speaking(str(record.options.get("language") or "en")):
+            await self._stuck_timer(record, attempts)
+
+    async def _stuck_timer(self, record: GameRecord, attempts: int) -> None:
+        game_id = record.id
+        problem = n_(
+            "A deadline of this game failed to fire %(n)d time in a row (the database was busy or failing). "
+            "Nothing is lost: I keep retrying every few minutes.",
+            "A deadline of this game failed to fire %(n)d times in a row (the database was busy or failing). "
+            "Nothing is lost: I keep retrying every few minutes.",
+            attempts,
         )
         if record.thread_id is not None:
-            text = (
-                f"⚠️ For moderators: {problem} If it doesn't clear up, check the bot's log; "
-                "`/mod extend` gives the players more time meanwhile."
+            text = _(
+                "⚠️ For moderators: %(problem)s If it doesn't clear up, check the bot's log; "
+                "`/mod extend` gives the players more time meanwhile.",
+                problem=problem,
             )
             try:
                 await self.sender.thread(record.thread_id).send(text, allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException as exc:
                 game_logger(game_id, "boardroom.notifier").warning("could not tell the thread: %s", exc)
-        await self.report(record, problem[0].upper() + problem[1:])
+        await self.report(record, problem)
 
     async def report(self, record: GameRecord, problem: str) -> None:
         """Tell the game's creator (by DM, else in the lobby channel) once per problem."""
@@ -60,7 +71,12 @@ class Problems:
             return
         self._reported.add(key)
         title = f"{self.bot.service.read.game(record.kind).title} #{record.id}"
-        text = f"⚠️ Boardroom, {title} in <#{record.channel_id}>: {problem} The game itself is safe; I'll keep retrying."
+        text = _(
+            "⚠️ Boardroom, %(title)s in %(channel)s: %(problem)s The game itself is safe; I'll keep retrying.",
+            title=title,
+            channel=f"<#{record.channel_id}>",
+            problem=problem,
+        )
         if record.created_by is not None:
             try:
                 dm = await self.bot.create_dm(discord.Object(id=record.created_by))
@@ -79,17 +95,29 @@ class Problems:
 
 
 def _problem(exc: discord.HTTPException, kind: str) -> str:
-    where = "the table thread" if kind in THREAD_KINDS else "a player's DM" if kind in ("hand", "dm") else "Discord"
+    thread, dm = kind in THREAD_KINDS, kind in ("hand", "dm")
     if isinstance(exc, discord.Forbidden):
+        why = exc.text or "Missing Permissions"
+        if thread:
+            where = _("I'm not allowed to post in the table thread (%(why)s).", why=why)
+        elif dm:
+            where = _("I'm not allowed to post in a player's DM (%(why)s).", why=why)
+        else:
+            where = _("I'm not allowed to post on Discord (%(why)s).", why=why)
         return (
-            f"I'm not allowed to post in {where} ({exc.text or 'Missing Permissions'}). Give the bot "
-            "“Send Messages in Threads”, “Embed Links” and “Read Message History” in that channel."
+            where
+            + " "
+            + _("Give the bot “Send Messages in Threads”, “Embed Links” and “Read Message History” in that channel.")
         )
     if isinstance(exc, discord.NotFound):
-        return (
-            f"{where.capitalize()} no longer exists ({exc.text or 'Unknown Channel'}). If it was deleted on purpose, "
-            "a moderator can end the game with `/mod end`."
-        )
+        why = exc.text or "Unknown Channel"
+        if thread:
+            gone = _("The table thread no longer exists (%(why)s).", why=why)
+        elif dm:
+            gone = _("A player's DM no longer exists (%(why)s).", why=why)
+        else:
+            gone = _("The message's place on Discord no longer exists (%(why)s).", why=why)
+        return gone + " " + _("If it was deleted on purpose, a moderator can end the game with `/mod end`.")
     if exc.status == 429:
-        return "Discord is rate-limiting me; messages will follow shortly."
-    return f"Discord refused a message ({exc.status} {exc.text or ''})."
+        return _("Discord is rate-limiting me; messages will follow shortly.")
+    return _("Discord refused a message (%(status)s %(why)s).", status=exc.status, why=exc.text or "")

@@ -3,7 +3,7 @@
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -11,6 +11,7 @@ import discord
 from bot import away, outbox
 from bot.components import view_for
 from bot.helping import with_help
+from bot.i18n.platform import N_, _
 from bot.lobby import lobby_post
 from bot.logs import game_logger
 from bot.notifier.ledger import Ledger
@@ -26,7 +27,7 @@ from bot.pictures import Picture, Pictures
 from bot.presentation import Button, Post, Table
 from storage import GameRecord, MessageRef, OutboxRecord
 
-REMATCH = Button("Rematch", "rematch", "success", "🔁")
+REMATCH = Button(N_("Rematch"), "rematch", "success", "🔁")
 """On a finished game's status: a new lobby for the same game, options and players (`bot.rematch`)."""
 STATUS_DEPTH = 6
 """How many messages may pile up below the status message before it moves down, into the newest narration message."""
@@ -154,7 +155,7 @@ class Status:
         away.add_status_lines(post, table)  # "💤 name away until …", the same for every game
         post.buttons = with_help(table, post.buttons)  # the platform's "❓ What can I do?" (`bot.helping`)
         if record.status in ("finished", "abandoned"):
-            post.buttons = [*post.buttons, REMATCH]
+            post.buttons = [*post.buttons, replace(REMATCH, label=_(REMATCH.label))]
         view = view_for(record.id, post.buttons)
         # Rendered from the current state, like the text: a retried edit shows the picture of now.
         picture, late = await self.pictures.picture_or_task(presentation, table)
@@ -246,7 +247,7 @@ class Status:
                 self._status_text[stored.id] = bool(stored.content)
             return ref
         (depth, kept), *others = carriers
-        for _, other in others:
+        for _depth, other in others:
             self._status_text[other.id] = bool(other.content)
             await self._strip_status(
                 MessageRef(message_id=other.id, channel_id=ref.channel_id, game_id=ref.game_id, kind=outbox.STATUS)

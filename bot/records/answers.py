@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.components import unkept_view
+from bot.i18n.platform import _
 from bot.names import shown
 from bot.records import words
 from bot.replies import Answer
@@ -45,7 +46,7 @@ async def history(bot: "Host", guild_id: int | None, page: int, guild_name: str 
         return Answer(text=words.NO_HISTORY)
     pages = -(-total // per)
     if not results:
-        raise Refusal(words.NO_SUCH_PAGE.format(page=page, pages=pages, s="" if pages == 1 else "s"))
+        raise Refusal(_no_page(page, pages))
     titles = _titles(bot)
     embed = discord.Embed(
         title=words.history_title(guild_name),
@@ -101,7 +102,7 @@ async def game_log(bot: "Host", record: GameRecord, page: int) -> Answer:
     lines = public_lines(bot, record, names, await bot.store.log.entries(record.id))
     pages = paginate(lines, LOG_PAGE_CHARS)
     if page > len(pages):
-        raise Refusal(words.NO_SUCH_PAGE.format(page=page, pages=len(pages), s="" if len(pages) == 1 else "s"))
+        raise Refusal(_no_page(page, len(pages)))
     result = await bot.store.records.game_result(record.id)
     body = pages[page - 1]
     if page == 1:
@@ -193,9 +194,9 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button], template=LOG_TEMPLATE
             try:
                 record = await bot.store.games.get(self.game_id)
             except GameNotFound:
-                raise Refusal(f"There's no game #{self.game_id} any more.") from None
+                raise Refusal(_("There's no game #%(id)d any more.", id=self.game_id)) from None
             if interaction.guild_id is not None and record.guild_id != interaction.guild_id:
-                raise Refusal(f"There's no game #{self.game_id} in this server.")
+                raise Refusal(_("There's no game #%(id)d in this server.", id=self.game_id))
             return await game_log(bot, record, self.page)
 
         await _turn(interaction, page)
@@ -279,3 +280,9 @@ async def _turn(interaction: discord.Interaction, build: Any) -> None:
         await interaction.response.send_message(refusal.message, ephemeral=True)
         return
     await interaction.response.edit_message(content=shown_page.text, embed=shown_page.embed, view=shown_page.view)
+
+
+def _no_page(page: int, pages: int) -> str:
+    if pages == 1:
+        return words.NO_SUCH_PAGE_ONE.format(page=page)
+    return words.NO_SUCH_PAGE.format(page=page, pages=pages)

@@ -9,6 +9,7 @@ a private answer, pings nobody), computer players by name with their 🤖.
 from collections.abc import Sequence
 from datetime import datetime
 
+from bot.i18n.platform import N_, _, n_
 from bot.names import shown
 from bot.presentation import timestamp
 from storage import GameRecord, GameResult, PlayerStats, Rating, SeatResult
@@ -17,34 +18,55 @@ HISTORY_PER_PAGE = 6
 TOP_SIZE = 10
 
 # --- refusals and short answers ------------------------------------------------------------------------------
+# Read as `words.NAME`: each is translated into the language spoken when it is read (the module's `__getattr__`).
+# Their placeholders are `str.format`'s ({page}), filled by the caller after the lookup.
 
-NOT_IN_A_SERVER = "Use this in a server: its games and ratings are kept per server."
-NO_HISTORY = "No game has ended here yet. When one does, `/game history` lists it."
-NO_SUCH_PAGE = "There's no page {page}: the history has {pages} page{s}."
-LOG_NOT_OVER = (
+_TEXTS: dict[str, str] = {}
+
+_TEXTS["NOT_IN_A_SERVER"] = N_("Use this in a server: its games and ratings are kept per server.")
+_TEXTS["NO_HISTORY"] = N_("No game has ended here yet. When one does, `/game history` lists it.")
+_TEXTS["NO_SUCH_PAGE"] = N_("There's no page {page}: the history has {pages} pages.")
+_TEXTS["NO_SUCH_PAGE_ONE"] = N_("There's no page {page}: the history has one page.")
+_TEXTS["LOG_NOT_OVER"] = N_(
     "{title} #{id} is still going: its thread tells the story so far. `/game log` gives the whole account once "
     "the game is over."
 )
-LOG_NOT_STARTED = "{title} #{id} never started: there's no log to read."
-NO_RATINGS = "Nobody has a {title} rating here yet: ratings come with each game finished by its rules."
-UNKNOWN_GAME = "I don't know the game “{game}”. I host: {known}."
-PROFILE_PRIVATE = "{name} keeps their profile private."
-PROFILE_OTHER_SERVER = "Use `player:` in a server: others' profiles are shown within the server you share."
-PRIVATE_ON = (
+_TEXTS["LOG_NOT_STARTED"] = N_("{title} #{id} never started: there's no log to read.")
+_TEXTS["NO_RATINGS"] = N_("Nobody has a {title} rating here yet: ratings come with each game finished by its rules.")
+_TEXTS["UNKNOWN_GAME"] = N_("I don't know the game “{game}”. I host: {known}.")
+_TEXTS["PROFILE_PRIVATE"] = N_("{name} keeps their profile private.")
+_TEXTS["PROFILE_OTHER_SERVER"] = N_(
+    "Use `player:` in a server: others' profiles are shown within the server you share."
+)
+_TEXTS["PRIVATE_ON"] = N_(
     "🔒 Your profile is private now: only you can see it with `/me profile` (moderators can't either). "
     "Your games still show in `/game history` and your rating in `/game top`, as they were played in public. "
     "`/me private on:false` opens it again."
 )
-PRIVATE_OFF = "🔓 Your profile is open again: anyone in a server you share can see it with `/me profile player:@you`."
-REBUILD_REFUSED = "Only the bot's owner can rebuild the records (they hold every server's games)."
-REBUILD_DONE = (
+_TEXTS["PRIVATE_OFF"] = N_(
+    "🔓 Your profile is open again: anyone in a server you share can see it with `/me profile player:@you`."
+)
+_TEXTS["REBUILD_REFUSED"] = N_("Only the bot's owner can rebuild the records (they hold every server's games).")
+_TEXTS["REBUILD_DONE"] = N_(
     "🧮 Records rebuilt from the logs in {seconds:.1f} s: {recorded} game{s} recorded, {rated} rated{skipped}."
 )
-REBUILD_SKIPPED = ", {skipped} skipped (their logs don't replay: see the bot's log, or `/mod verify`)"
+_TEXTS["REBUILD_SKIPPED"] = N_(", {skipped} skipped (their logs don't replay: see the bot's log, or `/mod verify`)")
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def __getattr__(name: str) -> str:
+    """`words.NO_HISTORY` and the like: the text in the language being spoken (`bot.i18n`)."""
+    try:
+        return _(_TEXTS[name])
+    except KeyError:
+        raise AttributeError(name) from None
+
+
+def games(n: int) -> str:
+    return n_("%(n)d game", "%(n)d games", n)
+
+
+def wins(n: int) -> str:
+    return n_("%(n)d win", "%(n)d wins", n)
 
 
 def who(seat: SeatResult) -> str:
@@ -52,14 +74,16 @@ def who(seat: SeatResult) -> str:
         return f"{shown(seat.name)} 🤖"
     if seat.id is not None:
         return f"<@{seat.id}>"
-    return f"~~{shown(seat.name) or f'seat {seat.seat + 1}'}~~"  # nobody holds the seat now (its player was removed)
+    # Nobody holds the seat now (its player was removed).
+    name = shown(seat.name) or _("seat %(n)d", n=seat.seat + 1)
+    return f"~~{name}~~"
 
 
 # --- /game history ---------------------------------------------------------------------------------------------
 
 
 def history_title(guild_name: str | None) -> str:
-    return f"📜 Games played{f' in {guild_name}' if guild_name else ' here'}"
+    return _("📜 Games played in %(server)s", server=guild_name) if guild_name else _("📜 Games played here")
 
 
 def history_entry(result: GameResult, title: str) -> str:
@@ -69,17 +93,22 @@ def history_entry(result: GameResult, title: str) -> str:
     winners = result.winners
     others = [s for s in result.seats if s not in winners]
     if result.outcome == "finished":
-        won = " & ".join(who(s) for s in winners) or "nobody"
+        won = " & ".join(who(s) for s in winners) or _("nobody")
         line = f"🏆 {won}"
         if others:
             line += " · " + ", ".join(who(s) for s in others)
     else:
-        line = "🛑 ended by a moderator · " + ", ".join(who(s) for s in result.seats)
+        line = _("🛑 ended by a moderator") + " · " + ", ".join(who(s) for s in result.seats)
     return f"{head}\n{line}"
 
 
 def history_footer(page: int, pages: int, total: int) -> str:
-    return f"Page {page} of {pages} · {plural(total, 'game')} · /game log game: for a game's account"
+    return _(
+        "Page %(page)d of %(pages)d · %(games)s · /game log game: for a game's account",
+        page=page,
+        pages=pages,
+        games=games(total),
+    )
 
 
 # --- /game log -------------------------------------------------------------------------------------------------
@@ -92,16 +121,16 @@ def log_title(record: GameRecord, title: str) -> str:
 def log_heading(record: GameRecord, result: GameResult | None, names: Sequence[str]) -> str:
     """Who played, when, and how it ended: the first lines of the account."""
     players = ", ".join(shown(n) for n in names if n)
-    parts = [f"Players: {players}"]
+    parts = [_("Players: %(players)s", players=players)]
     if record.setup_at is not None:
-        parts.append(f"Started {timestamp(record.setup_at, 'f')}")
+        parts.append(_("Started %(when)s", when=timestamp(record.setup_at, "f")))
     if record.finished_at is not None:
-        parts.append(f"Ended {timestamp(record.finished_at, 'f')}")
+        parts.append(_("Ended %(when)s", when=timestamp(record.finished_at, "f")))
     if result is not None:
         if result.outcome == "finished":
-            parts.append("🏆 " + (" & ".join(who(s) for s in result.winners) or "nobody"))
+            parts.append("🏆 " + (" & ".join(who(s) for s in result.winners) or _("nobody")))
         else:
-            parts.append("🛑 Ended by a moderator")
+            parts.append(_("🛑 Ended by a moderator"))
     return "\n".join(parts)
 
 
@@ -109,8 +138,8 @@ def log_time(when: datetime) -> str:
     return f"**{timestamp(when, 'f')}**"
 
 
-UNDO_LINE = "↩️ A moderator undid the last move (the lines since the move undone no longer stand)."
-SETUP_LINE = "🎲 The game was set up."
+_TEXTS["UNDO_LINE"] = N_("↩️ A moderator undid the last move (the lines since the move undone no longer stand).")
+_TEXTS["SETUP_LINE"] = N_("🎲 The game was set up.")
 
 
 def log_note(note: str) -> str:
@@ -118,51 +147,61 @@ def log_note(note: str) -> str:
 
 
 def log_footer(page: int, pages: int) -> str:
-    return f"Page {page} of {pages} · the public log only: what the table was told"
+    return _("Page %(page)d of %(pages)d · the public log only: what the table was told", page=page, pages=pages)
 
 
 # --- /game top -------------------------------------------------------------------------------------------------
 
 
 def top_title(title: str) -> str:
-    return f"🏅 Best at {title} here"
+    return _("🏅 Best at %(game)s here", game=title)
 
 
 def top_line(n: int, rating: Rating) -> str:
     name = f"{shown(rating.name)} 🤖" if rating.bot else f"<@{rating.player_id}>"
-    return f"{n}. {name} — **{rating.ordinal:.1f}** · {plural(rating.games, 'game')}, {plural(rating.wins, 'win')}"
+    return f"{n}. {name} — **{rating.ordinal:.1f}** · {games(rating.games)}, {wins(rating.wins)}"
 
 
-TOP_FOOTER = "Rating: skill minus three times its uncertainty (openskill). 🤖: a computer player, rated apart."
+_TEXTS["TOP_FOOTER"] = N_(
+    "Rating: skill minus three times its uncertainty (openskill). 🤖: a computer player, rated apart."
+)
 
 
 # --- /me profile -----------------------------------------------------------------------------------------------
 
 
 def profile_title(name: str, everywhere: bool) -> str:
-    return f"🎲 {shown(name)}'s record{' (all servers)' if everywhere else ''}"
+    if everywhere:
+        return _("🎲 %(name)s's record (all servers)", name=shown(name))
+    return _("🎲 %(name)s's record", name=shown(name))
 
 
 def duration(seconds: float) -> str:
     """A short span: 45 s, 12 min, 3.5 h, 2.1 days."""
     if seconds < 90:
-        return f"{seconds:.0f} s"
+        return _("%(n)s s", n=f"{seconds:.0f}")
     if seconds < 90 * 60:
-        return f"{seconds / 60:.0f} min"
+        return _("%(n)s min", n=f"{seconds / 60:.0f}")
     if seconds < 36 * 3600:
-        return f"{seconds / 3600:.1f} h"
-    return f"{seconds / 86400:.1f} days"
+        return _("%(n)s h", n=f"{seconds / 3600:.1f}")
+    return _("%(n)s days", n=f"{seconds / 86400:.1f}")
 
 
 def profile_game(stats: PlayerStats, title: str, rating: Rating | None) -> tuple[str, str]:
     """One game's figures as an embed field (name, value)."""
-    parts = [f"{plural(stats.played, 'game')}, {stats.won} won"]
+    parts = [_("%(games)s, %(won)d won", games=games(stats.played), won=stats.won)]
     if stats.average_place is not None and stats.finished:
-        parts.append(f"average place {stats.average_place:.1f} of {stats.seats_sum / stats.finished:.1f}")
+        parts.append(
+            _(
+                "average place %(place)s of %(seats)s",
+                place=f"{stats.average_place:.1f}",
+                seats=f"{stats.seats_sum / stats.finished:.1f}",
+            )
+        )
     if stats.left:
-        parts.append(f"left {stats.left}")
+        parts.append(_("left %(n)d", n=stats.left))
     if rating is not None:
-        parts.append(f"rating **{rating.ordinal:.1f}**")
+        parts.append(_("rating **%(rating)s**", rating=f"{rating.ordinal:.1f}"))
     return title, " · ".join(parts)
 
 
@@ -172,31 +211,39 @@ def profile_overall(stats: Sequence[PlayerStats]) -> tuple[str, str]:
     answer_s = sum(s.answer_s for s in stats)
     turns = sum(s.turns for s in stats)
     missed = sum(s.missed for s in stats)
-    lines = [f"Moves made: **{moves}**"]
-    lines.append(f"Average time to answer: **{duration(answer_s / answers)}**" if answers else "No prompt answered yet")
+    lines = [_("Moves made: **%(n)d**", n=moves)]
+    if answers:
+        lines.append(_("Average time to answer: **%(time)s**", time=duration(answer_s / answers)))
+    else:
+        lines.append(_("No prompt answered yet"))
     if turns + missed:
         lines.append(
-            f"Deadlines missed: **{missed}** · reliability **{100 * turns / (turns + missed):.0f}%** "
-            f"({turns} of {turns + missed} turns in time)"
+            _(
+                "Deadlines missed: **%(missed)d** · reliability **%(percent)s%%** (%(turns)d of %(all)d turns in time)",
+                missed=missed,
+                percent=f"{100 * turns / (turns + missed):.0f}",
+                turns=turns,
+                all=turns + missed,
+            )
         )
     else:
-        lines.append("Deadlines missed: **0**")
-    return "Overall", "\n".join(lines)
+        lines.append(_("Deadlines missed: **0**"))
+    return _("Overall"), "\n".join(lines)
 
 
-def profile_current(games: Sequence[GameRecord], titles: dict[str, str]) -> tuple[str, str]:
-    if not games:
-        return "Playing now", "nothing at the moment"
+def profile_current(running: Sequence[GameRecord], titles: dict[str, str]) -> tuple[str, str]:
+    if not running:
+        return _("Playing now"), _("nothing at the moment")
     lines = [
         f"#{g.id} {titles.get(g.kind, g.kind)}{f' · <#{g.thread_id}>' if g.thread_id else ''}"
-        + (" (lobby)" if g.status == "lobby" else "")
-        for g in games[:10]
+        + (" " + _("(lobby)") if g.status == "lobby" else "")
+        for g in running[:10]
     ]
-    if len(games) > 10:
-        lines.append(f"… and {len(games) - 10} more")
-    return "Playing now", "\n".join(lines)
+    if len(running) > 10:
+        lines.append(_("… and %(n)d more", n=len(running) - 10))
+    return _("Playing now"), "\n".join(lines)
 
 
-NO_GAMES_YET = "No finished game yet."
-PROFILE_FOOTER_SELF = "Only you see this. /me private hides your profile from others."
-PROFILE_FOOTER_OTHER = "Only you see this · figures from this server's games"
+_TEXTS["NO_GAMES_YET"] = N_("No finished game yet.")
+_TEXTS["PROFILE_FOOTER_SELF"] = N_("Only you see this. /me private hides your profile from others.")
+_TEXTS["PROFILE_FOOTER_OTHER"] = N_("Only you see this · figures from this server's games")

@@ -33,10 +33,13 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from bot import outbox, seat_players
+from bot.i18n import speaking
+from bot.i18n.platform import N_, _, n_
 from bot.logs import game_logger
 from bot.names import shown
 from bot.service.moves import MovePath, require_running
 from bot.service.results import Done, Person, Refusal
+from bot.table import language_of, speaking_at
 from engine.errors import RuleError
 from storage import GameRecord, LoadedGame, NewLogEntry, NewOutbox, NewTimer, SeatRecord, TimerRecord
 
@@ -153,10 +156,16 @@ class SeatPlayers:
             if missed >= after:
                 await self.store.seats.update(game_id, held.seat, autopilot=True, missed=0)
                 name = shown(held.display_name)
-                said = (
-                    f"🤖 **{name}** let {_deadlines(missed)} pass in a row: the autopilot plays their seat now (safe "
-                    "moves only). `/game back` takes it back."
-                ) + await self._nobody_in_person(game_id)
+                nobody = await self._nobody_in_person(game_id)
+                with speaking_at(record):
+                    said = n_(
+                        "🤖 **%(name)s** let %(n)d deadline pass in a row: the autopilot plays their seat now "
+                        "(safe moves only). `/game back` takes it back.",
+                        "🤖 **%(name)s** let %(n)d deadlines pass in a row: the autopilot plays their seat now "
+                        "(safe moves only). `/game back` takes it back.",
+                        missed,
+                        name=name,
+                    ) + (_(nobody) if nobody else "")
                 ids += await self._seat_note(game_id, f"{held.display_name} on autopilot after {missed} misses", said)
                 game_logger(game_id, "boardroom.autopilot").info(
                     "autopilot after missed deadlines", extra={"fields": {"seat": held.seat}}
@@ -165,22 +174,26 @@ class SeatPlayers:
             await self.store.seats.update(game_id, held.seat, missed=missed)
             if missed == after - 1:
                 title = f"{self.read.game(record.kind).title} #{game_id}"
-                text = (
-                    f"⏰ You let {_deadlines(missed)} pass in a row in **{title}**. If the next one passes too, the "
-                    "autopilot plays your seat (safe moves only) until you use `/game back`."
-                )
+                chosen = (await self.read.deliveries.get(held.player_id)).language
+                with speaking(chosen or language_of(record)):  # a DM: the player's own language
+                    text = n_(
+                        "⏰ You let %(n)d deadline pass in a row in **%(title)s**. If the next one passes too, the "
+                        "autopilot plays your seat (safe moves only) until you use `/game back`.",
+                        "⏰ You let %(n)d deadlines pass in a row in **%(title)s**. If the next one passes too, the "
+                        "autopilot plays your seat (safe moves only) until you use `/game back`.",
+                        missed,
+                        title=title,
+                    )
                 ids += await self.store.outbox.add(game_id, [outbox.dm(held.seat, text)], now=self.read.now())
         return ids
 
     # --- switching --------------------------------------------------------------------------------------
 
     async def _nobody_in_person(self, game_id: int) -> str:
-        """The line's ending when the switch just made leaves no seat played in person (see the module docstring)."""
+        """The line's ending when the switch just made leaves no seat played in person (see the module docstring):
+        a message id (`NOBODY`), translated where it is said."""
         if all(seat_players.plays_itself(s) for s in await self.store.seats.of_game(game_id)):
-            return (
-                " Nobody plays this table in person any more: the autopilot plays it on to its end. `/game back` "
-                "brings a player back; a moderator can still end the game."
-            )
+            return NOBODY
         return ""
 
     async def _seat_note(
@@ -200,36 +213,57 @@ class SeatPlayers:
             game = self.read.game(record.kind)
             require_running(record, game)
             if self.read.policy(record.kind) is None:
-                raise Refusal(f"{game.title} has no autopilot yet.")
+                raise Refusal(_("%(game)s has no autopilot yet.", game=game.title))
             held = find_seat(await self.store.seats.of_game(game_id), player, seat, game.title, game_id)
             name, number = shown(held.display_name), held.seat + 1
-            by = f"🛡️ Moderator **{shown(mod.name)}**"
+            by = shown(mod.name)
+            values = {"by": by, "name": name, "number": number}
             if on:
                 if held.bot:
-                    raise Refusal(f"{name} is a computer player: it plays by itself already.")
+                    raise Refusal(_("%(name)s is a computer player: it plays by itself already.", name=name))
                 if held.autopilot:
-                    raise Refusal(f"{name}'s seat is on autopilot already.")
+                    raise Refusal(_("%(name)s's seat is on autopilot already.", name=name))
                 await self.store.seats.update(game_id, held.seat, autopilot=True, missed=0, handover=None)
-                said = f"{by} put **{name}**'s seat on autopilot: safe moves for them until `/game back`."
-                said += await self._nobody_in_person(game_id)
-                message = f"The autopilot plays seat {number} ({name})."
+                nobody = await self._nobody_in_person(game_id)
+                with speaking_at(record):
+                    said = _(
+                        "🛡️ Moderator **%(by)s** put **%(name)s**'s seat on autopilot: safe moves for them until "
+                        "`/game back`.",
+                        **values,
+                    ) + (_(nobody) if nobody else "")
+                message = _("The autopilot plays seat %(number)d (%(name)s).", **values)
             elif held.bot:
                 await self.store.seats.update(game_id, held.seat, bot=False, autopilot=False)
-                said = (
-                    f"{by} stopped the computer player **{name}**: seat {number} waits for a player "
-                    f"(`/mod substitute seat:{number}`)."
+                with speaking_at(record):
+                    said = _(
+                        "🛡️ Moderator **%(by)s** stopped the computer player **%(name)s**: seat %(number)d waits for a "
+                        "player (`/mod substitute seat:%(number)d`).",
+                        **values,
+                    )
+                message = _(
+                    "Seat %(number)d is empty now; `/mod substitute seat:%(number)d new:@…` fills it.", **values
                 )
-                message = f"Seat {number} is empty now; `/mod substitute seat:{number} new:@…` fills it."
             elif held.autopilot:
                 await self.store.seats.update(game_id, held.seat, autopilot=False, missed=0)
                 if held.player_id is not None:
-                    said = f"{by} took **{name}**'s seat off autopilot: it waits for them again."
-                    message = f"{name} plays seat {number} again."
+                    with speaking_at(record):
+                        said = _(
+                            "🛡️ Moderator **%(by)s** took **%(name)s**'s seat off autopilot: it waits for them again.",
+                            **values,
+                        )
+                    message = _("%(name)s plays seat %(number)d again.", **values)
                 else:
-                    said = f"{by} stopped the autopilot of seat {number}: it waits for a player (`/mod substitute`)."
-                    message = f"Seat {number} is empty now; `/mod substitute seat:{number} new:@…` fills it."
+                    with speaking_at(record):
+                        said = _(
+                            "🛡️ Moderator **%(by)s** stopped the autopilot of seat %(number)d: it waits for a player "
+                            "(`/mod substitute`).",
+                            **values,
+                        )
+                    message = _(
+                        "Seat %(number)d is empty now; `/mod substitute seat:%(number)d new:@…` fills it.", **values
+                    )
             else:
-                raise Refusal(f"{name}'s seat isn't on autopilot.")
+                raise Refusal(_("%(name)s's seat isn't on autopilot.", name=name))
             note = f"autopilot {'on' if on else 'off'} for seat {number}"
             ids = await self._seat_note(game_id, note, said, user_id=mod.user_id)
             game_logger(game_id, "boardroom.autopilot").info(
@@ -250,10 +284,15 @@ class SeatPlayers:
             async with self.moves.lock(record.id):
                 await self.store.seats.update(record.id, held.seat, autopilot=False, missed=0)
                 name = shown(held.display_name)
-                if by is None:
-                    said = f"🎮 **{name}** is back: the autopilot no longer plays their seat."
-                else:
-                    said = f"🛡️ Moderator **{shown(by.name)}** gave **{name}** their seat back from the autopilot."
+                with speaking_at(record):
+                    if by is None:
+                        said = _("🎮 **%(name)s** is back: the autopilot no longer plays their seat.", name=name)
+                    else:
+                        said = _(
+                            "🛡️ Moderator **%(by)s** gave **%(name)s** their seat back from the autopilot.",
+                            by=shown(by.name),
+                            name=name,
+                        )
                 note = f"autopilot off for seat {held.seat + 1} (back)"
                 ids = await self._seat_note(record.id, note, said, user_id=by.user_id if by else user_id)
             done.append(Done(record.id, ids))
@@ -268,22 +307,34 @@ class SeatPlayers:
         old_hand = await self.store.refs.find(record.id, outbox.HAND, seat=held.seat)
         if old_hand is not None:
             await self.store.refs.delete(old_hand.message_id)
+        chosen = (await self.read.deliveries.get(player.user_id)).language
+        with speaking(chosen or language_of(record)):  # a DM: the player's own language
+            farewell = _(
+                "👋 A moderator removed you from **%(title)s**; the autopilot plays your seat.",
+                title=f"{game.title} #{record.id}",
+            )
         goodbye = outbox.retire(
-            player.user_id,
-            f"👋 A moderator removed you from **{game.title} #{record.id}**; the autopilot plays your seat.",
-            (old_hand.channel_id, old_hand.message_id) if old_hand is not None else None,
+            player.user_id, farewell, (old_hand.channel_id, old_hand.message_id) if old_hand is not None else None
         )
         number = held.seat + 1
-        said = (
-            f"🛡️ Moderator **{shown(mod.name)}** removed {shown(player.name)} from the game: the autopilot plays "
-            f"their seat from now on (safe moves only). `/mod substitute seat:{number}` can seat someone else."
-        ) + await self._nobody_in_person(record.id)
+        nobody = await self._nobody_in_person(record.id)
+        with speaking_at(record):
+            said = _(
+                "🛡️ Moderator **%(by)s** removed %(name)s from the game: the autopilot plays their seat from now on "
+                "(safe moves only). `/mod substitute seat:%(number)d` can seat someone else.",
+                by=shown(mod.name),
+                name=shown(player.name),
+                number=number,
+            ) + (_(nobody) if nobody else "")
         note = f"kicked {player.name}; seat {number} on autopilot"
         ids = await self._seat_note(record.id, note, said, user_id=mod.user_id, extra=[goodbye])
         game_logger(record.id, "boardroom.service").info(
             "kicked to autopilot", extra={"fields": {"by": mod.user_id, "seat": held.seat}}
         )
-        return Done(record.id, ids, f"{shown(player.name)} is out of the game; the autopilot plays seat {number}.")
+        said = _(
+            "%(name)s is out of the game; the autopilot plays seat %(number)d.", name=shown(player.name), number=number
+        )
+        return Done(record.id, ids, said)
 
 
 def find_seat(
@@ -293,15 +344,31 @@ def find_seat(
     if player is not None:
         found = next((s for s in seats if s.player_id == player.user_id), None)
         if found is None:
-            raise Refusal(f"{shown(player.name)} doesn't hold a seat in {title} #{game_id}.")
+            raise Refusal(
+                _(
+                    "%(name)s doesn't hold a seat in %(title)s.",
+                    name=shown(player.name),
+                    title=f"{title} #{game_id}",
+                )
+            )
         return found
     if seat is None:
-        raise Refusal("Say whose seat: `player:@…`, or `seat:` with its number (a computer player has no @).")
+        raise Refusal(_("Say whose seat: `player:@…`, or `seat:` with its number (a computer player has no @)."))
     found = next((s for s in seats if s.seat == seat - 1), None)
     if found is None:
-        raise Refusal(f"{title} #{game_id} has seats 1–{len(seats)}, not {seat}.")
+        raise Refusal(
+            _(
+                "%(title)s has seats 1–%(count)d, not %(seat)d.",
+                title=f"{title} #{game_id}",
+                count=len(seats),
+                seat=seat,
+            )
+        )
     return found
 
 
-def _deadlines(n: int) -> str:
-    return f"{n} deadline{'s' if n != 1 else ''}"
+NOBODY = N_(
+    " Nobody plays this table in person any more: the autopilot plays it on to its end. `/game back` brings a player "
+    "back; a moderator can still end the game."
+)
+"""Said after a switch that leaves no seat played in person."""

@@ -15,15 +15,18 @@ Decisions where the issue is silent:
   and the expiry are lines in the thread.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from bot import outbox
 from bot.handover import Handover, of_seat, receiver
+from bot.i18n import speaking
+from bot.i18n.platform import _
 from bot.logs import game_logger
 from bot.names import shown
 from bot.service.moves import MovePath, require_running
 from bot.service.results import Done, Person, Refusal
+from bot.table import language_of, speaking_at
 from engine.game import Game
 from engine.text import seat as seat_ref
 from storage import GameRecord, LoadedGame, NewLogEntry, NewOutbox, SeatRecord
@@ -74,10 +77,14 @@ class Handovers:
     def _title(self, record: GameRecord) -> str:
         return f"{self.read.game(record.kind).title} #{record.id}"
 
-    async def _retire(self, record: GameRecord, held: SeatRecord, text: str) -> NewOutbox | None:
-        """The row that tells the seat's old player they are out, in their old hand DM (which loses the hand)."""
+    async def _retire(self, record: GameRecord, held: SeatRecord, words: Callable[[], str]) -> NewOutbox | None:
+        """The row that tells the seat's old player they are out, in their old hand DM (which loses the hand),
+        `words` said in their own language (`/me language`, else the table's)."""
         if held.player_id is None:
             return None
+        chosen = (await self.read.deliveries.get(held.player_id)).language
+        with speaking(chosen or language_of(record)):
+            text = words()
         old_hand = await self.store.refs.find(record.id, outbox.HAND, seat=held.seat)
         if old_hand is not None:
             await self.store.refs.delete(old_hand.message_id)
@@ -94,20 +101,30 @@ class Handovers:
             record = loaded.record
             held = next((s for s in loaded.seats if s.player_id == leaver.user_id), None)
             if held is None:
-                raise Refusal(f"You're not playing in {game.title} #{game_id}.")
+                raise Refusal(_("You're not playing in %(title)s.", title=f"{game.title} #{game_id}"))
             number = held.seat + 1
             if (to is None) == (not autopilot):
                 raise Refusal(
-                    "Say who takes your seat: `to:@someone` (they accept with a button; you play on until they do) "
-                    "or `autopilot:true` (the autopilot plays it from now on)."
+                    _(
+                        "Say who takes your seat: `to:@someone` (they accept with a button; you play on until they "
+                        "do) or `autopilot:true` (the autopilot plays it from now on)."
+                    )
                 )
             if to is None:
                 if self.read.policy(record.kind) is None:
-                    raise Refusal(f"{game.title} has no autopilot yet: name someone to take your seat with `to:@…`.")
+                    raise Refusal(
+                        _(
+                            "%(game)s has no autopilot yet: name someone to take your seat with `to:@…`.",
+                            game=game.title,
+                        )
+                    )
+                title = self._title(record)
                 goodbye = await self._retire(
                     record,
                     held,
-                    f"👋 You left **{self._title(record)}**; the autopilot plays your seat. Thanks for playing!",
+                    lambda: _(
+                        "👋 You left **%(title)s**; the autopilot plays your seat. Thanks for playing!", title=title
+                    ),
                 )
                 await self.store.seats.update(
                     game_id,
@@ -120,10 +137,13 @@ class Handovers:
                     away_mode=None,
                     handover=None,
                 )
-                said = (
-                    f"👋 **{shown(held.display_name)}** left the game: the autopilot plays their seat from now on "
-                    f"(safe moves only). `/mod substitute seat:{number}` can seat someone else."
-                )
+                with speaking_at(record):
+                    said = _(
+                        "👋 **%(name)s** left the game: the autopilot plays their seat from now on (safe moves only). "
+                        "`/mod substitute seat:%(number)d` can seat someone else.",
+                        name=shown(held.display_name),
+                        number=number,
+                    )
                 ids = await self._note(
                     game_id,
                     f"seat {number} left to the autopilot",
@@ -136,28 +156,44 @@ class Handovers:
                 game_logger(game_id, "boardroom.service").info(
                     "left to the autopilot", extra={"fields": {"seat": held.seat}}
                 )
-                return Done(game_id, ids, f"You left {self._title(record)}; the autopilot plays seat {number}.")
+                said = _("You left %(title)s; the autopilot plays seat %(number)d.", title=title, number=number)
+                return Done(game_id, ids, said)
             if to.user_id == leaver.user_id:
-                raise Refusal("Name someone else to take your seat (or `autopilot:true`).")
+                raise Refusal(_("Name someone else to take your seat (or `autopilot:true`)."))
             if any(s.player_id == to.user_id for s in loaded.seats):
-                raise Refusal(f"{shown(to.name)} already plays in {game.title} #{game_id}: name someone who doesn't.")
+                raise Refusal(
+                    _(
+                        "%(name)s already plays in %(title)s: name someone who doesn't.",
+                        name=shown(to.name),
+                        title=f"{game.title} #{game_id}",
+                    )
+                )
             expires = await self._next_deadline(loaded, game)
             offer = Handover(
                 kind="leave", by=leaver.user_id, of=leaver.user_id, to=to.user_id, to_name=to.name, expires=expires
             )
             await self.store.seats.update(game_id, held.seat, handover=offer.model_dump(mode="json"))
-            said = (
-                f"🔁 **{shown(held.display_name)}** offers their seat (seat {number}) to <@{to.user_id}>: take it with "
-                f"**Take seat {number}** on the status message before <t:{int(expires.timestamp())}:f>. Until then "
-                f"{shown(held.display_name)} plays on."
-            )
+            until = f"<t:{int(expires.timestamp())}:f>"
+            with speaking_at(record):
+                said = _(
+                    "🔁 **%(name)s** offers their seat (seat %(number)d) to %(to)s: take it with **Take seat "
+                    "%(number)d** on the status message before %(until)s. Until then %(name)s plays on.",
+                    name=shown(held.display_name),
+                    number=number,
+                    to=f"<@{to.user_id}>",
+                    until=until,
+                )
             ids = await self._note(game_id, f"seat {number} offered to {to.name}", [said], user_id=leaver.user_id)
             self.moves.settle(game_id)
             return Done(
                 game_id,
                 ids,
-                f"Offered your seat to {shown(to.name)} until <t:{int(expires.timestamp())}:f>; you play on until they "
-                "take it. **Decline** on the status message withdraws the offer.",
+                _(
+                    "Offered your seat to %(name)s until %(until)s; you play on until they take it. **Decline** on "
+                    "the status message withdraws the offer.",
+                    name=shown(to.name),
+                    until=until,
+                ),
             )
 
     async def take(self, game_id: int, user: Person, number: int) -> Done:
@@ -168,19 +204,32 @@ class Handovers:
             held = next((s for s in loaded.seats if s.seat == number - 1), None)
             offer = of_seat(held) if held is not None else None
             if held is None or offer is None or offer.stage != "offered":
-                raise Refusal("That offer isn't open any more.")
+                raise Refusal(_("That offer isn't open any more."))
             if offer.to != user.user_id:
-                raise Refusal(f"Seat {number} is offered to {shown(offer.to_name)}, not to you.")
+                raise Refusal(
+                    _("Seat %(number)d is offered to %(name)s, not to you.", number=number, name=shown(offer.to_name))
+                )
             if any(s.player_id == user.user_id for s in loaded.seats):
-                raise Refusal(f"You already play in {game.title} #{game_id}.")
+                raise Refusal(_("You already play in %(title)s.", title=f"{game.title} #{game_id}"))
             old_name = held.display_name
-            why = "you offered it to" if offer.kind == "leave" else "the table voted to hand it to"
-            goodbye = await self._retire(
-                record,
-                held,
-                f"👋 You no longer play in **{self._title(record)}**: {why} {shown(user.name)}, who took your seat. "
-                "Thanks for playing!",
-            )
+            title, taker = self._title(record), shown(user.name)
+
+            def farewell() -> str:
+                if offer.kind == "leave":
+                    return _(
+                        "👋 You no longer play in **%(title)s**: you offered it to %(name)s, who took your seat. "
+                        "Thanks for playing!",
+                        title=title,
+                        name=taker,
+                    )
+                return _(
+                    "👋 You no longer play in **%(title)s**: the table voted to hand it to %(name)s, who took your "
+                    "seat. Thanks for playing!",
+                    title=title,
+                    name=taker,
+                )
+
+            goodbye = await self._retire(record, held, farewell)
             await self.store.seats.update(
                 game_id,
                 held.seat,
@@ -194,10 +243,14 @@ class Handovers:
                 missed=0,
                 handover=None,
             )
-            said = (
-                f"🔁 {seat_ref(held.seat)} takes over seat {number} from {shown(old_name)}. Welcome! Your hand is in "
-                "your DMs (or `/game hand`); `/game help` says what you can do."
-            )
+            with speaking_at(record):
+                said = _(
+                    "🔁 %(who)s takes over seat %(number)d from %(old)s. Welcome! Your hand is in your DMs (or "
+                    "`/game hand`); `/game help` says what you can do.",
+                    who=seat_ref(held.seat),
+                    number=number,
+                    old=shown(old_name),
+                )
             extra = [outbox.hand(held.seat), *([goodbye] if goodbye else [])]
             ids = await self._note(
                 game_id,
@@ -210,25 +263,39 @@ class Handovers:
             self.moves.settle(game_id)
             game_logger(game_id, "boardroom.service").info("seat handed over", extra={"fields": {"seat": held.seat}})
             return Done(
-                game_id, ids, f"You play seat {number} of {game.title} #{game_id} now. Your hand is in your DMs."
+                game_id,
+                ids,
+                _(
+                    "You play seat %(number)d of %(title)s now. Your hand is in your DMs.",
+                    number=number,
+                    title=f"{game.title} #{game_id}",
+                ),
             )
 
     async def drop(self, game_id: int, user: Person, number: int) -> Done:
         """**Decline**: the offered person says no, or the leaver (or a vote's opener) withdraws the offer."""
         async with self.moves.lock(game_id):
-            loaded, _ = await self._running(game_id)
+            loaded, _game = await self._running(game_id)
             held = next((s for s in loaded.seats if s.seat == number - 1), None)
             offer = of_seat(held) if held is not None else None
             if held is None or offer is None or offer.stage != "offered":
-                raise Refusal("That offer isn't open any more.")
+                raise Refusal(_("That offer isn't open any more."))
             if user.user_id not in (offer.to, offer.by, held.player_id):
-                raise Refusal("Only the person offered the seat, or the one who offered it, can decline it.")
+                raise Refusal(_("Only the person offered the seat, or the one who offered it, can decline it."))
             await self.store.seats.update(game_id, held.seat, handover=None)
-            who = "declined" if user.user_id == offer.to else "withdrew"
-            said = f"🔁 {shown(user.name)} {who} the offer of seat {number}: **{shown(held.display_name)}** keeps it."
+            declined = user.user_id == offer.to
+            who = "declined" if declined else "withdrew"
+            values = {"who": shown(user.name), "number": number, "name": shown(held.display_name)}
+            with speaking_at(loaded.record):
+                if declined:
+                    said = _("🔁 %(who)s declined the offer of seat %(number)d: **%(name)s** keeps it.", **values)
+                else:
+                    said = _("🔁 %(who)s withdrew the offer of seat %(number)d: **%(name)s** keeps it.", **values)
             ids = await self._note(game_id, f"offer of seat {number} {who}", [said], user_id=user.user_id)
             self.moves.settle(game_id)
-            return Done(game_id, ids, f"You {who} the offer of seat {number}.")
+            if declined:
+                return Done(game_id, ids, _("You declined the offer of seat %(number)d.", number=number))
+            return Done(game_id, ids, _("You withdrew the offer of seat %(number)d.", number=number))
 
     async def expire(self, record: GameRecord, number: int) -> list[int]:
         """An offer or a vote reached its deadline (a `handover` timer, under the game's lock)."""
@@ -238,14 +305,24 @@ class Handovers:
             return []
         await self.store.seats.update(record.id, held.seat, handover=None)
         name = shown(held.display_name)
-        if offer.stage == "voting":
-            yes, _ = offer.tally()
-            said = (
-                f"⌛ The vote to hand **{name}**'s seat to {receiver(offer)} expired with the deadline "
-                f"({yes} yes of {offer.needed()} needed): **{name}** keeps it."
-            )
-        else:
-            said = f"⌛ The offer of seat {number} to {shown(offer.to_name)} lapsed: **{name}** keeps it."
+        with speaking_at(record):
+            if offer.stage == "voting":
+                yes, _no = offer.tally()
+                said = _(
+                    "⌛ The vote to hand **%(name)s**'s seat to %(to)s expired with the deadline (%(yes)d yes of "
+                    "%(needed)d needed): **%(name)s** keeps it.",
+                    name=name,
+                    to=receiver(offer),
+                    yes=yes,
+                    needed=offer.needed(),
+                )
+            else:
+                said = _(
+                    "⌛ The offer of seat %(number)d to %(to)s lapsed: **%(name)s** keeps it.",
+                    number=number,
+                    to=shown(offer.to_name),
+                    name=name,
+                )
         return await self._note(record.id, f"handover of seat {number} expired", [said], user_id=None)
 
     # --- the replacement vote ---------------------------------------------------------------------------
@@ -258,31 +335,38 @@ class Handovers:
             loaded, game = await self._running(game_id)
             record = loaded.record
             mine = next((s for s in loaded.seats if s.player_id == asker.user_id), None)
+            title = f"{game.title} #{game_id}"
             if mine is None:
-                raise Refusal(f"Only the players of {game.title} #{game_id} can vote on its seats.")
+                raise Refusal(_("Only the players of %(title)s can vote on its seats.", title=title))
             held = next((s for s in loaded.seats if s.player_id == absent.user_id), None)
             if held is None:
-                raise Refusal(f"{shown(absent.name)} doesn't hold a seat in {game.title} #{game_id}.")
+                raise Refusal(_("%(name)s doesn't hold a seat in %(title)s.", name=shown(absent.name), title=title))
             if held is mine:
-                raise Refusal("You can't vote on your own seat: `/game leave` hands it on.")
+                raise Refusal(_("You can't vote on your own seat: `/game leave` hands it on."))
             if (to is None) == (not autopilot):
                 raise Refusal(
-                    "Say who should take the seat: `with:@someone` (they accept with a button) or `autopilot:true`."
+                    _("Say who should take the seat: `with:@someone` (they accept with a button) or `autopilot:true`.")
                 )
             if held.autopilot:
-                raise Refusal(f"The autopilot plays {shown(absent.name)}'s seat already.")
+                raise Refusal(_("The autopilot plays %(name)s's seat already.", name=shown(absent.name)))
             if held.missed < VOTE_AFTER:
                 raise Refusal(
-                    f"{shown(absent.name)} hasn't let {VOTE_AFTER} turn deadlines in a row pass "
-                    f"(so far: {held.missed}): a replacement vote is for a player who is gone. A moderator can still "
-                    "help (`/mod substitute`)."
+                    _(
+                        "%(name)s hasn't let %(after)d turn deadlines in a row pass (so far: %(missed)d): a "
+                        "replacement vote is for a player who is gone. A moderator can still help (`/mod substitute`).",
+                        name=shown(absent.name),
+                        after=VOTE_AFTER,
+                        missed=held.missed,
+                    )
                 )
             if of_seat(held) is not None:
-                raise Refusal(f"A handover of {shown(absent.name)}'s seat is open already: see the status message.")
+                raise Refusal(
+                    _("A handover of %(name)s's seat is open already: see the status message.", name=shown(absent.name))
+                )
             if to is None and self.read.policy(record.kind) is None:
-                raise Refusal(f"{game.title} has no autopilot yet: name a substitute with `with:@…`.")
+                raise Refusal(_("%(game)s has no autopilot yet: name a substitute with `with:@…`.", game=game.title))
             if to is not None and any(s.player_id == to.user_id for s in loaded.seats):
-                raise Refusal(f"{shown(to.name)} already plays in {game.title} #{game_id}.")
+                raise Refusal(_("%(name)s already plays in %(title)s.", name=shown(to.name), title=title))
             voters = [s.player_id for s in loaded.seats if s.player_id is not None and not s.bot and s is not held]
             expires = await self._next_deadline(loaded, game)
             vote = Handover(
@@ -297,62 +381,82 @@ class Handovers:
                 voters=voters,
             )
             if vote.tally()[0] >= vote.needed():
-                return Done(game_id, await self._passed(record, held, vote, asker), "The vote passed at once.")
+                return Done(game_id, await self._passed(record, held, vote, asker), _("The vote passed at once."))
             await self.store.seats.update(game_id, held.seat, handover=vote.model_dump(mode="json"))
             others = [s.seat for s in loaded.seats if s.player_id in voters and s.player_id != asker.user_id]
-            said = (
-                f"🗳️ **{shown(asker.name)}** asks to hand **{shown(held.display_name)}**'s seat to {receiver(vote)}: "
-                f"they let {held.missed} turn deadlines in a row pass. "
-                + ", ".join(seat_ref(s) for s in others)
-                + f": vote with the buttons on the status message; {vote.needed()} yes of {len(voters)} pass it. The "
-                f"vote ends with the next deadline, <t:{int(expires.timestamp())}:f>."
-            )
+            with speaking_at(record):
+                said = _(
+                    "🗳️ **%(asker)s** asks to hand **%(name)s**'s seat to %(to)s: they let %(missed)d turn deadlines "
+                    "in a row pass. %(voters)s: vote with the buttons on the status message; %(needed)d yes of "
+                    "%(count)d pass it. The vote ends with the next deadline, %(until)s.",
+                    asker=shown(asker.name),
+                    name=shown(held.display_name),
+                    to=receiver(vote),
+                    missed=held.missed,
+                    voters=", ".join(seat_ref(s) for s in others),
+                    needed=vote.needed(),
+                    count=len(voters),
+                    until=f"<t:{int(expires.timestamp())}:f>",
+                )
             ids = await self._note(
                 game_id, f"vote to replace seat {held.seat + 1} opened", [said], user_id=asker.user_id, ping=others
             )
             self.moves.settle(game_id)
-            return Done(game_id, ids, "Vote opened: you voted yes.")
+            return Done(game_id, ids, _("Vote opened: you voted yes."))
 
     async def cast(self, game_id: int, voter: Person, number: int, yes: bool) -> Done:
         """A vote's **Yes** or **No** button."""
         async with self.moves.lock(game_id):
-            loaded, _ = await self._running(game_id)
+            loaded, _game = await self._running(game_id)
             record = loaded.record
             held = next((s for s in loaded.seats if s.seat == number - 1), None)
             vote = of_seat(held) if held is not None else None
             if held is None or vote is None or vote.stage != "voting":
-                raise Refusal("That vote isn't open any more.")
+                raise Refusal(_("That vote isn't open any more."))
             if voter.user_id not in vote.voters:
-                raise Refusal("Only the other players at this table vote on it.")
+                raise Refusal(_("Only the other players at this table vote on it."))
             if held.player_id != vote.of or held.missed == 0 or held.autopilot:
                 # They came back (a move of theirs), or a moderator acted on the seat: the vote is off.
                 await self.store.seats.update(game_id, held.seat, handover=None)
-                said = f"🗳️ The vote on **{shown(held.display_name)}**'s seat is off: the seat is played again."
+                with speaking_at(record):
+                    said = _(
+                        "🗳️ The vote on **%(name)s**'s seat is off: the seat is played again.",
+                        name=shown(held.display_name),
+                    )
                 ids = await self._note(game_id, f"vote on seat {number} off", [said], user_id=voter.user_id)
                 self.moves.settle(game_id)
-                return Done(game_id, ids, "That vote is off: the seat is played again.")
+                return Done(game_id, ids, _("That vote is off: the seat is played again."))
             votes = {**vote.votes, str(voter.user_id): yes}
             vote = vote.model_copy(update={"votes": votes})
             yes_n, no_n = vote.tally()
             if yes_n >= vote.needed():
                 ids = await self._passed(record, held, vote, voter)
-                return Done(game_id, ids, "Your yes passed the vote.")
+                return Done(game_id, ids, _("Your yes passed the vote."))
             if no_n > len(vote.voters) - vote.needed():
                 await self.store.seats.update(game_id, held.seat, handover=None)
-                said = (
-                    f"🗳️ The vote to hand **{shown(held.display_name)}**'s seat to {receiver(vote)} failed "
-                    f"({yes_n} yes, {no_n} no): they keep it."
-                )
+                with speaking_at(record):
+                    said = _(
+                        "🗳️ The vote to hand **%(name)s**'s seat to %(to)s failed (%(yes)d yes, %(no)d no): they keep "
+                        "it.",
+                        name=shown(held.display_name),
+                        to=receiver(vote),
+                        yes=yes_n,
+                        no=no_n,
+                    )
                 ids = await self._note(game_id, f"vote on seat {number} failed", [said], user_id=voter.user_id)
                 self.moves.settle(game_id)
-                return Done(game_id, ids, "Your no decided it: the vote failed.")
+                return Done(game_id, ids, _("Your no decided it: the vote failed."))
             await self.store.seats.update(game_id, held.seat, handover=vote.model_dump(mode="json"))
             # Only the status's tally changes: no new line in the thread for one more vote.
             ids = await self._note(
                 game_id, f"vote on seat {number}: {'yes' if yes else 'no'}", [], user_id=voter.user_id
             )
             self.moves.settle(game_id)
-            return Done(game_id, ids, f"You voted {'yes' if yes else 'no'} ({yes_n} yes, {no_n} no so far).")
+            if yes:
+                said = _("You voted yes (%(yes)d yes, %(no)d no so far).", yes=yes_n, no=no_n)
+            else:
+                said = _("You voted no (%(yes)d yes, %(no)d no so far).", yes=yes_n, no=no_n)
+            return Done(game_id, ids, said)
 
     async def _passed(self, record: GameRecord, held: SeatRecord, vote: Handover, by: Person) -> list[int]:
         """The vote passed (under the lock): the autopilot plays the seat, or the substitute is offered it."""
@@ -360,20 +464,31 @@ class Handovers:
         yes, no = vote.tally()
         if vote.to is None:
             await self.store.seats.update(game_id, held.seat, autopilot=True, missed=0, handover=None)
-            said = (
-                f"🗳️ The table voted ({yes} yes, {no} no): the autopilot plays **{name}**'s seat from now on (safe "
-                f"moves only). {name}: `/game back` takes it back."
-            )
+            with speaking_at(record):
+                said = _(
+                    "🗳️ The table voted (%(yes)d yes, %(no)d no): the autopilot plays **%(name)s**'s seat from now on "
+                    "(safe moves only). %(name)s: `/game back` takes it back.",
+                    yes=yes,
+                    no=no,
+                    name=name,
+                )
             ids = await self._note(game_id, f"vote passed: seat {number} on autopilot", [said], user_id=by.user_id)
         else:
             loaded = await self.store.games.load(game_id)
             expires = await self._next_deadline(loaded, self.read.game(record.kind))
             offer = vote.model_copy(update={"stage": "offered", "expires": expires})
             await self.store.seats.update(game_id, held.seat, handover=offer.model_dump(mode="json"))
-            said = (
-                f"🗳️ The table voted ({yes} yes, {no} no) to hand **{name}**'s seat to <@{vote.to}>: take it with "
-                f"**Take seat {number}** on the status message before <t:{int(expires.timestamp())}:f>."
-            )
+            with speaking_at(record):
+                said = _(
+                    "🗳️ The table voted (%(yes)d yes, %(no)d no) to hand **%(name)s**'s seat to %(to)s: take it with "
+                    "**Take seat %(number)d** on the status message before %(until)s.",
+                    yes=yes,
+                    no=no,
+                    name=name,
+                    to=f"<@{vote.to}>",
+                    number=number,
+                    until=f"<t:{int(expires.timestamp())}:f>",
+                )
             ids = await self._note(
                 game_id, f"vote passed: seat {number} offered to {vote.to_name}", [said], user_id=by.user_id
             )

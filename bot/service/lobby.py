@@ -18,6 +18,7 @@ from bot import invalid, outbox, routing, seat_players
 from bot import quiet as quietness
 from bot import timers as timing
 from bot.game_options import OptionsError, resolve_picks
+from bot.i18n.platform import _, n_
 from bot.logs import game_logger
 from bot.names import shown
 from bot.presentation import Table
@@ -25,6 +26,7 @@ from bot.service.lobby_settings import LobbySettings
 from bot.service.moves import MovePath, text_post
 from bot.service.reader import LOBBY_REF
 from bot.service.results import Done, Person, Refusal
+from bot.table import speaking_at
 from engine.events import Wait
 from engine.game import Game
 from engine.policy import Level
@@ -61,15 +63,27 @@ class Lobby:
         try:
             game.parse_options(options)
         except ValueError as exc:
-            raise Refusal(f"Those options don't work for {game.title}: {invalid.problem(exc)}.") from None
+            raise Refusal(
+                _(
+                    "Those options don't work for %(game)s: %(problem)s.",
+                    game=game.title,
+                    problem=invalid.problem(exc),
+                )
+            ) from None
         if bots:
             if self.read.policy(kind) is None:
-                raise Refusal(f"{game.title} has no computer players yet.")
+                raise Refusal(_("%(game)s has no computer players yet.", game=game.title))
             room = (max_seats or game.max_seats) - 1
             if bots > room:
                 raise Refusal(
-                    f"{game.title} seats at most {room + 1} here: you and {room} computer player"
-                    f"{'s' if room != 1 else ''} at most, not {bots}."
+                    n_(
+                        "%(game)s seats at most %(most)d here: you and %(n)d computer player at most, not %(bots)d.",
+                        "%(game)s seats at most %(most)d here: you and %(n)d computer players at most, not %(bots)d.",
+                        room,
+                        game=game.title,
+                        most=room + 1,
+                        bots=bots,
+                    )
                 )
         record = await self.store.games.create(
             kind,
@@ -109,36 +123,59 @@ class Lobby:
             game = self.read.game(record.kind)
             assert record.created_by is not None
             # Its creator is not mentioned: they opened it a moment ago (a ping for what one just did is noise).
-            intro = (
-                f"🎲 The table for **{game.title} #{record.id}**. Join with the button above or `/game join` here; "
-                "its creator or a moderator starts it with **Start** or `/game start`."
-            )
+            with speaking_at(record):
+                intro = _(
+                    "🎲 The table for **%(title)s**. Join with the button above or `/game join` here; its creator or a "
+                    "moderator starts it with **Start** or `/game start`.",
+                    title=f"{game.title} #{record.id}",
+                )
             return await self.store.outbox.add(
                 game_id, [outbox.welcome(record.created_by), text_post(intro)], now=self.read.now()
             )
 
-    async def cancel_lobby(self, game_id: int, by: Person | None, *, is_moderator: bool, why: str = "") -> Done:
+    async def cancel_lobby(
+        self, game_id: int, by: Person | None, *, is_moderator: bool, why: str = "", idle_days: int | None = None
+    ) -> Done:
         """Close a lobby for good: by its creator or a moderator (`by`), or by the bot itself (`by` None, with
-        `why`: nobody touched it for weeks, or it was never fully opened). Its message and thread say so."""
+        `why` for the log: nobody touched it for `idle_days`, or it was never fully opened). Its message and thread
+        say so."""
         async with self.moves.lock(game_id):
             record = await self.store.games.get(game_id)
             game = self.read.game(record.kind)
             if record.status != "lobby":
                 raise Refusal(
-                    f"{game.title} #{game_id} isn't a lobby any more. A moderator ends a game with `/mod end`."
+                    _(
+                        "%(title)s isn't a lobby any more. A moderator ends a game with `/mod end`.",
+                        title=f"{game.title} #{game_id}",
+                    )
                 )
             if by is not None and record.created_by != by.user_id and not is_moderator:
-                raise Refusal("Only the player who opened this lobby, or a moderator, can cancel it.")
+                raise Refusal(_("Only the player who opened this lobby, or a moderator, can cancel it."))
             await self.store.games.update(game_id, status="abandoned", now=self.read.now())
-            who = f"by **{shown(by.name)}**" if by is not None else why
             items = [outbox.lobby()]
             if record.thread_id is not None:
-                items.append(text_post(f"🚪 This lobby was closed {who}. `/game new` opens a new one."))
+                with speaking_at(record):
+                    if by is not None:
+                        said = _(
+                            "🚪 This lobby was closed by **%(name)s**. `/game new` opens a new one.",
+                            name=shown(by.name),
+                        )
+                    elif idle_days is not None:
+                        said = n_(
+                            "🚪 This lobby was closed by itself: nobody joined, left or started it for %(n)d day. "
+                            "`/game new` opens a new one.",
+                            "🚪 This lobby was closed by itself: nobody joined, left or started it for %(n)d days. "
+                            "`/game new` opens a new one.",
+                            idle_days,
+                        )
+                    else:
+                        said = _("🚪 This lobby was closed by itself. `/game new` opens a new one.")
+                items.append(text_post(said))
             ids = await self.store.outbox.add(game_id, items, now=self.read.now())
             game_logger(game_id, "boardroom.service").info(
                 "lobby closed", extra={"fields": {"by": by.user_id if by else None, "why": why}}
             )
-            return Done(game_id, ids, f"{game.title} #{game_id} is closed.")
+            return Done(game_id, ids, _("%(title)s is closed.", title=f"{game.title} #{game_id}"))
 
     async def close_idle_lobbies(self, idle: timedelta) -> list[Done]:
         """Close every lobby nobody touched (opened, joined, left) for `idle`: otherwise it stays listed forever."""
@@ -149,7 +186,7 @@ class Lobby:
                 days = round(idle.total_seconds() / 86400)
                 why = f"by itself: nobody joined, left or started it for {days} days"
                 try:
-                    done.append(await self.cancel_lobby(record.id, None, is_moderator=True, why=why))
+                    done.append(await self.cancel_lobby(record.id, None, is_moderator=True, why=why, idle_days=days))
                 except Refusal:
                     continue  # started meanwhile
         return done
@@ -161,14 +198,17 @@ class Lobby:
             _not_closed(record, game)
             if record.started:
                 raise Refusal(
-                    f"{game.title} #{game_id} has already started. A moderator can seat you with `/mod substitute`."
+                    _(
+                        "%(title)s has already started. A moderator can seat you with `/mod substitute`.",
+                        title=f"{game.title} #{game_id}",
+                    )
                 )
             seats = await self.store.seats.of_game(game_id)
             if any(s.player_id == person.user_id for s in seats):
-                raise Refusal(f"You're already in {game.title} #{game_id}.")
+                raise Refusal(_("You're already in %(title)s.", title=f"{game.title} #{game_id}"))
             settings = await self.read.lobby_settings(record)
             if len(seats) >= settings.max_seats:
-                raise Refusal(f"{game.title} #{game_id} is full ({len(seats)}/{settings.max_seats}).")
+                raise Refusal(_full(game, game_id, len(seats), settings.max_seats))
             new = [_new_seat(s) for s in seats] + [
                 NewSeat(seat=len(seats), player_id=person.user_id, display_name=person.name)
             ]
@@ -177,7 +217,16 @@ class Lobby:
                 game_id, [outbox.lobby(), outbox.welcome(person.user_id)], now=self.read.now()
             )
             game_logger(game_id, "boardroom.service").info("joined", extra={"fields": {"user": person.user_id}})
-            return Done(game_id, ids, f"You joined {game.title} #{game_id} ({len(new)}/{settings.max_seats}).")
+            return Done(
+                game_id,
+                ids,
+                _(
+                    "You joined %(title)s (%(count)d/%(most)d).",
+                    title=f"{game.title} #{game_id}",
+                    count=len(new),
+                    most=settings.max_seats,
+                ),
+            )
 
     async def leave(self, game_id: int, person: Person) -> Done:
         async with self.moves.lock(game_id):
@@ -186,18 +235,21 @@ class Lobby:
             _not_closed(record, game)
             if record.started:
                 raise Refusal(
-                    f"{game.title} #{game_id} is under way: you can't walk out of a started game. "
-                    "Ask a moderator (`/mod kick` or `/mod substitute`)."
+                    _(
+                        "%(title)s is under way: you can't walk out of a started game. Ask a moderator (`/mod kick` "
+                        "or `/mod substitute`).",
+                        title=f"{game.title} #{game_id}",
+                    )
                 )
             seats = await self.store.seats.of_game(game_id)
             if not any(s.player_id == person.user_id for s in seats):
-                raise Refusal(f"You're not in {game.title} #{game_id}.")
+                raise Refusal(_("You're not in %(title)s.", title=f"{game.title} #{game_id}"))
             rest = [s for s in seats if s.player_id != person.user_id]
             new = [_new_seat(s, i) for i, s in enumerate(rest)]
             await self.store.seats.set_lobby(game_id, new, now=self.read.now())
             ids = await self.store.outbox.add(game_id, [outbox.lobby()], now=self.read.now())
             game_logger(game_id, "boardroom.service").info("left the lobby", extra={"fields": {"user": person.user_id}})
-            return Done(game_id, ids, f"You left {game.title} #{game_id}.")
+            return Done(game_id, ids, _("You left %(title)s.", title=f"{game.title} #{game_id}"))
 
     async def add_bot(self, game_id: int, person: Person, *, is_moderator: bool, level: Level = "normal") -> Done:
         """The lobby's "Add a computer player" button (and the level picked after it): one more computer player at
@@ -206,7 +258,7 @@ class Lobby:
             record, game, seats = await self._lobby_for_bots(game_id, person, is_moderator, "add")
             settings = await self.read.lobby_settings(record)
             if len(seats) >= settings.max_seats:
-                raise Refusal(f"{game.title} #{game_id} is full ({len(seats)}/{settings.max_seats}).")
+                raise Refusal(_full(game, game_id, len(seats), settings.max_seats))
             name = seat_players.bot_name([s.display_name for s in seats], level)
             new = [_new_seat(s) for s in seats] + [NewSeat(seat=len(seats), display_name=name, bot=True, level=level)]
             await self.store.seats.set_lobby(game_id, new, now=self.read.now())
@@ -214,29 +266,41 @@ class Lobby:
             game_logger(game_id, "boardroom.service").info(
                 "computer player added", extra={"fields": {"name": name, "level": level}}
             )
-            return Done(game_id, ids, f"{name} joined {game.title} #{game_id} ({len(new)}/{settings.max_seats}).")
+            return Done(
+                game_id,
+                ids,
+                _(
+                    "%(name)s joined %(title)s (%(count)d/%(most)d).",
+                    name=name,
+                    title=f"{game.title} #{game_id}",
+                    count=len(new),
+                    most=settings.max_seats,
+                ),
+            )
 
     async def check_add_bot(self, game_id: int, person: Person, *, is_moderator: bool) -> None:
         """Refused as `add_bot` would be now (before the lobby's level choice is shown, so nobody picks in vain)."""
         record, game, seats = await self._lobby_for_bots(game_id, person, is_moderator, "add")
         settings = await self.read.lobby_settings(record)
         if len(seats) >= settings.max_seats:
-            raise Refusal(f"{game.title} #{game_id} is full ({len(seats)}/{settings.max_seats}).")
+            raise Refusal(_full(game, game_id, len(seats), settings.max_seats))
 
     async def remove_bot(self, game_id: int, person: Person, *, is_moderator: bool) -> Done:
         """The lobby's "Remove a computer player" button: the computer player added last leaves."""
         async with self.moves.lock(game_id):
-            _, game, seats = await self._lobby_for_bots(game_id, person, is_moderator, "remove")
+            _record, game, seats = await self._lobby_for_bots(game_id, person, is_moderator, "remove")
             gone = next((s for s in reversed(seats) if s.bot), None)
             if gone is None:
-                raise Refusal(f"There is no computer player in {game.title} #{game_id}.")
+                raise Refusal(_("There is no computer player in %(title)s.", title=f"{game.title} #{game_id}"))
             rest = [s for s in seats if s.seat != gone.seat]
             await self.store.seats.set_lobby(
                 game_id, [_new_seat(s, i) for i, s in enumerate(rest)], now=self.read.now()
             )
             ids = await self.store.outbox.add(game_id, [outbox.lobby()], now=self.read.now())
             game_logger(game_id, "boardroom.service").info("computer player removed")
-            return Done(game_id, ids, f"{gone.display_name} left {game.title} #{game_id}.")
+            return Done(
+                game_id, ids, _("%(name)s left %(title)s.", name=gone.display_name, title=f"{game.title} #{game_id}")
+            )
 
     async def _lobby_for_bots(
         self, game_id: int, person: Person, is_moderator: bool, verb: str
@@ -245,11 +309,13 @@ class Lobby:
         game = self.read.game(record.kind)
         _not_closed(record, game)
         if record.started:
-            raise Refusal(f"{game.title} #{game_id} has already started.")
+            raise Refusal(_("%(title)s has already started.", title=f"{game.title} #{game_id}"))
         if self.read.policy(record.kind) is None:
-            raise Refusal(f"{game.title} has no computer players yet.")
+            raise Refusal(_("%(game)s has no computer players yet.", game=game.title))
         if record.created_by != person.user_id and not is_moderator:
-            raise Refusal(f"Only the player who opened this game, or a moderator, can {verb} computer players.")
+            if verb == "add":
+                raise Refusal(_("Only the player who opened this game, or a moderator, can add computer players."))
+            raise Refusal(_("Only the player who opened this game, or a moderator, can remove computer players."))
         return record, game, await self.store.seats.of_game(game_id)
 
     async def start(self, game_id: int, person: Person, *, is_moderator: bool) -> Done:
@@ -289,9 +355,10 @@ class Lobby:
             )
             modes = await self.read.deliveries.modes(table.seats)
             hush = [s for s, q in quiet.items() if quietness.inside(q, now)]
-            items = self._opening(
-                table, waits, new_seats, actor=seat_of.get(person.user_id), modes=modes, due=due, hush=hush
-            )
+            with speaking_at(record):  # the table's first words, in its language
+                items = self._opening(
+                    table, waits, new_seats, actor=seat_of.get(person.user_id), modes=modes, due=due, hush=hush
+                )
             result = await self.store.games.start(
                 game_id,
                 seed=seed,
@@ -307,7 +374,7 @@ class Lobby:
             glog.info("started", extra={"fields": {"seats": len(players)}})
             # The seed decides every shuffle (in KKK, every hand): never at INFO, where logs are often shared.
             glog.debug("set-up seed", extra={"fields": {"seed": seed}})
-            return Done(game_id, result.outbox_ids, f"{game.title} #{game_id} has started.")
+            return Done(game_id, result.outbox_ids, _("%(title)s has started.", title=f"{game.title} #{game_id}"))
 
     async def _startable(
         self,
@@ -319,24 +386,41 @@ class Lobby:
         """The lobby's seats, if `person` may start it now (a `Refusal` says why not)."""
         _not_closed(record, game)
         if record.started:
-            raise Refusal(f"{game.title} #{record.id} has already started.")
+            raise Refusal(_("%(title)s has already started.", title=f"{game.title} #{record.id}"))
         if record.created_by != person.user_id and not is_moderator:
-            raise Refusal("Only the player who opened this game, or a moderator, can start it.")
+            raise Refusal(_("Only the player who opened this game, or a moderator, can start it."))
         if record.thread_id is None:
             raise Refusal(
-                f"{game.title} #{record.id} has no table thread yet, so it can't start. I'm setting it up again; "
-                "try **Start** in a moment."
+                _(
+                    "%(title)s has no table thread yet, so it can't start. I'm setting it up again; try **Start** in "
+                    "a moment.",
+                    title=f"{game.title} #{record.id}",
+                )
             )
         seats = await self.store.seats.of_game(record.id)
         if len(seats) < game.min_seats:
-            missing = game.min_seats - len(seats)
-            raise Refusal(
-                f"{game.title} needs at least {game.min_seats} players and {len(seats)} "
-                f"{'has' if len(seats) == 1 else 'have'} joined: {missing} more to go (press **Join**"
-                f"{', or add a computer player' if self.read.policy(record.kind) is not None else ''})."
-            )
+            values = {"game": game.title, "least": game.min_seats, "missing": game.min_seats - len(seats)}
+            if self.read.policy(record.kind) is not None:
+                said = n_(
+                    "%(game)s needs at least %(least)d players and %(n)d has joined: %(missing)d more to go (press "
+                    "**Join**, or add a computer player).",
+                    "%(game)s needs at least %(least)d players and %(n)d have joined: %(missing)d more to go (press "
+                    "**Join**, or add a computer player).",
+                    len(seats),
+                    **values,
+                )
+            else:
+                said = n_(
+                    "%(game)s needs at least %(least)d players and %(n)d has joined: %(missing)d more to go (press "
+                    "**Join**).",
+                    "%(game)s needs at least %(least)d players and %(n)d have joined: %(missing)d more to go (press "
+                    "**Join**).",
+                    len(seats),
+                    **values,
+                )
+            raise Refusal(said)
         if all(s.player_id is None for s in seats):
-            raise Refusal("A table of computer players only would play for nobody: a person must join first.")
+            raise Refusal(_("A table of computer players only would play for nobody: a person must join first."))
         return seats
 
     def _opening(
@@ -360,7 +444,9 @@ class Lobby:
         awaits = [(w, (due or {}).get(i, w.until)) for i, w in enumerate(waits)]
         elsewhere, dms = routing.prompt_rows(awaits, actor, table.seats, modes, record, table.title, no_dm=hush or ())
         first = outbox.post(
-            intro=[f"🎲 **{game.title} #{record.id} begins!** Seat order: {order}."],
+            intro=[
+                _("🎲 **%(title)s begins!** Seat order: %(order)s.", title=f"{game.title} #{record.id}", order=order)
+            ],
             events=events,
             awaits=awaits,
             actor=actor,
@@ -379,7 +465,16 @@ class Lobby:
 
 def _not_closed(record: GameRecord, game: Game) -> None:  # type: ignore[type-arg]
     if not record.started and record.status != "lobby":
-        raise Refusal(f"{game.title} #{record.id} was closed before it started. `/game new` opens a new one.")
+        raise Refusal(
+            _(
+                "%(title)s was closed before it started. `/game new` opens a new one.",
+                title=f"{game.title} #{record.id}",
+            )
+        )
+
+
+def _full(game: Game, game_id: int, count: int, most: int) -> str:  # type: ignore[type-arg]
+    return _("%(title)s is full (%(count)d/%(most)d).", title=f"{game.title} #{game_id}", count=count, most=most)
 
 
 def _new_seat(s: SeatRecord | NewSeat, number: int | None = None) -> NewSeat:

@@ -25,6 +25,7 @@ from bot.service.commit import OVER, Commit, Planned, plan, seats_key
 from bot.service.reader import Reader
 from bot.service.results import Refusal, RuleRefusal
 from bot.service.states import StateCache
+from bot.table import speaking_at
 from engine.errors import RuleError
 from engine.events import Wait
 from engine.game import Game
@@ -152,18 +153,20 @@ class MovePath:
         seats = c.seats if c.seats is not None else await self.store.seats.of_game(record.id)
         key = (record.id, c.version, seats_key(seats))
         modes = await self.read.deliveries.modes(seats)  # read once per person, then kept (`bot.routing`)
-        planned = plan(
-            game,
-            self.read.presentation(record.kind),
-            c,
-            seats=seats,
-            old_timers=old_timers,
-            waits_before=self.states.waits_of(game, record.id, c.before),
-            known_prints=self.states.prints(key),
-            reminders=self.reminders,
-            modes=modes,
-            quiet=await self.read.quiet.of(s.player_id for s in seats if s.player_id is not None),
-        )
+        quiet = await self.read.quiet.of(s.player_id for s in seats if s.player_id is not None)
+        with speaking_at(record):  # what the rows say, they say to the table
+            planned = plan(
+                game,
+                self.read.presentation(record.kind),
+                c,
+                seats=seats,
+                old_timers=old_timers,
+                waits_before=self.states.waits_of(game, record.id, c.before),
+                known_prints=self.states.prints(key),
+                reminders=self.reminders,
+                modes=modes,
+                quiet=quiet,
+            )
         actor = next((s for s in seats if s.seat == c.entry.actor_seat), None)
         # Their own move: no longer missing deadlines (in the commit, not a write of its own).
         back = (
@@ -266,9 +269,9 @@ class MovePath:
                 return ids
             seat, action = chosen
             try:
-                ids += await self.apply(
-                    table.record, seat, action, user_id=None, texts=[f"💤 {seat_ref(seat)} is away: passing for them."]
-                )
+                with speaking_at(table.record):
+                    said = _("💤 %(who)s is away: passing for them.", who=seat_ref(seat))
+                ids += await self.apply(table.record, seat, action, user_id=None, texts=[said])
             except RuleError as exc:
                 game_logger(game_id, "boardroom.service").warning("away action refused: %s", exc.message)
                 return ids
@@ -329,6 +332,6 @@ def text_post(text: str) -> NewOutbox:
 
 def require_running(record: GameRecord, game: Game) -> None:  # type: ignore[type-arg]
     if record.status == "lobby":
-        raise Refusal(f"{game.title} #{record.id} hasn't started yet.")
+        raise Refusal(_("%(title)s hasn't started yet.", title=f"{game.title} #{record.id}"))
     if record.status in ("finished", "abandoned"):
-        raise Refusal(f"{game.title} #{record.id} is over.")
+        raise Refusal(_("%(title)s is over.", title=f"{game.title} #{record.id}"))

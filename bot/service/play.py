@@ -22,11 +22,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot import away, outbox
+from bot.i18n.platform import _
 from bot.logs import game_logger
 from bot.names import shown
 from bot.presentation import Table
 from bot.service.moves import MovePath, parsed, require_running, text_post
 from bot.service.results import Done, Reacted, Reconciled, Refusal, RuleRefusal
+from bot.table import speaking_at
 from storage import GameRecord, MessageRef, NewLogEntry, SeatRecord
 from storage.models import OPEN_STATUSES
 
@@ -97,14 +99,14 @@ class Play:
         game = self.read.game(record.kind)
         require_running(record, game)
         if record.status == "paused":
-            raise Refusal("⏸️ This game is paused by a moderator; moves wait until `/mod resume`.")
+            raise Refusal(_("⏸️ This game is paused by a moderator; moves wait until `/mod resume`."))
         seat = _seat_in(loaded.seats, user_id)
         if seat is None:
-            raise Refusal(f"You're not playing in {game.title} #{game_id}.")
+            raise Refusal(_("You're not playing in %(title)s.", title=f"{game.title} #{game_id}"))
         if make is not None:
             action = make(await self.read.table_of(loaded), seat)
             if action is None:
-                raise Refusal("There's nothing for you to do with that right now.")
+                raise Refusal(_("There's nothing for you to do with that right now."))
         try:
             return await self.moves.apply(record, seat, action, user_id=user_id, loaded=loaded)
         except RuleRefusal as exc:
@@ -122,7 +124,8 @@ class Play:
         except ValueError:
             return
         table = await self.read.table(record.id, record=record)
-        post = self.read.presentation(record.kind).controls.action_refused(table, seat, action, exc.rule_message)
+        with speaking_at(record):  # said in the thread
+            post = self.read.presentation(record.kind).controls.action_refused(table, seat, action, exc.rule_message)
         if post is not None and post.text:
             exc.game_id = record.id
             exc.outbox_ids = await self.store.outbox.add(record.id, [text_post(post.text)], now=self.read.now())
@@ -158,7 +161,8 @@ class Play:
         try:
             ids = await self.moves.apply(record, seat, action, user_id=user_id, note=note, loaded=loaded)
         except RuleRefusal as exc:
-            post = presentation.controls.reaction_refused(table, ref, seat, emoji, added, exc.rule_message)
+            with speaking_at(record):  # said in the thread
+                post = presentation.controls.reaction_refused(table, ref, seat, emoji, added, exc.rule_message)
             ids = []
             if post is not None and post.text and record.thread_id is not None:
                 ids = await self.store.outbox.add(game_id, [text_post(post.text)], now=self.read.now())
@@ -263,7 +267,11 @@ class Play:
                 )
             else:
                 await seats.update(record.id, held.seat, away_until=None, away_mode=None, away_pauses=pauses)
-            said = f"👋 **{name}** is back." + (" The autopilot no longer plays their seat." if from_autopilot else "")
+            with speaking_at(record):
+                if from_autopilot:
+                    said = _("👋 **%(name)s** is back. The autopilot no longer plays their seat.", name=name)
+                else:
+                    said = _("👋 **%(name)s** is back.", name=name)
             note = f"seat {number} back"
         else:
             when = f"<t:{int(until.timestamp())}:f>"
@@ -278,27 +286,45 @@ class Play:
                     away_pauses=pauses,
                     autopilot=True,
                 )
-                said = f"💤 **{name}** is away until {when}: the autopilot plays safe moves for them until they return."
+                with speaking_at(record):
+                    said = _(
+                        "💤 **%(name)s** is away until %(when)s: the autopilot plays safe moves for them until they "
+                        "return.",
+                        name=name,
+                        when=when,
+                    )
             else:
                 interval = away.new_pause(pauses, now, until, self.away_max)
                 if interval is not None:
                     pauses.append(interval)
                 await seats.update(record.id, held.seat, away_until=until, away_mode="pause", away_pauses=pauses)
-                days = f"{self.away_max / timedelta(days=1):g} days"
-                if interval is None:
-                    said = (
-                        f"💤 **{name}** is away until {when}. They have used up the {days} a table waits for one "
-                        "player in this game, so their turns' clocks run on."
-                    )
-                elif interval[1] < until:
-                    said = (
-                        f"💤 **{name}** is away until {when}: their turns' clocks stop until "
-                        f"<t:{int(interval[1].timestamp())}:f> (a table waits at most {days} in all for one player), "
-                        "then run again."
-                    )
-                else:
-                    said = f"💤 **{name}** is away until {when}: their turns' clocks stop until they return."
-            said += " Reaction windows pass for them."
+                with speaking_at(record):
+                    days = _("%(days)s days", days=f"{self.away_max / timedelta(days=1):g}")
+                    if interval is None:
+                        said = _(
+                            "💤 **%(name)s** is away until %(when)s. They have used up the %(days)s a table waits for "
+                            "one player in this game, so their turns' clocks run on.",
+                            name=name,
+                            when=when,
+                            days=days,
+                        )
+                    elif interval[1] < until:
+                        said = _(
+                            "💤 **%(name)s** is away until %(when)s: their turns' clocks stop until %(stop)s (a table "
+                            "waits at most %(days)s in all for one player), then run again.",
+                            name=name,
+                            when=when,
+                            stop=f"<t:{int(interval[1].timestamp())}:f>",
+                            days=days,
+                        )
+                    else:
+                        said = _(
+                            "💤 **%(name)s** is away until %(when)s: their turns' clocks stop until they return.",
+                            name=name,
+                            when=when,
+                        )
+            with speaking_at(record):
+                said += " " + _("Reaction windows pass for them.")
             note = f"seat {number} away until {until.isoformat()}"
         entry = NewLogEntry.for_note(note, now, user_id=held.player_id)
         return await self.moves.commit_note(record.id, entry, [said])
@@ -311,7 +337,11 @@ class Play:
         if held is None or held.away_mode != "autopilot" or held.away_until is None or held.away_until > now:
             return []
         await self.store.seats.update(record.id, seat, away_until=None, away_mode=None, autopilot=False, missed=0)
-        said = f"👋 **{shown(held.display_name)}**'s absence is over: the autopilot no longer plays their seat."
+        with speaking_at(record):
+            said = _(
+                "👋 **%(name)s**'s absence is over: the autopilot no longer plays their seat.",
+                name=shown(held.display_name),
+            )
         entry = NewLogEntry.for_note(f"seat {seat + 1} back (absence over)", now, user_id=None)
         return await self.moves.commit_note(record.id, entry, [said])
 

@@ -5,6 +5,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 
 from bot import timers as timing
+from bot.i18n.platform import _
 from bot.presentation import Presentation, Table
 from bot.quiet import KnownQuietHours
 from bot.routing import Deliveries
@@ -48,7 +49,7 @@ class Reader:
         try:
             return self.games[kind]
         except KeyError:
-            raise Refusal(f"This server's Boardroom no longer has the game '{kind}'.") from None
+            raise Refusal(_("This server's Boardroom no longer has the game '%(kind)s'.", kind=kind)) from None
 
     def presentation(self, kind: str) -> Presentation:
         from bot.presentation import GenericPresentation
@@ -109,14 +110,17 @@ class Reader:
             if s.player_id == user_id:
                 return s.seat
         record = await self.store.games.get(game_id)
-        raise Refusal(f"You're not playing in {self.game(record.kind).title} #{game_id}.")
+        raise Refusal(_("You're not playing in %(title)s.", title=f"{self.game(record.kind).title} #{game_id}"))
 
     def require_dealt(self, record: GameRecord) -> None:
         """A player's own view (their hand) exists once the game has started: a lobby is refused in these words,
         by a private view and by each command built from the player's own view alike."""
         if not record.started:
             raise Refusal(
-                f"{self.game(record.kind).title} #{record.id} hasn't started yet: hands are dealt at the start."
+                _(
+                    "%(title)s hasn't started yet: hands are dealt at the start.",
+                    title=f"{self.game(record.kind).title} #{record.id}",
+                )
             )
 
     async def private_view(self, game_id: int, user_id: int) -> tuple[Table, int]:

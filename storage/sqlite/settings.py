@@ -102,7 +102,7 @@ class SQLiteSettings(Settings):
 
         def run(conn: Conn) -> None:
             conn.execute(
-                f"INSERT OR REPLACE INTO player_delivery ({_DELIVERY}) VALUES (?, ?, ?, ?, ?, ?)",
+                f"INSERT OR REPLACE INTO player_delivery ({_DELIVERY}) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
                     stored.player_id,
                     stored.notify,
@@ -110,6 +110,7 @@ class SQLiteSettings(Settings):
                     stored.digest_zone,
                     db_time_or_none(stored.digest_next),
                     db_time(stamp),
+                    stored.language,
                 ),
             )
 
@@ -185,7 +186,7 @@ def _clock(minutes: int) -> time:
     return time(minutes // 60, minutes % 60)
 
 
-_DELIVERY = "player_id, notify, digest_at, digest_zone, digest_next, updated_at"
+_DELIVERY = "player_id, notify, digest_at, digest_zone, digest_next, updated_at, language"
 
 
 def _delivery(row: tuple[Any, ...]) -> PlayerDelivery:
@@ -196,4 +197,5 @@ def _delivery(row: tuple[Any, ...]) -> PlayerDelivery:
         digest_zone=row[3],
         digest_next=read_time(row[4]),
         updated_at=read_time(row[5]),
+        language=row[6],
     )
