@@ -108,7 +108,7 @@ def status(*, guard: int | None = None) -> NewOutbox:
 
 def hand(
     seat: int,
-    notes: Iterable[str] = (),
+    notes: Iterable[str | dict[str, Any]] = (),
     *,
     retry_dm: bool = False,
     prompt: dict[str, Any] | None = None,
@@ -159,5 +159,7 @@ def welcome(user_id: int) -> NewOutbox:
     return NewOutbox(kind=WELCOME, target={"user_id": user_id}, payload={"user_id": user_id})
 
 
-def private_notes(events: Sequence[Event], seat: int) -> list[str]:
-    return [e.text for e in events if e.to is not None and seat in e.to and e.text]
+def private_notes(events: Sequence[Event], seat: int) -> list[dict[str, Any]]:
+    """The seat's private events, kept as they are: the hand DM words them when it is sent, in its reader's language
+    (`Presentation.private_line`). Rows of an older database carry finished text instead."""
+    return [e.model_dump(mode="json") for e in events if e.to is not None and seat in e.to]

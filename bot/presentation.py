@@ -212,6 +212,17 @@ class Presentation:
 
         return legacy_task(wait, names)
 
+    def reason_words(self, table: Table, reason: str) -> str:
+        """How a game ended (`Result.reason`, the engine's code), as the standings' last line says it, in the
+        language being spoken. Default: the reason as the engine gives it."""
+        return reason
+
+    def private_line(self, table: Table, event: Event) -> str | None:
+        """One line for the hand DM of the seat a private event is addressed to ("You drew …"), in the language
+        being spoken (the player's own); None: nothing to say. Default: the text of an event stored before the
+        engines stopped wording."""
+        return table.render(event.text) if event.text else None
+
     def refusal_words(self, table: Table, error: RuleError) -> str:
         """A refused move (`error.code`, `error.values`) as the player who tried reads it, in the language being
         spoken: short, naming the fix. Default: the engine's fallback message with the players' names."""
@@ -358,5 +369,15 @@ def standings_lines(table: Table, result: Result, presentation: Presentation | N
         if s.seat < len(table.names)
     ]
     if result.reason:
-        lines.append(f"_{table.render(result.reason)}_")
+        why = presentation.reason_words(table, result.reason) if presentation is not None else result.reason
+        lines.append(f"_{table.render(why)}_")
     return lines
+
+
+def said(presentation: Presentation, table: Table, event: Event) -> str | None:
+    """A public event as the table read it (`event_line`), or the words an event stored before the engines stopped
+    wording carries; for accounts of what happened (`/game log`, an undo's preview)."""
+    line = presentation.event_line(table, event)
+    if line is None and event.text:
+        line = table.render(event.text)
+    return str(line) if line is not None else None

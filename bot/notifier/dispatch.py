@@ -4,6 +4,7 @@ fails recorded (`Problems`) — a failing thread row stops the pass, so narratio
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 
@@ -66,7 +67,7 @@ class Dispatcher:
         for row in rows:
             if row.kind in (outbox.STATUS, outbox.LOBBY, outbox.HAND):
                 groups.setdefault((row.kind, row.payload.get("seat")), []).append(row)
-        notes: dict[int, list[str]] = {}
+        notes: dict[int, list[str | dict[str, Any]]] = {}
         for row in rows:
             if row.kind == outbox.HAND:
                 notes.setdefault(int(row.payload["seat"]), []).extend(row.payload.get("notes", []))

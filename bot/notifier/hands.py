@@ -24,7 +24,7 @@ from bot.notifier.sending import (
 )
 from bot.presentation import Post, Presentation, Table, moment, private_post, standings_lines
 from bot.routing import FALLBACK, REMINDER, WAIT, dm_words, fallback_words
-from engine.events import Wait
+from engine.events import Event, Wait
 from engine.text import render
 from storage import GameRecord, MessageRef, OutboxRecord
 
@@ -43,7 +43,7 @@ class Hands:
         record: GameRecord,
         table: Table,
         seat: int,
-        notes: list[str],
+        notes: list[str | dict[str, Any]],
         report: FlushReport,
         carrier: Carrier | None = None,
     ) -> None:
@@ -312,11 +312,13 @@ def _own_wait(data: dict[str, Any], seat: int) -> Wait:
     return wait if wait.seats == (seat,) else wait.model_copy(update={"seats": (seat,)})
 
 
-def hand_post(presentation: Presentation, table: Table, seat: int, notes: Sequence[str] = ()) -> Post:
-    """The seat's hand message: the presentation's private view, with the seat's latest private events."""
+def hand_post(presentation: Presentation, table: Table, seat: int, notes: Sequence[str | dict[str, Any]] = ()) -> Post:
+    """The seat's hand message: the presentation's private view, with the seat's latest private events (worded
+    here, in the language being spoken: the player's; an older row's notes are text already)."""
     post = private_post(presentation, table, seat)
-    if notes:
-        latest = "\n".join(table.render(n) for n in notes[-10:])
+    lines = [line for line in (_note(presentation, table, n) for n in notes) if line]
+    if lines:
+        latest = "\n".join(lines[-10:])
         post = replace(post, fields=[*post.fields, (_("Latest"), latest)])
     if table.record.status in ("finished", "abandoned") and table.state is not None:
         # The game is over: the hand says so, with the final standings, and its buttons go.
@@ -335,3 +337,9 @@ def hand_post(presentation: Presentation, table: Table, seat: int, notes: Sequen
 def _prompt_of(group: list[OutboxRecord]) -> dict[str, Any] | None:
     """The prompt the newest of a seat's hand rows carries, if any (`outbox.hand(prompt=…)`)."""
     return next((r.payload["prompt"] for r in reversed(group) if r.payload.get("prompt")), None)
+
+
+def _note(presentation: Presentation, table: Table, note: str | dict[str, Any]) -> str | None:
+    if isinstance(note, str):
+        return table.render(note)
+    return presentation.private_line(table, Event.model_validate(note))

@@ -15,9 +15,11 @@ import discord
 from bot.components import unkept_view
 from bot.i18n.platform import _
 from bot.names import shown
+from bot.presentation import Table, said
 from bot.records import words
 from bot.replies import Answer
 from bot.service import Refusal
+from engine.events import Event
 from engine.text import render
 from storage import GameNotFound, GameRecord, LogEntry
 from storage.models import OPEN_STATUSES
@@ -99,7 +101,8 @@ async def game_log(bot: "Host", record: GameRecord, page: int) -> Answer:
     await bot.recorder.settled()
     seats = await bot.store.seats.of_game(record.id)
     names = [s.display_name for s in seats]
-    lines = public_lines(bot, record, names, await bot.store.log.entries(record.id))
+    table = await bot.service.read.table(record.id, record=record)
+    lines = public_lines(bot, table, names, await bot.store.log.entries(record.id))
     pages = paginate(lines, LOG_PAGE_CHARS)
     if page > len(pages):
         raise Refusal(_no_page(page, len(pages)))
@@ -112,36 +115,39 @@ async def game_log(bot: "Host", record: GameRecord, page: int) -> Answer:
     return Answer(embed=embed, view=_pager(lambda p, **kw: LogButton(record.id, p, **kw), page, len(pages)))
 
 
-def public_lines(bot: "Host", record: GameRecord, names: list[str], entries: list[LogEntry]) -> list[str]:
+def public_lines(bot: "Host", table: Table, names: list[str], entries: list[LogEntry]) -> list[str]:
     """The account's lines: each entry's public events (as the table read them, names for seats), moderators' notes
     and undos, with the time whenever an hour or more has passed. Events addressed to some seats only (a hand, a
     secret choice) are left out: the account holds nothing the table wasn't told."""
     shown_names = [shown(n) for n in names]
     lines: list[str] = []
+    record = table.record
     game = bot.service.read.game(record.kind)
+    presentation = bot.service.read.presentation(record.kind)
     if record.setup_at is not None and record.seed is not None and record.seat_count is not None:
         lines.append(words.log_time(record.setup_at))
         try:
             state = game.setup(record.seat_count, game.parse_options(record.options), record.seed, record.setup_at)
-            setup = [e.text for e in game.setup_events(state) if e.public and e.text]
+            setup = [said(presentation, table, e) for e in game.setup_events(state) if e.public]
         except Exception:  # a game whose set-up no longer builds still has its log to read
             setup = []
-        lines += [render(t, shown_names) for t in setup] or [words.SETUP_LINE]
+        lines += [t for t in setup if t] or [words.SETUP_LINE]
     last = record.setup_at
     for entry in entries:
-        said: list[str] = []
+        told: list[str] = []
         if entry.kind == "action":
-            said = [render(str(e["text"]), shown_names) for e in entry.events if e.get("to") is None and e.get("text")]
+            events = (Event.model_validate(e) for e in entry.events if e.get("to") is None)
+            told = [line for line in (said(presentation, table, e) for e in events) if line]
         elif entry.kind == "undo":
-            said = [words.UNDO_LINE]
+            told = [words.UNDO_LINE]
         elif entry.note and not entry.note.startswith("reaction:"):
-            said = [words.log_note(render(entry.note, shown_names))]
-        if not said:
+            told = [words.log_note(render(entry.note, shown_names))]
+        if not told:
             continue
         if last is None or (entry.at - last).total_seconds() >= 3600:
             lines.append(words.log_time(entry.at))
             last = entry.at
-        lines += said
+        lines += told
     return lines
 
 

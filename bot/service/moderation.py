@@ -25,6 +25,7 @@ from bot.i18n import speaking
 from bot.i18n.platform import N_, _, n_
 from bot.logs import game_logger
 from bot.names import shown
+from bot.presentation import said
 from bot.service.autopilot import SeatPlayers, find_seat
 from bot.service.commit import Commit
 from bot.service.lobby import Lobby
@@ -33,7 +34,6 @@ from bot.service.results import Done, Person, Refusal
 from bot.table import language_of, speaking_at
 from engine.errors import RuleError
 from engine.game import Game, Leave, Outcome
-from engine.text import render
 from engine.text import seat as seat_ref
 from replay import ReplayError, ReplayReport, check_replay, replay_game
 from storage import (
@@ -316,8 +316,10 @@ class Moderation:
         game = await self._as_set_up(self.read.game(record.kind), record.id)
         before = await replay_game(self.store, game, record.id, upto=target.seq - 1)
         redo = game.apply(before, target.actor_seat, target.action, target.at)
-        names = [shown(s.display_name or "") for s in await self.store.seats.of_game(record.id)]
-        what = "; ".join(render(e.text, names) for e in redo.events if e.public and e.text) or _("the last move")
+        table = await self.read.table(record.id, record=record)
+        presentation = self.read.presentation(record.kind)
+        told = (said(presentation, table, e) for e in redo.events if e.public)
+        what = "; ".join(line for line in told if line) or _("the last move")
         return target, before, what, _undo_blockers(redo)
 
     async def undo(self, game_id: int, mod: Person, *, force: bool, version: int) -> Done:

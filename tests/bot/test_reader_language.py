@@ -45,8 +45,9 @@ def _moderator(server, env: simcord.Env):  # type: ignore[no-untyped-def]
 
 async def _started(server, **new: object):  # type: ignore[no-untyped-def]
     opened = await server.members[0].slash(server.channel, "game new", game="toy", **new)
-    await server.members[1].click(opened.response, label="Join")
-    await server.members[0].click(opened.response, label="Start")
+    game_id = (await server.bot.store.games.find())[-1].id  # the lobby's buttons by id: their labels are translated
+    await server.members[1].click(opened.response, custom_id=f"br:{game_id}:join")
+    await server.members[0].click(opened.response, custom_id=f"br:{game_id}:start")
     return opened
 
 

@@ -14,7 +14,7 @@ import simcord
 from bot import away, handover
 from bot.awaiting import about_words, help_words, own_words, prompt_words
 from bot.helping import help_post
-from bot.i18n import speaking
+from bot.i18n import LANGUAGE_NAMES, speaking
 from bot.lobby import lobby_post
 from bot.post import Post, Task
 from bot.presentation import GenericPresentation, Table, standings_lines, waiting_lines
@@ -54,7 +54,7 @@ def unmarked(text: str) -> list[str]:
             break
         text = inner
     text = re.sub(r"<(@|#|t:)[^>]*>|https?://\S+|`[^`]*`", " ", text)
-    for name in (*NAMES, "Toy"):
+    for name in (*NAMES, "Toy", *LANGUAGE_NAMES.values()):  # a language is named in its own words everywhere
         text = re.sub(rf"\b{name}\b", " ", text)
     return re.findall(r"[A-Za-zÀ-ÿ]{2,}", text)
 

@@ -311,6 +311,15 @@ class CasablancaPresentation(GenericPresentation):
 
     # --- narration and the announcement post ---------------------------------------------------------------
 
+    def reason_words(self, table: Table, reason: str) -> str:
+        return reason_words(reason)
+
+    def private_line(self, table: Table, event: Event) -> str | None:
+        """A private event (your bribe, your objection and its limit) for its seat's hand DM."""
+        if event.text:
+            return table.render(event.text)
+        return event_words(table, public(table), event) if table.state is not None else None
+
     def event_line(self, table: Table, event: Event) -> str | None:
         if event.kind in SHOWN_ON_THE_ANNOUNCEMENT or table.state is None:
             return None

@@ -120,6 +120,13 @@ class KkkPresentation(GenericPresentation):
     def event_line(self, table: Table, event: Event) -> str | None:
         return narration.event_line(table, event)
 
+    def private_line(self, table: Table, event: Event) -> str | None:
+        """A private event ("you drew …") for its seat's hand DM; an event stored before the engine stopped wording
+        keeps its text."""
+        if event.text:
+            return table.render(event.text)
+        return telling.sentence(event, telling.plain(table.names))
+
     def event_posts(self, table: Table, events: Sequence[Event]) -> list[Post]:
         if table.state is None:
             return []

@@ -160,7 +160,7 @@ class SchwarzmarktPresentation(GenericPresentation):
     def event_line(self, table: Table, event: Event) -> str | None:
         return narration.line(table, event)
 
-    def private_note(self, table: Table, event: Event) -> str | None:
+    def private_line(self, table: Table, event: Event) -> str | None:
         """A private event's note for the seats it is addressed to (the hand DM's "Latest"), in words."""
         return narration.private_note(table, event)
 

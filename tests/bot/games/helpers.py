@@ -14,18 +14,21 @@ from tests.bot.helpers import Server, dms, embed_text, seat_players
 
 
 async def start_game(
-    server: Server, game: str, *, players: int, options: str | None = None
+    server: Server, game: str, *, players: int, options: str | None = None, language: str | None = None
 ) -> tuple[ChannelHandle, list[MemberActor]]:
-    """`/game new` of `game` by the first member, Join by the next ones up to `players`, Start: the thread and the
-    players in seat order."""
+    """`/game new` of `game` by the first member (at a table in `language`, if given), Join by the next ones up to
+    `players`, Start: the thread and the players in seat order. The lobby's buttons are clicked by their ids, which
+    are the same in every language."""
     opener = server.members[0]
     kwargs = {"options": options} if options else {}
+    if language:
+        kwargs["language"] = language
     opened = await opener.slash(server.channel, "game new", game=game, random_order=False, **kwargs)
     assert not opened.response.ephemeral, opened.response.content
-    for m in server.members[1:players]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
     game_id = (await server.bot.store.games.find())[-1].id
+    for m in server.members[1:players]:
+        await m.click(opened.response, custom_id=f"br:{game_id}:join")
+    await opener.click(opened.response, custom_id=f"br:{game_id}:start")
     return thread_of_game(server, game_id), await seat_players(server, game_id)
 
 
@@ -40,8 +43,10 @@ async def game_state(server: Server, game: str, game_id: int = 1) -> object:
 
 
 def hand_message(member: MemberActor, game_id: int = 1) -> discord.Message:
-    """The member's hand DM of game `game_id` (one message, edited in place)."""
-    (hand,) = [m for m in dms(member) if m.embeds and (m.embeds[0].footer.text or "").startswith(f"Game #{game_id} ")]
+    """The member's hand DM of game `game_id` (one message, edited in place), found by the game's number in its
+    footer ("Game #1 · …", "Spel #1 · …", "Spiel #1 · …")."""
+    mark = f"#{game_id} "
+    (hand,) = [m for m in dms(member) if m.embeds and mark in (m.embeds[0].footer.text or "").split("·")[0] + " "]
     return hand
 
 

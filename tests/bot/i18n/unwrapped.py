@@ -31,6 +31,10 @@ GAME_TERMS: tuple[str, ...] = (
     "Kesse Rügen",
     "Casablanca",
     "Schwarzmarkt",
+    # The languages, each named in its own words wherever it is offered or shown (a reader finds their own).
+    "English",
+    "Nederlands",
+    "Deutsch",
     # The bot's own name, a brand.
     "Boardroom",
     # The games' ids, typed as they are in every language (`/game new game:kesse_ruegen`).

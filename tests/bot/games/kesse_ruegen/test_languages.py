@@ -1,10 +1,6 @@
 """A Kesse Rügen table in Dutch and in German through Discord (SimCord): the narration, the status, the hand DMs,
 the prompt's buttons and the final summary speak the table's language, with the rulebook's tubers; a private answer
-follows the reader's Discord locale (SimCord's players read en-US): a mixed table.
-
-Expected to fail until the platform speaks the table's language (`/game new options: language=nl` and
-`speaking(table.language)` around what it words for the table): the words themselves are tested without Discord in
-`test_words.py`."""
+follows the reader's Discord locale (SimCord's players read en-US): a mixed table."""
 
 import pytest
 import simcord
@@ -42,19 +38,14 @@ WORDS = {
         "summary": "Duelle gespielt · noch im Vorrat",
     },
 }
-NOT_YET = pytest.mark.xfail(
-    reason="the platform does not speak the table's language yet (no `language` option at /game new, no speaking())",
-    strict=False,
-)
 ENGLISH = ("places their pawn", "fist is closed", "Fists open", "guessed right", "plants a carrot", "carrots")
 
 
-@NOT_YET
 @pytest.mark.parametrize("lang", ["nl", "de"])
 async def test_a_table_in_dutch_or_german(env: simcord.Env, lang: str) -> None:
     words = WORDS[lang]
     server = make_server(env)
-    thread, players = await shared.start_game(server, "kesse_ruegen", players=2, options=f"language={lang}")
+    thread, players = await shared.start_game(server, "kesse_ruegen", players=2, language=lang)
     game = await state(server)
     a, b = players[game.first], players[1 - game.first]
 
@@ -65,7 +56,7 @@ async def test_a_table_in_dutch_or_german(env: simcord.Env, lang: str) -> None:
     for member in (a, b):
         await member.user.click(hand_message(member), label="2")
     assert words["closed_on"] in embed_text(hand_message(a))
-    assert buttons(hand_message(a)) == []
+    assert buttons(hand_message(a)) == ["0", "1", "2", "3", "4"]  # the fist closed; the guess is asked on the hand
 
     await a.slash(thread, "kr guess", total=4)
     revealed = await b.slash(thread, "kr guess", total=0)
@@ -86,12 +77,11 @@ async def test_a_table_in_dutch_or_german(env: simcord.Env, lang: str) -> None:
     assert len(dms(a)) == 1  # the hand, edited in place
 
 
-@NOT_YET
 @pytest.mark.parametrize("lang", ["nl", "de"])
 async def test_a_duel_nobody_wins_is_told_in_the_tables_language(env: simcord.Env, lang: str) -> None:
     words = WORDS[lang]
     server = make_server(env)
-    thread, players = await shared.start_game(server, "kesse_ruegen", players=2, options=f"language={lang}")
+    thread, players = await shared.start_game(server, "kesse_ruegen", players=2, language=lang)
     game = await state(server)
     a, b = players[game.first], players[1 - game.first]
     await a.slash(thread, "kr place", square="a1")

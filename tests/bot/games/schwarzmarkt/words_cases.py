@@ -239,7 +239,7 @@ def event_cases() -> Iterator[Case]:
             assert line, f"no words for {event.kind} {event.data}"
             yield f"event {event.kind}", line, 2000
         else:
-            note = P.private_note(table, event)
+            note = P.private_line(table, event)
             assert note, f"no words for {event.kind} {event.data}"
             yield f"note {event.kind}", note, 1024
 
@@ -255,7 +255,7 @@ def played_cases(seed: int) -> Iterator[Case]:
         if step % 25 == 0:
             yield from table_cases(f"seed {seed} step {step}", state)
         for event in events:
-            text = P.event_line(table, event) if event.public else P.private_note(table, event)
+            text = P.event_line(table, event) if event.public else P.private_line(table, event)
             assert text is not None, f"no words for {event.kind}"
             yield f"played {event.kind}", text, 2000
         if state.phase == "over":
