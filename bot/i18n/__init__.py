@@ -26,6 +26,7 @@ wraps every translated message in ⟦…⟧, so a test can see any word that was
 """
 
 import gettext
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -110,7 +111,42 @@ def translation(domain: str, language: str) -> gettext.NullTranslations:
 
 
 def _fill(text: str, values: dict[str, Any]) -> str:
-    return text % values if values else text
+    text = text % values if values else text
+    return typed_commands(text) if "`/" in text and current() != DEFAULT else text
+
+
+_SPAN = re.compile(r"`(/[a-z_]+(?: [a-z_]+(?::[^`\s]*)?)*)`")
+OWN_CONTEXT = frozenset({"/me quiet to:", "/cb move to:"})
+"""Command options whose name is translated apart from the same word's other uses (see `bot.i18n.commands`)."""
+
+
+def typed_commands(text: str) -> str:
+    """Each command as typed in `text` (`` `/kr duel opponent:` ``) in the names the reader's Discord client shows
+    in the language spoken (`` `/kr duel tegenstander:` ``): the slash commands are localised (`bot.i18n.commands`),
+    so a message that names one must use the same words. Values after a colon stay as typed."""
+    return _SPAN.sub(lambda m: f"`{_typed(m.group(1))}`", text)
+
+
+def _typed(span: str) -> str:
+    commands = translation("commands", current())
+    path: list[str] = []
+    out: list[str] = []
+    for i, token in enumerate(span[1:].split(" ")):
+        name, colon, value = token.partition(":")
+        if colon:
+            own = f"/{' '.join(path)} {name}:"
+            context = f"parameter_name {own}" if own in OWN_CONTEXT else "parameter_name"
+            out.append(f"{commands.pgettext(context, name)}:{value}")
+            continue
+        path.append(name)
+        kinds = ("group_name", "command_name") if i == 0 else ("command_name", "group_name")
+        said = name
+        for kind in kinds:
+            said = commands.pgettext(kind, name)
+            if said != name:
+                break
+        out.append(said)
+    return "/" + " ".join(out)
 
 
 class Words:

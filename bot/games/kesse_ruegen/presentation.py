@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, cast
 from pydantic import BaseModel
 
 from bot.hands import Hands
+from bot.i18n import typed_commands
 from bot.presentation import Aside, Button, GenericPresentation, Post, Table, Task, standings_lines, waiting_lines
 from engine.errors import RuleError
 from engine.events import Event, Wait
@@ -646,7 +647,8 @@ def now_line(view: PublicView, names: Sequence[str]) -> str:
 def event_hint(table: Table, event: Event) -> str:
     match event.kind:
         case "turn":
-            return " (`/kr place square:`)" if event.data.get("step") == "place" else " (`/kr duel opponent:`)"
+            command = "`/kr place square:`" if event.data.get("step") == "place" else "`/kr duel opponent:`"
+            return f" ({typed_commands(command)})"
         case "challenged":
             closed = [
                 s.seat
@@ -662,7 +664,7 @@ def event_hint(table: Table, event: Event) -> str:
                 )
             return hint
         case "guess_now":
-            return " (`/kr guess total:`)"
+            return typed_commands(" (`/kr guess total:`)")
         case "guessed" if event.data.get("next") is not None:
-            return " (`/kr guess total:`)"
+            return typed_commands(" (`/kr guess total:`)")
     return ""

@@ -226,6 +226,10 @@ KINDS |= {"reiskaart": "travel", "reise": "travel", "reisekarte": "travel"}
 """The words for a clan or travel card, in every language the bot speaks ("Heiermann-clan", "Liebgeld-Reise")."""
 
 
+ALL_CARDS = (*(f"clan:{f}" for f in FAMILIES), *(f"travel:{f}" for f in FAMILIES), JOKER, RECRUIT, BOSS, STOP)
+"""Every kind of card, by code."""
+
+
 def parse_card(text: str) -> str:
     """One card code from a name or a code."""
     t = " ".join(text.strip().lower().split())
@@ -236,6 +240,9 @@ def parse_card(text: str) -> str:
     for kind in ("clan", "travel"):
         if t.startswith(f"{kind}:") and len(t) == len(kind) + 2:
             return f"{kind}:{parse_family(t[-1])}"
+    shown = {" ".join(card(code).lower().split()): code for code in ALL_CARDS}  # as the bot writes it, here
+    if t in shown:
+        return shown[t]
     words = t.replace("-", " ").split()
     if len(words) == 2:
         for i in (0, 1):

@@ -156,9 +156,17 @@ class Transcript:
 
         draw_text = drawing.text
 
+        carry = {"open": 0, "lines": 0}
+
         def text(draw: Any, xy: Any, words: str, *args: Any, **kwargs: Any) -> None:
+            # A label wrapped over several lines (`_lines` on a picture) is one message: a line that continues an
+            # unclosed ⟦ is checked as inside it. The carry lasts a few lines at most (a label cut short by `fit`
+            # never closes).
             t.drawn.append(words)
-            t._seen([("picture", words)])
+            t._seen([("picture", OPEN * carry["open"] + words)])
+            depth = carry["open"] + words.count(OPEN) - words.count(CLOSE)
+            carry["lines"] = carry["lines"] + 1 if depth > 0 else 0
+            carry["open"] = depth if 0 < depth and carry["lines"] <= 4 else 0
             draw_text(draw, xy, words, *args, **kwargs)
 
         monkeypatch.setattr(drawing, "text", text)

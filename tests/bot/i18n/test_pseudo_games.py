@@ -39,11 +39,35 @@ def simcord_bot(make_bot: Any) -> BoardroomBot:
 # --- 1. the seeded games in the pseudo-language -------------------------------------------------------------------
 
 
+def proper_names(game: str) -> set[str]:
+    """The game's own proper names, the same in every language: Casablanca's agents (and the first letters of their
+    names on the picture's badges), Schwarzmarkt's black-market cards as printed on the German cards (shown beside
+    their name in the table's language), Kohle, Kies & Knete's families. Read from the game's data, not listed here."""
+    if game.startswith("casablanca"):
+        import tomllib
+        from pathlib import Path
+
+        import engine.casablanca
+
+        data = tomllib.loads((Path(engine.casablanca.__file__).parent / "data" / "map.toml").read_text())
+        agents = [a["name"] for a in data["agents"]]
+        return {*agents, *(a[:2] for a in agents)}
+    if game == "schwarzmarkt":
+        from bot.games.schwarzmarkt.words import PRINTED
+
+        return set(PRINTED.values())
+    if game == "kkk":
+        from engine.kkk.cards import FAMILY_NAMES
+
+        return set(FAMILY_NAMES.values())
+    return set()
+
+
 @pytest.mark.parametrize("name", list(CASES))
 async def test_a_seeded_game_in_the_pseudo_language_is_quiet_clear_and_fully_marked(
     env: simcord.Env, monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
-    transcript = Transcript.install(env, monkeypatch, pseudo=True, names=NAMES)
+    transcript = Transcript.install(env, monkeypatch, pseudo=True, names=[*NAMES, *proper_names(name)])
     try:
         figures, forms = await play(env, CASES[name])
     finally:
@@ -56,7 +80,7 @@ async def test_a_seeded_game_in_the_pseudo_language_is_quiet_clear_and_fully_mar
 async def test_the_kkk_seeded_game_in_the_pseudo_language_is_fully_marked(
     env: simcord.Env, make_bot: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    transcript = Transcript.install(env, monkeypatch, pseudo=True, names=NAMES)
+    transcript = Transcript.install(env, monkeypatch, pseudo=True, names=[*NAMES, *proper_names("kkk")])
     try:
         await play_the_seeded_game(env, make_bot)  # with the meter's goals and all of its own checks
     finally:

@@ -84,7 +84,7 @@ def unwrapped(text: str, names: Iterable[str] = ()) -> list[str]:
         if known:
             rest = rest.replace(known, " ")
     words = [w for w in _WORD.findall(rest) if any(c.isalpha() for c in w)]  # not ½ or Ⅻ: numbers
-    return [w for w in words if not (len(w) == 1 and w.isupper())]
+    return [w for w in words if len(w) > 1]  # a single letter is a mark: a badge, a board's column (a–e)
 
 
 @dataclass
@@ -114,7 +114,20 @@ class Offenders:
         return len(self.found)
 
     def report(self, first: int = 20) -> str:
+        counts: dict[str, int] = {}
+        for _where, words in self.found.values():
+            for word in set(words):
+                counts[word] = counts.get(word, 0) + 1
+        common = sorted(counts.items(), key=lambda kv: -kv[1])[:60]
         lines = [f"{self.count} of {self.checked} distinct texts hold unwrapped words; the first {first}:"]
+        lines.append("words (texts holding each): " + ", ".join(f"{w} ({n})" for w, n in common))
         for text, (where, words) in list(self.found.items())[:first]:
             lines.append(f"- {where}: {' '.join(words)[:120]!r} in {text[:200]!r}")
+        shown = {w for _t, (_w, words) in list(self.found.items())[:first] for w in words}
+        for word, _n in common:  # one example of each word the first ones don't show
+            if word in shown:
+                continue
+            text, (where, words) = next((t, f) for t, f in self.found.items() if word in f[1])
+            shown |= set(words)
+            lines.append(f"- e.g. {word!r}, {where}: {text[:300]!r}")
         return "\n".join(lines)
