@@ -140,12 +140,9 @@ def _typed(span: str) -> str:
             continue
         path.append(name)
         kinds = ("group_name", "command_name") if i == 0 else ("command_name", "group_name")
-        said = name
-        for kind in kinds:
-            said = commands.pgettext(kind, name)
-            if said != name:
-                break
-        out.append(said)
+        known = getattr(commands, "_catalog", None)  # a compiled catalog's entries; None: the pseudo-language
+        kind = next((k for k in kinds if known is None or f"{k}\x04{name}" in known), None)
+        out.append(commands.pgettext(kind, name) if kind is not None else name)
     return "/" + " ".join(out)
 
 

@@ -296,12 +296,13 @@ class Moderation:
         _undoable(record, game)
         _target, _before, what, reasons = await self._undo_target(record)
         if reasons and not force:
+            joined = _(" and ").join(_(r) for r in reasons)
             raise Refusal(
                 _(
                     "I won't undo “%(what)s”: it %(why)s, so undoing it would let someone profit from what they saw. "
                     "If everyone agrees, use `force:true`.",
                     what=what,
-                    why=_(" and ").join(_(r) for r in reasons),
+                    why=joined,
                 )
             )
         return UndoPreview(game_id=game_id, version=record.version, what=what, forced=bool(reasons))

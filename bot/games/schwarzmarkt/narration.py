@@ -121,11 +121,13 @@ def words(event: Event, names: Sequence[str]) -> str | None:
     match event.kind:
         case "starter":
             if "dealer" in d:
+                goods = n_("%(n)d goods card", "%(n)d goods cards", int(d.get("hand_size", 0)))
+                black = n_("%(n)d black-market card", "%(n)d black-market cards", int(d.get("black_market_hand", 0)))
                 dealt = _(
                     "%(dealer)s deals: %(goods)s and %(black)s each, in secret.",
                     dealer=_name(names, d["dealer"]),
-                    goods=n_("%(n)d goods card", "%(n)d goods cards", int(d.get("hand_size", 0))),
-                    black=n_("%(n)d black-market card", "%(n)d black-market cards", int(d.get("black_market_hand", 0))),
+                    goods=goods,
+                    black=black,
                 )
                 start = _("%(who)s, you start the first trading round: play one of your black-market cards.", who=who)
                 return f"{dealt} {start}"

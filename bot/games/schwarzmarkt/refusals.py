@@ -78,16 +78,18 @@ def words(error: RuleError, names: Sequence[str]) -> str | None:
         case "not_a_good":
             return _("“%(good)s” isn't a kind of goods — name %(kinds)s.", good=v.get("good"), kinds=kinds())
         case "offer_doesnt_want":
+            nothing = _("nothing more")
             return _(
                 "The offer doesn't want %(good)s (any more) — it still wants %(still)s.",
                 good=good_name(str(v["good"])),
-                still=goods_text(v["still"], _("nothing more")),
+                still=goods_text(v["still"], nothing),
             )
         case "offer_wants_only":
+            nothing = _("nothing more")
             return _(
                 "The offer wants only %(goods)s more — it still wants %(still)s.",
                 goods=amount(int(v["n"]), str(v["good"])),
-                still=goods_text(v["still"], _("nothing more")),
+                still=goods_text(v["still"], nothing),
             )
         case "shortage_one_card":
             return _("%(event)s is in force: you may trade at most one card this turn.", event=event_name("shortage"))

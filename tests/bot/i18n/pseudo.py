@@ -166,7 +166,7 @@ class Transcript:
             t._seen([("picture", OPEN * carry["open"] + words)])
             depth = carry["open"] + words.count(OPEN) - words.count(CLOSE)
             carry["lines"] = carry["lines"] + 1 if depth > 0 else 0
-            carry["open"] = depth if 0 < depth and carry["lines"] <= 4 else 0
+            carry["open"] = depth if depth > 0 and carry["lines"] <= 4 else 0
             draw_text(draw, xy, words, *args, **kwargs)
 
         monkeypatch.setattr(drawing, "text", text)
