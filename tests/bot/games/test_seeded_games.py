@@ -29,6 +29,7 @@ from simcord.results import to_discord_message
 from bot import outbox
 from bot.client import BoardroomBot
 from bot.components import TEMPLATE
+from bot.i18n import speaking
 from bot.presentation import Post, Table
 from bot.service.results import Refusal
 from engine.policy import policy_for
@@ -121,7 +122,8 @@ class Driver:
             for channel_id, message_id in await self._messages(seat):
                 ids = self._buttons(channel_id, message_id)
                 keys = [m["key"] for c in ids if (m := TEMPLATE.fullmatch(c)) is not None]
-                path = self._path(table, seat, keys, wanted)
+                with speaking(table.language):  # the harness reads the buttons as the players do
+                    path = self._path(table, seat, keys, wanted)
                 if path:
                     await self._click(member, channel_id, message_id, path)
                     form = f"buttons {' → '.join(k.split('.')[0] for k in path)}"
