@@ -57,6 +57,8 @@ def legacy_task(wait: Wait, names: Sequence[str]) -> "Task":
     until its presentation words its own codes): an instruction to the awaited ("play your card")."""
     from bot.post import Task
 
+    if re.fullmatch(r"[a-z][a-z0-9_]*", wait.what):  # a game's code, with no presentation to word it: its words
+        return Task(wait.what.replace("_", " "))
     found = subject_task(wait.what, wait.seats)
     if found is not None:
         role, task = found

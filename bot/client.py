@@ -146,7 +146,7 @@ class BoardroomBot(Host):
     async def add_commands(self) -> None:
         """The cogs (`/game`, `/mod`, `/me`, `/mine`, the reaction listener, each game's own group) and the slash
         commands' translator (their names and descriptions in Dutch and German, `bot.i18n.commands`), before the
-        commands are synced. Needs no connection: `bot.i18n.commands.command_catalog` builds the tree this way."""
+        commands are synced. Needs no connection: `bot.i18n.command_tree.command_catalog` builds the tree this way."""
         await self.tree.set_translator(BoardroomTranslator())
         await self.add_cog(GameCog(self))
         await self.add_cog(ModCog(self))

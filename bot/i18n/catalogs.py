@@ -52,7 +52,7 @@ def extracted(domain: str) -> Catalog:
     catalog = Catalog(project="Boardroom", domain=domain, fuzzy=False, charset="utf-8")
     found = sources(domain)
     if found is None:
-        from bot.i18n.commands import command_catalog
+        from bot.i18n.command_tree import command_catalog
 
         return command_catalog()
     folder, method_map = found

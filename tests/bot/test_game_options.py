@@ -5,6 +5,7 @@ import pytest
 import simcord
 
 from bot import game_options
+from bot.games import load_presentation
 from engine import registry
 from tests.bot.helpers import embed_text, make_server, state
 from tests.bot.toygame import Toy
@@ -43,8 +44,9 @@ def test_reading_options() -> None:
     ],
 )
 def test_bad_options_are_refused_naming_the_option_and_the_valid_ones(game, text: str, message: str) -> None:  # type: ignore[no-untyped-def]
+    helps = load_presentation("kkk").option_help if game is KKK else None  # the option's words are the game's
     with pytest.raises(game_options.OptionsError) as info:
-        game_options.parse(game, text)
+        game_options.parse(game, text, helps=helps)
     assert message in str(info.value)
 
 

@@ -33,7 +33,7 @@ async def test_a_lobby_starts_kkk_and_deals_hands_by_dm(env: simcord.Env, make_b
     placer = players[wait.seats[0]]
     # Pinged, unless the placer is the opener who just pressed Start: named instead (no ping for their own step).
     who = placer.name if placer.id == opener.id else f"<@{placer.id}>"
-    assert any(f"⏳ {who}, your turn: place the dollar marker" in text for text in public)
+    assert any(f"⏳ {who}, your turn: place marker" in text for text in public)
     assert placer.id != opener.id or all(f"<@{placer.id}>" not in text for text in public)
     choices = await placer.autocomplete(thread, "game move", "action", "place")
     assert choices

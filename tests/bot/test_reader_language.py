@@ -52,8 +52,10 @@ async def _started(server, **new: object):  # type: ignore[no-untyped-def]
 
 
 UNREADABLE_EN = "I can't read that move: pick one of the suggestions that `/game move` shows."
-UNREADABLE_NL = "Ik kan die zet niet lezen: kies een van de suggesties die `/game move` toont."
-UNREADABLE_DE = "Ich kann diesen Zug nicht lesen: wähle einen der Vorschläge, die `/game move` zeigt."
+UNREADABLE_NL = (
+    "Ik kan die zet niet lezen: kies een van de suggesties die `/spel zet` toont."  # the names nl clients show
+)
+UNREADABLE_DE = "Ich kann diesen Zug nicht lesen: wähle einen der Vorschläge, die `/spiel zug` zeigt."
 
 
 async def test_a_dutch_reader_gets_a_dutch_refusal_at_an_english_table(
@@ -68,7 +70,7 @@ async def test_a_dutch_reader_gets_a_dutch_refusal_at_an_english_table(
     refused = await first.slash(thread_of(server), "game move", action="[1, 2]")
     assert refused.response.ephemeral
     assert refused.response.content.startswith(UNREADABLE_NL), refused.response.content
-    assert "`/game help` zegt wat je nu kunt doen." in refused.response.content
+    assert "`/spel hulp` zegt wat je nu kunt doen." in refused.response.content
     # Someone else at the same table, with an English client, reads English.
     other = (await seat_players(server, 1))[1]
     english = await other.slash(thread_of(server), "game move", action="[1, 2]")

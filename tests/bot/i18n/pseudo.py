@@ -163,7 +163,8 @@ class Transcript:
             # unclosed ⟦ is checked as inside it. The carry lasts a few lines at most (a label cut short by `fit`
             # never closes).
             t.drawn.append(words)
-            t._seen([("picture", OPEN * carry["open"] + words)])
+            if len(words.strip()) > 1:  # a lone letter on a picture is a mark: a badge, a board's column (a–e)
+                t._seen([("picture", OPEN * carry["open"] + words)])
             depth = carry["open"] + words.count(OPEN) - words.count(CLOSE)
             carry["lines"] = carry["lines"] + 1 if depth > 0 else 0
             carry["open"] = depth if depth > 0 and carry["lines"] <= 4 else 0

@@ -18,7 +18,8 @@ from bot import sync
 from bot.client import BoardroomBot
 from bot.i18n import translation
 from bot.i18n.catalogs import check, extracted
-from bot.i18n.commands import DOMAIN, LOCALES, BoardroomTranslator, command_catalog, full_tree, strings, translate
+from bot.i18n.command_tree import command_catalog, full_tree, strings
+from bot.i18n.commands import DOMAIN, LOCALES, BoardroomTranslator, translate
 from engine import registry
 from tests.bot.cogs.test_command_limits import SUB_COMMAND, SUB_COMMAND_GROUP, name_problems, tree_problems
 from tests.bot.helpers import make_server

@@ -84,7 +84,7 @@ def unwrapped(text: str, names: Iterable[str] = ()) -> list[str]:
         if known:
             rest = rest.replace(known, " ")
     words = [w for w in _WORD.findall(rest) if any(c.isalpha() for c in w)]  # not ½ or Ⅻ: numbers
-    return [w for w in words if len(w) > 1]  # a single letter is a mark: a badge, a board's column (a–e)
+    return [w for w in words if not (len(w) == 1 and w.isupper())]
 
 
 @dataclass
