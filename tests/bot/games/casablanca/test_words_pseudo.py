@@ -30,7 +30,7 @@ def unmarked(text: str) -> list[str]:
     return [w for w in TOKEN.findall(rest) if w not in ALLOWED_WORDS]
 
 
-@pytest.mark.parametrize(("seats", "seed", "variant"), [(3, 5, False), (4, 2, True), (2, 11, False)])
+@pytest.mark.parametrize(("seats", "seed", "variant"), [(3, 5, False), (4, 2, True)])
 def test_a_whole_seeded_game_in_the_pseudo_language_has_no_unmarked_words(seats: int, seed: int, variant: bool) -> None:
     with speaking("qps"):
         shown = rendering.game_texts(seats, seed, variant=variant, every=3)
