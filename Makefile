@@ -22,7 +22,7 @@ run: $(STAMP) catalogs
 test: $(STAMP) catalogs
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n 4 --dist worksteal
 
 format: $(STAMP)
 	$(BIN)/ruff format .
