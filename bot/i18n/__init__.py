@@ -117,7 +117,16 @@ def _fill(text: str, values: dict[str, Any]) -> str:
 
 _SPAN = re.compile(r"`(/[a-z_]+(?: [a-z_]+(?::[^`\s]*)?)*)`")
 OWN_CONTEXT = frozenset({"/me quiet to:", "/cb move to:"})
-"""Command options whose name is translated apart from the same word's other uses (see `bot.i18n.commands`)."""
+"""Occurrences that cannot share their word's translation with its other uses, so they get a context of their own
+(`parameter_name /me quiet to:`): `to:` is a person where a seat or an offer goes (`/game leave`, `/kkk offer`:
+German `an`), but the end of the quiet hours (`bis`) and the building an agent moves to (`nach`)."""
+
+
+def command_context(location: str, path: str | None) -> str:
+    """The `commands` catalog's message context of a string: its location (discord.py's
+    `TranslationContextLocation` name, e.g. `parameter_name`), or for an occurrence in `OWN_CONTEXT` its location and
+    path (`parameter_name /me quiet to:`). The translator and `typed_commands` both look names up by it."""
+    return f"{location} {path}" if path in OWN_CONTEXT else location
 
 
 def typed_commands(text: str) -> str:
@@ -134,8 +143,7 @@ def _typed(span: str) -> str:
     for i, token in enumerate(span[1:].split(" ")):
         name, colon, value = token.partition(":")
         if colon:
-            own = f"/{' '.join(path)} {name}:"
-            context = f"parameter_name {own}" if own in OWN_CONTEXT else "parameter_name"
+            context = command_context("parameter_name", f"/{' '.join(path)} {name}:")
             out.append(f"{commands.pgettext(context, name)}:{value}")
             continue
         path.append(name)

@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation, TranslationContextTypes, locale_str
 
-from bot.i18n import LOCALE_DIR, translation
+from bot.i18n import LOCALE_DIR, command_context, translation
 
 DOMAIN = "commands"
 LOCALES: dict[discord.Locale, str] = {discord.Locale.dutch: "nl", discord.Locale.german: "de"}
@@ -37,10 +37,6 @@ NAME_LOCATIONS = frozenset(
 )
 """Where a string is a name (lower case, no spaces, ≤ 32: Discord's rule); everything else is read text."""
 REPOSITORY = LOCALE_DIR.parent.parent
-OWN_CONTEXT = frozenset({"/me quiet to:", "/cb move to:"})
-"""Occurrences that cannot share their word's translation with its other uses, so they get a context of their own
-(`parameter_name /me quiet to:`): `to:` is a person where a seat or an offer goes (`/game leave`, `/kkk offer`:
-German `an`), but the end of the quiet hours (`bis`) and the building an agent moves to (`nach`)."""
 
 
 class BoardroomTranslator(app_commands.Translator):
@@ -75,5 +71,5 @@ def path_of(context: TranslationContextTypes) -> str | None:
 
 def message_context(location: TranslationContextLocation, path: str | None) -> str:
     """The catalog's message context of a string: its location (`parameter_name`), or for an occurrence in
-    `OWN_CONTEXT` its location and path (`parameter_name /me quiet to:`)."""
-    return f"{location.name} {path}" if path in OWN_CONTEXT else location.name
+    `bot.i18n.OWN_CONTEXT` its location and path (`parameter_name /me quiet to:`)."""
+    return command_context(location.name, path)
