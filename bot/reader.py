@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import _speaking, known
+from bot.i18n import known, switch_to
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -97,4 +97,4 @@ def at_table(record: Any) -> None:
     if _reader.get() == "":
         language = known((getattr(record, "options", None) or {}).get("language"))
         if language is not None:
-            _speaking.set(language)
+            switch_to(language)

@@ -29,7 +29,7 @@ import gettext
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -59,10 +59,16 @@ def current() -> str:
     return forced or _speaking.get()
 
 
+def switch_to(language: str | None) -> Token[str]:
+    """Speak `language` (None or an unknown one: English) from here to the end of the current context (a task's:
+    `bot.reader.at_table` uses it inside an answer's own work); `speaking` is the block form."""
+    return _speaking.set(language if language in LANGUAGES or language == PSEUDO else DEFAULT)
+
+
 @contextmanager
 def speaking(language: str | None) -> Iterator[None]:
     """Speak `language` (None or an unknown one: English) inside the block."""
-    token = _speaking.set(language if language in LANGUAGES or language == PSEUDO else DEFAULT)
+    token = switch_to(language)
     try:
         yield
     finally:
