@@ -3,10 +3,16 @@
 Settings come from the environment or `.env` (see `.env.example`). The errors a server owner can fix end with one
 clear line on stderr and no traceback: a missing or rejected token (exit code 2), a database the store refuses —
 corrupt, foreign, or written by a newer Boardroom — (exit code 1), a game data file that does not validate or is
-misplaced in `GAME_DATA_DIR` (exit code 1, naming the file and the field), an unreadable setting such as a
-`GAME_DATA_DIR` that is not a folder (exit code 2), a `DEV_GUILD_ID` of a server the bot is not in (Discord refuses
-the command sync there: exit code 2), any other refusal or failure from Discord while starting, such as a 5xx at
-login (exit code 1). Ctrl-C stops the bot cleanly (exit code 0).
+misplaced in `GAME_DATA_DIR` (exit code 2, naming the file and the field), an unreadable setting such as a
+`GAME_DATA_DIR` that is not a folder (exit code 2), an `HTTP_PORT` that can't be opened (exit code 2), a
+`DEV_GUILD_ID` of a server the bot is not in (Discord refuses the command sync there: exit code 2), any other
+refusal or failure from Discord while starting, such as a 5xx at login (exit code 1). Ctrl-C stops the bot cleanly
+(exit code 0).
+
+Exit code 2 is a configuration error: starting again changes nothing until someone edits a setting or a file, so the
+systemd units in `deploy/` don't restart on it (`RestartPreventExitStatus=2`). Exit code 1 may pass by itself (a
+database or network that is not there yet): they restart on it. The `boardroom` console script (`bot.cli`) runs
+this too (`boardroom run`), beside its offline commands.
 
 `python -m bot rebuild-records` does not start the bot: it derives every player's record and rating again from the
 games' logs (`bot.records`), prints how many, and exits. Stop the bot first (or use `/mod records rebuild`).
@@ -20,6 +26,7 @@ import discord
 from pydantic import ValidationError
 
 from bot import logs, runtime
+from bot.http_port import HttpPortError
 from bot.settings import Settings
 from bot.sync import SyncRefused
 from engine.errors import DataFileError, RegistrationError
@@ -47,11 +54,11 @@ async def run(settings: Settings, **client_options: object) -> int:
     except DataFileError as exc:
         await store.close()
         say(f"a game's data file is invalid: {exc}")
-        return EXIT_FAILURE
+        return EXIT_CONFIG
     except RegistrationError as exc:  # a game's folders don't match (see docs/adding-a-game.md)
         await store.close()
         say(str(exc))
-        return EXIT_FAILURE
+        return EXIT_CONFIG
     try:
         async with bot:
             await bot.start(settings.token)
@@ -67,7 +74,7 @@ async def run(settings: Settings, **client_options: object) -> int:
     except StorageError as exc:
         say(f"the database cannot be used: {exc}")
         return EXIT_FAILURE
-    except SyncRefused as exc:
+    except (SyncRefused, HttpPortError) as exc:
         say(str(exc))
         return EXIT_CONFIG
     except discord.HTTPException as exc:  # e.g. Discord's 5xx at login, after discord.py's own retries
@@ -103,10 +110,10 @@ async def rebuild_records(settings: Settings) -> int:
         counts = await Recorder(store, registry.build(settings.game_data_dir)).rebuild()
     except DataFileError as exc:
         say(f"a game's data file is invalid: {exc}")
-        return EXIT_FAILURE
+        return EXIT_CONFIG
     except RegistrationError as exc:
         say(str(exc))
-        return EXIT_FAILURE
+        return EXIT_CONFIG
     finally:
         await store.close()
     print(
