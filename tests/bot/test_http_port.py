@@ -1,6 +1,7 @@
 """The optional HTTP port (`bot.http_port`): `/healthz` and `/metrics` answered by a running bot (SimCord), over a
 real HTTP request on 127.0.0.1, port 0 (a free one). prometheus-client is in the test extra."""
 
+import json
 import socket
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import simcord
 from bot import metrics
 from bot.__main__ import run
 from bot.settings import Settings
+from storage.models import NewOutbox
 from tests.bot.helpers import make_server, move, seat_players, state, thread_of
 from tests.bot.toygame import Toy
 
@@ -54,7 +56,7 @@ async def test_healthz_and_metrics_of_a_running_bot_then_lag_and_a_closed_databa
 
     status, content_type, body = await get(env, "/healthz")
     assert status == 200 and content_type.startswith("application/json")
-    health = __import__("json").loads(body)
+    health = json.loads(body)
     assert health == {
         "database": "ok",
         "scheduler_lag_seconds": 0.0,
@@ -77,7 +79,7 @@ async def test_healthz_and_metrics_of_a_running_bot_then_lag_and_a_closed_databa
     env.bot.scheduler.close()
     await env.advance_time(3600)
     status, _type, body = await get(env, "/healthz")
-    health = __import__("json").loads(body)
+    health = json.loads(body)
     assert status == 503 and health["problems"] == ["scheduler_lag"] and health["database"] == "ok"
     assert health["timers_due"] >= 1 and 2990 <= health["scheduler_lag_seconds"] <= 3010
     _status, _type, text = await get(env, "/metrics")
@@ -86,7 +88,7 @@ async def test_healthz_and_metrics_of_a_running_bot_then_lag_and_a_closed_databa
     # The database goes away: 503, naming it; /metrics still answers, with the database down.
     await env.bot.store.close()
     status, _type, body = await get(env, "/healthz")
-    health = __import__("json").loads(body)
+    health = json.loads(body)
     assert status == 503 and health["healthy"] is False and health["problems"] == ["database"]
     assert health["database"].startswith("unreachable: StorageError:") and "closed" in health["database"]
     status, _type, text = await get(env, "/metrics")
@@ -102,6 +104,12 @@ async def test_metrics_without_prometheus_client_is_404_and_healthz_still_works(
     assert status == 404 and text.strip() == metrics.MISSING and "boardroom[metrics]" in text
     status, _type, _body = await get(env, "/healthz")
     assert status == 200
+    # A message waits in the outbox (queued beside the notifier, which was not told) beyond HEALTH_MAX_BACKLOG.
+    env.bot.settings.health_max_backlog = 0
+    await env.bot.store.outbox.add(None, [NewOutbox(kind="post", target={"channel_id": 1}, payload={"text": "x"})])
+    status, _type, body = await get(env, "/healthz")
+    health = json.loads(body)
+    assert status == 503 and health["problems"] == ["delivery_backlog"] and health["delivery_backlog"] == 1
 
 
 async def test_the_rest_trace_counts_calls_and_429s_over_real_http(tmp_path: Path) -> None:
