@@ -10,13 +10,15 @@ in a registry of their own (not the library's global one), created once per proc
   first answer (a reply, the narration in its response, or the "thinking…" deferral) — Discord allows 3 s;
 - `boardroom_delivery_backlog`, `boardroom_timers_due`, `boardroom_scheduler_lag_seconds`,
   `boardroom_database_up`: read from the store when `/metrics` is scraped (`bot.http_port.probe`);
-- `boardroom_rest_calls_total{method,status}`, `boardroom_rest_rate_limits_total{scope}` and
-  `boardroom_rest_rate_limit_wait_seconds_total`: every REST request discord.py makes (interaction answers included:
-  they go through the same session), seen through aiohttp's tracing (`http_trace`, discord.py's documented
-  `http_trace` option). A 429 is a rate-limit wait: discord.py sleeps `Retry-After` seconds and retries. Its
-  pre-emptive waits (a bucket whose `X-RateLimit-Remaining` reached 0, slept on inside `discord.http.Ratelimit`)
-  have no hook and are not counted; `boardroom_rest_buckets_exhausted_total` counts the responses that exhausted a
-  bucket, after which the next request on it waits for the bucket's reset.
+- `boardroom_rest_calls_total{method,status}`, `boardroom_rest_rate_limit_waits_total{reason}` and
+  `boardroom_rest_rate_limit_wait_seconds_total{reason}`: every REST request discord.py makes (interaction answers
+  included: they go through the same session), seen through aiohttp's tracing (`http_trace`, discord.py's documented
+  `http_trace` option), and the waits Discord's rate limits cost. discord.py waits in two places
+  (`discord/http.py`): after a 429 it sleeps `Retry-After` seconds and retries (reason `429_user`, `429_global` or
+  `429_shared`: the answer's `X-RateLimit-Scope`; `global` is the bot token's limit, shared by all its processes);
+  and when an answer used its bucket's last request (`X-RateLimit-Remaining: 0`), `Ratelimit.__aexit__` sleeps until
+  the bucket resets (`X-RateLimit-Reset-After`) before the request returns (reason `bucket`). Both are read from the
+  answer's headers, so the seconds are what Discord asked for (concurrent requests on one bucket share one sleep).
 """
 
 from __future__ import annotations
@@ -71,13 +73,16 @@ LAG = _make("Gauge", "boardroom_scheduler_lag_seconds", "How late the most overd
 DATABASE_UP = _make("Gauge", "boardroom_database_up", "1 if the store answered the scrape's queries, else 0.")
 REST = _make("Counter", "boardroom_rest_calls", "REST requests to Discord, by method and status.", ("method", "status"))
 RATE_LIMITS = _make(
-    "Counter", "boardroom_rest_rate_limits", "429 answers from Discord (each a wait before a retry).", ("scope",)
+    "Counter",
+    "boardroom_rest_rate_limit_waits",
+    "Rate-limit waits: a 429 (by its scope) or a bucket's last request (bucket).",
+    ("reason",),
 )
 RATE_LIMIT_WAIT = _make(
-    "Counter", "boardroom_rest_rate_limit_wait_seconds", "Seconds discord.py was told to wait by 429 answers."
-)
-EXHAUSTED = _make(
-    "Counter", "boardroom_rest_buckets_exhausted", "Answers that used a rate-limit bucket's last request."
+    "Counter",
+    "boardroom_rest_rate_limit_wait_seconds",
+    "Seconds Discord asked discord.py to wait (Retry-After, X-RateLimit-Reset-After).",
+    ("reason",),
 )
 
 
@@ -121,8 +126,12 @@ async def _request_end(_session: aiohttp.ClientSession, _context: SimpleNamespac
     REST.labels(params.method, str(response.status)).inc()
     headers = response.headers
     if response.status == 429:
-        RATE_LIMITS.labels(headers.get("X-RateLimit-Scope", "unknown")).inc()
-        with contextlib.suppress(ValueError):  # a Retry-After that isn't seconds: counted as a 429 only
-            RATE_LIMIT_WAIT.inc(max(0.0, float(headers.get("Retry-After", "0"))))
+        _waited(f"429_{headers.get('X-RateLimit-Scope', 'user')}", headers.get("Retry-After"))
     elif headers.get("X-RateLimit-Remaining") == "0":
-        EXHAUSTED.inc()
+        _waited("bucket", headers.get("X-RateLimit-Reset-After"))
+
+
+def _waited(reason: str, seconds: str | None) -> None:
+    RATE_LIMITS.labels(reason).inc()
+    with contextlib.suppress(TypeError, ValueError):  # no header, or not seconds: counted as a wait only
+        RATE_LIMIT_WAIT.labels(reason).inc(max(0.0, float(seconds)))  # type: ignore[arg-type]

@@ -114,12 +114,13 @@ async def test_metrics_without_prometheus_client_is_404_and_healthz_still_works(
 
 async def test_the_rest_trace_counts_calls_and_429s_over_real_http(tmp_path: Path) -> None:
     """`metrics.http_trace` on an aiohttp session (as discord.py's `http_trace` puts it), against a local server
-    answering 200, a 429 with Retry-After and a bucket's last request."""
+    answering a bucket's last request, a global 429 with Retry-After, and an ordinary 200."""
     from aiohttp import web
 
     answers = [
-        web.Response(status=200, headers={"X-RateLimit-Remaining": "0"}),
-        web.Response(status=429, headers={"Retry-After": "1.5", "X-RateLimit-Scope": "user"}),
+        web.Response(status=200, headers={"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "0.25"}),
+        web.Response(status=429, headers={"Retry-After": "1.5", "X-RateLimit-Scope": "global"}),
+        web.Response(status=200, headers={"X-RateLimit-Remaining": "4"}),
     ]
 
     async def handler(_request: web.Request) -> web.Response:
@@ -142,21 +143,22 @@ async def test_the_rest_trace_counts_calls_and_429s_over_real_http(tmp_path: Pat
         return (
             value('boardroom_rest_calls_total{method="POST",status="200"}'),
             value('boardroom_rest_calls_total{method="POST",status="429"}'),
-            value('boardroom_rest_rate_limits_total{scope="user"}'),
-            value("boardroom_rest_rate_limit_wait_seconds_total"),
-            value("boardroom_rest_buckets_exhausted_total"),
+            value('boardroom_rest_rate_limit_waits_total{reason="429_global"}'),
+            value('boardroom_rest_rate_limit_wait_seconds_total{reason="429_global"}'),
+            value('boardroom_rest_rate_limit_waits_total{reason="bucket"}'),
+            value('boardroom_rest_rate_limit_wait_seconds_total{reason="bucket"}'),
         )
 
     before = read()
     try:
         async with aiohttp.ClientSession(trace_configs=[metrics.http_trace()]) as session:  # type: ignore[list-item]
-            for _ in range(2):
+            for _ in range(3):
                 async with session.post(f"http://127.0.0.1:{port}/x") as response:
                     await response.read()
     finally:
         await runner.cleanup()
     after = read()
-    assert [b - a for a, b in zip(before, after, strict=True)] == [1, 1, 1, 1.5, 1]
+    assert [b - a for a, b in zip(before, after, strict=True)] == [2, 1, 1, 1.5, 1, 0.25]
 
 
 async def test_an_http_port_in_use_stops_the_start_with_one_line_and_exit_code_2(
