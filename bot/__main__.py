@@ -1,8 +1,9 @@
 """`python -m bot`: start Boardroom.
 
 Settings come from the environment or `.env` (see `.env.example`). The errors a server owner can fix end with one
-clear line on stderr and no traceback: a missing or rejected token (exit code 2), a database the store refuses —
-corrupt, foreign, or written by a newer Boardroom — (exit code 1), a game data file that does not validate or is
+clear line on stderr and no traceback: a missing or rejected token (exit code 2), a database file the store refuses —
+corrupt, foreign, read-only, or written by a newer Boardroom — (exit code 2; a database that can't be reached: exit
+code 1), a game data file that does not validate or is
 misplaced in `GAME_DATA_DIR` (exit code 2, naming the file and the field), an unreadable setting such as a
 `GAME_DATA_DIR` that is not a folder (exit code 2), an `HTTP_PORT` that can't be opened (exit code 2), a
 `DEV_GUILD_ID` of a server the bot is not in (Discord refuses the command sync there: exit code 2), any other
@@ -30,7 +31,7 @@ from bot.http_port import HttpPortError
 from bot.settings import Settings
 from bot.sync import SyncRefused
 from engine.errors import DataFileError, RegistrationError
-from storage import StorageError
+from storage import StorageError, StoreFileError
 
 EXIT_CONFIG = 2
 EXIT_FAILURE = 1
@@ -48,7 +49,7 @@ async def run(settings: Settings, **client_options: object) -> int:
         store = await open_database(settings.database_path)
     except StorageError as exc:
         say(f"the database cannot be used: {exc}")
-        return EXIT_FAILURE
+        return exit_code(exc)
     try:
         bot = create_bot(settings, store=store, **client_options)  # type: ignore[arg-type]
     except DataFileError as exc:
@@ -73,7 +74,7 @@ async def run(settings: Settings, **client_options: object) -> int:
         return EXIT_CONFIG
     except StorageError as exc:
         say(f"the database cannot be used: {exc}")
-        return EXIT_FAILURE
+        return exit_code(exc)
     except (SyncRefused, HttpPortError) as exc:
         say(str(exc))
         return EXIT_CONFIG
@@ -84,6 +85,13 @@ async def run(settings: Settings, **client_options: object) -> int:
         say(f"cannot reach Discord ({type(exc).__name__}: {exc}). Check the network and try again.")
         return EXIT_FAILURE
     return 0
+
+
+def exit_code(exc: StorageError) -> int:
+    """A database file the store refuses (not a database, corrupt, read-only, from a newer Boardroom) is a
+    configuration error: it stays so until someone acts. Any other storage failure (a database server not reachable
+    yet) may pass by itself."""
+    return EXIT_CONFIG if isinstance(exc, StoreFileError) else EXIT_FAILURE
 
 
 def _reason(exc: discord.HTTPException) -> str:
@@ -104,7 +112,7 @@ async def rebuild_records(settings: Settings) -> int:
         store = await open_database(settings.database_path)
     except StorageError as exc:
         say(f"the database cannot be used: {exc}")
-        return EXIT_FAILURE
+        return exit_code(exc)
     try:
         started = time.perf_counter()
         counts = await Recorder(store, registry.build(settings.game_data_dir)).rebuild()

@@ -8,9 +8,9 @@
     boardroom copy-db --to URL         …and any other command `python -m bot` offers, handed to it as given
 
 Settings come from the environment or `.env`, as for the bot. Exit codes: 0 done; 1 a failure (a game that does
-not replay, a backup that could not be made, a database the store refuses, no such game); 2 a configuration or
-usage error (a setting, a game data file, a database file that isn't there, an unknown command), always one line
-on stderr saying what to fix. The offline commands open the database beside a running bot safely (SQLite's WAL
+not replay, a backup that could not be made, no such game); 2 a configuration or usage error (a setting, a game
+data file, a database file that isn't there or that the store refuses, an unknown command), always one line on
+stderr saying what to fix. The offline commands open the database beside a running bot safely (SQLite's WAL
 lets readers and a second writer in); `backup` while the bot runs is what `/mod backup` does.
 """
 
@@ -97,7 +97,7 @@ async def _offline(parsed: argparse.Namespace, settings: Settings) -> int:
         store = await open_database(path)
     except StorageError as exc:
         entry.say(f"the database cannot be used: {exc}")
-        return entry.EXIT_FAILURE
+        return entry.exit_code(exc)
     try:
         if parsed.command == "verify":
             return await verify(store, settings, only=parsed.game)

@@ -1,7 +1,7 @@
 """The real client over a real websocket: login, command sync and one slash command against a local fake Discord.
 
-Plus `python -m bot`'s start-up failures: a missing or rejected token (exit code 2) and a database the store refuses
-(exit code 1), each with one line on stderr and no traceback.
+Plus `python -m bot`'s start-up failures: a missing or rejected token and a database file the store refuses (exit
+code 2: configuration errors, not restarted by systemd), each with one line on stderr and no traceback.
 """
 
 import asyncio
@@ -94,7 +94,7 @@ async def test_a_corrupt_database_is_one_line_and_nonzero(
 ) -> None:
     (tmp_path / "db.sqlite3").write_bytes(b"this is not a database, just some text" * 100)
     code = await run(settings_for(tmp_path), games={"toy": Toy()}, guild_ready_timeout=0.05)
-    assert code == 1
+    assert code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "the database cannot be used" in err[0] and "db.sqlite3" in err[0]
 
@@ -112,7 +112,7 @@ async def test_a_database_from_a_newer_boardroom_is_refused_before_login(
         conn.execute("PRAGMA user_version = 999")
     # No fake Discord at all: the database is checked before the bot logs in.
     code = await run(settings_for(tmp_path), games={"toy": Toy()})
-    assert code == 1
+    assert code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "schema version 999" in err[0] and "newer Boardroom" in err[0]
 
