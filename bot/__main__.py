@@ -3,12 +3,11 @@
 Settings come from the environment or `.env` (see `.env.example`). The errors a server owner can fix end with one
 clear line on stderr and no traceback: a missing or rejected token (exit code 2), a database file the store refuses —
 corrupt, foreign, read-only, or written by a newer Boardroom — (exit code 2; a database that can't be reached: exit
-code 1), a game data file that does not validate or is
-misplaced in `GAME_DATA_DIR` (exit code 2, naming the file and the field), an unreadable setting such as a
-`GAME_DATA_DIR` that is not a folder (exit code 2), an `HTTP_PORT` that can't be opened (exit code 2), a
-`DEV_GUILD_ID` of a server the bot is not in (Discord refuses the command sync there: exit code 2), any other
-refusal or failure from Discord while starting, such as a 5xx at login (exit code 1). Ctrl-C stops the bot cleanly
-(exit code 0).
+code 1), a game data file that does not validate or is misplaced in `GAME_DATA_DIR` (exit code 2, naming the file
+and the field), an unreadable setting such as a `GAME_DATA_DIR` that is not a folder (exit code 2), an `HTTP_PORT`
+that can't be opened (exit code 2), a `DEV_GUILD_ID` of a server the bot is not in (Discord refuses the command sync
+there: exit code 2), any other refusal or failure from Discord while starting, such as a 5xx at login (exit code 1).
+Ctrl-C stops the bot cleanly (exit code 0).
 
 Exit code 2 is a configuration error: starting again changes nothing until someone edits a setting or a file, so the
 systemd units in `deploy/` don't restart on it (`RestartPreventExitStatus=2`). Exit code 1 may pass by itself (a

@@ -123,8 +123,9 @@ class BoardroomBot(Host):
         # The HTTP port first, before Discord is asked anything: a port that can't be bound stops the start
         # (`HttpPortError`, exit code 2), and /healthz answers (503 until the store is open) while the bot logs in.
         if self.settings.http_port is not None and self.http_port is None:
-            self.http_port = HttpPort(self, self.settings.http_host, self.settings.http_port)
-            await self.http_port.start()
+            port = HttpPort(self, self.settings.http_host, self.settings.http_port)
+            await port.start()
+            self.http_port = port
         await super().login(token)
 
     async def setup_hook(self) -> None:
