@@ -3,9 +3,11 @@ Knete game, their exit codes (0 done, 1 a failure, 2 a configuration or usage er
 
 import asyncio
 import json
+import logging
 import shutil
 import sqlite3
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,18 @@ from engine.kkk.rules import KKK
 from storage import open_store
 from tests.replay.checks import play_random_game
 from tests.replay.test_kkk import kkk_chooser
+
+
+@pytest.fixture(autouse=True)
+def logging_restored() -> Iterator[None]:
+    """The offline commands configure logging for the process (`bot.logs.configure`: a handler on this test's
+    stderr); the tests after this one must not log into it once it is closed."""
+    loggers = [logging.getLogger(name) for name in ("", "discord", "discord.gateway")]
+    saved = [(logger.handlers[:], logger.level) for logger in loggers]
+    yield
+    for logger, (handlers, level) in zip(loggers, saved, strict=True):
+        logger.handlers[:] = handlers
+        logger.setLevel(level)
 
 
 @pytest.fixture(scope="module")
