@@ -1,12 +1,18 @@
 """`python -m bot`: start Boardroom.
 
 Settings come from the environment or `.env` (see `.env.example`). The errors a server owner can fix end with one
-clear line on stderr and no traceback: a missing or rejected token (exit code 2), a database the store refuses —
-corrupt, foreign, or written by a newer Boardroom — (exit code 1), a game data file that does not validate or is
-misplaced in `GAME_DATA_DIR` (exit code 1, naming the file and the field), an unreadable setting such as a
-`GAME_DATA_DIR` that is not a folder (exit code 2), a `DEV_GUILD_ID` of a server the bot is not in (Discord refuses
-the command sync there: exit code 2), any other refusal or failure from Discord while starting, such as a 5xx at
-login (exit code 1). Ctrl-C stops the bot cleanly (exit code 0).
+clear line on stderr and no traceback: a missing or rejected token (exit code 2), a database file the store refuses —
+corrupt, foreign, read-only, or written by a newer Boardroom — (exit code 2; a database that can't be reached: exit
+code 1), a game data file that does not validate or is misplaced in `GAME_DATA_DIR` (exit code 2, naming the file
+and the field), an unreadable setting such as a `GAME_DATA_DIR` that is not a folder (exit code 2), an `HTTP_PORT`
+that can't be opened (exit code 2), a `DEV_GUILD_ID` of a server the bot is not in (Discord refuses the command sync
+there: exit code 2), any other refusal or failure from Discord while starting, such as a 5xx at login (exit code 1).
+Ctrl-C stops the bot cleanly (exit code 0).
+
+Exit code 2 is a configuration error: starting again changes nothing until someone edits a setting or a file, so the
+systemd units in `deploy/` don't restart on it (`RestartPreventExitStatus=2`). Exit code 1 may pass by itself (a
+database or network that is not there yet): they restart on it. The `boardroom` console script (`bot.cli`) runs
+this too (`boardroom run`), beside its offline commands.
 
 `python -m bot rebuild-records` does not start the bot: it derives every player's record and rating again from the
 games' logs (`bot.records`), prints how many, and exits. Stop the bot first (or use `/mod records rebuild`).
@@ -20,10 +26,11 @@ import discord
 from pydantic import ValidationError
 
 from bot import logs, runtime
+from bot.http_port import HttpPortError
 from bot.settings import Settings
 from bot.sync import SyncRefused
 from engine.errors import DataFileError, RegistrationError
-from storage import StorageError
+from storage import StorageError, StoreFileError
 
 EXIT_CONFIG = 2
 EXIT_FAILURE = 1
@@ -41,17 +48,17 @@ async def run(settings: Settings, **client_options: object) -> int:
         store = await open_database(settings.database_path)
     except StorageError as exc:
         say(f"the database cannot be used: {exc}")
-        return EXIT_FAILURE
+        return exit_code(exc)
     try:
         bot = create_bot(settings, store=store, **client_options)  # type: ignore[arg-type]
     except DataFileError as exc:
         await store.close()
         say(f"a game's data file is invalid: {exc}")
-        return EXIT_FAILURE
+        return EXIT_CONFIG
     except RegistrationError as exc:  # a game's folders don't match (see docs/adding-a-game.md)
         await store.close()
         say(str(exc))
-        return EXIT_FAILURE
+        return EXIT_CONFIG
     try:
         async with bot:
             await bot.start(settings.token)
@@ -66,8 +73,8 @@ async def run(settings: Settings, **client_options: object) -> int:
         return EXIT_CONFIG
     except StorageError as exc:
         say(f"the database cannot be used: {exc}")
-        return EXIT_FAILURE
-    except SyncRefused as exc:
+        return exit_code(exc)
+    except (SyncRefused, HttpPortError) as exc:
         say(str(exc))
         return EXIT_CONFIG
     except discord.HTTPException as exc:  # e.g. Discord's 5xx at login, after discord.py's own retries
@@ -77,6 +84,13 @@ async def run(settings: Settings, **client_options: object) -> int:
         say(f"cannot reach Discord ({type(exc).__name__}: {exc}). Check the network and try again.")
         return EXIT_FAILURE
     return 0
+
+
+def exit_code(exc: StorageError) -> int:
+    """A database file the store refuses (not a database, corrupt, read-only, from a newer Boardroom) is a
+    configuration error: it stays so until someone acts. Any other storage failure (a database server not reachable
+    yet) may pass by itself."""
+    return EXIT_CONFIG if isinstance(exc, StoreFileError) else EXIT_FAILURE
 
 
 def _reason(exc: discord.HTTPException) -> str:
@@ -97,16 +111,16 @@ async def rebuild_records(settings: Settings) -> int:
         store = await open_database(settings.database_path)
     except StorageError as exc:
         say(f"the database cannot be used: {exc}")
-        return EXIT_FAILURE
+        return exit_code(exc)
     try:
         started = time.perf_counter()
         counts = await Recorder(store, registry.build(settings.game_data_dir)).rebuild()
     except DataFileError as exc:
         say(f"a game's data file is invalid: {exc}")
-        return EXIT_FAILURE
+        return EXIT_CONFIG
     except RegistrationError as exc:
         say(str(exc))
-        return EXIT_FAILURE
+        return EXIT_CONFIG
     finally:
         await store.close()
     print(

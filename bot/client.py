@@ -30,6 +30,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import metrics
 from bot.cogs.game import GameCog
 from bot.cogs.me import MeCog
 from bot.cogs.mine import MineCog
@@ -39,6 +40,7 @@ from bot.digest import Digests
 from bot.game_buttons import GAME_BUTTONS
 from bot.host import Host
 from bot.housekeeping import Housekeeper
+from bot.http_port import HttpPort
 from bot.i18n import known, speaking
 from bot.i18n.commands import BoardroomTranslator
 from bot.i18n.platform import _
@@ -97,6 +99,7 @@ class BoardroomBot(Host):
         discord.VoiceClient.warn_nacl = False
         client_options.setdefault("intents", default_intents())
         client_options.setdefault("allowed_mentions", NO_MENTIONS)  # a message that pings says so
+        client_options.setdefault("http_trace", metrics.http_trace())  # REST calls and 429s for `/metrics`
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **client_options)
         self.settings = settings
         self.clock = clock
@@ -112,7 +115,18 @@ class BoardroomBot(Host):
         self._tasks: set[asyncio.Task[Any]] = set()
         self.synced_commands: bool | None = None
         self.damaged_reported: set[int] = set()
+        self.http_port: HttpPort | None = None
+        """`/healthz` and `/metrics` (`HTTP_PORT`), bound at the login."""
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+
+    async def login(self, token: str) -> None:
+        # The HTTP port first, before Discord is asked anything: a port that can't be bound stops the start
+        # (`HttpPortError`, exit code 2), and /healthz answers (503 until the store is open) while the bot logs in.
+        if self.settings.http_port is not None and self.http_port is None:
+            port = HttpPort(self, self.settings.http_host, self.settings.http_port)
+            await port.start()
+            self.http_port = port
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         if self._store is None:
@@ -218,6 +232,8 @@ class BoardroomBot(Host):
         self.digests.close()
         self.notifier.close()
         try:
+            if self.http_port is not None:
+                await self.http_port.close()
             await super().close()
         finally:
             if self._store is not None:

@@ -109,6 +109,7 @@ async def _finish(
     except discord.HTTPException as exc:
         log.warning("could not answer an interaction: %s", exc, extra={"game": game_id})
     finally:
+        carrier.acknowledged()  # `boardroom_ack_seconds`: when the interaction was first answered, if it was
         carrier.settled.set()  # its follow-ups (the move's later narration, `bot.notifier.tokens`) may go out
 
 

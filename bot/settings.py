@@ -57,6 +57,15 @@ class Settings(BaseSettings):
     """On a table whose `away` option is `pause`, a player's turns' clocks stop while they are away for at most this
     many days in all per game; after that their clocks run again (nobody holds a table hostage)."""
 
+    http_port: int | None = Field(default=None, ge=0, le=65535)
+    """An HTTP port for `/healthz` and `/metrics` (`bot.http_port`); not set: none is opened. 0: any free port."""
+    http_host: str = "127.0.0.1"
+    """The address the HTTP port listens on (0.0.0.0: every interface)."""
+    health_max_lag: float = Field(default=300.0, gt=0)
+    """`/healthz` answers 503 when the most overdue timer is later than this many seconds."""
+    health_max_backlog: int = Field(default=1000, ge=0)
+    """`/healthz` answers 503 when more outbox rows than this wait for delivery."""
+
     @property
     def backups(self) -> Path:
         return self.backup_dir or self.database_path.parent / "backups"
@@ -78,7 +87,7 @@ class Settings(BaseSettings):
         """The web address of a game's full rules, if RULES_URL is set."""
         return f"{self.rules_url}/{game_name}.md" if self.rules_url else None
 
-    @field_validator("dev_guild_id", "game_data_dir", "rules_url", "backup_dir", mode="before")
+    @field_validator("dev_guild_id", "game_data_dir", "rules_url", "backup_dir", "http_port", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -8,6 +8,7 @@ import asyncio
 import json
 import logging
 import re
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import outbox
+from bot import metrics, outbox
 from bot.names import PINGS
 from bot.notifier.ledger import Ledger
 from bot.notifier.tokens import TokenBook
@@ -43,12 +44,47 @@ class Carrier:
         self.interaction = interaction
         self.row_ids: set[int] = set()
         self.claimed = False
-        self.used = False
-        self.deferred = False
+        self.began = time.perf_counter()
+        """When the interaction came in to `bot.replies.answer` (for `boardroom_ack_seconds`)."""
+        self.answered_at: float | None = None
+        """When it was first answered: set by `used` or `deferred` becoming true (whoever answered says so)."""
+        self._used = False
+        self._deferred = False
         self.private = False
         """The clicked message is private (a hand DM, an ephemeral answer): the narration is not its reply."""
         self.settled = asyncio.Event()
         """Set once the interaction is answered (or could not be): its follow-ups may go out from then on."""
+
+    @property
+    def used(self) -> bool:
+        """The interaction's response carried one of the action's messages (or a form, an edit)."""
+        return self._used
+
+    @used.setter
+    def used(self, value: bool) -> None:
+        self._used = value
+        if value and self.answered_at is None:
+            self.answered_at = time.perf_counter()
+
+    @property
+    def deferred(self) -> bool:
+        """The interaction was deferred ("thinking…"): its answer is a follow-up."""
+        return self._deferred
+
+    @deferred.setter
+    def deferred(self, value: bool) -> None:
+        self._deferred = value
+        if value and self.answered_at is None:
+            self.answered_at = time.perf_counter()
+
+    def acknowledged(self) -> None:
+        """Record the acknowledgement latency once the answer is done: when `used` or `deferred` was set, else now
+        if the interaction's response is done (a reply sent by `bot.replies`); nothing if it was never answered."""
+        answered = self.answered_at
+        if answered is None and self.interaction.response.is_done():
+            answered = self.answered_at = time.perf_counter()
+        if answered is not None:
+            metrics.acknowledged(answered - self.began)
 
     def for_rows(self, ids: list[int]) -> "Carrier":
         self.row_ids = set(ids)

@@ -16,7 +16,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
-from bot import invalid, outbox
+from bot import invalid, metrics, outbox
 from bot import timers as timing
 from bot.i18n.platform import _
 from bot.logs import game_logger
@@ -136,6 +136,7 @@ class MovePath:
             old_timers=loaded.timers,
         )
         ids = await self.commit(commit)
+        metrics.moved(record.kind)
         game_logger(record.id, "boardroom.service").info(
             "applied",
             extra={"fields": {"seat": seat, "action": entry.action.get("type") if entry.action else None}},

@@ -53,5 +53,7 @@ async def env(simcord_env: simcord.Env, make_bot: Callable[..., BoardroomBot]) -
         bot.housekeeper.close()
         bot.digests.close()
         bot.notifier.close()
+        if bot.http_port is not None:  # HTTP_PORT set (tests/bot/test_http_port.py)
+            await bot.http_port.close()
         if bot._store is not None:
             await bot._store.close()

@@ -46,7 +46,7 @@ async def test_a_wrong_data_file_stops_the_start_with_one_line_naming_file_and_f
     path = write(tmp_path / "game-data" / file, text.replace(before, after, 1))
     # No fake Discord at all: the data is checked before the bot logs in.
     code = await run(settings_for(tmp_path, tmp_path / "game-data"))
-    assert code == 1
+    assert code == 2  # a configuration error: systemd does not restart on it
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("Boardroom: a game's data file is invalid: ")
     assert str(path) in err[0] and f"field '{field}'" in err[0]
@@ -55,7 +55,7 @@ async def test_a_wrong_data_file_stops_the_start_with_one_line_naming_file_and_f
 async def test_a_misplaced_file_stops_the_start_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write(tmp_path / "game-data" / "KKK" / "board.toml", (DATA_DIR / "board.toml").read_text(encoding="utf-8"))
     code = await run(settings_for(tmp_path, tmp_path / "game-data"))
-    assert code == 1
+    assert code == 2  # a configuration error: systemd does not restart on it
     [line] = capsys.readouterr().err.strip().splitlines()
     assert str(tmp_path / "game-data" / "KKK") in line and "no game is called 'KKK'" in line
 

@@ -1,7 +1,7 @@
 """The real client over a real websocket: login, command sync and one slash command against a local fake Discord.
 
-Plus `python -m bot`'s start-up failures: a missing or rejected token (exit code 2) and a database the store refuses
-(exit code 1), each with one line on stderr and no traceback.
+Plus `python -m bot`'s start-up failures: a missing or rejected token and a database file the store refuses (exit
+code 2: configuration errors, not restarted by systemd), each with one line on stderr and no traceback.
 """
 
 import asyncio
@@ -14,6 +14,7 @@ from pathlib import Path
 import discord
 import pytest
 
+from bot import metrics
 from bot.__main__ import run
 from bot.client import create_bot
 from bot.settings import Settings
@@ -37,7 +38,16 @@ def settings_for(tmp_path: Path, token: str = "good-token") -> Settings:
     return Settings(_env_file=None, discord_token=token, database_path=tmp_path / "db.sqlite3")  # type: ignore[call-arg]
 
 
+def rest_calls(method: str, status: str) -> float:
+    """`boardroom_rest_calls_total` as /metrics shows it (bot.metrics counts every REST request through discord.py's
+    `http_trace`)."""
+    text = metrics.rendered()[0].decode()  # type: ignore[index]
+    name = f'boardroom_rest_calls_total{{method="{method}",status="{status}"}} '
+    return next((float(x.split()[-1]) for x in text.splitlines() if x.startswith(name)), 0.0)
+
+
 async def test_login_sync_and_one_slash_command_over_a_websocket(fake: FakeDiscord, tmp_path: Path) -> None:
+    gets = rest_calls("GET", "200")
     bot = create_bot(settings_for(tmp_path), games={"toy": Toy()}, guild_ready_timeout=0.05)
     task = asyncio.create_task(bot.start("good-token"))
     try:
@@ -53,6 +63,7 @@ async def test_login_sync_and_one_slash_command_over_a_websocket(fake: FakeDisco
         assert embed["title"] == "Toy — Rules" and "2–5 players" in embed["footer"]["text"]
         assert callback["data"]["flags"] & 64  # ephemeral
         assert ("GET", "/users/@me", None) in fake.calls
+        assert rest_calls("GET", "200") >= gets + 1  # the real HTTP client's requests are counted
     finally:
         await bot.close()
         await asyncio.wait_for(task, 5)
@@ -83,7 +94,7 @@ async def test_a_corrupt_database_is_one_line_and_nonzero(
 ) -> None:
     (tmp_path / "db.sqlite3").write_bytes(b"this is not a database, just some text" * 100)
     code = await run(settings_for(tmp_path), games={"toy": Toy()}, guild_ready_timeout=0.05)
-    assert code == 1
+    assert code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "the database cannot be used" in err[0] and "db.sqlite3" in err[0]
 
@@ -101,7 +112,7 @@ async def test_a_database_from_a_newer_boardroom_is_refused_before_login(
         conn.execute("PRAGMA user_version = 999")
     # No fake Discord at all: the database is checked before the bot logs in.
     code = await run(settings_for(tmp_path), games={"toy": Toy()})
-    assert code == 1
+    assert code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "schema version 999" in err[0] and "newer Boardroom" in err[0]
 
