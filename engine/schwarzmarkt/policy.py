@@ -32,6 +32,7 @@ from pydantic import BaseModel
 
 from engine.game import Game
 from engine.levels import Level
+from engine.schwarzmarkt import search
 from engine.schwarzmarkt.actions import Give, Pick, Play, Target, Trade
 from engine.schwarzmarkt.market import GOODS
 from engine.schwarzmarkt.views import SeatView
@@ -78,7 +79,7 @@ class SchwarzmarktPolicy:
             return None
         if autopilot:
             return _autopilot(view, legal, rng)
-        return _Player(view, seat, rng).decide(legal)
+        return _Player(view, seat, rng, hard=self.level == "hard").decide(legal)
 
 
 def _autopilot(view: SeatView, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -100,7 +101,8 @@ def _autopilot(view: SeatView, legal: Sequence[Any], rng: random.Random) -> Any:
 class _Player:
     """One decision of the computer player."""
 
-    def __init__(self, view: SeatView, seat: int, rng: random.Random) -> None:
+    def __init__(self, view: SeatView, seat: int, rng: random.Random, *, hard: bool = False) -> None:
+        self.hard = hard
         self.view = view
         self.seat = seat
         self.rng = rng
@@ -151,6 +153,8 @@ class _Player:
         v = self.view
         selling = [t for t in trades if t.cards]
         waiting = [t for t in trades if not t.cards]
+        if self.hard:  # when to sell and how far to move: by look-ahead over sampled deals of the unseen cards
+            return search.choose_trade(v, self.seat, trades, self.rng, self.card_value)
         if v.last_call:
             best = max(selling, key=lambda t: len(t.cards), default=None)
             return best if best is not None and self._may_empty(best) else waiting[0]
