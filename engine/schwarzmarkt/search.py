@@ -32,6 +32,10 @@ GOODS_TOTAL = 12
 """Cards of each kind in the basic game (the data file may differ; only a guess at the unseen cards)."""
 SELL_CHANCE = 0.5
 """The normal player's guess of how likely a holder sells before its next turn (as `policy.SELL_CHANCE`)."""
+FIRST = 8
+"""Deals every candidate is played on before the weaker ones are dropped."""
+KEEP = 4
+"""Candidates played on every deal."""
 WIN_BONUS = 40.0
 """What winning is worth on top of the final margin, when a rollout ends the game."""
 KINDS = len(GOODS)
@@ -58,6 +62,7 @@ class Table:
         # The seats in turn order after this one, this one last.
         order = [(seat + i) % view.seats for i in range(1, view.seats + 1)]
         self.order = [s for s in order if s in self.playing]
+        self.others = len(self.playing) - 1
 
 
 def deal(table: Table, rng: random.Random) -> list[list[int]]:
@@ -79,13 +84,31 @@ def deal(table: Table, rng: random.Random) -> list[list[int]]:
 class Round:
     """The rest of one trading round on one deal: the marker, what the offer still wants, hands and luxury."""
 
-    __slots__ = ("emptied", "hands", "last", "luxury", "marker", "over", "spoiled", "still")
+    __slots__ = (
+        "emptied",
+        "hands",
+        "in_hands",
+        "kinds",
+        "last",
+        "luxury",
+        "marker",
+        "over",
+        "pile",
+        "sizes",
+        "spoiled",
+        "still",
+    )
 
     def __init__(self, table: Table, view: SeatView, hands: list[list[int]]) -> None:
         self.marker = view.marker
         still = view.offer.still if view.offer is not None else {}
         self.still = [still.get(k, 0) for k in GOODS]
+        self.kinds = [k for k in range(KINDS) if self.still[k]]
+        """The kinds the offer still wants (the only ones a rollout looks at)."""
         self.hands = [list(h) for h in hands]
+        self.sizes = [sum(h) for h in hands]
+        self.in_hands = sum(self.sizes)
+        self.pile = table.pile
         self.luxury = list(table.luxury)
         self.spoiled = table.spoiled
         self.last = view.last_call
@@ -93,25 +116,28 @@ class Round:
         self.emptied = -1
         """The seat whose trade emptied its hand (the game round ended), or -1."""
 
-    def turn(self, table: Table, s: int, sell: Sequence[int], move: int) -> None:
-        """Seat `s` sells `sell` (counts per kind) and moves the marker `move` (as `trading.trade`)."""
-        n = sum(sell)
-        if n:
+    def turn(self, table: Table, s: int, sell: Sequence[int] | None, move: int) -> None:
+        """Seat `s` sells `sell` (counts per kind, None: nothing) and moves the marker `move` (as `trading.trade`)."""
+        if sell is not None:
+            n = sum(sell)
             price = table.prices[self.marker - 1]
             paid = price * n
             if self.spoiled:
                 paid -= price - price // 2
                 self.spoiled = False
             hand = self.hands[s]
-            for k in range(KINDS):
+            for k in self.kinds:
                 if sell[k]:
                     hand[k] -= sell[k]
                     self.still[k] -= sell[k]
+            self.sizes[s] -= n
+            self.in_hands -= n
+            self.pile += n
             self.luxury[s] += paid
-            if sum(hand) == 0:
+            if self.sizes[s] == 0:
                 self.over, self.emptied = True, s
                 return
-            if sum(self.still) == 0:
+            if not any(self.still):
                 self.over = True
                 return
         if self.last:
@@ -122,45 +148,56 @@ class Round:
             self.last = True
 
 
-NOTHING = (0,) * KINDS
-
-
-def rollout_turn(table: Table, r: Round, s: int, pile: int) -> tuple[Sequence[int], int]:
+def rollout_turn(table: Table, r: Round, s: int) -> tuple[list[int] | None, int]:
     """The normal player's trading turn for seat `s` on its dealt hand (see `policy._Player._trade`): at the last
     call sell everything wanted; else sell the kinds whose price now beats waiting a round of turns; else drive the
-    price up as far as is safe while holding wanted cards, or move it 1."""
+    price up as far as is safe while holding wanted cards, or move it 1. None: no trade."""
     hand = r.hands[s]
-    wanted = [min(hand[k], r.still[k]) for k in range(KINDS)]
-    others = len(table.playing) - 1
+    still = r.still
+    wanted: list[int] | None = None
+    for k in r.kinds:
+        if hand[k] and still[k]:
+            if wanted is None:
+                wanted = [0] * KINDS
+            wanted[k] = min(hand[k], still[k])
+    if wanted is None:
+        return None, 0 if r.last else 1
+    others = table.others
     if r.last:
         sell = _shorten(table, wanted)
-        return (sell, 0) if _may_empty(table, r, s, sell) else (NOTHING, 0)
-    price = table.prices[r.marker - 1]
-    later = r.marker + table.dice[r.marker - 1] + others
-    sell = [0] * KINDS
-    if any(wanted):
-        in_hands = sum(sum(h) for i, h in enumerate(r.hands) if i != s)
-        unseen_total = in_hands + pile
-        for k in range(KINDS):
+        return (sell, 0) if _may_empty(table, r, s, sell) else (None, 0)
+    marker = r.marker
+    price = table.prices[marker - 1]
+    later = marker + table.dice[marker - 1] + others
+    sell = None
+    if later >= table.end:
+        if price >= table.card_value:
+            sell = wanted
+    else:
+        in_hands = r.in_hands - r.sizes[s]
+        unseen_total = in_hands + r.pile
+        share = in_hands / unseen_total if unseen_total else 0.0
+        later_price = table.prices[later - 1]
+        cv = table.card_value
+        for k in r.kinds:
             if not wanted[k]:
                 continue
-            if later >= table.end:
-                expected = table.card_value
-            else:
-                unseen = max(0, GOODS_TOTAL - hand[k])
-                held = unseen * in_hands / unseen_total if unseen_total else 0.0
-                filled = min(1.0, SELL_CHANCE * held / r.still[k])
-                expected = (1 - filled) * table.prices[later - 1] + filled * table.card_value
-            if price >= expected:
+            held = max(0, GOODS_TOTAL - hand[k]) * share
+            filled = min(1.0, SELL_CHANCE * held / still[k])
+            if price >= (1 - filled) * later_price + filled * cv:
+                if sell is None:
+                    sell = [0] * KINDS
                 sell[k] = wanted[k]
+    if sell is not None:
         sell = _shorten(table, sell)
-        if any(sell) and _may_empty(table, r, s, sell):
+        if _may_empty(table, r, s, sell):
             return sell, 1
-    die = min(table.dice[r.marker - 1], table.end - r.marker)
-    if any(wanted):
-        safe = [m for m in range(1, die + 1) if r.marker + m + others < table.end]
-        return NOTHING, max(safe) if safe else 1
-    return NOTHING, 1
+    die = min(table.dice[marker - 1], table.end - marker)
+    best = 1
+    for m in range(1, die + 1):
+        if marker + m + others < table.end:
+            best = m
+    return None, best
 
 
 def _shorten(table: Table, sell: list[int]) -> list[int]:
@@ -175,7 +212,7 @@ def _shorten(table: Table, sell: list[int]) -> list[int]:
 
 def _may_empty(table: Table, r: Round, s: int, sell: Sequence[int]) -> bool:
     """The normal player's guard: in the second game round it trades its last card only when that wins."""
-    if not table.last_round or sum(sell) < sum(r.hands[s]):
+    if not table.last_round or sum(sell) < r.sizes[s]:
         return True
     after = r.luxury[s] + table.prices[r.marker - 1] * sum(sell)
     return after > max((r.luxury[o] for o in table.playing if o != s), default=0)
@@ -190,27 +227,21 @@ def score(table: Table, r: Round) -> float:
         win = 1.0 if mine > best else 0.0 if mine < best else 0.5
         return mine - best + WIN_BONUS * win
     value = 0.0 if r.emptied >= 0 else table.card_value
-
-    def worth(s: int) -> float:
-        return r.luxury[s] + value * sum(r.hands[s])
-
-    return worth(me) - max(worth(o) for o in table.playing if o != me)
+    return r.luxury[me] + value * r.sizes[me] - max(r.luxury[o] + value * r.sizes[o] for o in table.playing if o != me)
 
 
-def play_out(table: Table, view: SeatView, hands: list[list[int]], first: Trade) -> float:
-    """The trading round after this seat's turn `first`, every seat then following `rollout_turn`: the score."""
+def play_out(table: Table, view: SeatView, hands: list[list[int]], first: list[int] | None, move: int) -> float:
+    """The trading round after this seat's turn (`first` sold, the marker moved `move`), every seat then following
+    `rollout_turn`: the score."""
     r = Round(table, view, hands)
-    r.turn(table, table.seat, _counts(first.cards), first.move)
-    pile = table.pile
-    guard = 0
-    while not r.over and guard < 64:
-        for s in table.order:
-            sell, move = rollout_turn(table, r, s, pile)
-            r.turn(table, s, sell, move)
-            pile += sum(sell)
+    r.turn(table, table.seat, first, move)
+    order = table.order
+    while not r.over:
+        for s in order:
+            sell, step = rollout_turn(table, r, s)
+            r.turn(table, s, sell, step)
             if r.over:
                 break
-        guard += 1
     return score(table, r)
 
 
@@ -222,13 +253,18 @@ def _counts(cards: Sequence[str]) -> list[int]:
 
 
 def choose_trade(view: SeatView, seat: int, trades: Sequence[Trade], rng: random.Random, card_value: float) -> Trade:
-    """The trading turn with the best mean score over `SAMPLES` sampled deals (ties: the seeded generator)."""
+    """The trading turn with the best mean score over `SAMPLES` sampled deals (ties: the seeded generator). Successive
+    halving: every candidate is played on the first `FIRST` deals, the best `KEEP` on the rest too."""
+    if len(trades) == 1:
+        return trades[0]
     table = Table(view, seat, card_value)
     deals = [deal(table, rng) for _ in range(SAMPLES)]
-    best, best_score = trades[0], float("-inf")
-    for trade in trades:
-        total = sum(play_out(table, view, hands, trade) for hands in deals) / len(deals)
-        total += rng.random() * 1e-6
-        if total > best_score:
-            best, best_score = trade, total
-    return best
+    turns = [(t, _counts(t.cards) if t.cards else None) for t in trades]
+    totals = [0.0] * len(turns)
+    for i, (trade, sell) in enumerate(turns):
+        totals[i] = sum(play_out(table, view, hands, sell, trade.move) for hands in deals[:FIRST]) + rng.random() * 1e-6
+    ranked = sorted(range(len(turns)), key=lambda i: -totals[i])[:KEEP]
+    for i in ranked:
+        trade, sell = turns[i]
+        totals[i] += sum(play_out(table, view, hands, sell, trade.move) for hands in deals[FIRST:])
+    return turns[max(ranked, key=lambda i: totals[i])][0]
