@@ -63,21 +63,31 @@ class Table:
         order = [(seat + i) % view.seats for i in range(1, view.seats + 1)]
         self.order = [s for s in order if s in self.playing]
         self.others = len(self.playing) - 1
+        still = view.offer.still if view.offer is not None else {}
+        self.kinds = [k for k in range(KINDS) if still.get(GOODS[k], 0)]
 
 
 def deal(table: Table, rng: random.Random) -> list[list[int]]:
-    """One deal of the unseen goods into the others' hands (their public sizes), the rest in the pile."""
-    unseen = [k for k in range(KINDS) for _ in range(max(0, GOODS_TOTAL - table.mine[k]))]
-    rng.shuffle(unseen)
+    """One deal of the unseen goods into the others' hands (their public sizes), the rest in the pile. Only the
+    kinds the offer still wants are dealt (the rollout looks at no other; a hand's size is tracked apart): each such
+    unseen card falls into a place left in a hand or the pile, drawn without replacement."""
     hands = [[0] * KINDS for _ in range(table.seats)]
     hands[table.seat] = list(table.mine)
-    at = 0
-    for s in table.order:
-        if s == table.seat:
-            continue
-        for k in unseen[at : at + table.sizes[s]]:
-            hands[s][k] += 1
-        at += table.sizes[s]
+    room = [table.sizes[s] if s != table.seat else 0 for s in range(table.seats)] + [table.pile]
+    left = sum(room)
+    for k in table.kinds:
+        for _ in range(max(0, GOODS_TOTAL - table.mine[k])):
+            if left <= 0:
+                break
+            at = int(rng.random() * left)
+            where = 0
+            while at >= room[where]:
+                at -= room[where]
+                where += 1
+            room[where] -= 1
+            left -= 1
+            if where < table.seats:
+                hands[where][k] += 1
     return hands
 
 
