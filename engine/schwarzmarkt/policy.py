@@ -17,9 +17,11 @@ played and event choices drawn at random with `rng`, offers preferred as the sta
 card), except that at the last call it sells what the offer still wants — the round ends anyway, so that can only
 gain.
 
-Levels (the autopilot is the same at every level): all three play the computer player above for now. A hard player
-that chose its trading turns by determinised look-ahead over sampled deals of the unseen cards was measured weaker
-than this one (27.8 % of 200 three-seat games against two of these, seat share 33 %) and is not kept.
+Levels (the autopilot is the same at every level): easy and normal play the computer player above. Hard plays it
+too, except its trading turns (when to sell, how far to move the marker, what to do at the last call): those it
+chooses by determinised look-ahead (`engine.schwarzmarkt.search`) — sampled deals of the cards it cannot see, the rest
+of the trading round played out on each with this player's own trading rule for every seat, the best mean standing
+against the best other seat.
 
 Reads only the `SeatView` and the legal list (never the state); deterministic for a given `rng`.
 """

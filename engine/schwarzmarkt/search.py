@@ -13,7 +13,7 @@ of the unseen goods and keeps the turn with the best mean score.
 - The score is what decides the game: the seat's luxury plus what its kept cards are worth (`card_value` each), less
   the same of the best other seat. A trade that empties a hand ends the game round: in the first, every hand is
   refilled (kept cards no longer count); in the second the game is over, kept cards are worth nothing and the seat
-  gets `WIN_BONUS` times its share of the win.
+  gets `WIN_BONUS` for a win (a shared one: nothing) and loses as much for a loss.
 
 The rollout works on a few lists of ints (no pydantic state, no rules engine): a decision costs about a millisecond
 per candidate. Only the seat's view and the seeded generator are read, never the state.
@@ -36,8 +36,9 @@ FIRST = 8
 """Deals every candidate is played on before the weaker ones are dropped."""
 KEEP = 4
 """Candidates played on every deal."""
-WIN_BONUS = 40.0
-"""What winning is worth on top of the final margin, when a rollout ends the game."""
+WIN_BONUS = 100.0
+"""What winning is worth on top of the final margin when a rollout ends the game, and losing costs: more than any
+margin a game still under way may be scored at, so it ends the game when that wins and never when it loses."""
 KINDS = len(GOODS)
 
 
@@ -234,7 +235,7 @@ def score(table: Table, r: Round) -> float:
     if r.emptied >= 0 and table.last_round:
         best = max(r.luxury[o] for o in table.playing if o != me)
         mine = r.luxury[me]
-        win = 1.0 if mine > best else 0.0 if mine < best else 0.5
+        win = 1.0 if mine > best else -1.0 if mine < best else 0.0
         return mine - best + WIN_BONUS * win
     value = 0.0 if r.emptied >= 0 else table.card_value
     return r.luxury[me] + value * r.sizes[me] - max(r.luxury[o] + value * r.sizes[o] for o in table.playing if o != me)
