@@ -117,7 +117,8 @@ class Round:
         self.kinds = [k for k in range(KINDS) if self.still[k]]
         """The kinds the offer still wants (the only ones a rollout looks at)."""
         self.hands = [list(h) for h in hands]
-        self.sizes = [sum(h) for h in hands]
+        self.sizes = list(table.sizes)
+        """Hand sizes (public; a dealt hand holds only the wanted kinds)."""
         self.in_hands = sum(self.sizes)
         self.pile = table.pile
         self.luxury = list(table.luxury)

@@ -72,6 +72,7 @@ def test_a_deal_holds_only_cards_the_seat_cannot_see() -> None:
         for s in (1, 2):
             assert sum(hands[s]) <= view.hand_sizes[s]
             assert all(n == 0 for k, n in enumerate(hands[s]) if k != coffee), "only the wanted kinds are dealt"
+        assert search.Round(table, view, hands).sizes == list(view.hand_sizes), "the rollout keeps the real sizes"
 
 
 def play(seed: int, seats: int, hard: set[int]) -> tuple[SchwarzmarktState, list[tuple[SchwarzmarktState, int]]]:
