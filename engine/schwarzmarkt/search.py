@@ -1,11 +1,14 @@
 """The hard computer player's trading turn in Schwarzmarkt: determinised look-ahead over the hands it cannot see.
 
 For each trading turn it may take now (sell some still-wanted cards and move the marker 1, sell none and move it 1
-up to the die, or at the last call sell or not), it plays the rest of the trading round on `SAMPLES` sampled deals
-of the unseen goods and keeps the turn with the best mean score.
+up to the die, or at the last call sell or not), it plays the rest of the trading round on sampled deals of the
+unseen goods and keeps the turn with the best mean score: every candidate on `FIRST` deals, the best `KEEP` of them
+on all `SAMPLES` (successive halving: a five-kind offer can give 30 candidates).
 
 - A deal is consistent with the seat's view: every goods card not in its own hand (`GOODS_TOTAL` of a kind less its
-  own) is dealt at random, with the seeded generator, into the others' hands (their public sizes) and the pile.
+  own) is dealt at random, with the seeded generator, into the others' hands (their public sizes) and the pile;
+  only the kinds the offer still wants are dealt, the only ones a rollout looks at. (The view has no history, so
+  cards seen traded earlier are not placed in the pile: a simplification.)
   Every candidate is played on the same deals (common random numbers), so they are compared on equal luck.
 - The rollout policy is the normal player's own trading rule (`rollout_turn`, the rule of `policy._Player._trade`
   on plain lists): every seat, this one included, follows it on its dealt hand after the candidate turn. Against
@@ -15,8 +18,9 @@ of the unseen goods and keeps the turn with the best mean score.
   refilled (kept cards no longer count); in the second the game is over, kept cards are worth nothing and the seat
   gets `WIN_BONUS` for a win (a shared one: nothing) and loses as much for a loss.
 
-The rollout works on a few lists of ints (no pydantic state, no rules engine): a decision costs about a millisecond
-per candidate. Only the seat's view and the seeded generator are read, never the state.
+The rollout works on a few lists of ints (no pydantic state, no rules engine): a trading decision costs about 1.5 ms
+of CPU at the median and 6 ms at the 99th percentile, with a fixed number of deals (no clock). Only the seat's view
+and the seeded generator are read, never the state.
 """
 
 import random
