@@ -102,7 +102,7 @@ def test_hard_reads_only_its_own_view_and_is_deterministic() -> None:
     _, asked = play(3, 3, {1})
     assert len(asked) > 10
     changed = 0
-    for state, seat in asked[::2]:
+    for state, seat in asked[::3]:
         other = other_secrets_changed(state, seat, rnd)
         changed += other.goods != state.goods
         legal = GAME.legal_actions(state, seat)
@@ -110,4 +110,4 @@ def test_hard_reads_only_its_own_view_and_is_deterministic() -> None:
         again = HARD.decide(GAME.view(state, seat), legal, seat, random.Random(4))
         two = HARD.decide(GAME.view(other, seat), legal, seat, random.Random(4))
         assert one == again == two
-    assert changed > 5, "the other players' secrets were really changed"
+    assert changed > 3, "the other players' secrets were really changed"
