@@ -17,9 +17,11 @@ played and event choices drawn at random with `rng`, offers preferred as the sta
 card), except that at the last call it sells what the offer still wants — the round ends anyway, so that can only
 gain.
 
-Levels (the autopilot is the same at every level): all three play the computer player above for now. A hard player
-that chose its trading turns by determinised look-ahead over sampled deals of the unseen cards was measured weaker
-than this one (27.8 % of 200 three-seat games against two of these, seat share 33 %) and is not kept.
+Levels (the autopilot is the same at every level): easy and normal play the computer player above. Hard plays it
+too, except its trading turns (when to sell, how far to move the marker, what to do at the last call): those it
+chooses by determinised look-ahead (`engine.schwarzmarkt.search`) — sampled deals of the cards it cannot see, the rest
+of the trading round played out on each with this player's own trading rule for every seat, the best mean standing
+against the best other seat.
 
 Reads only the `SeatView` and the legal list (never the state); deterministic for a given `rng`.
 """
@@ -32,6 +34,7 @@ from pydantic import BaseModel
 
 from engine.game import Game
 from engine.levels import Level
+from engine.schwarzmarkt import search
 from engine.schwarzmarkt.actions import Give, Pick, Play, Target, Trade
 from engine.schwarzmarkt.market import GOODS
 from engine.schwarzmarkt.views import SeatView
@@ -78,7 +81,7 @@ class SchwarzmarktPolicy:
             return None
         if autopilot:
             return _autopilot(view, legal, rng)
-        return _Player(view, seat, rng).decide(legal)
+        return _Player(view, seat, rng, hard=self.level == "hard").decide(legal)
 
 
 def _autopilot(view: SeatView, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -100,7 +103,8 @@ def _autopilot(view: SeatView, legal: Sequence[Any], rng: random.Random) -> Any:
 class _Player:
     """One decision of the computer player."""
 
-    def __init__(self, view: SeatView, seat: int, rng: random.Random) -> None:
+    def __init__(self, view: SeatView, seat: int, rng: random.Random, *, hard: bool = False) -> None:
+        self.hard = hard
         self.view = view
         self.seat = seat
         self.rng = rng
@@ -151,6 +155,8 @@ class _Player:
         v = self.view
         selling = [t for t in trades if t.cards]
         waiting = [t for t in trades if not t.cards]
+        if self.hard:  # when to sell and how far to move: by look-ahead over sampled deals of the unseen cards
+            return search.choose_trade(v, self.seat, trades, self.rng, self.card_value)
         if v.last_call:
             best = max(selling, key=lambda t: len(t.cards), default=None)
             return best if best is not None and self._may_empty(best) else waiting[0]
