@@ -75,7 +75,12 @@ class DeliveryQueue:
         async with self.lock(game_id):
             if queue is not None:
                 queue.rows.clear()  # committed, so read back below with the rest
-            rows = await self.bot.store.outbox.undelivered(game_id=game_id, max_attempts=MAX_ATTEMPTS, limit=200)
+            # Claimed for this process (`bot.claims`): a row another live process holds is its to deliver.
+            claims = self.bot.claims
+            now = claims.clock()
+            rows = await self.bot.store.outbox.claim(
+                claims.hold(now), now=now, game_id=game_id, max_attempts=MAX_ATTEMPTS, limit=200
+            )
             rows = [r for r in rows if r.id not in self.ledger.marked]
             session = Session(game_id, marks=queue.take_marks() if queue is not None else [])
             if not rows and not session.marks:
