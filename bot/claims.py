@@ -44,10 +44,13 @@ def default_owner(shard_ids: Sequence[int] | None) -> str:
 class Claims:
     """This process's claims: its owner id and lease, on the bot's clock."""
 
-    def __init__(self, owner: str, lease: timedelta, clock: Callable[[], datetime]) -> None:
+    def __init__(self, owner: str, lease: timedelta, clock: Callable[[], datetime], *, shared: bool = False) -> None:
         self.owner = owner
         self.lease = lease
         self.clock = clock
+        self.shared = shared
+        """Other processes may move this process's games (a sharded bot): what this process kept of a game since
+        its last move is checked against the stored version before it is used to render (`bot.notifier`)."""
 
     def hold(self, now: datetime | None = None) -> Claim:
         """A claim taken now (or at `now`), held until the lease runs out."""

@@ -111,6 +111,7 @@ class BoardroomBot(Host):
             settings.process_name or default_owner(settings.shard_ids),
             timedelta(seconds=settings.claim_lease_seconds),
             clock,
+            shared=settings.shard_count is not None,
         )
         self.takeover = Takeover(self)
         self.notifier = Notifier(self)
@@ -202,14 +203,20 @@ class BoardroomBot(Host):
     async def on_shard_ready(self, shard_id: int) -> None:
         """With `SHARD_COUNT`: the start-up catch-up of this shard's games, the first time it connects."""
         count = self.settings.shard_count
-        if count is None or shard_id in self._shards_caught_up:
+        if count is None:
+            return
+        games = await games_of_shard(self.store, shard_id, count)
+        reactions = self.get_cog("ReactionCog")
+        reactions = reactions if isinstance(reactions, ReactionCog) else None
+        if shard_id in self._shards_caught_up:
+            # A new session of the shard (not a resume): its servers' reaction events in between were lost.
+            if reactions is not None:
+                self._background(reactions.reconcile(only=games))
             return
         self._shards_caught_up.add(shard_id)
-        games = await games_of_shard(self.store, shard_id, count)
         overdue = {t.game_id for t in await self.store.timers.due(self.clock(), limit=1000)} & games
         self.scheduler.hold(overdue)
-        reactions = self.get_cog("ReactionCog")
-        self._background(self._catch_up(reactions if isinstance(reactions, ReactionCog) else None, overdue, games))
+        self._background(self._catch_up(reactions, overdue, games))
 
     async def _catch_up(self, reactions: "ReactionCog | None", first: set[int], games: set[int] | None = None) -> None:
         """At start-up, behind play: deliver what the outbox still holds and read back the reactions missed while

@@ -218,7 +218,8 @@ class DeliveryQueue:
                 token = self.ledger.open(session)
                 try:
                     if rows:
-                        await self.dispatcher.deliver(game_id, rows, None, report, table=queue.table, context=rows)
+                        table = await self._fresh(game_id, queue.table)
+                        await self.dispatcher.deliver(game_id, rows, None, report, table=table, context=rows)
                 except DeliveryStop:
                     report.failed += 1
                 except DamagedData as exc:  # said once, without a traceback; the rows wait for a restored backup
@@ -239,6 +240,14 @@ class DeliveryQueue:
             await self._tell_closed_dms(queue, report)
         if not queue.rows and not queue.marks and not queue.watch and (queue.task is None or queue.task.done()):
             self._queues.pop(game_id, None)
+
+    async def _fresh(self, game_id: int, table: Table | None) -> Table | None:
+        """The table this process's last move left, unless another process on the database has moved the game
+        since (its version is no longer the stored one): then None, and the game is read back to render from."""
+        if table is None or not self.bot.claims.shared:
+            return table
+        stored = await self.bot.store.games.get(game_id)
+        return table if stored.version == table.record.version else None
 
     async def _tell_closed_dms(self, queue: "GameQueue", report: FlushReport) -> None:
         """A player whose hand DM failed behind the answer to their move hears it as a follow-up of that answer."""

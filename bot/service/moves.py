@@ -13,7 +13,9 @@ across processes the version check does it — of two moves read from the same v
 is read again and applied to the state after it. Nothing cached here can serve a state another process moved
 past: the states and hand fingerprints this process keeps (`StateCache`) are found by the version just read from
 the store, never by the game alone, so a version this process did not commit is parsed from the stored snapshot;
-and a commit refused with `StaleVersion` keeps nothing.
+a commit refused with `StaleVersion` keeps nothing and drops what was kept of the game (`retry`); and the table a
+move leaves for the notifier to render from is checked against the stored version when processes share the
+database (`bot.notifier.delivery`).
 
 After each move (under the same lock) every reaction window that waits on an away player gets the game's
 `away_action` (`auto_pass`; see `bot.service.play` for `/game away`).
@@ -94,7 +96,10 @@ class MovePath:
         for attempt in range(COMMIT_RETRIES):
             try:
                 return await fn()
-            except StaleVersion:
+            except StaleVersion as exc:
+                # Another process moved the game: what this one kept of it is past (read anew by `fn`).
+                self.states.forget(exc.game_id)
+                self._tables.pop(exc.game_id, None)
                 if attempt == COMMIT_RETRIES - 1:
                     raise
         raise AssertionError("unreachable")

@@ -18,7 +18,7 @@ import simcord
 from bot.client import BoardroomBot
 from bot.settings import Settings
 from storage import StaleVersion
-from tests.bot.helpers import make_server, move, seat_players, state, texts, thread_of
+from tests.bot.helpers import embed_text, make_server, move, seat_players, state, texts, thread_of
 from tests.conftest import StoreFactory
 
 LEASE = 60.0
@@ -187,3 +187,29 @@ async def test_a_process_that_dies_mid_move_is_taken_over_after_the_lease(
     assert a.scheduler.fired == 1 and b.scheduler.fired == 0
     assert await a.store.outbox.undelivered(game_id=1) == []
     assert (await state(server, 1)).window is None
+
+
+async def test_a_status_rendered_after_the_other_process_moved_shows_the_stored_game(
+    env: simcord.Env, second: BoardroomBot
+) -> None:
+    server = make_server(env)
+    players = await played(server)
+    thread = thread_of(server)
+    a, b = env.bot, second
+    a.claims.shared = b.claims.shared = True  # as for processes holding shards
+    version = (await a.store.games.snapshot(1)).version
+    # A commits a pass, and its delivery is held up (its notifier's lock of the game busy) ...
+    lock = a.notifier.lock(1)
+    await lock.acquire()
+    clicked = asyncio.get_running_loop().create_task(players[1].click(status_message(thread), label="Pass"))
+    while (await a.store.games.snapshot(1)).version == version:
+        await asyncio.sleep(0.01)
+    # ... while B commits the next pass and delivers it whole.
+    await b.service.play.act(1, players[2].id, {"type": "pass"})
+    await b.notifier.flush(1)
+    lock.release()
+    await clicked
+    await env.settle()
+    # A's status edit, behind B's, was rendered from the game as stored, not from A's own last move.
+    status = embed_text(status_message(thread))
+    assert "Waiting on **dave**:" in status, status
