@@ -147,7 +147,8 @@ class Games(ABC):
         - `clear_missed`: a seat whose count of missed deadlines in a row goes back to 0 (its player moved), in the
           same transaction rather than a write of its own.
         - `claim`: the committing process and its lease: the outbox rows are written claimed by it (it delivers
-          them behind the move; see `Outbox.claim`), in the same INSERT. None: written unclaimed.
+          them behind the move; see `Outbox.claim`), in the same INSERT (PostgreSQL: `INSERT INTO outbox (…,
+          claimed_by, claimed_until) VALUES (…, $owner, $until)`). None: written unclaimed.
         Raises `GameNotFound`, `InvalidOperation` (game not started, undo_to out of range)."""
 
     @abstractmethod
