@@ -10,7 +10,8 @@ adds the `/game` and `/mod` commands, the reaction listener and each game's own 
 they changed, and once connected starts the scheduler (overdue timers fire at once) and serves commands, while
 behind them it delivers what a crash left in the outbox and reads back the reactions that changed while it was
 offline (`ReactionCog.reconcile`; again after any new gateway session). Games with overdue timers are caught up
-with first, and their timers wait for that.
+with first, and their timers wait for that. With `SHARD_COUNT` the bot is an `AutoShardedBot` holding `SHARD_IDS`,
+and that catch-up runs per shard as each connects (`on_shard_ready`), for the games of that shard (`bot.shards`).
 
 Gateway intents: only `guilds` (channels, threads, roles — for moderator checks), `guild_reactions` (the raw
 reaction events behind "Shake!") and `guild_messages` (that a message was posted in a table thread — never its
@@ -31,6 +32,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import metrics
+from bot.claims import Claims, Takeover, default_owner
 from bot.cogs.game import GameCog
 from bot.cogs.me import MeCog
 from bot.cogs.mine import MineCog
@@ -55,6 +57,7 @@ from bot.scheduler import Scheduler
 from bot.seat_players import SeatRules
 from bot.service import GameService, Refusal
 from bot.settings import Settings
+from bot.shards import games_of_shard
 from bot.sync import sync_commands
 from engine.game import Game
 from storage import GameStore, StoreFileError, open_store
@@ -107,11 +110,19 @@ class BoardroomBot(Host):
         self._presentations = dict(presentations)
         self._seed_source = seed_source
         self._store = store
+        self.claims = Claims(
+            settings.process_name or default_owner(settings.shard_ids),
+            timedelta(seconds=settings.claim_lease_seconds),
+            clock,
+            shared=settings.shard_count is not None,
+        )
+        self.takeover = Takeover(self)
         self.notifier = Notifier(self)
         self.scheduler = Scheduler(self, clock)
         self.housekeeper = Housekeeper(self, clock)
         self.digests = Digests(self, clock)
         self._ready_once = False
+        self._shards_caught_up: set[int] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self.synced_commands: bool | None = None
         self.damaged_reported: set[int] = set()
@@ -141,6 +152,7 @@ class BoardroomBot(Host):
         )
         self._service.moves.on_timers_changed = self.scheduler.poke
         self._service.moves.on_committed = self.notifier.enqueue
+        self._service.moves.claim = self.claims.hold
         self._service.moves.on_settled = self.notifier.settled
         self.recorder = Recorder(self.store, self._games)
         self._service.moves.on_game_over = self.recorder.game_over
@@ -190,18 +202,40 @@ class BoardroomBot(Host):
         # Timers fire and commands are served at once; what a crash or a downtime left behind is caught up with
         # behind them. A game with an overdue timer is caught up with first, and its timers wait for that (the
         # scheduler holds them): a 🤝 given while the bot was offline counts before the deadline it beat.
-        overdue = {t.game_id for t in await self.store.timers.due(self.clock(), limit=1000)}
+        sharded = self.settings.shard_count is not None  # then each shard is caught up with as it connects
+        overdue = set() if sharded else {t.game_id for t in await self.store.timers.due(self.clock(), limit=1000)}
         self.scheduler.hold(overdue)
         self.scheduler.start()
+        if sharded:  # one of several processes (one alone finds its own claims its own again after a restart)
+            self.takeover.start()
         self.housekeeper.start()
         self.digests.start()
         self.recorder.wake()  # games that ended while the bot was down (or before records existed)
-        self._background(self._catch_up(reactions if isinstance(reactions, ReactionCog) else None, overdue))
+        if not sharded:
+            self._background(self._catch_up(reactions if isinstance(reactions, ReactionCog) else None, overdue))
 
-    async def _catch_up(self, reactions: "ReactionCog | None", first: set[int]) -> None:
+    async def on_shard_ready(self, shard_id: int) -> None:
+        """With `SHARD_COUNT`: the start-up catch-up of this shard's games, the first time it connects."""
+        count = self.settings.shard_count
+        if count is None:
+            return
+        games = await games_of_shard(self.store, shard_id, count)
+        reactions = self.get_cog("ReactionCog")
+        reactions = reactions if isinstance(reactions, ReactionCog) else None
+        if shard_id in self._shards_caught_up:
+            # A new session of the shard (not a resume): its servers' reaction events in between were lost.
+            if reactions is not None:
+                self._background(reactions.reconcile(only=games))
+            return
+        self._shards_caught_up.add(shard_id)
+        overdue = {t.game_id for t in await self.store.timers.due(self.clock(), limit=1000)} & games
+        self.scheduler.hold(overdue)
+        self._background(self._catch_up(reactions, overdue, games))
+
+    async def _catch_up(self, reactions: "ReactionCog | None", first: set[int], games: set[int] | None = None) -> None:
         """At start-up, behind play: deliver what the outbox still holds and read back the reactions missed while
         offline. The games with overdue timers first, each released to the scheduler once caught up with; then
-        all the others."""
+        all the others (of `games`, one shard's, if given)."""
         try:
             for game_id in sorted(first):
                 try:
@@ -210,14 +244,16 @@ class BoardroomBot(Host):
                     log.exception("delivery failed", extra={"game": game_id})
             if reactions is not None:
                 await reactions.reconcile(only=first, caught_up=self.scheduler.release)
-            self.scheduler.release_all()
-            await self.notifier.flush_all()
+            for game_id in first:
+                self.scheduler.release(game_id)
+            await (self.notifier.flush_all() if games is None else self.notifier.flush_all(only=games))
             if reactions is not None:
-                await reactions.reconcile(skip=first)
+                await reactions.reconcile(only=None if games is None else games - first, skip=first)
         except Exception:
             log.exception("catching up at start-up failed")
         finally:
-            self.scheduler.release_all()
+            for game_id in first:
+                self.scheduler.release(game_id)
 
     def _background(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -226,6 +262,7 @@ class BoardroomBot(Host):
 
     async def close(self) -> None:
         self.scheduler.close()
+        self.takeover.close()
         if hasattr(self, "recorder"):
             self.recorder.close()
         self.housekeeper.close()
@@ -258,6 +295,11 @@ class BoardroomBot(Host):
             pass
 
 
+class ShardedBoardroomBot(BoardroomBot, commands.AutoShardedBot):
+    """The bot holding `SHARD_IDS` of `SHARD_COUNT` gateway shards (one connection each): one of several processes
+    on one database, or one process with many servers."""
+
+
 def create_bot(
     settings: Settings,
     *,
@@ -283,7 +325,12 @@ def create_bot(
         from bot.games import load_presentation
 
         presentations = {name: presentations.get(name) or load_presentation(name) for name in games}
-    return BoardroomBot(
+    cls = BoardroomBot
+    if settings.shard_count is not None:
+        cls = ShardedBoardroomBot
+        client_options.setdefault("shard_count", settings.shard_count)
+        client_options.setdefault("shard_ids", settings.shard_ids)
+    return cls(
         settings,
         games=games,
         presentations=presentations,

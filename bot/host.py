@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from discord.ext import commands
 
 if TYPE_CHECKING:
+    from bot.claims import Claims
     from bot.digest import Digests
     from bot.housekeeping import Housekeeper
     from bot.notifier import Notifier
@@ -30,6 +31,8 @@ class Host(commands.Bot):
 
     settings: Settings
     clock: Callable[[], datetime]
+    claims: Claims
+    """This process's owner id and lease among several on one database (`bot.claims`)."""
     notifier: Notifier
     scheduler: Scheduler
     housekeeper: Housekeeper

@@ -15,6 +15,12 @@ while the other timers go on firing. After `REPORT_AFTER` failures in a row the 
 told once (moderators read the thread), and the retries go on; a restart retries it at once, since it is still
 in the database. A game whose data is damaged (SQLite finds its row malformed) is left out of the store's timer
 scans (`store.timers.damaged_games`) and said once in the log (`bot.damage`): its timers can't fire, the others' do.
+
+Several processes on one database: a due timer is claimed before it fires (`store.timers.claim`, with this
+process's owner id and lease: `bot.claims`), so it fires in one process. One another live process holds is left to
+it (`elsewhere`) and looked at again when that claim's lease would have run out: fired by then (gone), or taken
+over from a process that died. Firing checks again under the game's lock (`GameClock.fire_timer`): a timer a
+commit replaced is gone, and one deleted by someone else does not act.
 """
 
 import asyncio
@@ -27,6 +33,7 @@ from typing import TYPE_CHECKING
 from bot import damage
 from bot.alarm import Alarm
 from bot.logs import game_logger
+from storage import TimerRecord
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -67,6 +74,9 @@ class Scheduler:
         self.fired = 0
         self.held: set[int] = set()
         """Games whose due timers wait (at start-up, until the game is caught up with: `bot.client._catch_up`)."""
+        self.elsewhere: dict[int, datetime] = {}
+        """Due timers another live process holds (its claim), by id: left to it until (this clock's time) its lease
+        would have run out, then claimed again — taken over if that process died."""
 
     def hold(self, game_ids: set[int]) -> None:
         self.held |= game_ids
@@ -97,12 +107,15 @@ class Scheduler:
             fired = 0
             while True:
                 self.alarm.again = False
-                due = await store.timers.due(self.clock(), limit=50 + len(self.failing))
+                due = await store.timers.due(self.clock(), limit=50 + len(self.failing) + len(self.elsewhere))
                 damage.report_skipped(self.bot)  # their timers were left out: said once, the others fire
                 for timer_id in set(self.failing) - {t.id for t in due}:
                     if not self._waiting(timer_id):
                         del self.failing[timer_id]  # no longer due: a commit replaced or removed it
+                for timer_id in set(self.elsewhere) - {t.id for t in due}:
+                    del self.elsewhere[timer_id]  # fired by the process that held it (or replaced)
                 due = [t for t in due if not self._waiting(t.id) and t.game_id not in self.held]
+                due = await self._claim(due)
                 for timer in due:
                     if self.alarm.closed:
                         return
@@ -124,6 +137,22 @@ class Scheduler:
             log.exception("scheduler pass failed; retrying in a minute")
             self.alarm.arm_in(60.0)
 
+    async def _claim(self, due: list[TimerRecord]) -> list[TimerRecord]:
+        """The due timers this process may fire: those it claims now (`store.timers.claim`). Those another live
+        process holds are left to it (`elsewhere`) until its lease would have run out."""
+        now = self.clock()
+        for timer_id, until in list(self.elsewhere.items()):
+            if until <= now:
+                del self.elsewhere[timer_id]
+        if not due:
+            return due
+        claims = self.bot.claims
+        mine = set(await self.bot.store.timers.claim([t.id for t in due], claims.hold(now), now=now))
+        for timer in due:
+            if timer.id not in mine:
+                self.elsewhere[timer.id] = now + claims.lease
+        return [t for t in due if t.id in mine]
+
     async def _fire(self, timer_id: int, game_id: int) -> None:
         glog = game_logger(game_id, "boardroom.scheduler")
         try:
@@ -141,6 +170,8 @@ class Scheduler:
                 glog.exception("delivery after a timer failed")
 
     def _waiting(self, timer_id: int) -> bool:
+        if timer_id in self.elsewhere and self.elsewhere[timer_id] > self.clock():
+            return True
         failing = self.failing.get(timer_id)
         return failing is not None and failing.retry_at > asyncio.get_running_loop().time()
 
@@ -172,7 +203,7 @@ class Scheduler:
     async def _arm(self) -> None:
         if self.alarm.closed:
             return
-        if not self.failing and not self.held:
+        if not self.failing and not self.held and not self.elsewhere:
             nxt = await self.bot.store.timers.soonest()
             damage.report_skipped(self.bot)
             if nxt is None:
@@ -186,11 +217,16 @@ class Scheduler:
         # Held games' timers wait for their release, which pokes.
         now = self.clock()
         soon = await self.bot.store.timers.due(
-            now + timedelta(seconds=self.max_sleep), limit=len(self.failing) + len(self.held) * 8 + 1
+            now + timedelta(seconds=self.max_sleep),
+            limit=len(self.failing) + len(self.held) * 8 + len(self.elsewhere) + 1,
         )
         loop_now = asyncio.get_running_loop().time()
         delays = [f.retry_at - loop_now for f in self.failing.values()]
-        fresh = next((t for t in soon if t.id not in self.failing and t.game_id not in self.held), None)
+        delays += [(until - now).total_seconds() for until in self.elsewhere.values()]
+        fresh = next(
+            (t for t in soon if t.id not in self.failing and t.id not in self.elsewhere and t.game_id not in self.held),
+            None,
+        )
         if fresh is not None:
             delays.append((fresh.due_at - now).total_seconds())
         self.alarm.arm_in(min(max(min(delays, default=self.max_sleep), 0.0), self.max_sleep))

@@ -8,7 +8,7 @@ while tests build a bot without any token.
 from pathlib import Path
 from typing import Literal
 
-from pydantic import DirectoryPath, Field, SecretStr, field_validator
+from pydantic import DirectoryPath, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
@@ -65,6 +65,40 @@ class Settings(BaseSettings):
     """`/healthz` answers 503 when the most overdue timer is later than this many seconds."""
     health_max_backlog: int = Field(default=1000, ge=0)
     """`/healthz` answers 503 when more outbox rows than this wait for delivery."""
+    shard_count: int | None = Field(default=None, ge=1)
+    """The gateway's shards in all (Discord wants one per ≤ 2,500 servers). Set: the bot is an `AutoShardedBot`
+    holding `SHARD_IDS` of them, and catches up with each shard's games as that shard connects. Not set: one
+    connection, as Discord decides."""
+    shard_ids: list[int] | None = None
+    """The shards this process holds, e.g. `0,1` (not set: all of `SHARD_COUNT`). Several processes on one database
+    (PostgreSQL) each hold some; DMs arrive on shard 0 only."""
+    process_name: str | None = None
+    """This process's name among several on one database: who holds its claims on timers and deliveries. Not set:
+    this host and its shards, which differs between processes holding different shards."""
+    claim_lease_seconds: float = Field(default=60.0, ge=5.0, le=3600.0)
+    """How long a process's claim on a timer or a delivery holds: a process that dies stalls its work for at most
+    this long before another takes it over."""
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = value.strip()
+            return [int(part) for part in value.replace(" ", "").split(",") if part] if value else None
+        if isinstance(value, int):
+            return [value]
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> "Settings":
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT (the shards in all)")
+            if not self.shard_ids or len(set(self.shard_ids)) != len(self.shard_ids):
+                raise ValueError("SHARD_IDS must list each shard once")
+            if any(not 0 <= s < self.shard_count for s in self.shard_ids):
+                raise ValueError(f"SHARD_IDS must be between 0 and SHARD_COUNT - 1 ({self.shard_count - 1})")
+        return self
 
     @property
     def backups(self) -> Path:
@@ -87,7 +121,16 @@ class Settings(BaseSettings):
         """The web address of a game's full rules, if RULES_URL is set."""
         return f"{self.rules_url}/{game_name}.md" if self.rules_url else None
 
-    @field_validator("dev_guild_id", "game_data_dir", "rules_url", "backup_dir", "http_port", mode="before")
+    @field_validator(
+        "dev_guild_id",
+        "game_data_dir",
+        "rules_url",
+        "backup_dir",
+        "http_port",
+        "shard_count",
+        "process_name",
+        mode="before",
+    )
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from storage.errors import StorageError
 from storage.models import (
     KEEP,
+    Claim,
     CommitResult,
     GameRecord,
     GameStatus,
@@ -127,6 +128,7 @@ class Games(ABC):
         timer_kinds: Collection[str] | None = None,
         outbox: Sequence[NewOutbox] = (),
         clear_missed: int | None = None,
+        claim: Claim | None = None,
     ) -> CommitResult:
         """Append `entry` to the game's log and store what follows from it, all in one transaction.
 
@@ -144,6 +146,9 @@ class Games(ABC):
         - `outbox`: messages to deliver after the commit; their ids come back in order in `outbox_ids`.
         - `clear_missed`: a seat whose count of missed deadlines in a row goes back to 0 (its player moved), in the
           same transaction rather than a write of its own.
+        - `claim`: the committing process and its lease: the outbox rows are written claimed by it (it delivers
+          them behind the move; see `Outbox.claim`), in the same INSERT (PostgreSQL: `INSERT INTO outbox (…,
+          claimed_by, claimed_until) VALUES (…, $owner, $until)`). None: written unclaimed.
         Raises `GameNotFound`, `InvalidOperation` (game not started, undo_to out of range)."""
 
     @abstractmethod

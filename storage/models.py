@@ -434,6 +434,15 @@ class PlayerDelivery(_Model):
 # --- results ----------------------------------------------------------------------------------------
 
 
+class Claim(_Model):
+    """Who holds a timer or an outbox row, and until when (a lease): one bot process among several on one database
+    (issue 30). A claim whose `until` has passed (its process died, or took too long) may be taken by anyone.
+    `owner` is the process's id (`bot.claims`), unique among the processes on the database."""
+
+    owner: str = Field(min_length=1, max_length=200)
+    until: UtcTime
+
+
 class CommitResult(_Model):
     """What a commit wrote: the game's new version (= the new log entry's seq) and the ids of its rows."""
 
@@ -510,6 +519,7 @@ __all__ = [
     "EXPORT_FORMAT",
     "KEEP",
     "OPEN_STATUSES",
+    "Claim",
     "CommitResult",
     "ExportedGame",
     "ExportedLogEntry",

@@ -15,6 +15,7 @@ from storage.models import (
     KEEP,
     AwayMode,
     BotLevel,
+    Claim,
     ExportedGame,
     GameRecord,
     GameStatus,
@@ -121,6 +122,28 @@ class Timers(ABC):
     async def clear(self, game_id: int, *, kinds: Collection[str] | None = None) -> int:
         """Remove the game's timers (of these kinds, or all). Returns how many were removed."""
 
+    @abstractmethod
+    async def claim(self, timer_ids: Collection[int], claim: Claim, *, now: datetime) -> list[int]:
+        """Claim these timers for `claim.owner` until `claim.until`, before firing them (several bot processes on
+        one database: each timer fires in one of them). A timer is claimed when it still exists and nobody else
+        holds it: unclaimed, already held by the same owner (the lease is moved to `claim.until`), or held by a
+        claim whose lease ended at or before `now` (its process died: taken over). Returns the ids claimed now,
+        in the order given; a timer held by another live claim, or gone (a commit replaced it), is left out.
+        Exactly one of two owners racing for a timer gets it. A fired timer is removed by its move's commit as
+        before (its claim goes with it); a timer that fails to fire stays claimed until the lease ends, then any
+        process may take it.
+
+        PostgreSQL (`timers` with `claimed_by`, `claimed_until` columns), one statement:
+
+            UPDATE timers SET claimed_by = $2, claimed_until = $3
+            WHERE id IN (SELECT id FROM timers
+                         WHERE id = ANY($1) AND (claimed_by IS NULL OR claimed_by = $2 OR claimed_until <= $4)
+                         ORDER BY id FOR UPDATE SKIP LOCKED)
+            RETURNING id
+
+        (a row another transaction is claiming is skipped rather than waited for; the WHERE is checked again on
+        the locked row, so two owners never both get it)."""
+
     @property
     def damaged_games(self) -> frozenset[int]:
         """Games whose timers `soonest` and `due` skipped because their data is damaged (a malformed page): they
@@ -145,6 +168,40 @@ class Outbox(ABC):
     ) -> list[OutboxRecord]:
         """Rows not yet delivered, oldest first (optionally for one game, and with fewer than `max_attempts`
         failed attempts). After a crash, these are the messages still to post or edit."""
+
+    @abstractmethod
+    async def claim(
+        self,
+        claim: Claim,
+        *,
+        now: datetime,
+        game_id: int | None = None,
+        max_attempts: int | None = None,
+        limit: int = 100,
+    ) -> list[OutboxRecord]:
+        """`undelivered` for delivering them: the rows (oldest first; optionally of one game, and with fewer than
+        `max_attempts` failed attempts) that `claim.owner` may deliver, claimed for it until `claim.until`. A row
+        may be delivered by its owner when it is unclaimed, already held by the same owner, or held by a claim whose
+        lease ended at or before `now` (its process died: taken over); a row another live process holds is left
+        out (that process delivers it). A row already held by the same owner with a lease still running is returned
+        as it is (its lease is not moved: no write when a process reads back its own rows). The rows a commit
+        writes are born claimed by the committing process (`Games.commit(claim=…)`), so that the process that
+        answers a move delivers its rows without a claim of its own. `limit` counts the rows returned.
+
+        PostgreSQL (`outbox` with `claimed_by`, `claimed_until` columns), one statement:
+
+            WITH free AS (
+                SELECT id, claimed_by = $1 AND claimed_until > $3 AS held
+                FROM outbox
+                WHERE ($4::bigint IS NULL OR game_id = $4) AND ($5::int IS NULL OR attempts < $5)
+                  AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $3)
+                ORDER BY id LIMIT $6
+                FOR UPDATE SKIP LOCKED)
+            UPDATE outbox o SET claimed_by = $1, claimed_until = CASE WHEN f.held THEN o.claimed_until ELSE $2 END
+            FROM free f WHERE o.id = f.id
+            RETURNING o.*        -- sorted by id by the caller
+
+        (rows being claimed by another transaction are skipped, not waited for)."""
 
     @abstractmethod
     async def mark_delivered(

@@ -30,6 +30,10 @@ Guarantees every backend keeps:
 - The action log is append-only: entries are never updated or deleted; `seq` runs 1, 2, 3… without gaps, and a
   game's version always equals its last `seq` (0 before the first entry).
 - An acknowledged (returned) commit survives a crash of the process or the machine (unless durability was relaxed).
+- Claims (several bot processes on one database): a timer or an outbox row is held by at most one live claim
+  (`Timers.claim`, `Outbox.claim`, a commit's rows born claimed: `Games.commit(claim=…)`); a claim whose lease has
+  run out may be taken by anyone. With the per-game version check this makes a timer fire once and a row be
+  delivered once across processes (`bot.claims`).
 """
 
 from abc import ABC, abstractmethod

@@ -75,7 +75,12 @@ class DeliveryQueue:
         async with self.lock(game_id):
             if queue is not None:
                 queue.rows.clear()  # committed, so read back below with the rest
-            rows = await self.bot.store.outbox.undelivered(game_id=game_id, max_attempts=MAX_ATTEMPTS, limit=200)
+            # Claimed for this process (`bot.claims`): a row another live process holds is its to deliver.
+            claims = self.bot.claims
+            now = claims.clock()
+            rows = await self.bot.store.outbox.claim(
+                claims.hold(now), now=now, game_id=game_id, max_attempts=MAX_ATTEMPTS, limit=200
+            )
             rows = [r for r in rows if r.id not in self.ledger.marked]
             session = Session(game_id, marks=queue.take_marks() if queue is not None else [])
             if not rows and not session.marks:
@@ -213,7 +218,8 @@ class DeliveryQueue:
                 token = self.ledger.open(session)
                 try:
                     if rows:
-                        await self.dispatcher.deliver(game_id, rows, None, report, table=queue.table, context=rows)
+                        table = await self._fresh(game_id, queue.table)
+                        await self.dispatcher.deliver(game_id, rows, None, report, table=table, context=rows)
                 except DeliveryStop:
                     report.failed += 1
                 except DamagedData as exc:  # said once, without a traceback; the rows wait for a restored backup
@@ -234,6 +240,14 @@ class DeliveryQueue:
             await self._tell_closed_dms(queue, report)
         if not queue.rows and not queue.marks and not queue.watch and (queue.task is None or queue.task.done()):
             self._queues.pop(game_id, None)
+
+    async def _fresh(self, game_id: int, table: Table | None) -> Table | None:
+        """The table this process's last move left, unless another process on the database has moved the game
+        since (its version is no longer the stored one): then None, and the game is read back to render from."""
+        if table is None or not self.bot.claims.shared:
+            return table
+        stored = await self.bot.store.games.get(game_id)
+        return table if stored.version == table.record.version else None
 
     async def _tell_closed_dms(self, queue: "GameQueue", report: FlushReport) -> None:
         """A player whose hand DM failed behind the answer to their move hears it as a follow-up of that answer."""

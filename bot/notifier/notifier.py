@@ -8,6 +8,7 @@ record through one `Ledger` (the pass's marks and message references); `Threads`
 newest messages; `Problems` records failures and tells the game's creator."""
 
 import asyncio
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from bot import damage
@@ -80,11 +81,12 @@ class Notifier:
         every pending row, in order, before returning (`DeliveryQueue.flush`)."""
         return await self.queue.flush(game_id, carrier)
 
-    async def flush_all(self) -> None:
-        """Deliver what is pending for every game (at start-up: what a crash left behind)."""
+    async def flush_all(self, only: Collection[int] | None = None) -> None:
+        """Deliver what is pending for every game (of `only`, one shard's, if given) (at start-up: what a crash left
+        behind)."""
         seen: list[int] = []
         for row in await self.bot.store.outbox.undelivered(max_attempts=MAX_ATTEMPTS, limit=1000):
-            if row.game_id is not None and row.game_id not in seen:
+            if row.game_id is not None and row.game_id not in seen and (only is None or row.game_id in only):
                 seen.append(row.game_id)
         for game_id in seen:
             try:

@@ -37,52 +37,62 @@ class GameClock:
         self.seats = seats
 
     async def fire_timer(self, timer_id: int, game_id: int) -> Done:
-        """Fire one due timer: a deadline applies the wait's system action, a reminder queues its messages."""
+        """Fire one due timer: a deadline applies the wait's system action, a reminder queues its messages. Another
+        process may move the game meanwhile (its commit finds the version moved): then the game is read again, and
+        the timer, which that commit replaced, is found gone."""
         async with self.moves.lock(game_id):
-            loaded = await self.store.games.load(game_id)  # the one read of the timer
-            timer = next((t for t in loaded.timers if t.id == timer_id), None)
-            if timer is None:
-                return Done(game_id)  # replaced by a commit since it was read
-            record = loaded.record
-            log = game_logger(game_id, "boardroom.service")
-            if record.status != "active":
-                await self.store.timers.delete(timer_id)
-                return Done(game_id)
-            if timer.kind == timing.DEADLINE:
-                try:
-                    ids = await self.moves.apply(record, None, timer.payload["action"], user_id=None, loaded=loaded)
-                except RuleError as exc:
-                    log.info("deadline no longer applies: %s", exc.message)
-                    await self.store.timers.delete(timer_id)
-                    return Done(game_id)
-                log.info("deadline fired", extra={"fields": {"what": timer.payload.get("what")}})
-                ids += await self.moves.auto_pass(game_id, after_commit=True)
-                ids += await self.seats.missed_deadline(game_id, timer.payload)
-                self.moves.settle(game_id)
-                return Done(game_id, ids)
-            if timer.kind == seat_players.SEAT:
-                ids = await self.seats.fire(record, timer, loaded)
-                self.moves.settle(game_id)
-                return Done(game_id, ids)
-            if timer.kind == away.AWAY_END:
-                await self.store.timers.delete(timer_id)
-                ids = await self.play.away_over(record, int(timer.payload.get("seat", -1)))
-                self.moves.settle(game_id)
-                return Done(game_id, ids)
-            if timer.kind == HANDOVER:
-                await self.store.timers.delete(timer_id)
-                ids = await self.handovers.expire(record, int(timer.payload.get("seat", -1)) + 1)
-                self.moves.settle(game_id)
-                return Done(game_id, ids)
-            if timer.kind == timing.REMINDER:
-                # Delete first: after a crash a reminder is lost rather than sent twice.
-                await self.store.timers.delete(timer_id)
-                payload = await self._after_quiet(record, loaded.seats, timer.payload)
-                if not payload.get("seats"):
-                    return Done(game_id)
-                return Done(game_id, await self._reminder_outbox(record, payload, loaded.seats))
+            return await self.moves.retry(lambda: self._fire(timer_id, game_id))
+
+    async def _fire(self, timer_id: int, game_id: int) -> Done:
+        # A timer that is not a deadline is deleted before it acts, and acts only if this deletion removed it: of
+        # two processes that read it, one acts (each also claims it first: `bot.scheduler`).
+        loaded = await self.store.games.load(game_id)  # the one read of the timer
+        timer = next((t for t in loaded.timers if t.id == timer_id), None)
+        if timer is None:
+            return Done(game_id)  # replaced by a commit since it was read
+        record = loaded.record
+        log = game_logger(game_id, "boardroom.service")
+        if record.status != "active":
             await self.store.timers.delete(timer_id)
             return Done(game_id)
+        if timer.kind == timing.DEADLINE:
+            try:
+                ids = await self.moves.apply(record, None, timer.payload["action"], user_id=None, loaded=loaded)
+            except RuleError as exc:
+                log.info("deadline no longer applies: %s", exc.message)
+                await self.store.timers.delete(timer_id)
+                return Done(game_id)
+            log.info("deadline fired", extra={"fields": {"what": timer.payload.get("what")}})
+            ids += await self.moves.auto_pass(game_id, after_commit=True)
+            ids += await self.seats.missed_deadline(game_id, timer.payload)
+            self.moves.settle(game_id)
+            return Done(game_id, ids)
+        if timer.kind == seat_players.SEAT:
+            ids = await self.seats.fire(record, timer, loaded)
+            self.moves.settle(game_id)
+            return Done(game_id, ids)
+        if timer.kind == away.AWAY_END:
+            if not await self.store.timers.delete(timer_id):
+                return Done(game_id)
+            ids = await self.play.away_over(record, int(timer.payload.get("seat", -1)))
+            self.moves.settle(game_id)
+            return Done(game_id, ids)
+        if timer.kind == HANDOVER:
+            if not await self.store.timers.delete(timer_id):
+                return Done(game_id)
+            ids = await self.handovers.expire(record, int(timer.payload.get("seat", -1)) + 1)
+            self.moves.settle(game_id)
+            return Done(game_id, ids)
+        if timer.kind == timing.REMINDER:
+            # Delete first: after a crash a reminder is lost rather than sent twice.
+            if not await self.store.timers.delete(timer_id):
+                return Done(game_id)
+            payload = await self._after_quiet(record, loaded.seats, timer.payload)
+            if not payload.get("seats"):
+                return Done(game_id)
+            return Done(game_id, await self._reminder_outbox(record, payload, loaded.seats))
+        await self.store.timers.delete(timer_id)
+        return Done(game_id)
 
     async def _after_quiet(
         self, record: GameRecord, seats: list[SeatRecord], payload: dict[str, Any]

@@ -6,7 +6,16 @@ Every change to a game goes through `MovePath` under that game's `asyncio.Lock`:
 snapshot, the recomputed timers (`bot.timers`) and the outbox rows (`bot.outbox`), worked out in named steps by
 `bot.service.commit`. Only after the commit are the rows handed to the notifier (`on_committed`), so nothing is ever
 announced that is not stored. The store's optimistic version check catches a writer outside this process
-(`StaleVersion`): the caller reloads and tries again (`retry`).
+(`StaleVersion`): the caller reloads and tries again (`retry`), which the player never sees.
+
+Several processes on one database (issue 30): the asyncio lock serialises a game's moves within this process only;
+across processes the version check does it — of two moves read from the same version, one commits and the other
+is read again and applied to the state after it. Nothing cached here can serve a state another process moved
+past: the states and hand fingerprints this process keeps (`StateCache`) are found by the version just read from
+the store, never by the game alone, so a version this process did not commit is parsed from the stored snapshot;
+a commit refused with `StaleVersion` keeps nothing and drops what was kept of the game (`retry`); and the table a
+move leaves for the notifier to render from is checked against the stored version when processes share the
+database (`bot.notifier.delivery`).
 
 After each move (under the same lock) every reaction window that waits on an away player gets the game's
 `away_action` (`auto_pass`; see `bot.service.play` for `/game away`).
@@ -31,6 +40,7 @@ from engine.events import Wait
 from engine.game import Game
 from engine.text import seat as seat_ref
 from storage import (
+    Claim,
     CommitResult,
     GameNotFound,
     GameRecord,
@@ -69,6 +79,9 @@ class MovePath:
         self.on_settled: Callable[[int, Table], None] = lambda _game_id, _table: None
         """Called at the end of a move with the game's table as it is then (`Notifier.settled`): the notifier
         renders from it instead of reading the game back."""
+        self.claim: Callable[[], Claim | None] = lambda: None
+        """This process's claim, taken now (`bot.claims.Claims.hold`): a commit's rows are born claimed by it, so
+        that no other process on the database delivers them while this one does (None: unclaimed)."""
         self._tables: dict[int, Table] = {}
         """The table the last commit of a game left, taken by the auto-pass that follows it under the same lock."""
 
@@ -83,7 +96,10 @@ class MovePath:
         for attempt in range(COMMIT_RETRIES):
             try:
                 return await fn()
-            except StaleVersion:
+            except StaleVersion as exc:
+                # Another process moved the game: what this one kept of it is past (read anew by `fn`).
+                self.states.forget(exc.game_id)
+                self._tables.pop(exc.game_id, None)
                 if attempt == COMMIT_RETRIES - 1:
                     raise
         raise AssertionError("unreachable")
@@ -185,6 +201,7 @@ class MovePath:
             timers=planned.timers,
             outbox=planned.items,
             clear_missed=actor.seat if back and actor is not None else None,
+            claim=self.claim() if planned.items else None,
         )
         self.states.keep_prints((record.id, result.version, key[2]), planned.prints)
         if c.entry.kind != "note":  # a note writes no snapshot

@@ -45,6 +45,11 @@ class StateCache:
         while len(self._states) > STATES_KEPT:
             self._states.popitem(last=False)
 
+    def forget(self, game_id: int) -> None:
+        """Another writer (another process) moved the game: drop what this process kept of it. (Never needed for
+        correctness — `state_of` matches the version read — but nothing is kept that can no longer serve.)"""
+        self._states.pop(game_id, None)
+
     def prints(self, key: tuple[Any, ...]) -> dict[int, str]:
         """The hand fingerprints computed for (game, version, seats), if any."""
         return self._fingerprints.get(key, {})

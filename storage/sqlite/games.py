@@ -23,6 +23,7 @@ from storage.models import (
     KEEP,
     SEED_MAX,
     SEED_MIN,
+    Claim,
     CommitResult,
     GameRecord,
     GameStatus,
@@ -329,6 +330,7 @@ class SQLiteGames(Games):
         timer_kinds: Collection[str] | None = None,
         outbox: Sequence[NewOutbox] = (),
         clear_missed: int | None = None,
+        claim: Claim | None = None,
     ) -> CommitResult:
         if status == "lobby":
             raise InvalidOperation("a started game cannot go back to the lobby")
@@ -408,7 +410,7 @@ class SQLiteGames(Games):
                         params[2], slot = _padded(state, listed, slots.get(game_id, 0))  # type: ignore[arg-type]
                 conn.execute(sql, (*params, game_id, expected_version))
                 conn.execute(INSERT_LOG, log_row)
-                outbox_ids = insert_outbox_rows(conn, outbox_rows, row[4]) if outbox_rows else []
+                outbox_ids = insert_outbox_rows(conn, outbox_rows, row[4], claim) if outbox_rows else []
                 if clear_missed is not None:
                     conn.execute(_CLEAR_MISSED, (game_id, clear_missed))
                 conn.execute("COMMIT")

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from storage.errors import GameNotFound
-from storage.models import MessageRef, NewOutbox, OutboxRecord, now_utc
+from storage.models import Claim, MessageRef, NewOutbox, OutboxRecord, now_utc
 from storage.parts import Outbox
 from storage.sqlite import rows
 from storage.sqlite.database import Conn, Database, transaction
@@ -30,7 +30,12 @@ _DELIVER = (
 
 
 @cache
-def _insert_outbox_sql(rows: int) -> str:
+def _insert_outbox_sql(rows: int, claimed: bool = False) -> str:
+    if claimed:  # born claimed by the committing process (`Games.commit(claim=…)`): two more columns, same INSERT
+        return (
+            "INSERT INTO outbox (id, game_id, kind, target, payload, created_at, claimed_by, claimed_until) VALUES "
+            + ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?)"] * rows)
+        )
     return "INSERT INTO outbox (id, game_id, kind, target, payload, created_at) VALUES " + ", ".join(
         ["(?, ?, ?, ?, ?, ?)"] * rows
     )
@@ -43,15 +48,16 @@ def insert_outbox(conn: Conn, game_id: int | None, items: Sequence[NewOutbox], n
     return insert_outbox_rows(conn, [(game_id, *outbox_columns(o), now) for o in items], first)
 
 
-def insert_outbox_rows(conn: Conn, rows: list[tuple[Any, ...]], first: int) -> list[int]:
+def insert_outbox_rows(conn: Conn, rows: list[tuple[Any, ...]], first: int, claim: Claim | None = None) -> list[int]:
     """Rows (game_id, kind, target, payload, created_at) in multi-row INSERTs, numbered from `first`: an id above
     any in use in either outbox table (the pending one may be empty while delivered rows keep their ids), read in
-    the same write transaction."""
+    the same write transaction. `claim`: the rows are written claimed by it."""
     ids = list(range(first, first + len(rows)))
+    held = () if claim is None else (claim.owner, db_time(claim.until))
     for start in range(0, len(rows), _OUTBOX_CHUNK):
         chunk = rows[start : start + _OUTBOX_CHUNK]
-        params = [v for i, row in zip(ids[start:], chunk, strict=False) for v in (i, *row)]
-        conn.execute(_insert_outbox_sql(len(chunk)), params)
+        params = [v for i, row in zip(ids[start:], chunk, strict=False) for v in (i, *row, *held)]
+        conn.execute(_insert_outbox_sql(len(chunk), claim is not None), params)
     return ids
 
 
@@ -96,6 +102,49 @@ class SQLiteOutbox(Outbox):
 
         def run(conn: Conn) -> list[OutboxRecord]:
             return [rows.outbox(r) for r in conn.execute(sql, params).fetchall()]
+
+        return await self._db.run(run, game=game_id)
+
+    async def claim(
+        self,
+        claim: Claim,
+        *,
+        now: datetime,
+        game_id: int | None = None,
+        max_attempts: int | None = None,
+        limit: int = 100,
+    ) -> list[OutboxRecord]:
+        owner, until, bound = claim.owner, db_time(claim.until), db_time(now)
+        sql = (
+            f"SELECT {OUTBOX_COLUMNS}, claimed_by = ? AND claimed_until > ? FROM outbox"
+            " WHERE (claimed_by IS NULL OR claimed_by = ? OR claimed_until <= ?)"
+        )
+        params: list[Any] = [owner, bound, owner, bound]
+        if game_id is not None:
+            sql += " AND game_id = ?"
+            params.append(game_id)
+        if max_attempts is not None:
+            sql += " AND attempts < ?"
+            params.append(max_attempts)
+        sql += " ORDER BY id LIMIT ?"
+        params.append(limit)
+
+        def run(conn: Conn) -> list[OutboxRecord]:
+            def body() -> list[OutboxRecord]:
+                found = conn.execute(sql, params).fetchall()
+                # Rows this owner holds already keep their lease: reading back one's own rows writes nothing.
+                taken = [r[0] for r in found if not r[-1]]
+                for start in range(0, len(taken), _OUTBOX_CHUNK):
+                    chunk = taken[start : start + _OUTBOX_CHUNK]
+                    conn.execute(
+                        f"UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN {rows.in_list(chunk)}",
+                        (owner, until, *chunk),
+                    )
+                return [rows.outbox(r[:-1]) for r in found]
+
+            # One write transaction (BEGIN IMMEDIATE): SQLite's writers take turns, so the rows read are still free
+            # when they are claimed, whatever another process does meanwhile. One that claims nothing writes nothing.
+            return transaction(conn, body)
 
         return await self._db.run(run, game=game_id)
 

@@ -11,11 +11,11 @@ from datetime import datetime
 from typing import Any
 
 from storage.errors import GameNotFound
-from storage.models import NewTimer, TimerRecord, now_utc
+from storage.models import Claim, NewTimer, TimerRecord, now_utc
 from storage.parts import Timers
 from storage.sqlite import timerlist
 from storage.sqlite.database import Conn, Database, corrupt, transaction
-from storage.sqlite.rows import db_time
+from storage.sqlite.rows import db_time, in_list
 
 
 def write_timers(conn: Conn, game_id: int, change: Callable[[list[TimerRecord], int], list[Any]]) -> list[int]:
@@ -116,6 +116,7 @@ class SQLiteTimers(Timers):
                 if row is None or all(t.id != timer_id for t in timerlist.parse(game_id, row[0])):
                     return False
                 write_timers(conn, game_id, lambda current, _: [t for t in current if t.id != timer_id])
+                conn.execute("DELETE FROM timer_claims WHERE timer_id = ?", (timer_id,))
                 return True
 
             return transaction(conn, body)
@@ -135,3 +136,40 @@ class SQLiteTimers(Timers):
             return removed[0]
 
         return await self._db.run(run, game=game_id)
+
+    async def claim(self, timer_ids: Collection[int], claim: Claim, *, now: datetime) -> list[int]:
+        wanted = list(dict.fromkeys(timer_ids))
+        if not wanted:
+            return []
+        owner, until, bound = claim.owner, db_time(claim.until), db_time(now)
+        games = sorted({timerlist.game_of(t) for t in wanted})
+
+        def run(conn: Conn) -> list[int]:
+            def body() -> list[int]:
+                # Claims whose lease ran out are free again; the claims of timers that commits have since removed
+                # go with them (a timer id is never used again).
+                conn.execute("DELETE FROM timer_claims WHERE claimed_until <= ?", (bound,))
+                pending: set[int] = set()
+                for game_id, listed in conn.execute(
+                    f"SELECT id, timers FROM games WHERE id IN {in_list(games)}", games
+                ).fetchall():
+                    pending.update(t.id for t in timerlist.parse(game_id, listed))
+                claimed: list[int] = []
+                for timer_id in wanted:
+                    if timer_id not in pending:
+                        continue  # gone: a commit replaced it, or it fired
+                    row = conn.execute(
+                        "INSERT INTO timer_claims (timer_id, claimed_by, claimed_until) VALUES (?, ?, ?)"
+                        " ON CONFLICT (timer_id) DO UPDATE SET claimed_until = excluded.claimed_until"
+                        " WHERE claimed_by = excluded.claimed_by RETURNING timer_id",
+                        (timer_id, owner, until),
+                    ).fetchone()
+                    if row is not None:
+                        claimed.append(timer_id)
+                return claimed
+
+            # One write transaction: SQLite's writers take turns, so of two owners racing, one finds the other's
+            # claim in place (the INSERT's conflict) and gets nothing.
+            return transaction(conn, body)
+
+        return await self._db.run(run)

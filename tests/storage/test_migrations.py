@@ -41,6 +41,7 @@ async def test_migrates_an_empty_file_and_rerunning_changes_nothing(db_path: Pat
         "player_settings",
         "player_delivery",
         "quiet_hours",
+        "timer_claims",
     }
     assert tables(db_path) == expected
     for _ in range(2):
@@ -239,7 +240,7 @@ async def test_upgrades_a_schema_1_store_and_keeps_its_games(db_path: Path) -> N
 
     store = await open_store(db_path)
     try:
-        assert store.maintenance.schema_version == len(load_migrations()) == 12
+        assert store.maintenance.schema_version == len(load_migrations()) == 14
         assert (await store.games.snapshot(1)).state == toy.dump_state(state)
         assert (await check_replay(store, toy, 1)).ok
         timers = await store.timers.of_game(1)
