@@ -84,6 +84,9 @@ OPPONENT_SHARE = 0.5
 """The guess at the best opponent's money on an agent, as a share of this seat's own spending (with no better clue)."""
 CARRIER_PENALTY = 3
 """Main game: moves still missing when the suitcase hasn't had its second carrier yet (a hand-over and back)."""
+EXPOSURE = 1.5
+"""Normal and hard, main game: the score lost per other agent in the backed agent's building (a hit risk), early in
+the game; it fades with `caution` (see `_Player.exposure`)."""
 
 
 @dataclass
@@ -117,7 +120,7 @@ class CasablancaPolicy:
             return None
         if autopilot:
             return _autopilot(view, legal, seat, rng)
-        return _Player(view, seat, rng).decide(legal)
+        return _Player(view, seat, rng, level=self.level).decide(legal)
 
 
 # --- the autopilot ------------------------------------------------------------------------------------------------
@@ -158,8 +161,11 @@ def _moves_suitcase(view: SeatView, move: Move) -> bool:
 class _Player:
     """One decision of the computer player; the position's facts are worked out once."""
 
-    def __init__(self, view: SeatView, seat: int, rng: random.Random, *, autopilot: bool = False) -> None:
+    def __init__(
+        self, view: SeatView, seat: int, rng: random.Random, *, autopilot: bool = False, level: Level = "easy"
+    ) -> None:
         self.view = view
+        self.level: Level = level
         self.seat = seat
         self.rng = rng
         self.colour = {a.colour: a.index for a in view.agents}
@@ -181,6 +187,11 @@ class _Player:
         played = view.last_announcement.no if view.last_announcement is not None else 0
         self.caution = 0.0 if autopilot else THREAT_WEIGHT * max(0.0, 1 - played / PATIENCE)
         self.late = autopilot or played >= PATIENCE
+        # Normal and hard keep the backed agent out of company (a hit there loses the biggest stake at once), but
+        # less and less as the game drags on, like blocking: agents that flee each other's company would otherwise
+        # chase one another round the map for ever (seen: tables of them past 20,000 actions).
+        fade = max(0.0, 1 - played / PATIENCE)
+        self.exposure = 0.0 if autopilot or level == "easy" or view.variant else EXPOSURE * fade
         # Later still, any end becomes welcome: when every seat's own end is further than someone else's, the
         # seats would all leave the suitcase alone (`_yields`) and the game would stand still.
         self.ending = min(1.0, max(0.0, played / PATIENCE - (0 if autopilot else 1)))
@@ -324,9 +335,21 @@ class _Player:
         threat = self._threat(board)
         mine = self._mine_end(board)
         value = SCALE * (NEAR ** min(mine, HORIZON) - self.caution * NEAR ** min(threat, HORIZON))
+        if self.exposure:
+            value -= self.exposure * self._exposed(board)
         if self.ending:
             value += SCALE * self.ending * NEAR ** min(mine, threat, HORIZON)
         return value
+
+    def _exposed(self, board: Board) -> int:
+        """Main game: how many other agents share the backed agent's building (at most two). Any of them can hit it
+        on any opponent's turn, and then this seat's biggest stake is lost at once (seen against random players:
+        most games lost were lost that way)."""
+        backed = self._backed(board)
+        if backed is None:
+            return 0
+        here = board.at[backed]
+        return min(2, sum(1 for a, where in board.at.items() if a != backed and where == here))
 
     def _mine_end(self, board: Board) -> int:
         """Moves until the game could end in this seat's favour."""
