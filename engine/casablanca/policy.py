@@ -84,6 +84,11 @@ OPPONENT_SHARE = 0.5
 """The guess at the best opponent's money on an agent, as a share of this seat's own spending (with no better clue)."""
 CARRIER_PENALTY = 3
 """Main game: moves still missing when the suitcase hasn't had its second carrier yet (a hand-over and back)."""
+HARD_FIRST_BRIBE = 100
+"""Hard: the first turn's bribe on each of three agents: the least. Normal players backing the same agent end with
+the same money on it ($1,000 first, then all they have: a shared win); $9,700 kept can outbid them all."""
+HARD_HARM = 0.3
+"""Hard, main game: the harm that is objected to (a lost objection costs nothing there; only what the claims show)."""
 EXPOSURE = 1.5
 """Normal and hard, main game: the score lost per other agent in the backed agent's building (a hit risk), early in
 the game; it fades with `caution` (see `_Player.exposure`)."""
@@ -276,7 +281,8 @@ class _Player:
     def _first_bribe(self, bribes: list[Bribe]) -> Bribe:
         """Three agents near the suitcase, about $1,000 each (the samples' amount nearest to it)."""
         assert bribes, "a first turn always offers a bribe"
-        size = max(min(bribes, key=lambda b: abs(max(b.amounts.values()) - FIRST_BRIBE)).amounts.values())
+        first = HARD_FIRST_BRIBE if self.level == "hard" else FIRST_BRIBE
+        size = max(min(bribes, key=lambda b: abs(max(b.amounts.values()) - first)).amounts.values())
         same = [b for b in bribes if max(b.amounts.values()) == size]
 
         def promise(b: Bribe) -> float:
@@ -309,11 +315,11 @@ class _Player:
             return NoObjection()
         harm = self.now - self.score(self._after(ann))
         mine = self.view.bribes[ann.agent]
-        if harm < HARM or mine == 0:
+        if harm < (HARD_HARM if self.level == "hard" and not self.view.variant else HARM) or mine == 0:
             return NoObjection()  # a bluff with nothing on the agent fails at once
         if self.view.variant and harm < END / 2 and mine < HIT_COST:
             return NoObjection()  # a lost objection costs the next turn: only with a real chance of winning
-        wanted = mine if harm >= 2 * HARM else mine // 2
+        wanted = mine if harm >= 2 * HARM or self.level == "hard" else mine // 2
         return Object(limit=max(v for v in limits if v <= wanted))
 
     def _contest(self, legal: Sequence[Any], ann: Announcement) -> Any:
@@ -322,7 +328,7 @@ class _Player:
         if not limits or gain <= 0:
             return Withdraw()
         mine = self.view.bribes[ann.agent]
-        wanted = mine if gain >= HARM else mine // 2
+        wanted = mine if gain >= HARM or self.level == "hard" else mine // 2
         return Contest(limit=max(v for v in limits if v <= wanted))
 
     # judging a position
@@ -461,7 +467,20 @@ class _Ended:
     won: bool
 
 
+_DISTANCES: dict[tuple[tuple[str, tuple[str, ...]], ...], dict[str, dict[str, int]]] = {}
+"""The distances of each map seen (a map is fixed for a game; working them out at every decision cost a third of
+a decision's time)."""
+
+
 def _all_distances(streets: dict[str, list[str]]) -> dict[str, dict[str, int]]:
+    key = tuple((here, tuple(there)) for here, there in streets.items())
+    found = _DISTANCES.get(key)
+    if found is None:
+        found = _DISTANCES[key] = _distances(streets)
+    return found
+
+
+def _distances(streets: dict[str, list[str]]) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}
     for start in streets:
         dist = {start: 0}
