@@ -23,10 +23,17 @@ towards their own ends in turn, a whole game long, in the variant most of all):
 - any end becomes welcome, more and more over the next `PATIENCE` announcements (`ending`): when every seat thinks the
   nearest end is someone else's, nobody would push it otherwise. The announcement counter is public (in the view).
 
-Levels (`level`; the autopilot is the same at every level): all three are this player for now. A normal player that
-kept its backed agent out of company beat random players far more often (87 % of 200 four-seat games against 59 %),
-but tables of it never ended (two of seven seeded tables past 20,000 actions, chasing each other's agents), so it is
-not kept until it ends its tables.
+Levels (`level`; the autopilot is the same at every level):
+- easy: the player above, as issue 16 left it (59 % of four-seat games against three random players).
+- normal: main game, it also keeps its backed agent out of company (`EXPOSURE` per other agent in its building):
+  against random players most games were lost to one hit, the whole stake gone at once. It moves away, hits or
+  objects to company. Fleeing each other's company, tables of such players chased each other's agents for ever
+  (past 20,000 actions), so the term fades with the announcements like blocking does (`PATIENCE`): late in a game
+  normal plays as easy, and the late rules end the table. In the variant it plays as easy.
+- hard: normal, and its first turn bribes the least ($100 on three agents, `HARD_FIRST_BRIBE`): normal players
+  backing the same agent end with the same money on it (a shared win), and the money hard kept outbids them. In the
+  main game, where a lost objection costs nothing, it objects from a smaller harm (`HARD_HARM`) and always claims up
+  to its whole bribe, as objector and as active player.
 
 Reads only the `SeatView` and the legal list (never the state); deterministic for a given `rng`.
 """
