@@ -1,6 +1,6 @@
 """The Casablanca computer player's levels (easy, normal, hard): each only ever chooses a legal move the rules accept,
-is deterministic from its seed, and its limits never exceed its bribe. (All three play the same player for now: see
-`engine/casablanca/policy.py`.)"""
+is deterministic from its seed, and its limits never exceed its bribe; and a few positions where the levels choose
+differently (see `engine/casablanca/policy.py`)."""
 
 import random
 from datetime import timedelta
