@@ -34,6 +34,9 @@ Levels (`level`; the autopilot is the same at every level):
   backing the same agent end with the same money on it (a shared win), and the money hard kept outbids them. In the
   main game, where a lost objection costs nothing, it objects from a smaller harm (`HARD_HARM`) and always claims up
   to its whole bribe, as objector and as active player.
+Measured (4 seats, session 37): normal vs random 86.6 % of 200 games (easy 59 %); hard vs normal 41.2 % of 40. But
+one normal among three easy players won only 11.5 % of 40: fleeing company costs moves that easy players spend on
+their ends; a normal that is also at least as good as easy is still to be found.
 
 Reads only the `SeatView` and the legal list (never the state); deterministic for a given `rng`.
 """
