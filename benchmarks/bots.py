@@ -121,12 +121,13 @@ def play_one(
     on_step: Callable[[Any, int | None, Any, Any], None] | None = None,
     answers: bool = True,
     levels: Mapping[int, Level] | None = None,
+    options: Mapping[str, str] | None = None,
 ) -> Played:
     """One seeded game: `policy_seats` play the game's policy (those also in `autopilot_seats` as the autopilot),
     the others at random (see the module docstring);
     `on_step(state before, actor, action, state after)` sees every step; `answers=False`: random seats don't treat
     offers waiting for them as waits (they answer only when they happen to act); `levels`: each policy seat's level
-    (default normal)."""
+    (default normal); `options`: the game's options as typed (default: none, the game's defaults)."""
     policy: Policy | None = policy_for(game)
     answering = ANSWERING.get(game.name) if answers else None
     if policy_seats and policy is None:
@@ -140,7 +141,7 @@ def play_one(
     rnd = random.Random(seed)
     seat_rngs = [random.Random(seed * 1000 + s) for s in range(seats)]
     now = START
-    state = game.setup(seats, game.parse_options({}), seed, now)
+    state = game.setup(seats, game.parse_options(dict(options or {})), seed, now)
     decisions: list[float] = []
     seat_times: dict[int, list[float]] = {}
     whole: list[float] = []
@@ -331,6 +332,7 @@ def match(
     *,
     random_others: bool = False,
     cap: int = 2000,
+    options: Mapping[str, str] | None = None,
 ) -> tuple[float, list[float]]:
     """`games` seeded games with one seat (rotating) at `levels[0]` and the rest at `levels[1]` (or random): the
     first seat's wins and its decide times."""
@@ -340,31 +342,46 @@ def match(
         me = i % seats
         mine = {me: levels[0]}
         others = {} if random_others else {s: levels[1] for s in range(seats) if s != me}
-        played = play_one(game, seats, seed + i, set(mine) | set(others), levels={**others, **mine}, max_actions=cap)
+        played = play_one(
+            game, seats, seed + i, set(mine) | set(others), levels={**others, **mine}, max_actions=cap, options=options
+        )
         wins += win_share(played.result, me)
         times += played.by_seat.get(me, [])
     return wins, times
 
 
-def bench_levels(name: str, games: int, seats: int | None, seed: int) -> bool:
+def bench_levels(name: str, games: int, seats: int | None, seed: int, options: Mapping[str, str] | None = None) -> bool:
     """The levels of one game (issue 31): hard vs normal, normal vs today's policy (`easy` plays it unchanged),
-    easy vs random, and each level's decide times. Prints the figures; returns whether the goals are met."""
+    normal vs random, easy vs random, and each level's decide times. Prints the figures; returns whether the goals
+    are met. `options`: the game's options (e.g. Casablanca's variant), default the game's defaults."""
     game = build()[name]
     seats = seats or LEVEL_SEATS.get(name, game.min_seats)
     cap = MAX_ACTIONS.get(name, 2000)
     share = 1 / seats
-    print(f"{game.title}, levels: {games} games each of {seats} players, seeds {seed}… (one seat rotates)")
+    typed = ", ".join(f"{k}={v}" for k, v in (options or {}).items())
+    print(
+        f"{game.title}{' (' + typed + ')' if typed else ''}, levels: {games} games each of {seats} players, "
+        f"seeds {seed}… (one seat rotates)"
+    )
     ok = True
     times: dict[str, list[float]] = {}
     rows: tuple[tuple[str, Level, Level | None, float | None], ...] = (
         ("hard vs normal", "hard", "normal", 1.5 * share),
         ("normal vs today (easy)", "normal", "easy", None),
+        ("normal vs random", "normal", None, None),
         ("easy vs random", "easy", None, None),
     )
     for label, mine, theirs, goal in rows:
         t0 = time.perf_counter()
         wins, spent = match(
-            game, seats, games, seed, {0: mine, 1: theirs or mine}, random_others=theirs is None, cap=cap
+            game,
+            seats,
+            games,
+            seed,
+            {0: mine, 1: theirs or mine},
+            random_others=theirs is None,
+            cap=cap,
+            options=options,
         )
         times.setdefault(mine, []).extend(spent)
         low, high = wilson(wins, games)
@@ -506,6 +523,13 @@ def main() -> None:
         help="Kohle, Kies & Knete: random seats answer offers made to them (yes), ignore them (no), or both lines",
     )
     parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="--levels: a game option as typed (e.g. --option variant=hq for Casablanca's HQ variant); repeatable",
+    )
+    parser.add_argument(
         "--ends", action="store_true", help="instead: do tables of computer players and autopilots end by the rules?"
     )
     parser.add_argument(
@@ -515,7 +539,8 @@ def main() -> None:
     if args.levels:
         ok = True
         for name in names if args.game == "all" else [args.game]:
-            ok = bench_levels(name, args.games, args.seats, args.seed) and ok
+            options = dict(o.split("=", 1) for o in args.option)
+            ok = bench_levels(name, args.games, args.seats, args.seed, options) and ok
         print("all goals " + ("met" if ok else "NOT met"))
         return
     if args.ends:

@@ -1,6 +1,6 @@
 """The Casablanca computer player's levels (easy, normal, hard): each only ever chooses a legal move the rules accept,
-is deterministic from its seed, and its limits never exceed its bribe. (All three play the same player for now: see
-`engine/casablanca/policy.py`.)"""
+is deterministic from its seed, and its limits never exceed its bribe; and a few positions where the levels choose
+differently (see `engine/casablanca/policy.py`)."""
 
 import random
 from datetime import timedelta
@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.casablanca import randomplay
-from engine.casablanca.actions import Bribe, Contest, Object
-from engine.casablanca.policy import CasablancaPolicy, Level
-from engine.casablanca.state import CasablancaState
+from engine.casablanca.actions import Bribe, Contest, Move, NoObjection, Object
+from engine.casablanca.policy import PATIENCE, CasablancaPolicy, Level
+from engine.casablanca.state import Announcement, CasablancaState
 
-from .helpers import GAME, RED, T0, new_game
+from .helpers import GAME, GREY, RED, T0, Table, new_game
 
 LEVELS: tuple[Level, ...] = get_args(Level)
 POLICIES = {level: CasablancaPolicy(GAME, level=level) for level in LEVELS}
@@ -98,3 +98,60 @@ def _crowded() -> CasablancaState:
         state.bribes[seat] = [1_000] * 8
     state.at = ["6", "6", "10", "11", "6", "7", "1", "12"]
     return state
+
+
+def _company() -> CasablancaState:
+    """`_crowded`, but Rudy Red (seat 0's whole stake) waits in house 4 with two other agents, and Green could carry
+    the suitcase out of the Bazaar towards an end."""
+    state = _crowded()
+    state.at = ["Bazaar", "Bazaar", "10", "4", "4", "11", "1", "4"]
+    return state
+
+
+def _decide(level: Level, state: CasablancaState, seat: int = 0) -> Any:
+    return POLICIES[level].decide(GAME.view(state, seat), GAME.legal_actions(state, seat), seat, random.Random(1))
+
+
+def test_normal_and_hard_take_the_backed_agent_out_of_company() -> None:
+    """Any agent in Red's house can hit it on an opponent's turn and lose seat 0 everything at once: normal and hard
+    move Red to an empty house; easy (the issue-16 player) takes the suitcase along instead."""
+    state = _company()
+    assert _decide("easy", state) == Move(agent="green", to="3", suitcase=True)
+    for level in ("normal", "hard"):
+        choice = _decide(level, state)
+        assert isinstance(choice, Move) and choice.agent == "red", level
+        assert all(where != choice.to for a, where in enumerate(state.at) if a != RED), level
+
+
+def test_keeping_out_of_company_fades_so_tables_end() -> None:
+    """Agents fleeing each other's company chased one another for ever at a table of such players: after `PATIENCE`
+    announcements normal plays as easy does."""
+    state = _company()
+    state.last_announcement = Announcement(no=PATIENCE, kind="move", seat=1, agent=2, source="11", to="10")
+    assert _decide("normal", state) == _decide("easy", state) == Move(agent="green", to="3", suitcase=True)
+
+
+def test_hard_keeps_its_money_for_the_agent_it_will_back() -> None:
+    """A first turn must bribe three agents: normal puts $1,000 on each, hard the least it may ($100), so that later
+    it can put more on one agent than normal players backing the same agent can (they end with equal sums: a shared
+    win)."""
+    state = new_game(4, first=0, seed=1)
+    normal, hard = _decide("normal", state), _decide("hard", state)
+    assert isinstance(normal, Bribe) and isinstance(hard, Bribe)
+    assert set(normal.amounts.values()) == {1_000} and set(hard.amounts.values()) == {100}
+    assert len(hard.amounts) == 3
+
+
+def test_company_for_the_backed_agent_is_objected_to_and_hard_claims_all() -> None:
+    """Seat 1 announces Michael Gray into Red's empty house 9: easy lets it be, normal objects with half its $1,000
+    on Gray (the harm is moderate), hard with all of it (a lost objection costs nothing in the main game)."""
+    state = _crowded()
+    state.at = ["Bazaar", "Bazaar", "10", "3", "9", "11", "1", "4"]
+    state.bribes[0][GREY] = 1_000
+    state.capital[0] = 1_000
+    state.turn = 1
+    table = Table(state)
+    table.move(1, "grey", "9")
+    assert _decide("easy", table.state) == NoObjection()
+    assert _decide("normal", table.state) == Object(limit=500)
+    assert _decide("hard", table.state) == Object(limit=1_000)
