@@ -142,6 +142,17 @@ class Rig:
             return done
 
         self.bot.service.play.act = recorded_act  # type: ignore[method-assign]
+        act_for_seat = self.bot.service.play.act_for_seat
+
+        async def recorded_act_for_seat(game_id: int, user_id: int, make: Any) -> Any:
+            # (The commands build their move under the game's lock: `Play.act_for_seat`.)
+            done = await act_for_seat(game_id, user_id, make)
+            move = _MOVE.get()
+            if move is not None:
+                move.outbox_ids += done.outbox_ids
+            return done
+
+        self.bot.service.play.act_for_seat = recorded_act_for_seat  # type: ignore[method-assign]
         self.bot.scheduler.start()
         self.io = count_io(store)
 
@@ -154,7 +165,11 @@ class Rig:
         await self.catching_up()
 
     async def catching_up(self) -> asyncio.Task[None]:
-        """The start-up catch-up (`BoardroomBot._catch_up`, the outbox part), begun in the background."""
+        """The start-up catch-up (`BoardroomBot._catch_up`, the outbox part), begun in the background after what
+        `on_ready` does first (`Notifier.starting`)."""
+        starting = getattr(self.bot.notifier, "starting", None)
+        if starting is not None:
+            await starting()
         context = contextvars.copy_context()
         context.run(_CATCHING_UP.set, True)
         task = asyncio.get_running_loop().create_task(self.bot._catch_up(None, set()), context=context)
