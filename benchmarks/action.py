@@ -649,6 +649,8 @@ async def catch_up(directory: Path, games: int, rate: float, rtt: float, seed: i
     fake.on_call = counted
     t0 = time.perf_counter()
     task = await rig.catching_up()
+    finished: list[float] = []
+    task.add_done_callback(lambda _task: finished.append(time.perf_counter()))
     arrivals = random.Random(seed + 1)
     moves: list[Move] = []
     due = t0
@@ -665,7 +667,10 @@ async def catch_up(directory: Path, games: int, rate: float, rtt: float, seed: i
     commands: set[asyncio.Task[Any]] = set()
     while not task.done():
         due += arrivals.expovariate(rate)
-        await asyncio.sleep(max(0.0, due - time.perf_counter()))
+        while not task.done() and time.perf_counter() < due:
+            await asyncio.sleep(min(0.05, max(0.0, due - time.perf_counter())))
+        if task.done():
+            break
         idle = [t for t in rig.tables if t.game_id not in busy]
         if not idle:
             continue
@@ -674,7 +679,7 @@ async def catch_up(directory: Path, games: int, rate: float, rtt: float, seed: i
         command = asyncio.get_running_loop().create_task(one(table))
         commands.add(command)
         command.add_done_callback(commands.discard)
-    took = time.perf_counter() - t0
+    took = finished[0] - t0
     if commands:
         await asyncio.wait(set(commands))
     await settle(rig.bot)

@@ -86,8 +86,8 @@ class DeliveryQueue:
             rows = await self.bot.store.outbox.undelivered(game_id=game_id, max_attempts=MAX_ATTEMPTS, limit=200)
             rows = [r for r in rows if r.id not in self.ledger.marked]
             waiting: dict[int, OutboxRecord] = {}
-            if defer:
-                waiting = can_wait(rows)
+            if defer:  # (never a row this process committed meanwhile: its move is delivering it)
+                waiting = can_wait([r for r in rows if r.id not in self.ledger.fresh])
                 rows = [r for r in rows if r.id not in waiting]
                 if waiting:
                     self._waiting.setdefault(game_id, {}).update(waiting)
