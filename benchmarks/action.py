@@ -67,6 +67,8 @@ GUILD = 770_000_000_000_000_001
 CHANNEL = 770_000_000_000_000_002
 KKK = registry.get("kkk")
 _MOVE: contextvars.ContextVar["Move | None"] = contextvars.ContextVar("move", default=None)
+_CATCHING_UP = contextvars.ContextVar("catching_up", default=False)
+"""Set in the start-up catch-up's task (and so in the tasks it starts): its REST calls are counted apart."""
 
 
 class NoPicture(KkkPresentation):
@@ -111,8 +113,9 @@ class Rig:
         self.timeouts = 0.0
         """How often the random player lets a deadline pass (only with one game at a time: the clock is shared)."""
 
-    async def start(self) -> None:
-        path = self.directory / f"action-{self.seeds.random():.6f}.sqlite3"
+    async def start(self, path: Path | None = None) -> None:
+        """A bot on a fresh database, or with `path` on that one (a new process: nothing of the old one's memory)."""
+        path = path or self.directory / f"action-{self.seeds.random():.6f}.sqlite3"
         settings = Settings(  # type: ignore[call-arg]
             _env_file=None, discord_token="x", database_path=path, command_sync="never", **self.settings
         )
@@ -139,8 +142,39 @@ class Rig:
             return done
 
         self.bot.service.play.act = recorded_act  # type: ignore[method-assign]
+        act_for_seat = self.bot.service.play.act_for_seat
+
+        async def recorded_act_for_seat(game_id: int, user_id: int, make: Any) -> Any:
+            # (The commands build their move under the game's lock: `Play.act_for_seat`.)
+            done = await act_for_seat(game_id, user_id, make)
+            move = _MOVE.get()
+            if move is not None:
+                move.outbox_ids += done.outbox_ids
+            return done
+
+        self.bot.service.play.act_for_seat = recorded_act_for_seat  # type: ignore[method-assign]
         self.bot.scheduler.start()
         self.io = count_io(store)
+
+    async def restart(self) -> None:
+        """The bot stops (after delivering what it has) and a fresh process starts on the same database: new
+        service, notifier and caches, no command's token; what `on_ready` does at start-up is begun behind play."""
+        path = self.bot.store.path  # type: ignore[attr-defined]
+        await self.close()
+        await self.start(path)
+        await self.catching_up()
+
+    async def catching_up(self) -> asyncio.Task[None]:
+        """The start-up catch-up (`BoardroomBot._catch_up`, the outbox part), begun in the background after what
+        `on_ready` does first (`Notifier.starting`)."""
+        starting = getattr(self.bot.notifier, "starting", None)
+        if starting is not None:
+            await starting()
+        context = contextvars.copy_context()
+        context.run(_CATCHING_UP.set, True)
+        task = asyncio.get_running_loop().create_task(self.bot._catch_up(None, set()), context=context)
+        self.bot._tasks.add(task)
+        return task
 
     async def close(self) -> None:
         await settle(self.bot)
@@ -287,7 +321,9 @@ async def settle(bot: BoardroomBot) -> None:
         drain = getattr(bot.notifier, "drain", None)
         if drain is not None:
             await drain()
-        pending = [t for t in (bot.scheduler.alarm.task, *bot.notifier._tasks) if t is not None and not t.done()]
+        pending = [
+            t for t in (bot.scheduler.alarm.task, *bot.notifier._tasks, *bot._tasks) if t is not None and not t.done()
+        ]
         if not pending:
             await asyncio.sleep(0)
             if drain is None or not getattr(bot.notifier, "busy", lambda: False)():
@@ -466,9 +502,18 @@ async def closed_loop(directory: Path, games: int, seconds: float, pictures: boo
 
 
 async def open_loop(
-    directory: Path, games: int, rate: float, seconds: float, rtt: float, pictures: bool, warmup: float
+    directory: Path,
+    games: int,
+    rate: float,
+    seconds: float,
+    rtt: float,
+    pictures: bool,
+    warmup: float,
+    restart: bool = False,
 ) -> None:
-    fake = FakeDiscord(rtt=rtt, limits=True)
+    """`restart`: the warm-up's load stops, the bot delivers what it has and stops, and a fresh process on the same
+    database (`Rig.restart`) takes the same load at once; measured from its first command."""
+    fake = FakeDiscord(rtt=rtt, limits=True, keep_messages=True)
     rig = Rig(directory, fake, pictures, seed=33)
     fake.limits, fake.rtt = False, 0.0  # the tables are set up at full speed
     await rig.start()
@@ -477,6 +522,21 @@ async def open_loop(
     await settle(rig.bot)
     fake.limits, fake.rtt = True, rtt
     arrivals = random.Random(44)
+    if restart:
+        await load(rig, arrivals, rate, warmup, 0.0)
+        await rig.restart()
+        warmup = 0.0
+    printed = await load(rig, arrivals, rate, warmup, seconds)
+    print(f"   {'after a restart: ' if restart else ''}{rate:.0f} commands/s for {seconds:.0f} s after a "
+          f"{warmup:.0f} s"
+          f" warm-up at that rate, {games} games, rtt {rtt * 1000:.0f} ms, limits on: {printed}")  # fmt: skip
+    await rig.close()
+
+
+async def load(rig: Rig, arrivals: random.Random, rate: float, warmup: float, seconds: float) -> str:
+    """Commands arriving at `rate` a second on idle tables, for `warmup` + `seconds`; then everything delivered.
+    Returns the figures of the moves that arrived after the warm-up."""
+    fake = rig.fake
     tasks: set[asyncio.Task[Any]] = set()
     t0 = time.perf_counter()
     first_move = len(rig.moves)
@@ -536,16 +596,103 @@ async def open_loop(
             done.append(max(delivered[i] for i in m.outbox_ids) - m.wall)
     calls = fake.calls - calls0
     rest = sum(n for k, n in calls.items() if k not in EXEMPT)
-    print(f"   {rate:.0f} commands/s for {seconds:.0f} s after a {warmup:.0f} s warm-up at that rate, {games} games, "
-          f"rtt {rtt * 1000:.0f} ms, limits on: "
-          f"{len(moves)} moves ({len(acks)} answered, {skipped} skipped: every table busy);"
+    measured = ended - t0 - warmup
+    return (f"{len(moves)} moves ({len(acks)} answered, {skipped} skipped: every table busy);"
           f" ack p50 {percentile(acks, 50) * 1000:.0f} ms, "
           f"p99 {percentile(acks, 99) * 1000:.0f} ms, max {max(acks, default=0) * 1000:.0f} ms; "
           f"delivery done p50 {percentile(done, 50):.2f} s, p99 {percentile(done, 99):.2f} s "
-          f"({len(done)} moves with rows); drained {drain:.1f} s after the last arrival; "
+          f"({len(done)} moves with rows); {len(moves) / measured:.1f} moves/s arrived, "
+          f"{len(done) / (measured + drain):.1f} moves/s delivered (drained {drain:.1f} s after the last arrival); "
           f"{rest / max(len(moves), 1):.2f} rate-limited REST calls per move "
           f"({', '.join(f'{k} {v}' for k, v in calls.most_common())}; by where: "
           f"{', '.join(f'{k} {v}' for k, v in (fake.targets - targets0).most_common())})")  # fmt: skip
+
+
+# --- 4. start-up catch-up ----------------------------------------------------------------------------
+
+
+async def catch_up(directory: Path, games: int, rate: float, rtt: float, seed: int = 55) -> None:
+    """`games` active tables, each having had a few moves and some chat below its status (0–15 lines: some statuses
+    near the bottom, some buried past where they would be posted afresh), then one move each committed whose rows
+    were never delivered (the process died); a fresh process starts on the database and catches up behind play
+    while commands arrive at `rate` a second. Printed: the catch-up's rate-limited REST calls per game with rows
+    pending, its duration, and the commands' acknowledgement times meanwhile."""
+    fake = FakeDiscord(rtt=rtt, limits=True, keep_messages=True)
+    rig = Rig(directory, fake, False, seed=seed)
+    fake.limits, fake.rtt = False, 0.0
+    await rig.start()
+    chat = random.Random(seed)
+    for _ in range(games):
+        table = await rig.add_table()
+        for _ in range(chat.randrange(1, 4)):
+            await rig.step(table)
+        await settle(rig.bot)
+        for _ in range(chat.randrange(16)):
+            fake.chat(table.thread_id, next(rig.users))
+    rig.bot.service.moves.on_committed = lambda game_id, rows: None  # the process dies before delivering
+    for table in rig.tables:
+        chosen = await rig.next_move(table)
+        if chosen is not None and chosen[0] is not None:
+            await rig.bot.service.play.act(table.game_id, table.users[chosen[0]].id, chosen[1])
+    with uncounted():
+        pending = {r.game_id for r in await rig.bot.store.outbox.undelivered(limit=100_000)}
+    path = rig.bot.store.path  # type: ignore[attr-defined]
+    await rig.close()
+    await rig.start(path)
+    fake.limits, fake.rtt = True, rtt
+    catching: Counter[str] = Counter()
+
+    def counted(call: Any) -> None:
+        if _CATCHING_UP.get():
+            catching[call.kind] += 1
+
+    fake.on_call = counted
+    t0 = time.perf_counter()
+    task = await rig.catching_up()
+    finished: list[float] = []
+    task.add_done_callback(lambda _task: finished.append(time.perf_counter()))
+    arrivals = random.Random(seed + 1)
+    moves: list[Move] = []
+    due = t0
+    busy: set[int] = set()
+
+    async def one(table: Table) -> None:
+        try:
+            chosen = await rig.next_move(table)
+            if chosen is not None:
+                moves.append(await rig.play(table, *chosen))
+        finally:
+            busy.discard(table.game_id)
+
+    commands: set[asyncio.Task[Any]] = set()
+    while not task.done():
+        due += arrivals.expovariate(rate)
+        while not task.done() and time.perf_counter() < due:
+            await asyncio.sleep(min(0.05, max(0.0, due - time.perf_counter())))
+        if task.done():
+            break
+        idle = [t for t in rig.tables if t.game_id not in busy]
+        if not idle:
+            continue
+        table = arrivals.choice(idle)
+        busy.add(table.game_id)
+        command = asyncio.get_running_loop().create_task(one(table))
+        commands.add(command)
+        command.add_done_callback(commands.discard)
+    took = finished[0] - t0
+    if commands:
+        await asyncio.wait(set(commands))
+    await settle(rig.bot)
+    with uncounted():
+        left = await rig.bot.store.outbox.undelivered(limit=100_000)
+    acks = [m.interaction.answered_at - m.arrived for m in moves if m.interaction and m.interaction.answered_at]
+    rest = sum(n for k, n in catching.items() if k not in EXEMPT)
+    print(f"   {games} active games, {len(pending)} with a move's rows pending; rtt {rtt * 1000:.0f} ms, limits on: "
+          f"catch-up {took:.1f} s, {rest} rate-limited REST calls = {rest / max(len(pending), 1):.2f} per game with "
+          f"rows pending ({', '.join(f'{k} {v}' for k, v in catching.most_common())}); {rate:.0f} commands/s "
+          f"meanwhile: {len(moves)} moves, ack p50 {percentile(acks, 50) * 1000:.0f} ms, "
+          f"p99 {percentile(acks, 99) * 1000:.0f} ms, max {max(acks, default=0) * 1000:.0f} ms; "
+          f"{len(left)} rows still undelivered after it all settled")  # fmt: skip
     await rig.close()
 
 
@@ -565,7 +712,11 @@ def main() -> None:
     parser.add_argument("--rtt", type=float, default=80.0, help="open loop: round trip in ms")
     parser.add_argument("--whole", type=int, default=3, help="per-move counts: how many whole games")
     parser.add_argument("--pictures", action="store_true", help="draw the status pictures (off by default)")
-    parser.add_argument("--only", choices=("moves", "closed", "open"), default=None)
+    parser.add_argument("--only", choices=("moves", "closed", "open", "catchup"), default=None)
+    parser.add_argument(
+        "--restart", action="store_true", help="open loop: measured on a freshly started bot after the warm-up"
+    )
+    parser.add_argument("--catchup-games", type=int, default=1000, help="start-up catch-up: active games")
     parser.add_argument(
         "--default-interpreter", action="store_true", help="keep CPython's collector and switch interval"
     )
@@ -594,8 +745,14 @@ def main() -> None:
             print("3. Open loop (commands arriving at random)")
             for r in [float(x) for x in args.rate.split(",")]:
                 asyncio.run(
-                    open_loop(directory, 200, r, args.open_seconds, args.rtt / 1000, args.pictures, args.warmup)
+                    open_loop(
+                        directory, 200, r, args.open_seconds, args.rtt / 1000, args.pictures, args.warmup, args.restart
+                    )
                 )
+        if args.only in (None, "catchup"):
+            print("4. Start-up catch-up behind play")
+            rate = float(args.rate.split(",")[0])
+            asyncio.run(catch_up(directory, args.catchup_games, rate, args.rtt / 1000))
 
 
 if __name__ == "__main__":

@@ -8,6 +8,10 @@ wait: 50 requests a second in all — the calls made with an interaction's token
 of its messages) exempt, as they are in Discord — and per channel 5 new messages and 5 edits in any 5 seconds
 (counting follow-ups and token edits too, which is stricter than Discord, whose limits for those are per token).
 Waiting is first come, first served per bucket, like discord.py's own rate limiter.
+
+With `keep_messages`, the fake keeps every message of every channel (the bot's posts, its interactions' answers and
+follow-ups, and `chat` lines of other members) as Discord would: edits change them, deletes remove them, and the
+bot reads them back (its history, a message fetched) as they are — what a restarted bot finds in its threads.
 """
 
 import asyncio
@@ -75,8 +79,11 @@ class FakeDiscord:
     keep_log: bool = False
     on_call: Callable[[Call], None] | None = None
     on_message: Callable[[int, int], None] | None = None
+    keep_messages: bool = False
 
     def __post_init__(self) -> None:
+        self.messages: dict[int, dict[int, dict[str, Any]]] = {}
+        """Channel id → message id → the message as Discord holds it (with `keep_messages`)."""
         self._ids = itertools.count(1_000_000_000_000_000_000)
         self._global = Window(50, 1.0)
         self._channels: dict[tuple[int, str], Window] = {}
@@ -115,11 +122,20 @@ class FakeDiscord:
         if method == "POST" and path == "/channels/{channel_id}/messages":
             await self.call("post", channel)
             made = self.message(int(channel), body)
+            self.keep(int(channel), made)
             self.created(int(channel), int(made["id"]))
             return made
         if method == "PATCH" and path == "/channels/{channel_id}/messages/{message_id}":
             await self.call("edit", channel)
-            return self.message(int(channel), body, message_id=int(params["message_id"]))
+            return self.edited(int(channel), int(params["message_id"]), body)
+        if method == "GET" and path == "/channels/{channel_id}/messages/{message_id}":
+            await self.call("fetch", channel)
+            return self.kept(int(channel), int(params["message_id"]))
+        if method == "DELETE" and path == "/channels/{channel_id}/messages/{message_id}":
+            await self.call("delete", channel)
+            self.kept(int(channel), int(params["message_id"]))
+            self.messages.get(int(channel), {}).pop(int(params["message_id"]), None)
+            return None
         if method == "POST" and path == "/users/@me/channels":
             await self.call("dm_open", None)
             recipient = int(body["recipient_id"])
@@ -134,7 +150,7 @@ class FakeDiscord:
             return None
         if method == "GET" and path == "/channels/{channel_id}/messages":
             await self.call("history", channel)
-            return []
+            return self.history(int(channel), kwargs.get("params") or {})
         await self.call(f"{method} {path}", channel)
         return None
 
@@ -180,8 +196,67 @@ class FakeDiscord:
             "components": body.get("components") or [],
         }
 
+    # --- the messages Discord holds (`keep_messages`) ------------------------------------------------------
+
+    def keep(self, channel_id: int, message: dict[str, Any]) -> None:
+        if self.keep_messages:
+            self.messages.setdefault(channel_id, {})[int(message["id"])] = message
+
+    def answer(self, channel_id: int, message_id: int, body: dict[str, Any]) -> None:
+        """A message made with an interaction's token (its answer, a follow-up)."""
+        self.keep(channel_id, self.message(channel_id, body, message_id=message_id))
+
+    def kept(self, channel_id: int, message_id: int) -> dict[str, Any]:
+        """The message, or Discord's 404 (Unknown Message) when it is not there (only with `keep_messages`)."""
+        found = self.messages.get(channel_id, {}).get(message_id)
+        if found is not None:
+            return found
+        if self.keep_messages:
+            raise discord.NotFound(_Response(404), {"code": 10008, "message": "Unknown Message"})
+        return self.message(channel_id, {}, message_id=message_id)
+
+    def edited(self, channel_id: int, message_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        if not self.keep_messages:
+            return self.message(channel_id, body, message_id=message_id)
+        message = self.kept(channel_id, message_id)
+        for key in ("content", "embeds", "components"):
+            if key in body:
+                message[key] = body[key] or ([] if key != "content" else "")
+        if not message["content"] and not message["embeds"]:
+            raise discord.HTTPException(_Response(400), {"code": 50006, "message": "Cannot send an empty message"})
+        message["edited_timestamp"] = TIMESTAMP
+        return message
+
+    def history(self, channel_id: int, params: dict[str, Any]) -> list[dict[str, Any]]:
+        """The channel's messages newest first, as Discord answers: `limit` of them, before or after an id."""
+        ids = sorted(self.messages.get(channel_id, {}), reverse=True)
+        limit = int(params.get("limit", 50))
+        if "before" in params:
+            ids = [i for i in ids if i < int(params["before"])][:limit]
+        elif "after" in params:
+            ids = [i for i in ids if i > int(params["after"])][-limit:]
+        else:
+            ids = ids[:limit]
+        return [self.messages[channel_id][i] for i in ids]
+
+    def chat(self, channel_id: int, author: int) -> int:
+        """Someone else's message in a thread (what the gateway would tell the bot): its id."""
+        made = self.message(channel_id, {"content": "(chat)"})
+        made["author"] = user_payload(author, f"user{author}")
+        self.keep(channel_id, made)
+        self.created(channel_id, int(made["id"]))
+        return int(made["id"])
+
     def rate_limited_calls(self) -> int:
         return sum(n for kind, n in self.calls.items() if kind not in EXEMPT)
+
+
+class _Response:
+    """What discord.py's HTTP errors read of a response."""
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = "fake"
 
 
 def _params(template: str, url: str) -> dict[str, str]:
@@ -221,6 +296,10 @@ class FakeResponse:
         await self._callback()
         made = self._i.fake.new_id()
         if not kwargs.get("ephemeral"):
+            self._i.fake.keep(
+                self._i.channel_id, self._i.fake.message(self._i.channel_id, _body(content, kwargs), message_id=made)
+            )
+            self._i.original = made
             self._i.fake.created(self._i.channel_id, made)
         return _Sent(made)
 
@@ -253,11 +332,16 @@ class FakeFollowup:
         if kwargs.get("ephemeral") or not kwargs.get("wait"):
             return None
         made = self._i.fake.new_id()
+        self._i.fake.keep(
+            self._i.channel_id, self._i.fake.message(self._i.channel_id, _body(content, kwargs), message_id=made)
+        )
         self._i.fake.created(self._i.channel_id, made)
         return _Followup(made, self._i.channel_id, self._i.fake)
 
     async def edit_message(self, message_id: int, **kwargs: Any) -> Any:
         await self._i.fake.call("token_edit", self._i.channel_id)
+        if self._i.fake.keep_messages:
+            self._i.fake.edited(self._i.channel_id, message_id, _body(kwargs.get("content", _KEEP), kwargs))
         return _Sent(message_id, id=message_id)
 
 
@@ -295,6 +379,8 @@ class FakeInteraction:
         self.created = time.perf_counter()
         self.created_at = created_at
         self.answered_at: float | None = None
+        self.original: int | None = None
+        """The id of its public answer, once sent."""
         self.answered = asyncio.Event()
         self.response = FakeResponse(self)
         self.followup = FakeFollowup(self)
@@ -302,4 +388,24 @@ class FakeInteraction:
     async def edit_original_response(self, **kwargs: Any) -> Any:
         """An edit of the command's answer, with its token."""
         await self.fake.call("token_edit", self.channel_id)
+        if self.fake.keep_messages and self.original is not None:
+            self.fake.edited(self.channel_id, self.original, _body(kwargs.get("content", _KEEP), kwargs))
         return None
+
+
+_KEEP = object()
+"""An edit without `content`: the message keeps its text."""
+
+
+def _body(content: Any, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """A message's JSON as Discord would store it, from discord.py's keyword arguments (an interaction's)."""
+    body: dict[str, Any] = {}
+    if content is not _KEEP:
+        body["content"] = "" if content is None else str(content)
+    if "embed" in kwargs:
+        body["embeds"] = [kwargs["embed"].to_dict()] if kwargs["embed"] is not None else []
+    elif "embeds" in kwargs:
+        body["embeds"] = [e.to_dict() for e in kwargs["embeds"] or []]
+    if "view" in kwargs:
+        body["components"] = kwargs["view"].to_components() if kwargs["view"] is not None else []
+    return body

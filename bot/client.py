@@ -198,6 +198,7 @@ class BoardroomBot(Host):
             return
         self._ready_once = True
         log.info("connected as %s; serving %d game kinds", self.user, len(self._games))
+        await self.notifier.starting()  # before anything is delivered: which statuses may not be where stored
         await repair_all(self)  # lobbies a crash left without their thread
         # Timers fire and commands are served at once; what a crash or a downtime left behind is caught up with
         # behind them. A game with an overdue timer is caught up with first, and its timers wait for that (the
@@ -233,15 +234,13 @@ class BoardroomBot(Host):
         self._background(self._catch_up(reactions, overdue, games))
 
     async def _catch_up(self, reactions: "ReactionCog | None", first: set[int], games: set[int] | None = None) -> None:
-        """At start-up, behind play: deliver what the outbox still holds and read back the reactions missed while
-        offline. The games with overdue timers first, each released to the scheduler once caught up with; then
-        all the others (of `games`, one shard's, if given)."""
+        """At start-up, behind play: deliver what the outbox still holds (`Notifier.catch_up`: a table's status
+        edits wait for its next move) and read back the reactions missed while offline. The games with overdue
+        timers first, each released to the scheduler once caught up with; then all the others (of `games`, one
+        shard's, if given)."""
         try:
             for game_id in sorted(first):
-                try:
-                    await self.notifier.flush(game_id)
-                except Exception:
-                    log.exception("delivery failed", extra={"game": game_id})
+                await self.notifier.catch_up([game_id])
             if reactions is not None:
                 await reactions.reconcile(only=first, caught_up=self.scheduler.release)
             for game_id in first:

@@ -6,7 +6,12 @@ them reads nothing back. The move's interaction is answered at once (`_answer_fi
 keeps the thread in order, else by the command itself; everything else goes to the game's worker, which delivers all
 that is queued in one pass (several edits of one message: one REST call), marks the pass's rows in one transaction,
 and holds only the notifier's lock of the game (never the service's) while it waits on Discord. Rows read back
-from the database (at start-up, on a retry, for other callers of `flush`) are delivered the same way, in order."""
+from the database (at start-up, on a retry, for other callers of `flush`) are delivered the same way, in order.
+
+At start-up an active table's pending status edits wait (`flush(defer=True)`, `can_wait`): rendered from the
+game's state whenever they are delivered, they go out with the table's next move, in its pass (several rows of one
+message: one edit), while its narration and hands go out at once. They stay undelivered in the database meanwhile,
+so a crash loses none of them."""
 
 import asyncio
 import logging
@@ -54,6 +59,8 @@ class DeliveryQueue:
         """The notifier's background tasks (the workers among them)."""
         self._locks: dict[int, asyncio.Lock] = {}
         self._queues: dict[int, GameQueue] = {}
+        self._waiting: dict[int, dict[int, OutboxRecord]] = {}
+        """Game → rows read back at start-up that wait for its next move (`flush(defer=True)`): row id → row."""
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The notifier's own lock of the game, held while a pass delivers its rows (never the service's)."""
@@ -64,10 +71,11 @@ class DeliveryQueue:
 
     # --- the read-back pass ------------------------------------------------------------------------------
 
-    async def flush(self, game_id: int, carrier: Carrier | None = None) -> FlushReport:
+    async def flush(self, game_id: int, carrier: Carrier | None = None, *, defer: bool = False) -> FlushReport:
         """Deliver the game's pending rows. With the interaction of a move whose rows are queued (`enqueue`):
         answer first, deliver behind (`_answer_first`). Otherwise every pending row, in order, read from the
-        database, before returning."""
+        database, before returning — but with `defer` (an active table at start-up) the status edits (`can_wait`)
+        are left for the table's next commit, which delivers them with its own rows."""
         queue = self._queues.get(game_id)
         if carrier is not None and queue is not None and carrier.row_ids and carrier.row_ids <= queue.seen:
             return await self._answer_first(game_id, queue, carrier)
@@ -82,19 +90,38 @@ class DeliveryQueue:
                 claims.hold(now), now=now, game_id=game_id, max_attempts=MAX_ATTEMPTS, limit=200
             )
             rows = [r for r in rows if r.id not in self.ledger.marked]
+            waiting: dict[int, OutboxRecord] = {}
+            if defer:  # (never a row this process committed meanwhile: its move is delivering it)
+                waiting = can_wait([r for r in rows if r.id not in self.ledger.fresh])
+                rows = [r for r in rows if r.id not in waiting]
+                if waiting:
+                    self._waiting.setdefault(game_id, {}).update(waiting)
+            else:
+                self._waiting.pop(game_id, None)  # read back with the rest, delivered now
             session = Session(game_id, marks=queue.take_marks() if queue is not None else [])
-            if not rows and not session.marks:
+            if not rows and not session.marks and not waiting:
                 return report
             token = self.ledger.open(session)
+            table = None
             try:
-                await self.dispatcher.deliver(game_id, rows, carrier, report)
+                suspects = self.dispatcher.status.suspects
+                if waiting and (suspects is None or game_id in suspects):
+                    # Its status waits, but a move of it may have been cut short: found now, never shown twice.
+                    table = await self.bot.service.read.table(game_id)
+                    if not await self.dispatcher.status.find_at_start(table.record, table):
+                        rows = sorted([*rows, *waiting.values()], key=lambda r: r.id)  # shown nowhere: now
+                        self._waiting.pop(game_id, None)
+                if rows:
+                    await self.dispatcher.deliver(game_id, rows, carrier, report, table=table)
             except DeliveryStop:
                 report.failed += 1
             finally:
                 self.ledger.leave(token)
+                if table is not None and table.record.thread_id is not None:
+                    self.sender.prefetched.pop(table.record.thread_id, None)  # (unused: no row to deliver)
                 await self.ledger.close(session)
             if report.failed:  # any row left undelivered (a thread row, a hand DM, …) is tried again later
-                self.retries.schedule(game_id, max(r.attempts for r in rows) + 1)
+                self.retries.schedule(game_id, max((r.attempts for r in rows), default=0) + 1)
         return report
 
     # --- the queue: answer first, deliver behind --------------------------------------------------------
@@ -107,6 +134,10 @@ class DeliveryQueue:
         if queue is None:
             queue = self._queues[game_id] = GameQueue()
         queue.rows.extend(rows)
+        # Rows that waited since start-up for this move (`flush(defer=True)`) go with it: after its own rows, so the
+        # answer still carries the move's narration (edits are grouped by message and delivered as one anyway).
+        waited = self._waiting.pop(game_id, {})
+        queue.rows.extend(r for r in waited.values() if r.id not in self.ledger.marked)
         queue.seen.update(r.id for r in rows)
         queue.table = None
         self.ledger.fresh.update(r.id for r in rows)
@@ -261,6 +292,14 @@ class DeliveryQueue:
                     await interaction.followup.send(dm_note({user_id}, user_id).strip(), ephemeral=True)
             except discord.HTTPException as exc:
                 log.warning("could not tell a player their DMs are closed: %s", exc)
+
+
+def can_wait(rows: list[OutboxRecord]) -> dict[int, OutboxRecord]:
+    """Of a table's rows read back at start-up, those that may wait for its next move: its status edits. The status
+    shows the table as it is when delivered, so nothing of it is lost by waiting, and a status found deep in the
+    thread then moves down with that move, without a start-up read of every thread. Narration, tracked posts,
+    hands (a player's own cards: never shown stale when they can be helped) and DMs go out at once."""
+    return {r.id: r for r in rows if r.kind == outbox.STATUS}
 
 
 class Retries:

@@ -136,6 +136,8 @@ class Dispatcher:
                     report.failed += 1
                 finally:
                     self.sender.tried(row.id)  # from now on it may be on Discord
+                    if record.thread_id is not None:  # a start-up read serves the pass's first row only
+                        self.sender.prefetched.pop(record.thread_id, None)
             if group is not None:
                 for other in group[:-1]:
                     await self.ledger.mark(other)

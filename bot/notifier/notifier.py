@@ -8,10 +8,10 @@ record through one `Ledger` (the pass's marks and message references); `Threads`
 newest messages; `Problems` records failures and tells the game's creator."""
 
 import asyncio
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot import damage
+from bot import damage, outbox
 from bot.logs import game_logger
 from bot.notifier.delivery import DeliveryQueue, Retries
 from bot.notifier.dispatch import Dispatcher
@@ -29,6 +29,12 @@ from storage import DamagedData, OutboxRecord
 
 if TYPE_CHECKING:
     from bot.host import Host
+
+CATCH_UP_AT_ONCE = 4
+"""How many games the start-up catch-up delivers at a time: it goes on behind play, never in its way."""
+CATCH_UP_PER_SECOND = 12.0
+"""At most this many games a second: with ~2 rate-limited calls a game, about half of Discord's global limit of 50
+calls a second, so live play keeps the rest."""
 
 
 class Notifier:
@@ -81,20 +87,47 @@ class Notifier:
         every pending row, in order, before returning (`DeliveryQueue.flush`)."""
         return await self.queue.flush(game_id, carrier)
 
+    async def starting(self) -> list[int]:
+        """At start-up, before anything is delivered: the games with rows a previous process left undelivered,
+        oldest first. Those with a status row among them may show their status where the stored reference does not
+        say (a move of it cut short): their first delivery looks (`Status.suspects`); every other table's stored
+        reference is where its status is."""
+        rows = await self.bot.store.outbox.undelivered(max_attempts=MAX_ATTEMPTS, limit=1_000_000)
+        games = list(dict.fromkeys(r.game_id for r in rows if r.game_id is not None))
+        suspects = {r.game_id for r in rows if r.kind == outbox.STATUS and r.game_id is not None}
+        self.status.suspects = suspects | (self.status.suspects or set())
+        return games
+
+    async def catch_up(self, game_ids: Sequence[int]) -> None:
+        """Deliver what the outbox holds for these games (at start-up, behind play: a few games at a time, at
+        most `CATCH_UP_PER_SECOND`). An active table's status edits wait for its next move
+        (`DeliveryQueue.flush(defer=True)`): no read of every thread to find its status, no status moved or posted
+        afresh at start-up."""
+        if not game_ids:
+            return
+        active = {r.id for r in await self.bot.store.games.find(statuses=("active",))}
+        loop = asyncio.get_running_loop()
+        pace = CATCH_UP_AT_ONCE / CATCH_UP_PER_SECOND
+        games = iter(enumerate(game_ids))
+
+        async def worker() -> None:
+            for index, game_id in games:
+                began = loop.time()
+                try:
+                    await self.queue.flush(game_id, defer=game_id in active)
+                except DamagedData as exc:
+                    damage.report(self.bot, game_id, exc.problem)
+                except Exception:
+                    game_logger(game_id, "boardroom.notifier").exception("delivery failed")
+                if index + CATCH_UP_AT_ONCE < len(game_ids):
+                    await asyncio.sleep(max(0.0, pace - (loop.time() - began)))
+
+        await asyncio.gather(*(worker() for _ in range(min(CATCH_UP_AT_ONCE, len(game_ids)))))
+
     async def flush_all(self, only: Collection[int] | None = None) -> None:
         """Deliver what is pending for every game (of `only`, one shard's, if given) (at start-up: what a crash left
-        behind)."""
-        seen: list[int] = []
-        for row in await self.bot.store.outbox.undelivered(max_attempts=MAX_ATTEMPTS, limit=1000):
-            if row.game_id is not None and row.game_id not in seen and (only is None or row.game_id in only):
-                seen.append(row.game_id)
-        for game_id in seen:
-            try:
-                await self.flush(game_id)
-            except DamagedData as exc:
-                damage.report(self.bot, game_id, exc.problem)
-            except Exception:
-                game_logger(game_id, "boardroom.notifier").exception("delivery failed")
+        behind; `catch_up`)."""
+        await self.catch_up([g for g in await self.starting() if only is None or g in only])
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The notifier's own lock of the game, held while its rows are delivered."""

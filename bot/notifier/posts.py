@@ -207,7 +207,9 @@ class Posts:
             return False
         committed = discord.utils.snowflake_time(int(bound))
         me = self.bot.user
-        async for message in self.sender.thread(thread_id).history(limit=10):
+        # (The thread's newest messages, read once: the same read tells `Sender.already_sent` whether the row was
+        # posted as a message instead, if it comes to that.)
+        for message in (await self.sender.newest(thread_id, row))[:10]:
             if me is not None and message.author.id != me.id:
                 continue
             edited = message.edited_at

@@ -32,6 +32,8 @@ IN_FLIGHT = "in flight: sent, not yet confirmed"
 MERGED_INTO = "merged into"
 MAX_ATTEMPTS = 100
 SHOWN_LIMIT = 2000
+RECENT = 50
+"""How many of a channel's newest messages a look for a row's message after a crash reads (one call)."""
 MENTIONS = PINGS  # the messages that may ping: user mentions only (see `bot.names`)
 THREAD_KINDS = (outbox.POST, outbox.TRACKED, outbox.STATUS)
 log = logging.getLogger("boardroom.notifier")
@@ -142,6 +144,12 @@ class Sender:
         in flight, so the retry looks for those parts instead of posting them again."""
         self.shown: OrderedDict[int, str] = OrderedDict()
         """Tracked message id → what it shows, as last sent by this process (to skip edits that change nothing)."""
+        self.read: dict[int, tuple[int, list[discord.Message]]] = {}
+        """Row id → the channel and its newest messages (newest first), read for the row (`newest`) and not yet
+        used by `already_sent`: one read serves both looks for a narration row read back after a crash."""
+        self.prefetched: dict[int, list[discord.Message]] = {}
+        """Channel id → its newest messages, read at start-up to find its status (`Status.find_at_start`), for the
+        first row of the pass that follows (nothing was sent there in between): one read for both."""
 
     def tried(self, row_id: int) -> None:
         """The row's attempt is over (delivered or failed): from now on it may be on Discord."""
@@ -149,6 +157,7 @@ class Sender:
         self.partial.discard(row_id)
         self.ledger.fresh.discard(row_id)
         self.tokens.done(row_id)
+        self.read.pop(row_id, None)
 
     def remember(self, message_id: int, shown: str) -> None:
         self.shown[message_id] = shown
@@ -195,16 +204,36 @@ class Sender:
         into = f" {MERGED_INTO} {merged_into}" if merged_into is not None else ""
         await self.bot.store.outbox.mark_failed(row.id, f"{IN_FLIGHT} (after {since}){into}")
 
+    async def newest(self, channel_id: int, row: OutboxRecord | None = None) -> list[discord.Message]:
+        """The channel's `RECENT` newest messages, newest first (read now, or just before: `prefetched`); read for
+        `row`, they are kept for its `already_sent`."""
+        messages = self.prefetched.pop(channel_id, None)
+        if messages is None:
+            messages = [m async for m in self.thread(channel_id).history(limit=RECENT)]
+        if row is not None:
+            self.read[row.id] = (channel_id, messages)
+        return messages
+
     async def already_sent(self, group: list[OutboxRecord], channel_id: int, post: Post) -> discord.Message | None:
         """After a crash: the message an in-flight row already produced, if Discord has it."""
         bounds = [self.since(r) for r in group]
         known = [b for b in bounds if b is not None]
+        read = self.read.pop(group[-1].id, None)
         if not known:
             return None
         me = self.bot.user
-        channel = self.bot.get_partial_messageable(channel_id)
+        bound = min(known)
         signature = post.signature()
-        async for message in channel.history(limit=50, after=discord.Object(id=min(known))):
+        if read is not None and read[0] == channel_id and (len(read[1]) < RECENT or read[1][-1].id <= bound):
+            # Read a moment ago for this row, back past its bound (nothing was sent since): no second read.
+            since = [m for m in reversed(read[1]) if m.id > bound]
+            for message in since:
+                if (me is None or message.author.id == me.id) and _signature(message) == signature:
+                    log.info("in-flight message found; not sending it again", extra={"game": group[0].game_id})
+                    return message
+            return None
+        channel = self.bot.get_partial_messageable(channel_id)
+        async for message in channel.history(limit=RECENT, after=discord.Object(id=bound)):
             if me is not None and message.author.id != me.id:
                 continue
             if _signature(message) == signature:

@@ -76,6 +76,10 @@ class Status:
         """The tables' pictures (`bot.pictures`): rendered, cached, and which one each status message shows."""
         self._status_text: dict[int, bool] = {}
         """Status message id → whether it has text of its own (the narration it moved into), if this process knows."""
+        self.suspects: set[int] | None = None
+        """Games whose status may not be where its stored reference says: those with a status row a previous process
+        left undelivered (`Notifier.starting`; a move of the status cut short leaves one). Until start-up has
+        looked (None), every game is; the others' stored references are right, and need no look at the thread."""
 
     async def deliver(
         self, group: list[OutboxRecord], record: GameRecord, table: Table, carrier: Carrier | None
@@ -90,10 +94,18 @@ class Status:
         ref = await self.ledger.find_ref(record.id, outbox.STATUS)
         adopted: list[MessageRef] = []  # the status found elsewhere than its stored reference says (`_reconcile`)
         if ref is not None and not self._placed(ref):
-            found = await self._reconcile(ref, post)
-            if found.message_id != ref.message_id:
-                ref = found
-                adopted = [found]
+            if self.suspects is not None and record.id not in self.suspects:
+                # Where the stored reference says (no move of it was cut short), at a depth this process doesn't
+                # know: it moves down into the next narration message, without a read of the thread, and is never
+                # posted afresh for not being known.
+                self.threads.status_at[ref.channel_id] = (ref.message_id, STATUS_DEPTH + 1)
+            else:
+                found = await self._reconcile(ref, post)
+                if self.suspects is not None:
+                    self.suspects.discard(record.id)  # placed now (or not to be found by reading)
+                if found.message_id != ref.message_id:
+                    ref = found
+                    adopted = [found]
         # A finished table's status stays where it is (edited to its final look): the end message below says the
         # winner and the standings once, and a status moved onto it or posted after it would say them again.
         over = record.status in ("finished", "abandoned")
@@ -228,7 +240,7 @@ class Status:
         me = self.bot.user
         newest: list[discord.Message] = []  # newest first, down to the stored status message
         try:
-            async for message in self.sender.thread(ref.channel_id).history(limit=RECONCILE_DEPTH):
+            for message in (await self.sender.newest(ref.channel_id))[:RECONCILE_DEPTH]:
                 if message.id < ref.message_id:
                     break
                 newest.append(message)
@@ -261,6 +273,32 @@ class Status:
         if ref.game_id is not None:  # the kept message's reference, marked with the row, replaces the stored one
             await self.ledger.drop_ref(ref.game_id, ref.message_id, replaced=True)
         return MessageRef(message_id=kept.id, channel_id=ref.channel_id, game_id=ref.game_id, kind=outbox.STATUS)
+
+    async def find_at_start(self, record: GameRecord, table: Table) -> bool:
+        """At start-up, for a table whose status row could wait for its next move (`bot.notifier.delivery.can_wait`)
+        while a move of the status may have been cut short (`suspects`): the status is found now (`_reconcile`),
+        so the thread never shows it twice, even for a while. The read is handed on to the pass's narration
+        (`Sender.prefetched`) unless this changed the thread. False: the status shows nowhere (taken off its
+        message before a crash): it can't wait."""
+        ref = await self.ledger.find_ref(record.id, outbox.STATUS)
+        if ref is None or table.state is None or record.thread_id is None:
+            return False
+        if self._placed(ref):
+            return True
+        post = self.bot.service.read.presentation(record.kind).status(table)
+        messages = await self.sender.newest(record.thread_id)
+        self.sender.prefetched[record.thread_id] = messages  # for `_reconcile`
+        found = await self._reconcile(ref, post)
+        if self.suspects is not None:
+            self.suspects.discard(record.id)
+        if found.message_id != ref.message_id:
+            await self.ledger.put_ref(found)  # (its move's reference, which the cut-short pass never wrote)
+        me = self.bot.user
+        mine = [m for m in messages if m.id >= ref.message_id and me is not None and m.author.id == me.id]
+        carriers = sum(1 for m in mine if _carries(m, post))
+        if carriers <= 1:  # nothing stripped: the read still holds
+            self.sender.prefetched[record.thread_id] = messages
+        return carriers > 0
 
     def _buried(self, ref: MessageRef) -> int:
         """How many messages sit below the status message (after a restart, when this process doesn't know:

@@ -68,14 +68,21 @@ async def test_an_undelivered_message_is_delivered_after_restart_exactly_once(en
     pending = await server.bot.store.outbox.undelivered(game_id=1)
     assert [r.kind for r in pending][:1] == ["post"]
 
-    # The permission is given back and the bot restarts: the narration arrives, once.
+    # The permission is given back and the bot restarts: the narration arrives, once; the status's edit waits for
+    # the table's next move (`bot.notifier.delivery.can_wait`), still in the outbox.
     env.bot.scheduler.close()
     env.backend.faults.clear()
     await env.restart_bot(make_bot())
     assert sum("ran out of time" in t for t in texts(thread)) == 1
-    assert await server.bot.store.outbox.undelivered(game_id=1) == []
+    assert [r.kind for r in await server.bot.store.outbox.undelivered(game_id=1)] == ["status"]
     await env.restart_bot(make_bot())
     assert sum("ran out of time" in t for t in texts(thread)) == 1
+    # The next move takes it along: delivered, and the status shown once, up to date.
+    players = await seat_players(server, 1)
+    await players[1].slash(thread, "game move", action=move({"type": "draw"}))
+    assert await server.bot.store.outbox.undelivered(game_id=1) == []
+    (status,) = [m for m in thread.history() if m.embeds and m.embeds[0].title == "Toy #1"]
+    assert f"Turn: {(await state(server, 1)).turn}" in embed_text(status)
 
 
 async def test_a_crash_between_posting_and_marking_delivered_posts_nothing_twice(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
@@ -95,7 +102,11 @@ async def test_a_crash_between_posting_and_marking_delivered_posts_nothing_twice
 
     await env.restart_bot(make_bot())
     assert sum("draws a card" in t for t in texts(thread)) == 1
-    assert await server.bot.store.outbox.undelivered(game_id=1) == []
-    # The status message and hand were brought up to date, not duplicated.
+    # The hand was brought up to date, not duplicated; the status's edit waits for the table's next move.
+    assert [r.kind for r in await server.bot.store.outbox.undelivered(game_id=1)] == ["status"]
     assert sum(1 for m in thread.history() if m.embeds and m.embeds[0].title == "Toy #1") == 1
     assert len(dms(players[0])) == 1 and "You drew a" in embed_text(dms(players[0])[0])
+    await players[1].slash(thread, "game move", action=move({"type": "draw"}))
+    assert await server.bot.store.outbox.undelivered(game_id=1) == []
+    assert sum("draws a card" in t for t in texts(thread)) == 2
+    assert sum(1 for m in thread.history() if m.embeds and m.embeds[0].title == "Toy #1") == 1
