@@ -16,6 +16,10 @@
   travel still pending when the Boss fails the deal is discarded with the round (`pending_discarded`): that closes
   its window too.
 
+A message's last look is `settled` (an offer replaced, void or withdrawn, its old incarnation after a reopening,
+paid or lapsed at the round's end; a window closed or moved on): the platform then retires its reference, so a
+🤝 added there later is not the game's any more (it is left as it is).
+
 Reopened agreements get a fresh message. When the Boss changes, an agreement becomes an open offer to the new Boss
 and both parties must shake again. Its old message still carries the old 🤝 reactions (the parties would have to
 take theirs off and put them back, and the bot may not be allowed to clear them), so instead each incarnation of
@@ -62,6 +66,10 @@ LAST_CALL_BUDGET = 1500
 """Characters for a last call's own text: the rest of Discord's 2000 is for the lines the platform adds below it (who
 is awaited, with mentions). Its list of agreements is cut to fit ("… and N more"), after the payout, what the Boss
 keeps and the deadline, which always show."""
+SETTLED = {"replaced", "void", "withdrawn"}
+"""An offer's states that are its last: its message is edited for the last time (`Post.settled`). Only live offers
+end with the round (`offers_ended`), and a reopened offer gets a new message (key "id.n"), so no later event brings
+a settled offer's message back."""
 NARRATING = {"offer", *OPENING}
 """Events whose own message can stand in for the action's narration when it is all the action says."""
 
@@ -272,7 +280,7 @@ def offer_post(table: Table, view: PublicView, e: Event, replaced_by: dict) -> P
         )
     elif status == "binding" and e.kind == "agreement" and e.data.get("counters"):
         lines.append("🔁 " + _("It replaces agreement #%(old)d.", old=_int(counters)))
-    return Post(content="\n".join(lines), ref=_ref_of(d), reactions=[SHAKE])
+    return Post(content="\n".join(lines), ref=_ref_of(d), reactions=[SHAKE], settled=status in SETTLED)
 
 
 def moved_post(table: Table, view: PublicView, e: Event) -> Post | None:
@@ -289,7 +297,7 @@ def moved_post(table: Table, view: PublicView, e: Event) -> Post | None:
         "agree again. Reactions here no longer count.",
         boss=f"**{names[_int(d['boss'])]}**",
     )
-    return Post(content=f"{head}\n{line}", ref=(OFFER, offer_key(_int(d["offer"]), reopened - 1)))
+    return Post(content=f"{head}\n{line}", ref=(OFFER, offer_key(_int(d["offer"]), reopened - 1)), settled=True)
 
 
 def ended_posts(table: Table, events: Sequence[Event], ended: Event) -> list[Post]:
@@ -318,7 +326,7 @@ def ended_posts(table: Table, events: Sequence[Event], ended: Event) -> list[Pos
             text = f"{offer_head(view, names, data, verb='would')}\n🕳️ " + _(
                 "Lapsed: the round ended before it was agreed. Nothing was paid."
             )
-        posts.append(Post(content=text, ref=_ref_of(data)))
+        posts.append(Post(content=text, ref=_ref_of(data), settled=True))
     return posts
 
 
@@ -419,7 +427,9 @@ def capped(lines: list[str], budget: int) -> list[str]:
 def superseded_post(table: Table, e: Event, previous: int) -> Post:
     """The message of a window that an answering Boss card restarted under a new number: its buttons go."""
     answer = telling.pending_line(e.data, telling.plain(table.names))
-    return Post(content=f"⏭️ {answer} " + _("The window moves to the message below."), ref=window_ref(previous))
+    return Post(
+        content=f"⏭️ {answer} " + _("The window moves to the message below."), ref=window_ref(previous), settled=True
+    )
 
 
 def closed_post(table: Table, e: Event) -> Post | None:
@@ -435,7 +445,7 @@ def closed_post(table: Table, e: Event) -> Post | None:
         text = said
     else:
         text = "🔔 " + _("Window closed: %(why)s", why=said)
-    return Post(content=text, ref=window_ref(wid))
+    return Post(content=text, ref=window_ref(wid), settled=True)
 
 
 def _more(n: int) -> str:
