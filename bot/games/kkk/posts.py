@@ -16,9 +16,9 @@
   travel still pending when the Boss fails the deal is discarded with the round (`pending_discarded`): that closes
   its window too.
 
-A message's last look is `settled` (an offer replaced, void or withdrawn, its old incarnation after a reopening,
-paid or lapsed at the round's end; a window closed or moved on): the platform then retires its reference, so a
-🤝 added there later is not the game's any more (it is left as it is).
+A window's message closed or moved on is `settled` (its last look: window numbers never repeat, and its buttons are
+gone): the platform then retires its reference, so a long game does not pile them up. An offer's message keeps its
+reference after it settles: a 🤝 added there later is still answered (taken off, the refusal told), which needs it.
 
 Reopened agreements get a fresh message. When the Boss changes, an agreement becomes an open offer to the new Boss
 and both parties must shake again. Its old message still carries the old 🤝 reactions (the parties would have to
@@ -66,10 +66,6 @@ LAST_CALL_BUDGET = 1500
 """Characters for a last call's own text: the rest of Discord's 2000 is for the lines the platform adds below it (who
 is awaited, with mentions). Its list of agreements is cut to fit ("… and N more"), after the payout, what the Boss
 keeps and the deadline, which always show."""
-SETTLED = {"replaced", "void", "withdrawn"}
-"""An offer's states that are its last: its message is edited for the last time (`Post.settled`). Only live offers
-end with the round (`offers_ended`), and a reopened offer gets a new message (key "id.n"), so no later event brings
-a settled offer's message back."""
 NARRATING = {"offer", *OPENING}
 """Events whose own message can stand in for the action's narration when it is all the action says."""
 
@@ -280,7 +276,7 @@ def offer_post(table: Table, view: PublicView, e: Event, replaced_by: dict) -> P
         )
     elif status == "binding" and e.kind == "agreement" and e.data.get("counters"):
         lines.append("🔁 " + _("It replaces agreement #%(old)d.", old=_int(counters)))
-    return Post(content="\n".join(lines), ref=_ref_of(d), reactions=[SHAKE], settled=status in SETTLED)
+    return Post(content="\n".join(lines), ref=_ref_of(d), reactions=[SHAKE])
 
 
 def moved_post(table: Table, view: PublicView, e: Event) -> Post | None:
@@ -297,7 +293,7 @@ def moved_post(table: Table, view: PublicView, e: Event) -> Post | None:
         "agree again. Reactions here no longer count.",
         boss=f"**{names[_int(d['boss'])]}**",
     )
-    return Post(content=f"{head}\n{line}", ref=(OFFER, offer_key(_int(d["offer"]), reopened - 1)), settled=True)
+    return Post(content=f"{head}\n{line}", ref=(OFFER, offer_key(_int(d["offer"]), reopened - 1)))
 
 
 def ended_posts(table: Table, events: Sequence[Event], ended: Event) -> list[Post]:
@@ -326,7 +322,7 @@ def ended_posts(table: Table, events: Sequence[Event], ended: Event) -> list[Pos
             text = f"{offer_head(view, names, data, verb='would')}\n🕳️ " + _(
                 "Lapsed: the round ended before it was agreed. Nothing was paid."
             )
-        posts.append(Post(content=text, ref=_ref_of(data), settled=True))
+        posts.append(Post(content=text, ref=_ref_of(data)))
     return posts
 
 
