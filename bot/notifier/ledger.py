@@ -40,6 +40,9 @@ class Session:
     marks: list[tuple[int | None, list[MessageRef]]] = field(default_factory=list)
     retired: set[int] = field(default_factory=set)
     """Message ids whose references are deleted with the marks (settled posts shown for the last time)."""
+    asked: set[RefKey] = field(default_factory=set)
+    """The references the pass looked up itself (not those read along): the next pass of the game reads them along
+    with its first lookup."""
 
 
 RECALLED = 4096
@@ -77,7 +80,7 @@ class Ledger:
     async def close(self, session: Session) -> None:
         """Mark the pass's rows delivered, in one transaction."""
         ids = {i for i, _ in session.marks if i is not None}
-        asked = {k for k, r in session.refs.items() if r is not None}
+        asked = {k for k in session.asked if session.refs.get(k) is not None}
         if asked:
             self.asked[session.game_id] = asked
             self.asked.move_to_end(session.game_id)
@@ -111,6 +114,7 @@ class Ledger:
         session = self.session(game_id)
         if session is None:
             return await self.bot.store.refs.find(game_id, kind, seat=seat, key=key)
+        session.asked.add(wanted)
         if wanted not in session.refs:
             keys = {wanted} | (self.asked.get(game_id, set()) - session.refs.keys())
             found = await self.bot.store.refs.find_many(game_id, keys)
