@@ -61,6 +61,8 @@ class Ledger:
         sending them needs neither an in-flight mark in the database nor a look at the channel first."""
         self.marked: set[int] = set()
         """Rows delivered whose marking is not yet committed: no other pass delivers them again meanwhile."""
+        self.retiring: dict[int, set[int]] = {}
+        """Per game, message ids retired by passes that have left (`leave`), deleted by the game's next `close`."""
         self.asked: OrderedDict[int, set[RefKey]] = OrderedDict()
         """Per game, the references its latest pass looked up: read along with the next pass's first lookup."""
 
@@ -71,7 +73,13 @@ class Ledger:
         return _SESSION.set(session)
 
     def leave(self, token: contextvars.Token[Session | None]) -> None:
+        session = _SESSION.get()
         _SESSION.reset(token)
+        if session is not None and session.retired:
+            # Retired with the game's next closing transaction: an answer's pass hands its marks to the game's
+            # worker (`GameQueue.marks`) instead of closing, and its retirements go along the same way.
+            self.retiring.setdefault(session.game_id, set()).update(session.retired)
+            session.retired = set()
 
     def session(self, game_id: int | None) -> Session | None:
         session = _SESSION.get()
@@ -86,11 +94,10 @@ class Ledger:
             self.asked.move_to_end(session.game_id)
             while len(self.asked) > RECALLED:
                 self.asked.popitem(last=False)
+        retired = session.retired | self.retiring.pop(session.game_id, set())
         try:
-            if session.marks or session.retired:
-                await self.bot.store.outbox.mark_delivered_many(
-                    session.marks, now=self.bot.clock(), retired=session.retired
-                )
+            if session.marks or retired:
+                await self.bot.store.outbox.mark_delivered_many(session.marks, now=self.bot.clock(), retired=retired)
         finally:
             self.marked -= ids
             self.fresh -= ids
@@ -119,6 +126,7 @@ class Ledger:
             keys = {wanted} | (self.asked.get(game_id, set()) - session.refs.keys())
             found = await self.bot.store.refs.find_many(game_id, keys)
             made = {r.message_id for _, refs in session.marks for r in refs} | session.retired
+            made |= self.retiring.get(game_id, set())
             for k in keys:
                 if k in session.refs:
                     continue  # made or dropped by the pass meanwhile: it knows better than the database
