@@ -4,8 +4,9 @@ and kept up to date by the pass.
 
 A pass never reads all of its game's references: their number grows with the game (every offer and window has one
 until it is settled), and a move's cost must not. The first lookup of a pass reads, in one round trip
-(`refs.find_many`), the reference asked for and those the game's previous pass asked for (a pass mostly needs the
-same: the status, the hands, the open offers), so a pass still costs about one read. References of settled posts are
+(`refs.find_many`), the reference asked for and those the game's recent passes asked for and found (at most
+`RECENT_KEYS`: a pass mostly needs the same — the status, the hands, a window — and a hand of another seat than the
+last move's), so a pass still costs about one read, of a bounded number of rows. References of settled posts are
 retired (`retire_ref`) in the pass's closing transaction.
 
 Outside a pass (a call with no `Session` of its game in the context) every mark and reference goes to the store at
@@ -46,7 +47,9 @@ class Session:
 
 
 RECALLED = 4096
-"""How many games' last lookups the ledger remembers (a few keys each), the most recently delivered kept."""
+"""How many games' recent lookups the ledger remembers (`RECENT_KEYS` each at most), the most recently delivered."""
+RECENT_KEYS = 16
+"""How many of a game's recently found references a pass reads along with its first lookup."""
 
 _SESSION: contextvars.ContextVar[Session | None] = contextvars.ContextVar("delivery_session", default=None)
 
@@ -63,8 +66,9 @@ class Ledger:
         """Rows delivered whose marking is not yet committed: no other pass delivers them again meanwhile."""
         self.retiring: dict[int, set[int]] = {}
         """Per game, message ids retired by passes that have left (`leave`), deleted by the game's next `close`."""
-        self.asked: OrderedDict[int, set[RefKey]] = OrderedDict()
-        """Per game, the references its latest pass looked up: read along with the next pass's first lookup."""
+        self.asked: OrderedDict[int, dict[RefKey, None]] = OrderedDict()
+        """Per game, the references its recent passes looked up and found, most recent last: read along with the
+        next pass's first lookup."""
 
     # --- the pass ---------------------------------------------------------------------------------------
 
@@ -88,10 +92,18 @@ class Ledger:
     async def close(self, session: Session) -> None:
         """Mark the pass's rows delivered, in one transaction."""
         ids = {i for i, _ in session.marks if i is not None}
-        asked = {k for k in session.asked if session.refs.get(k) is not None}
-        if asked:
-            self.asked[session.game_id] = asked
-            self.asked.move_to_end(session.game_id)
+        recent = self.asked.pop(session.game_id, {})
+        for k, ref in session.refs.items():  # gone (dropped, retired, never there): not read along any more
+            if ref is None:
+                recent.pop(k, None)
+        for k in session.asked:
+            if session.refs.get(k) is not None:
+                recent.pop(k, None)
+                recent[k] = None
+        while len(recent) > RECENT_KEYS:
+            del recent[next(iter(recent))]
+        if recent:
+            self.asked[session.game_id] = recent
             while len(self.asked) > RECALLED:
                 self.asked.popitem(last=False)
         retired = session.retired | self.retiring.pop(session.game_id, set())
@@ -123,7 +135,7 @@ class Ledger:
             return await self.bot.store.refs.find(game_id, kind, seat=seat, key=key)
         session.asked.add(wanted)
         if wanted not in session.refs:
-            keys = {wanted} | (self.asked.get(game_id, set()) - session.refs.keys())
+            keys = {wanted} | (self.asked.get(game_id, {}).keys() - session.refs.keys())
             found = await self.bot.store.refs.find_many(game_id, keys)
             made = {r.message_id for _, refs in session.marks for r in refs} | session.retired
             made |= self.retiring.get(game_id, set())
