@@ -68,6 +68,12 @@ class Post:
     the command's reply if the action came with one — and adds the narration's other lines (who is awaited, with
     mentions, and any platform notes) below it. Saves a REST call per action. Ignored for a message already posted
     (that one is only edited) and for a post without `ref`."""
+    settled: bool = False
+    """The tracked message's last look (e.g. KKK's window closed): once it shows it, the platform retires its
+    reference — nothing edits the message again, and a reaction on it is no longer the game's — so that a game holds
+    the references of what is still live, however long it runs. A game marks a post settled only when no later event
+    brings its `ref` again (it would be posted anew) and no reaction or click on it needs the game any more (a
+    stray 🤝 on a settled offer is still answered: not settled)."""
 
     def embed(self) -> discord.Embed | None:
         if self.title is None and self.description is None and not self.fields:

@@ -211,12 +211,24 @@ class Outbox(ABC):
         (e.g. the new status message). False if it was already delivered (nothing changed)."""
 
     async def mark_delivered_many(
-        self, rows: Sequence[tuple[int, Sequence[MessageRef]]], *, now: datetime | None = None
+        self,
+        rows: Sequence[tuple[int | None, Sequence[MessageRef]]],
+        *,
+        now: datetime | None = None,
+        retired: Collection[int] = (),
     ) -> int:
-        """`mark_delivered` for several rows (each with its message references) in one transaction: all or none.
-        Rows already delivered are left as they are. Returns how many were marked now."""
+        """`mark_delivered` for several rows (each with its message references; a row id None stores its
+        references alone) in one transaction: all or none. Rows already delivered are left as they are. `retired`:
+        message ids whose references are deleted in the same transaction, after the rows' references are stored
+        (a settled offer's or window's message, shown for the last time by the pass: `Post.settled`). Returns how
+        many rows were marked now. The default (one transaction per row) cannot retire references: a backend that
+        delivers settled posts overrides it."""
+        if retired:
+            raise NotImplementedError("retiring message references needs the backend's own mark_delivered_many")
         marked = 0
         for outbox_id, refs in rows:
+            if outbox_id is None:
+                raise NotImplementedError("references without a row need the backend's own mark_delivered_many")
             marked += await self.mark_delivered(outbox_id, refs=refs, now=now)
         return marked
 
@@ -246,6 +258,20 @@ class MessageRefs(ABC):
         self, game_id: int | None, kind: str, *, seat: int | None = None, key: str = ""
     ) -> MessageRef | None:
         """The message standing for (game, kind, seat, key), e.g. the status message or a seat's hand."""
+
+    async def find_many(
+        self, game_id: int | None, wanted: Collection[tuple[str, int | None, str]]
+    ) -> dict[tuple[str, int | None, str], MessageRef]:
+        """The messages standing for these (kind, seat, key) of a game, in one read, each looked up by its key (the
+        cost does not grow with the game's other references); a key nothing stands for is left out. A delivery pass
+        reads what it needs this way (`bot.notifier.ledger`). Default: `find` per key (a backend overrides it to
+        make it one round trip)."""
+        found: dict[tuple[str, int | None, str], MessageRef] = {}
+        for kind, seat, key in wanted:
+            ref = await self.find(game_id, kind, seat=seat, key=key)
+            if ref is not None:
+                found[(kind, seat, key)] = ref
+        return found
 
     @abstractmethod
     async def of_game(self, game_id: int, *, kind: str | None = None) -> list[MessageRef]:

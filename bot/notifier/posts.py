@@ -350,6 +350,7 @@ class Posts:
             shown = _shows(post)
             if ref is not None:
                 if self.sender.shown.get(ref.message_id) == shown:
+                    await self._settle(record, post, ref.message_id)
                     continue
                 try:
                     if carrier is not None and carrier.can_edit({row.id}, ref.message_id) and carrier.claim():
@@ -358,6 +359,7 @@ class Posts:
                         )
                         carrier.used = True
                         self.sender.remember(ref.message_id, shown)
+                        await self._settle(record, post, ref.message_id)
                         continue
                     await self.sender.edit_message(
                         ref.channel_id,
@@ -368,6 +370,7 @@ class Posts:
                         allowed_mentions=MENTIONS,
                     )
                     self.sender.remember(ref.message_id, shown)
+                    await self._settle(record, post, ref.message_id)
                     continue
                 except discord.NotFound:
                     await self.ledger.drop_ref(record.id, ref.message_id)
@@ -378,12 +381,19 @@ class Posts:
             sent = await self.sender.send_once(
                 [row], thread_id, post, lambda a=args: self.sender.new_message(row, thread_id, a)
             )
-            await self.ledger.put_ref(
-                MessageRef(message_id=sent.id, channel_id=thread_id, game_id=record.id, kind=kind, key=key)
-            )
-            self.sender.remember(sent.id, shown)
+            if not post.settled:  # posted settled (e.g. made and void in one action): nothing will look it up
+                await self.ledger.put_ref(
+                    MessageRef(message_id=sent.id, channel_id=thread_id, game_id=record.id, kind=kind, key=key)
+                )
+                self.sender.remember(sent.id, shown)
             for emoji in post.reactions:
                 await sent.add_reaction(emoji)
+
+    async def _settle(self, record: GameRecord, post: Post, message_id: int) -> None:
+        """A settled post shows its last look: its reference is retired with the pass (`Post.settled`)."""
+        if post.settled:
+            await self.ledger.retire_ref(record.id, message_id)
+            self.sender.shown.pop(message_id, None)
 
 
 def split_lines(lines: Sequence[str], limit: int = MAX_CONTENT) -> list[str]:

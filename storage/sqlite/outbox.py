@@ -5,7 +5,7 @@ An outbox id is above any in use in either table (the pending one may be empty w
 ids), read in the same write transaction as the INSERT.
 """
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from functools import cache
 from typing import Any
@@ -170,9 +170,13 @@ class SQLiteOutbox(Outbox):
         return await self._db.run(run)
 
     async def mark_delivered_many(
-        self, rows: Sequence[tuple[int, Sequence[MessageRef]]], *, now: datetime | None = None
+        self,
+        rows: Sequence[tuple[int | None, Sequence[MessageRef]]],
+        *,
+        now: datetime | None = None,
+        retired: Collection[int] = (),
     ) -> int:
-        if not rows:
+        if not rows and not retired:
             return 0
         stamp = db_time(now or now_utc())
 
@@ -186,6 +190,8 @@ class SQLiteOutbox(Outbox):
                         marked += 1
                     for ref in refs:
                         put_ref(conn, ref)
+                for message_id in retired:
+                    conn.execute("DELETE FROM message_refs WHERE message_id = ?", (message_id,))
                 return marked
 
             return transaction(conn, body)

@@ -1,5 +1,6 @@
 """The message references of the SQLite store (`store.refs`): what a Discord message stands for, one row each."""
 
+from collections.abc import Collection
 from typing import Any
 
 from storage.models import MessageRef
@@ -7,6 +8,12 @@ from storage.parts import MessageRefs
 from storage.sqlite import rows
 from storage.sqlite.database import Conn, Database, transaction
 from storage.sqlite.rows import REF_COLUMNS, db_time
+
+_FIND = (
+    f"SELECT {REF_COLUMNS} FROM message_refs WHERE ifnull(game_id, -1) = ifnull(?, -1) AND kind = ?"
+    " AND ifnull(seat, -1) = ifnull(?, -1) AND key = ?"
+)
+"""One reference by what it stands for: the unique index `message_refs_what` (0001) is on exactly these terms."""
 
 
 def put_ref(conn: Conn, ref: MessageRef) -> None:
@@ -44,13 +51,26 @@ class SQLiteMessageRefs(MessageRefs):
         self, game_id: int | None, kind: str, *, seat: int | None = None, key: str = ""
     ) -> MessageRef | None:
         def run(conn: Conn) -> MessageRef | None:
-            row = conn.execute(
-                f"SELECT {REF_COLUMNS} FROM message_refs WHERE ifnull(game_id, -1) = ifnull(?, -1) AND kind = ?"
-                " AND ifnull(seat, -1) = ifnull(?, -1) AND key = ?",
-                (game_id, kind, seat, key),
-            ).fetchone()
+            row = conn.execute(_FIND, (game_id, kind, seat, key)).fetchone()
             return None if row is None else rows.ref(row)
 
+        return await self._db.run(run, game=game_id)
+
+    async def find_many(
+        self, game_id: int | None, wanted: Collection[tuple[str, int | None, str]]
+    ) -> dict[tuple[str, int | None, str], MessageRef]:
+        keys = list(wanted)
+
+        def run(conn: Conn) -> dict[tuple[str, int | None, str], MessageRef]:
+            found: dict[tuple[str, int | None, str], MessageRef] = {}
+            for kind, seat, key in keys:  # each by the unique index `message_refs_what`, in one hop
+                row = conn.execute(_FIND, (game_id, kind, seat, key)).fetchone()
+                if row is not None:
+                    found[(kind, seat, key)] = rows.ref(row)
+            return found
+
+        if not keys:
+            return {}
         return await self._db.run(run, game=game_id)
 
     async def of_game(self, game_id: int, *, kind: str | None = None) -> list[MessageRef]:

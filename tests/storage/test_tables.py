@@ -496,3 +496,67 @@ async def test_prune_deletes_only_delivered_rows_older_than_the_bound_in_batches
     assert [(await store.outbox.item(i)).delivered_at for i in recent] == [T + timedelta(days=7)] * 2
     assert [o.id for o in await store.outbox.undelivered(game_id=gid)] == pending
     assert await store.outbox.prune(T + timedelta(days=6)) == 0
+
+
+async def _steps_of(store: GameStore) -> list[int]:
+    """A counter of the SQLite VM's steps on the store's connection (SQLite's own measure of the work a read does:
+    a scan steps once per row, a look-up by key does not), set in the connection's thread."""
+    steps = [0]
+
+    def tick() -> int:
+        steps[0] += 1
+        return 0
+
+    await store.db.run(lambda conn: conn.set_progress_handler(tick, 1))  # type: ignore[attr-defined]
+    return steps
+
+
+async def test_find_many_reads_each_reference_by_key(store: GameStore) -> None:
+    gid = await started(store)
+    status = MessageRef(message_id=1, channel_id=3, game_id=gid, kind="status", created_at=T)
+    hand1 = MessageRef(message_id=2, channel_id=50, game_id=gid, kind="hand", seat=1, created_at=T)
+    lone = MessageRef(message_id=3, channel_id=4, game_id=None, kind="help", key="x", created_at=T)
+    for ref in (status, hand1, lone):
+        await store.refs.put(ref)
+    wanted = [("status", None, ""), ("hand", 1, ""), ("hand", 0, ""), ("offer", None, "7")]
+    assert await store.refs.find_many(gid, wanted) == {("status", None, ""): status, ("hand", 1, ""): hand1}
+    assert await store.refs.find_many(None, [("help", None, "x"), ("status", None, "")]) == {("help", None, "x"): lone}
+    assert await store.refs.find_many(gid, []) == {}
+
+    async def work(held: int) -> tuple[int, int]:
+        """(VM steps of find_many, of of_game) with `held` offer references besides the status."""
+        offers = [
+            MessageRef(message_id=100 + i, channel_id=3, game_id=gid, kind="offer", key=str(i)) for i in range(held)
+        ]
+        await store.outbox.mark_delivered_many([(None, offers)])
+        steps = await _steps_of(store)
+        await store.refs.find_many(gid, [("status", None, "")])
+        by_key = steps[0]
+        await store.refs.of_game(gid)
+        await store.db.run(lambda conn: conn.set_progress_handler(None, 1))  # type: ignore[attr-defined]
+        return by_key, steps[0] - by_key
+
+    few, many = await work(10), await work(400)
+    assert many[1] > 10 * few[1]  # reading all of them grows with the game...
+    assert many[0] <= few[0] + 5  # ...the look-up by key does not
+
+
+async def test_marking_rows_delivered_retires_references(store: GameStore) -> None:
+    """A delivery pass's closing transaction stores the references it made and deletes those it retired."""
+    gid = await started(store)
+    result = await store.games.commit(
+        gid, 0, NewLogEntry.for_note("n", T), None, outbox=[NewOutbox(kind="post", target={}, payload={})]
+    )
+    offer = MessageRef(message_id=7, channel_id=3, game_id=gid, kind="offer", key="1", created_at=T)
+    window = MessageRef(message_id=8, channel_id=3, game_id=gid, kind="window", key="1", created_at=T)
+    await store.refs.put(offer)
+    status = MessageRef(message_id=9, channel_id=3, game_id=gid, kind="status", created_at=T)
+    marked = await store.outbox.mark_delivered_many(
+        [(result.outbox_ids[0], [status]), (None, [window])], now=T, retired=[offer.message_id]
+    )
+    assert marked == 1
+    assert [r.message_id for r in await store.refs.of_game(gid)] == [9, 8]
+    assert await store.refs.get(7) is None
+    # Retiring alone is a transaction too; an unknown message id is no error.
+    assert await store.outbox.mark_delivered_many([], retired=[8, 12345]) == 0
+    assert [r.message_id for r in await store.refs.of_game(gid)] == [9]

@@ -16,6 +16,10 @@
   travel still pending when the Boss fails the deal is discarded with the round (`pending_discarded`): that closes
   its window too.
 
+A window's message closed or moved on is `settled` (its last look: window numbers never repeat, and its buttons are
+gone): the platform then retires its reference, so a long game does not pile them up. An offer's message keeps its
+reference after it settles: a 🤝 added there later is still answered (taken off, the refusal told), which needs it.
+
 Reopened agreements get a fresh message. When the Boss changes, an agreement becomes an open offer to the new Boss
 and both parties must shake again. Its old message still carries the old 🤝 reactions (the parties would have to
 take theirs off and put them back, and the bot may not be allowed to clear them), so instead each incarnation of
@@ -419,7 +423,9 @@ def capped(lines: list[str], budget: int) -> list[str]:
 def superseded_post(table: Table, e: Event, previous: int) -> Post:
     """The message of a window that an answering Boss card restarted under a new number: its buttons go."""
     answer = telling.pending_line(e.data, telling.plain(table.names))
-    return Post(content=f"⏭️ {answer} " + _("The window moves to the message below."), ref=window_ref(previous))
+    return Post(
+        content=f"⏭️ {answer} " + _("The window moves to the message below."), ref=window_ref(previous), settled=True
+    )
 
 
 def closed_post(table: Table, e: Event) -> Post | None:
@@ -435,7 +441,7 @@ def closed_post(table: Table, e: Event) -> Post | None:
         text = said
     else:
         text = "🔔 " + _("Window closed: %(why)s", why=said)
-    return Post(content=text, ref=window_ref(wid))
+    return Post(content=text, ref=window_ref(wid), settled=True)
 
 
 def _more(n: int) -> str:

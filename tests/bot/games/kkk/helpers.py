@@ -85,6 +85,9 @@ class KkkTable:
     """Whether each step also checks that the status shows the state's facts (`status_facts`)."""
     _seen_seq: int = 0
     _text: TextCheck | None = None
+    _seen_refs: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
+    """Tracked messages looked up so far, (kind, key) → (channel, message): a window's reference is retired once it
+    closes (`Post.settled`), and a test still reads what its message says then."""
 
     @property
     def env(self) -> simcord.Env:
@@ -288,8 +291,11 @@ class KkkTable:
 
     async def tracked(self, kind: str, key: str) -> discord.Message:
         ref = await self.bot.store.refs.find(self.game_id, kind, key=key)
-        assert ref is not None, f"no {kind} message {key}"
-        return self.message(ref.channel_id, ref.message_id)
+        if ref is not None:
+            self._seen_refs[(kind, key)] = (ref.channel_id, ref.message_id)
+        seen = self._seen_refs.get((kind, key))
+        assert seen is not None, f"no {kind} message {key}"
+        return self.message(*seen)
 
     async def offer_message(self, offer_id: int, reopened: int | None = None) -> discord.Message:
         """The offer's message: its newest one (a reopened agreement gets a fresh message), or that of the

@@ -109,12 +109,14 @@ async def test_stacked_boss_cards_move_the_window_and_stop(env: simcord.Env) -> 
     assert second.id != first.id
     # The first window's message says where the window went and loses its buttons (a click racing that edit is
     # refused by its stale window number: see test_rendering).
-    first = await t.tracked("kkk.window", str(first_window))
+    first = t.message(first.channel.id, first.id)
+    assert await t.bot.store.refs.find(t.game_id, "kkk.window", key=str(first_window)) is None  # settled: retired
     assert first.content.startswith("⏭️ 👔 cleo answers with a Boss card") and not first.components
     # anna STOPs cleo's Boss card: its window's message closes; bert's stands again, in a window of its own.
     await t.click(anna, second, "STOP")
     assert "cleo's Boss card is cancelled" in t.narration() and "bert's Boss card stands again" in t.narration()
-    second = await t.tracked("kkk.window", str(second_window))
+    second = t.message(second.channel.id, second.id)
+    assert await t.bot.store.refs.find(t.game_id, "kkk.window", key=str(second_window)) is None
     assert second.content.startswith("✋ anna plays STOP: cleo's Boss card is cancelled") and not second.components
     third = await t.window_message()
     assert third.id not in (first.id, second.id)
@@ -123,7 +125,8 @@ async def test_stacked_boss_cards_move_the_window_and_stop(env: simcord.Env) -> 
         await t.click(member, third, "Pass")
     state = await t.state()
     assert state.round is not None and state.round.boss == 1 and state.turn == 1
-    assert (await t.tracked("kkk.window", str(state.window))).content.startswith("🔔 Window closed: bert is the Boss")
+    assert t.message(third.channel.id, third.id).content.startswith("🔔 Window closed: bert is the Boss")
+    assert await t.bot.store.refs.find(t.game_id, "kkk.window", key=str(state.window)) is None  # retired
     assert "the Boss is **bert**" in embed_text(t.status())
     await t.assert_hands_secret()
 
@@ -336,6 +339,7 @@ async def test_rest_calls_per_ordinary_move(env: simcord.Env) -> None:
     assert await cost(anna, "kkk stop") == ["dm", "reply", "status", "token edit"]
     assert await cost(bert, "kkk travel", family="H", target=anna.mention) == ["dm", "reply", "status"]
     key = str((await t.state()).window)
+    await t.tracked("kkk.window", key)  # seen while open: its reference is retired when it closes
     assert await cost(anna, "kkk pass") == ["reply", "status"]
     assert await cost(cleo, "kkk pass") == ["reply", "status"]
     # The last pass closes the window's message; the travel takes effect, and anna's DM shows her investor away.
