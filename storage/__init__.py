@@ -15,6 +15,7 @@ replaying a stored game, checking it and importing an export are in the `replay`
 
 from storage.backends import open_store
 from storage.errors import (
+    BackupUnsupported,
     DamagedData,
     GameNotFound,
     InvalidOperation,
@@ -55,6 +56,7 @@ __all__ = [
     "KEEP",
     "OPEN_STATUSES",
     "AwayMode",
+    "BackupUnsupported",
     "BotLevel",
     "CommitResult",
     "DamagedData",
