@@ -38,7 +38,7 @@ async def run(settings: Settings, **client_options: object) -> int:
     from bot.client import create_bot, open_database
 
     try:
-        store = await open_database(settings.database_path)
+        store = await open_database(settings.database)
     except StorageError as exc:
         say(f"the database cannot be used: {exc}")
         return EXIT_FAILURE
@@ -94,7 +94,7 @@ async def rebuild_records(settings: Settings) -> int:
     from engine import registry
 
     try:
-        store = await open_database(settings.database_path)
+        store = await open_database(settings.database)
     except StorageError as exc:
         say(f"the database cannot be used: {exc}")
         return EXIT_FAILURE

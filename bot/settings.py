@@ -21,6 +21,9 @@ class Settings(BaseSettings):
     """The bot user's token (developer portal → your application → Bot)."""
     database_path: Path = Path("data/boardroom.sqlite3")
     """The SQLite file holding every game; its folder is created when missing."""
+    database_url: SecretStr | None = None
+    """A PostgreSQL database instead of the SQLite file (`postgresql://user:password@host:5432/boardroom`; see
+    docs/postgres.md). Not set: the SQLite file above. A secret: it may carry a password."""
     dev_guild_id: int | None = None
     """A development server: slash commands are synced there (instantly) instead of globally."""
     log_level: LogLevel = "INFO"
@@ -56,6 +59,20 @@ class Settings(BaseSettings):
     away_max_days: float = Field(default=7.0, gt=0, le=365)
     """On a table whose `away` option is `pause`, a player's turns' clocks stop while they are away for at most this
     many days in all per game; after that their clocks run again (nobody holds a table hostage)."""
+
+    @property
+    def database(self) -> str | Path:
+        """Where the store lives: the PostgreSQL URL when DATABASE_URL is set, else the SQLite file."""
+        return self.database_url.get_secret_value().strip() if self.database_url else self.database_path
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgres_url(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        if isinstance(value, str) and not value.strip().startswith(("postgresql://", "postgres://")):
+            raise ValueError("give a postgresql:// URL, or leave it empty to use the SQLite file")
+        return value
 
     @property
     def backups(self) -> Path:

@@ -7,6 +7,7 @@ only then: asyncpg is needed only there); anything else is an SQLite file.
 
 from pathlib import Path
 
+from storage.errors import StorageError
 from storage.sqlite import SQLiteStore, Synchronous
 from storage.store import GameStore
 
@@ -35,7 +36,13 @@ async def open_store(
     Raises `StoreFileError` naming the file (the URL without its password) if it is not a Boardroom database, is
     corrupt or cannot be opened, and `SchemaTooNew` if a newer Boardroom wrote it. Nothing is ever overwritten."""
     if is_postgres(path):
-        from storage.postgres import PostgresStore
+        try:
+            from storage.postgres import PostgresStore
+        except ImportError as exc:
+            raise StorageError(
+                f"DATABASE_URL names a PostgreSQL database, but its driver is missing ({exc}): install Boardroom"
+                " with its postgres extra (pip install '.[postgres]')"
+            ) from None
 
         return await PostgresStore.open(str(path), create=create)
     return await SQLiteStore.open(path, synchronous=synchronous, create=create, busy_timeout=busy_timeout)
