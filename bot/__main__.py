@@ -8,6 +8,9 @@ misplaced in `GAME_DATA_DIR` (exit code 1, naming the file and the field), an un
 the command sync there: exit code 2), any other refusal or failure from Discord while starting, such as a 5xx at
 login (exit code 1). Ctrl-C stops the bot cleanly (exit code 0).
 
+`python -m bot copy-db --to postgresql://…` does not start the bot: it copies the SQLite file (DATABASE_PATH) into
+an empty PostgreSQL database and replays every game there to check it (`bot.copydb`, docs/postgres.md).
+
 `python -m bot rebuild-records` does not start the bot: it derives every player's record and rating again from the
 games' logs (`bot.records`), prints how many, and exits. Stop the bot first (or use `/mod records rebuild`).
 """
@@ -118,8 +121,12 @@ async def rebuild_records(settings: Settings) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = argv or []  # the command line's arguments (`python -m bot` passes them; tests call main() without)
-    if args and args != ["rebuild-records"]:
-        say(f"unknown command {' '.join(args)!r}: use no argument to start the bot, or `rebuild-records`.")
+    copy_to = args[2] if len(args) == 3 and args[:2] == ["copy-db", "--to"] else None
+    if args and args != ["rebuild-records"] and copy_to is None:
+        say(
+            f"unknown command {' '.join(args)!r}: use no argument to start the bot, `rebuild-records`, or "
+            "`copy-db --to postgresql://…`."
+        )
         return EXIT_CONFIG
     try:
         settings = Settings()
@@ -131,6 +138,11 @@ def main(argv: list[str] | None = None) -> int:
     if args == ["rebuild-records"]:
         logs.configure(settings.log_level, settings.log_format)
         return asyncio.run(rebuild_records(settings))
+    if copy_to is not None:
+        from bot.copydb import run_copy
+
+        logs.configure(settings.log_level, settings.log_format)
+        return asyncio.run(run_copy(settings.database_path, copy_to, settings.game_data_dir))
     if not settings.token:
         say("DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token in it.")
         return EXIT_CONFIG

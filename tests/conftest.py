@@ -3,6 +3,7 @@ German (`make test` compiles them too; this keeps a plain `pytest` honest after 
 
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 @pytest.fixture(scope="session")
-def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> str:
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """One embedded PostgreSQL server for the whole run (shared by the xdist workers): its admin URL."""
     from tests.pg import start_server
 
@@ -28,7 +29,9 @@ def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> str:
     # (the first worker starts it, the others join) and deletes it when the last one exits.
     folder = Path(tempfile.gettempdir()) / "boardroom-pg" / f"{run.parent.name}-{run.name}"
     folder.parent.mkdir(exist_ok=True)
-    return start_server(folder)
+    server = start_server(folder)
+    yield server.get_uri()
+    server.cleanup()
 
 
 @pytest.fixture(scope="session")

