@@ -11,7 +11,7 @@ from storage.models import MessageRef, NewOutbox, OutboxRecord, now_utc
 from storage.parts import Outbox
 from storage.postgres import rows
 from storage.postgres.database import Conn, Database, transaction
-from storage.postgres.refs import put_ref
+from storage.postgres.refs import put_ref, ref_arrays
 from storage.postgres.rows import OUTBOX_COLUMNS
 
 INSERT_OUTBOX = (
@@ -25,6 +25,7 @@ _DELIVER = (
     f"WITH moved AS (DELETE FROM outbox WHERE id = $1 RETURNING {OUTBOX_COLUMNS})"
     f" INSERT INTO outbox_delivered ({OUTBOX_COLUMNS}, delivered_at) SELECT {OUTBOX_COLUMNS}, $2 FROM moved"
 )
+DELIVER_MANY = "SELECT boardroom_deliver($1, $2, $3, $4, $5, $6, $7, $8, $9)"
 _PRUNE_BATCH = 2000
 
 
@@ -110,18 +111,12 @@ class PostgresOutbox(Outbox):
     ) -> int:
         if not rows:
             return 0
-        stamp = now or now_utc()
+        refs = [ref for _, made in rows for ref in made]
+        params = (sorted({outbox_id for outbox_id, _ in rows}), now or now_utc(), *ref_arrays(refs))
 
         async def run(conn: Conn) -> int:
-            async def body() -> int:
-                marked = 0
-                for outbox_id, refs in rows:
-                    marked += await conn.execute(_DELIVER, outbox_id, stamp) == "INSERT 0 1"
-                    for ref in refs:
-                        await put_ref(conn, ref)
-                return marked
-
-            return await transaction(conn, body)
+            # One call of the schema's function: one round trip, one transaction (a notifier pass at a time).
+            return await conn.fetchval(DELIVER_MANY, *params)
 
         return await self._db.run(run)
 

@@ -251,3 +251,31 @@ CREATE TABLE player_delivery (
     language    text        CHECK (language IN ('en', 'nl', 'de'))
 );
 CREATE INDEX player_delivery_next ON player_delivery (digest_next) WHERE digest_next IS NOT NULL;
+
+-- Delivering outbox rows, in one call (one round trip, one transaction): the rows `ids` move to outbox_delivered,
+-- and the message references they created replace any with the same message id or the same (game, kind, seat, key).
+-- Returns how many rows moved (those delivered already are left as they are).
+CREATE FUNCTION boardroom_deliver(
+    ids bigint[], at timestamptz,
+    ref_messages bigint[], ref_channels bigint[], ref_games bigint[], ref_kinds text[], ref_seats integer[],
+    ref_keys text[], ref_times timestamptz[]
+) RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+    moved integer;
+BEGIN
+    WITH gone AS (
+        DELETE FROM outbox WHERE id = ANY(ids)
+        RETURNING id, game_id, kind, target, payload, created_at, attempts, last_error
+    )
+    INSERT INTO outbox_delivered (id, game_id, kind, target, payload, created_at, attempts, last_error, delivered_at)
+    SELECT id, game_id, kind, target, payload, created_at, attempts, last_error, at FROM gone;
+    GET DIAGNOSTICS moved = ROW_COUNT;
+    FOR i IN 1 .. coalesce(array_length(ref_messages, 1), 0) LOOP
+        DELETE FROM message_refs WHERE message_id = ref_messages[i]
+            OR (coalesce(game_id, -1) = coalesce(ref_games[i], -1) AND kind = ref_kinds[i]
+                AND coalesce(seat, -1) = coalesce(ref_seats[i], -1) AND key = ref_keys[i]);
+        INSERT INTO message_refs (message_id, channel_id, game_id, kind, seat, key, created_at)
+        VALUES (ref_messages[i], ref_channels[i], ref_games[i], ref_kinds[i], ref_seats[i], ref_keys[i], ref_times[i]);
+    END LOOP;
+    RETURN moved;
+END $$;
