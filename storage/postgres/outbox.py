@@ -112,7 +112,8 @@ class PostgresOutbox(Outbox):
         if not rows:
             return 0
         refs = [ref for _, made in rows for ref in made]
-        params = (sorted({outbox_id for outbox_id, _ in rows}), now or now_utc(), *ref_arrays(refs))
+        ids = sorted({outbox_id for outbox_id, _ in rows if outbox_id is not None})  # None: references only
+        params = (ids, now or now_utc(), *ref_arrays(refs))
 
         async def run(conn: Conn) -> int:
             # One call of the schema's function: one round trip, one transaction (a notifier pass at a time).

@@ -334,6 +334,27 @@ async def test_outbox_round_trip(store: GameStore) -> None:
         await store.outbox.item(result.outbox_ids[0])
 
 
+async def test_a_delivery_pass_marks_its_rows_and_stores_its_references_at_once(store: GameStore) -> None:
+    """`mark_delivered_many`, as the notifier calls it: rows with the references they made, rows delivered already
+    (left as they are), and references of a pass that delivered no row of its own (id None)."""
+    gid = await started(store)
+    a, b, c = (
+        await store.games.commit(gid, 0, NewLogEntry.for_note("n", T), None, outbox=[NewOutbox(kind="post")] * 3)
+    ).outbox_ids
+    assert await store.outbox.mark_delivered(b, now=T)
+    old = MessageRef(message_id=7, channel_id=3, game_id=gid, kind="status", created_at=T)
+    await store.refs.put(old)
+    new = MessageRef(message_id=8, channel_id=3, game_id=gid, kind="status", created_at=T)  # replaces the old one
+    hand = MessageRef(message_id=9, channel_id=4, game_id=gid, kind="hand", seat=1, created_at=T)
+    marks = [(a, [new]), (b, []), (None, [hand])]
+    assert await store.outbox.mark_delivered_many(marks, now=T + timedelta(hours=1)) == 1  # type: ignore[list-item]
+    assert [o.id for o in await store.outbox.undelivered()] == [c]
+    assert (await store.outbox.item(a)).delivered_at == T + timedelta(hours=1)
+    assert (await store.outbox.item(b)).delivered_at == T  # delivered before: left as it was
+    assert await store.refs.get(7) is None
+    assert await store.refs.of_game(gid) == [hand, new]
+
+
 async def test_message_refs_round_trip(store: GameStore) -> None:
     gid = await started(store)
     status = MessageRef(message_id=1, channel_id=3, game_id=gid, kind="status", created_at=T)
