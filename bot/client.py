@@ -61,12 +61,17 @@ from bot.shards import games_of_shard
 from bot.sync import sync_commands
 from engine.game import Game
 from storage import GameStore, StoreFileError, open_store
+from storage.backends import is_postgres
 
 log = logging.getLogger("boardroom")
 
 
-async def open_database(path: Path) -> GameStore:
-    """Open (or create, with its folder) the store; every problem is a `StorageError` naming the file."""
+async def open_database(path: str | Path) -> GameStore:
+    """Open (or create, with its folder) the store: an SQLite file, or a PostgreSQL database by its URL
+    (`Settings.database`); every problem is a `StorageError` naming the file (or the URL without its password)."""
+    if is_postgres(path):
+        return await open_store(path)
+    path = Path(path)
     if str(path) != ":memory:":
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -141,7 +146,7 @@ class BoardroomBot(Host):
 
     async def setup_hook(self) -> None:
         if self._store is None:
-            self._store = await open_database(self.settings.database_path)
+            self._store = await open_database(self.settings.database)
         self._service = GameService(
             self.store,
             self._games,

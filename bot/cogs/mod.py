@@ -48,7 +48,7 @@ from bot.resolve import game_choices, require_moderator, resolve_game
 from bot.service import Done, Refusal
 from engine.daily import is_zone
 from engine.options import GameOptions
-from storage import StorageError
+from storage import BackupUnsupported, StorageError
 from storage.models import OPEN_STATUSES
 
 if TYPE_CHECKING:
@@ -393,6 +393,14 @@ class ModCog(commands.GroupCog, group_name="mod", group_description="Moderator t
                 path = await make_backup(
                     self.bot.store, settings.backups, "manual", self.bot.clock(), settings.backup_keep
                 )
+            except BackupUnsupported as exc:
+                log.info("/mod backup on PostgreSQL: %s", exc)
+                raise Refusal(
+                    _(
+                        "💾 This bot keeps its games in PostgreSQL: the bot makes no backup files of it. Back it up "
+                        "where the database runs, with `pg_dump` (see the README)."
+                    )
+                ) from None
             except StorageError as exc:
                 log.error("a /mod backup failed: %s", exc)
                 raise Refusal(

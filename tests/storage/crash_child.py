@@ -35,7 +35,7 @@ async def main(path: str, seed: int, kind: str) -> None:
     active = [g for g in await store.games.find(statuses=["active"]) if g.kind == kind]
     seats = max(game.min_seats, 3)
     game_id = active[-1].id if active else await start(store, game, seats=seats, seed=seed)
-    print("ready", flush=True)
+    ready = False
     while True:
         version = await random_step(
             store, game, game_id, rnd, undo_chance=0.03, note_chance=0.03, chooser=chooser, clock=clock
@@ -44,6 +44,9 @@ async def main(path: str, seed: int, kind: str) -> None:
             await store.games.update(game_id, status="finished")
             game_id = await start(store, game, seats=seats, seed=rnd.randrange(1 << 40))
             continue
+        if not ready:  # after a first commit: the connection is warm, so the kill lands among commits
+            print("ready", flush=True)
+            ready = True
         sys.stdout.write(f"ack {game_id} {version}\n")
         sys.stdout.flush()
 

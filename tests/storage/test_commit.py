@@ -8,6 +8,7 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from storage import (
@@ -108,14 +109,49 @@ async def test_status_change_with_a_commit(store: GameStore) -> None:
     assert back.status == "active" and back.finished_at is None
 
 
-async def test_a_commit_failing_midway_leaves_nothing_behind(store: GameStore, db_path: Path) -> None:
+async def _fail_outbox_inserts(backend: str, target: str | Path) -> None:
+    """Make the database refuse an outbox row of kind 'boom' (the last step of a commit), behind the store's back."""
+    if backend == "sqlite":
+        with sqlite3.connect(target) as conn:
+            conn.execute(
+                "CREATE TRIGGER test_fail BEFORE INSERT ON outbox WHEN NEW.kind = 'boom'"
+                " BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
+            )
+        return
+    conn = await asyncpg.connect(str(target))
+    try:
+        await conn.execute(
+            "CREATE FUNCTION test_fail() RETURNS trigger LANGUAGE plpgsql AS"
+            " $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$;"
+            " CREATE TRIGGER test_fail BEFORE INSERT ON outbox FOR EACH ROW WHEN (NEW.kind = 'boom')"
+            " EXECUTE FUNCTION test_fail();"
+        )
+    finally:
+        await conn.close()
+
+
+async def _drop_failure(backend: str, target: str | Path) -> None:
+    if backend == "postgres":  # the database outlives the test (it is emptied, not dropped)
+        conn = await asyncpg.connect(str(target))
+        try:
+            await conn.execute("DROP TRIGGER test_fail ON outbox; DROP FUNCTION test_fail()")
+        finally:
+            await conn.close()
+
+
+async def test_a_commit_failing_midway_leaves_nothing_behind(
+    store: GameStore, backend: str, target: str | Path
+) -> None:
     gid = await started(store)
     await store.timers.add(gid, [NewTimer(kind="deadline", due_at=T)])
-    with sqlite3.connect(db_path) as conn:  # make the last step of the transaction (the outbox insert) fail
-        conn.execute(
-            "CREATE TRIGGER test_fail BEFORE INSERT ON outbox WHEN NEW.kind = 'boom'"
-            " BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
-        )
+    await _fail_outbox_inserts(backend, target)
+    try:
+        await _commit_failing_midway(store, gid)
+    finally:
+        await _drop_failure(backend, target)
+
+
+async def _commit_failing_midway(store: GameStore, gid: int) -> None:
     with pytest.raises(StorageError, match="injected failure"):
         await store.games.commit(
             gid,
@@ -179,9 +215,9 @@ async def test_many_tasks_racing_with_retries_leave_a_gapless_log(store: GameSto
     assert [e.action["n"] for e in log if e.action] == list(range(total))  # type: ignore[index]
 
 
-async def test_two_connections_racing_keep_exactly_one_commit_per_version(db_path: Path) -> None:
-    a = await open_store(db_path)
-    b = await open_store(db_path)
+async def test_two_connections_racing_keep_exactly_one_commit_per_version(target: str | Path) -> None:
+    a = await open_store(target)
+    b = await open_store(target)
     try:
         gid = await started(a)
         await a.games.commit(gid, 0, action(0), "0")
@@ -196,9 +232,10 @@ async def test_two_connections_racing_keep_exactly_one_commit_per_version(db_pat
         await b.close()
 
 
-async def test_snapshots_come_back_exactly_whatever_their_size(store: GameStore, db_path: Path) -> None:
+async def test_snapshots_come_back_exactly_whatever_their_size(store: GameStore, backend: str, db_path: Path) -> None:
     """A commit pads the stored snapshot to keep the game's row the same size (storage.sqlite, _SLOT_STEP); what
-    get_snapshot returns is exactly what was committed, and the stored column stays valid JSON."""
+    get_snapshot returns is exactly what was committed, and the stored column stays valid JSON. (PostgreSQL keeps
+    the text as committed.)"""
     gid = await started(store)
     sizes = [10, 40, 900, 1500, 1400, 3000, 2990, 6000, 20, 5000, 5001, 100]
     for version, size in enumerate(sizes):
@@ -207,14 +244,16 @@ async def test_snapshots_come_back_exactly_whatever_their_size(store: GameStore,
         await store.games.commit(gid, version, action(version), state, timers=timers)
         snap = await store.games.snapshot(gid)
         assert (snap.version, snap.state) == (version + 1, state)
-        with sqlite3.connect(db_path) as conn:
-            (stored,) = conn.execute("SELECT state FROM games WHERE id = ?", (gid,)).fetchone()
-        assert json.loads(stored) == json.loads(state)
+        if backend == "sqlite":
+            with sqlite3.connect(db_path) as conn:
+                (stored,) = conn.execute("SELECT state FROM games WHERE id = ?", (gid,)).fetchone()
+            assert json.loads(stored) == json.loads(state)
     await store.games.commit(gid, len(sizes), action(99), '"done"  ', status="finished")
     assert (await store.games.snapshot(gid)).state == '"done"'  # trailing spaces are not part of the JSON
     assert await store.maintenance.check_integrity() == []
 
 
+@pytest.mark.parametrize("backend", ["sqlite"])  # SQLite's row layout
 async def test_a_game_row_keeps_its_size_while_the_state_changes_a_little(store: GameStore, db_path: Path) -> None:
     """The point of the padding: state + timers fill the same slot from one commit to the next, so SQLite rewrites
     the row in place instead of freeing and reallocating its overflow pages."""
