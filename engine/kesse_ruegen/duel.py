@@ -10,6 +10,13 @@ updated in turn) over it converges in about a hundred iterations, well within th
 The payoff is the challenger's, zero-sum: `mine[t]` when the challenger names the total t, `-theirs[t]` when the
 challenged player does, 0 when neither does. The caller values t actions for each duellist (from the board).
 
+An opponent model (`Model`) turns the solve into a restricted Nash response (Johanson et al. 2007): with weight
+`weight` the opponent plays the model's fixed strategy, otherwise it is free (a best-responding adversary). The
+modelled duellist's strategy is then the one that gains most against the model while staying safe against the rest
+(weight 0: the plain equilibrium; weight 1: a pure best response to the model). Only the other duellist's regrets see
+the model: CFR's counterfactual values are linear in the opponent's strategy, so they are the weighted sum of the
+values against the model and against the free opponent.
+
 Pure and deterministic: the same inputs give the same strategy (no random numbers; sampling from it is the
 caller's, with its seeded generator).
 """
@@ -17,10 +24,25 @@ caller's, with its seeded generator).
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 TOTALS = range(5)
 ITERATIONS = 100
 """Enough for an exploitability below 1 % of the payoffs' scale (alternating CFR+; see the tests)."""
+
+
+@dataclass(frozen=True)
+class Model:
+    """A fixed strategy for one duellist (`challenger` True: the challenger's), played with probability `weight`.
+
+    `fist`: a probability per fist option (in the order of that duellist's fists); `guess`: for the challenger, per
+    fist a probability per total 0–4; for the challenged player, per fist and per challenger guess g a probability
+    per reply, the totals other than g in increasing order."""
+
+    challenger: bool
+    weight: float
+    fist: tuple[float, ...]
+    guess: tuple[tuple[float, ...], ...] | tuple[tuple[tuple[float, ...], ...], ...]
 
 
 @dataclass(frozen=True)
@@ -43,9 +65,11 @@ def solve(
     mine: Sequence[float],
     theirs: Sequence[float],
     iterations: int = ITERATIONS,
+    model: Model | None = None,
 ) -> DuelStrategy:
-    """The duel's equilibrium for these fists and values (cached: a duel is solved again for its guesses)."""
-    return _solve(tuple(challenger_fists), tuple(challenged_fists), tuple(mine), tuple(theirs), iterations)
+    """The duel's equilibrium for these fists and values (cached: a duel is solved again for its guesses); with a
+    `model`, the other duellist's restricted Nash response to it (see the module docstring)."""
+    return _solve(tuple(challenger_fists), tuple(challenged_fists), tuple(mine), tuple(theirs), iterations, model)
 
 
 def _normalise(weights: list[float]) -> list[float]:
@@ -53,9 +77,14 @@ def _normalise(weights: list[float]) -> list[float]:
     return [w / total for w in weights] if total > 0 else [1 / len(weights)] * len(weights)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=2048)
 def _solve(
-    fc: tuple[int, ...], fd: tuple[int, ...], mine: tuple[float, ...], theirs: tuple[float, ...], iterations: int
+    fc: tuple[int, ...],
+    fd: tuple[int, ...],
+    mine: tuple[float, ...],
+    theirs: tuple[float, ...],
+    iterations: int,
+    model: Model | None = None,
 ) -> DuelStrategy:
     nt = len(TOTALS)
     nc, nd = len(fc), len(fd)
@@ -113,15 +142,33 @@ def _solve(
     s_cf, s_df = _positive(reg_cf), _positive(reg_df)
     s_cg = [_positive(r) for r in reg_cg]
     s_dg = [[_positive(r) for r in row] for row in reg_dg]
+    p = model.weight if model is not None else 0.0
+    m_f = list(model.fist) if model is not None else []
+    m_g: Any = (
+        [[list(r) for r in row] if isinstance(row[0], tuple) else list(row) for row in model.guess] if model else []
+    )
+
+    def blend(a: Any, b: Any) -> Any:
+        """p × a + (1 − p) × b, elementwise over nested lists."""
+        if isinstance(a, list):
+            return [blend(x, y) for x, y in zip(a, b, strict=True)]
+        return p * a + (1 - p) * b
+
     for it in range(1, iterations + 1):
         w = float(it)
         v_cg, _, v_cf, _ = values(s_cf, s_df, s_cg, s_dg)
+        if model is not None and not model.challenger:
+            m_cg, _, m_cf, _ = values(s_cf, m_f, s_cg, m_g)
+            v_cg, v_cf = blend(m_cg, v_cg), blend(m_cf, v_cf)
         for i in range(nc):
             update(reg_cg[i], v_cg[i], s_cg[i], avg_cg[i], w * s_cf[i])
         update(reg_cf, v_cf, s_cf, avg_cf, w)
         s_cf = _positive(reg_cf)
         s_cg = [_positive(r) for r in reg_cg]
         _, v_dg, _, v_df = values(s_cf, s_df, s_cg, s_dg)
+        if model is not None and model.challenger:
+            _, m_dg, _, m_df = values(m_f, s_df, m_g, s_dg)
+            v_dg, v_df = blend(m_dg, v_dg), blend(m_df, v_df)
         for j in range(nd):
             for g in range(nt):
                 update(reg_dg[j][g], v_dg[j][g], s_dg[j][g], avg_dg[j][g], w * s_df[j])

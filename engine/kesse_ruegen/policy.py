@@ -37,7 +37,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.game import Game
-from engine.kesse_ruegen import geometry
+from engine.kesse_ruegen import geometry, reading
 from engine.kesse_ruegen.actions import Challenge, Choose, Evict, Guess, Move, Place, Plant, Reclaim
 from engine.kesse_ruegen.duel import DuelStrategy, solve
 from engine.kesse_ruegen.views import SeatView
@@ -230,8 +230,15 @@ def _equilibrium(view: SeatView, seat: int) -> _Equilibrium:
     duel = view.duel
     assert duel is not None
     values = _ActionValues(view)
-    fists = [list(range(min(2, view.players[s].supply) + 1)) for s in (duel.challenger, duel.challenged)]
-    strategy = solve(fists[0], fists[1], values.all(duel.challenger), values.all(duel.challenged))
+    fists = [tuple(range(min(2, view.players[s].supply) + 1)) for s in (duel.challenger, duel.challenged)]
+    # The opponent is read as the sensible guesser of `reading`, as far as its last revealed duel bears that out
+    # (rounded, so that nearby trusts share a cached solution).
+    opponent = duel.challenged if seat == duel.challenger else duel.challenger
+    supply = view.players[seat].supply
+    weight = round(reading.trust(view.last_duel, opponent, supply), 1)
+    them_first = opponent == duel.challenger
+    model = reading.sensible(them_first, fists[0 if them_first else 1], supply, weight) if weight > 0 else None
+    strategy = solve(fists[0], fists[1], values.all(duel.challenger), values.all(duel.challenged), model=model)
     return _Equilibrium(view, strategy)
 
 

@@ -1,0 +1,82 @@
+"""How the hard computer player reads its duel opponent: a model of a sensible guesser, trusted as far as the
+opponent's last revealed duel bears it out.
+
+The model (`sensible`) is the guesser the normal player also assumes of its opponents: it closes its fist leaning to
+2 (a higher total gives the right guesser more actions), names as first guesser the total its own fist makes likely,
+weighted by the actions it brings (never one its fist rules out), and as second guesser reads the first guess as such
+a guess and names the best total left. The equilibrium leaves much on the table against such a player: its first
+guess gives its fist away, and its reply can be led.
+
+The trust (`trust`) comes from public behaviour only: the last duel's reveal (`last_duel`, in every view) shows the
+opponent's fist and guess. Its likelihood under the model, against a guess uniformly at random, updates a prior
+(Bayes' rule on one observation: the view holds no longer history, and the policy keeps no memory). A guess the
+model never makes (a bluff: a total the opponent's own fist ruled out) drops the trust to 0, so an opponent who bluffs
+is met with the plain equilibrium in the next duel. The fists and the supplies in hand are never read: only the
+revealed duel, the supplies on the table and the guesses said aloud.
+"""
+
+from engine.kesse_ruegen.duel import TOTALS, Model
+from engine.kesse_ruegen.state import DuelResult
+
+MODEL_FIST = (0.2, 0.3, 0.5)
+"""The model's fist mix for 0, 1, 2 tubers (renormalised over what the supply allows)."""
+PRIOR = 0.7
+"""The trust in the model before the opponent's last duel is seen."""
+SHARP = 0.5
+"""How much the model's second guesser trusts its own model of the first guesser (the rest: uniform)."""
+
+
+def fist_prior(supply: int) -> dict[int, float]:
+    """What a fist may hold, before any clue: each fist the supply allows, equally likely."""
+    options = range(min(2, supply) + 1)
+    return {n: 1 / len(options) for n in options}
+
+
+def first_guess(mine: int, other_supply: int) -> dict[int, float]:
+    """The model's first guess with its fist `mine`: probability × total, squared, normalised (mostly the best)."""
+    prior = fist_prior(other_supply)
+    weights = {t: (prior.get(t - mine, 0.0) * t) ** 2 for t in TOTALS}
+    norm = sum(weights.values())
+    return {t: w / norm for t, w in weights.items()} if norm > 0 else {t: 1 / len(TOTALS) for t in TOTALS}
+
+
+def second_guess(mine: int, said: int, other_supply: int) -> dict[int, float]:
+    """The model's reply with its fist `mine` to the first guess `said`: the best total left given what the first
+    guess tells of the other fist (ties shared)."""
+    posterior = {}
+    for theirs, p in fist_prior(other_supply).items():
+        likelihood = SHARP * first_guess(theirs, 3).get(said, 0.0) + (1 - SHARP) / len(TOTALS)
+        posterior[theirs] = p * likelihood
+    left = [t for t in TOTALS if t != said]
+    score = {t: posterior.get(t - mine, 0.0) * t for t in left}
+    top = max(score.values())
+    best = [t for t in left if score[t] >= top - 1e-12]
+    return {t: (1 / len(best) if t in best else 0.0) for t in left}
+
+
+def sensible(challenger: bool, fists: tuple[int, ...], other_supply: int, weight: float) -> Model:
+    """The model as a `duel.Model` for the challenger (`challenger`) or the challenged player, whose fist options
+    are `fists`; `other_supply`: the modelled player's opponent's supply (its prior over that fist)."""
+    raw = [MODEL_FIST[n] for n in fists]
+    fist = tuple(w / sum(raw) for w in raw)
+    if challenger:
+        guess: tuple = tuple(tuple(first_guess(a, other_supply)[t] for t in TOTALS) for a in fists)
+    else:
+        guess = tuple(
+            tuple(tuple(second_guess(b, g, other_supply)[h] for h in TOTALS if h != g) for g in TOTALS) for b in fists
+        )
+    return Model(challenger=challenger, weight=weight, fist=fist, guess=guess)
+
+
+def trust(last: DuelResult | None, opponent: int, my_supply: int) -> float:
+    """The weight of the model for `opponent`, from its guess in the last revealed duel (if it was in it)."""
+    if last is None or opponent not in (last.challenger, last.challenged):
+        return PRIOR
+    if opponent == last.challenger:
+        likelihood = first_guess(last.challenger_choice, my_supply).get(last.challenger_guess, 0.0)
+    else:
+        likelihood = second_guess(last.challenged_choice, last.challenger_guess, my_supply).get(
+            last.challenged_guess, 0.0
+        )
+    odds = PRIOR * likelihood
+    return odds / (odds + (1 - PRIOR) / len(TOTALS))
