@@ -32,6 +32,7 @@ otherwise the same guess and plan: a guess and planting give nothing away, and t
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -165,6 +166,10 @@ WIN_WORTH = 3000.0
 """What a win counts for in a duel's payoff (30 fields' worth of score: more than any plan of actions brings)."""
 
 
+_VALUES: dict[tuple[Any, ...], list[float]] = {}
+"""`_ActionValues` already computed, by the public facts they depend on."""
+
+
 class _ActionValues:
     """What t actions (0–4) are worth to a duellist on this board: the planner's best score after them (public facts
     only: pawns, tubers, supplies), less its score now."""
@@ -179,7 +184,22 @@ class _ActionValues:
     def all(self, seat: int) -> list[float]:
         found = self.cache.get(seat)
         if found is None:
-            found = self.cache[seat] = self._compute(seat)
+            # Shared between calls (the fist and then the guess of a duel value the same board): a pure function
+            # of the public facts in the key, so the cache changes no decision.
+            v = self.view
+            key = (
+                v.size,
+                v.win_fields,
+                tuple(v.tubers.items()),
+                tuple((p.pawn, p.supply, p.in_barn, p.fields, p.left) for p in v.players),
+                seat,
+            )
+            found = _VALUES.get(key)
+            if found is None:
+                if len(_VALUES) >= 4096:
+                    _VALUES.clear()
+                found = _VALUES[key] = self._compute(seat)
+            self.cache[seat] = found
         return found
 
     def _compute(self, seat: int) -> list[float]:
@@ -365,6 +385,7 @@ class _Planner:
         return total
 
 
+@lru_cache(maxsize=4096)
 def _distance(a: str, b: str) -> int:
     ac, ar = geometry.coords(a)
     bc, br = geometry.coords(b)
