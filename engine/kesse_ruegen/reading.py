@@ -8,20 +8,27 @@ a guess and names the best total left. The equilibrium leaves much on the table 
 guess gives its fist away, and its reply can be led.
 
 The trust (`trust`) comes from public behaviour only: the last duel's reveal (`last_duel`, in every view) shows the
-opponent's fist and guess. Its likelihood under the model, against a guess uniformly at random, updates a prior
-(Bayes' rule on one observation: the view holds no longer history, and the policy keeps no memory). A guess the
-model never makes (a bluff: a total the opponent's own fist ruled out) drops the trust to 0, so an opponent who bluffs
-is met with the plain equilibrium in the next duel. The fists and the supplies in hand are never read: only the
-revealed duel, the supplies on the table and the guesses said aloud.
+opponent's fist and guess. Their likelihood under the model, against the plain equilibrium (a player who gives
+nothing away), updates a prior (Bayes' rule on one observation: the view holds no longer history, and the policy
+keeps no memory). A guess the model never makes (a bluff: a total the opponent's own fist ruled out) drops the trust
+to 0, so an opponent who bluffs is met with the plain equilibrium in the next duel; a fist and guess the equilibrium
+makes as readily as the model (an empty fist and a guess of 2) leave little trust, so two hard players do not read
+each other as sensible guessers (their tables stalled so: each led the other's reply to totals of 0). The fists
+and the supplies in hand are never read: only the revealed duel, the supplies on the table and the guesses said
+aloud.
 """
 
-from engine.kesse_ruegen.duel import TOTALS, Model
+from engine.kesse_ruegen.duel import TOTALS, Model, solve
 from engine.kesse_ruegen.state import DuelResult
 
 MODEL_FIST = (0.2, 0.3, 0.5)
 """The model's fist mix for 0, 1, 2 tubers (renormalised over what the supply allows)."""
-PRIOR = 0.7
+PRIOR = 0.5
 """The trust in the model before the opponent's last duel is seen."""
+REFERENCE = (0.0, 1.0, 2.0, 3.0, 4.0)
+"""The duel's values for the reference player (the plain equilibrium): each total's actions."""
+FLOOR = 0.01
+"""The least likelihood the reference gives a choice (its solution is approximate; a tie breaks against the model)."""
 SHARP = 0.5
 """How much the model's second guesser trusts its own model of the first guesser (the rest: uniform)."""
 
@@ -69,14 +76,20 @@ def sensible(challenger: bool, fists: tuple[int, ...], other_supply: int, weight
 
 
 def trust(last: DuelResult | None, opponent: int, my_supply: int) -> float:
-    """The weight of the model for `opponent`, from its guess in the last revealed duel (if it was in it)."""
+    """The weight of the model for `opponent`: Bayes' rule on its fist and guess in the last revealed duel (if it was
+    in it), the model against the plain equilibrium of a duel valued by its totals (what a player who does not give
+    its fist away would have done)."""
     if last is None or opponent not in (last.challenger, last.challenged):
         return PRIOR
+    fists = (0, 1, 2)
+    reference = solve(fists, fists, REFERENCE, REFERENCE)
     if opponent == last.challenger:
-        likelihood = first_guess(last.challenger_choice, my_supply).get(last.challenger_guess, 0.0)
+        a, g = last.challenger_choice, last.challenger_guess
+        model = MODEL_FIST[a] * first_guess(a, my_supply).get(g, 0.0)
+        plain = reference.challenger_fist[a] * reference.challenger_guess[a][g]
     else:
-        likelihood = second_guess(last.challenged_choice, last.challenger_guess, my_supply).get(
-            last.challenged_guess, 0.0
-        )
-    odds = PRIOR * likelihood
-    return odds / (odds + (1 - PRIOR) / len(TOTALS))
+        b, g, h = last.challenged_choice, last.challenger_guess, last.challenged_guess
+        model = MODEL_FIST[b] * second_guess(b, g, my_supply).get(h, 0.0)
+        plain = reference.challenged_fist[b] * reference.challenged_guess[(b, g)][h]
+    odds = PRIOR * model
+    return odds / (odds + (1 - PRIOR) * max(plain, FLOOR))

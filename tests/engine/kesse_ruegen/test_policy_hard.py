@@ -2,7 +2,7 @@
 `engine.kesse_ruegen.reading`).
 
 - It reads its opponent from the last revealed duel only: a sensible guess earns the model more trust than the prior,
-  a bluff (a total the guesser's own fist ruled out) none.
+  a bluff (a total the guesser's own fist ruled out) none, a choice the equilibrium makes as readily little.
 - Against an opponent whose last duel was sensible it plays the response to the model: as the challenged player it
   names the total the challenger's guess gives away (their 4 is a fist of 2: with its own empty fist, 2), and it
   never closes its fist on 2 (that would make the challenger's likely 4 right); as the challenger on the opening board
@@ -51,9 +51,9 @@ BLUFF_FIRST = last(0, (0, 1), (4, 1))
 
 
 def sensible_second() -> DuelResult:
-    """Seat 1 replied to 2 with its fist 1 as the model does."""
-    reply = max((h for h in range(5) if h != 2), key=lambda h: reading.second_guess(1, 2, 16)[h])
-    return last(0, (0, 1), (2, reply))
+    """Seat 1 replied to 1 with its fist 2 as the model does (3), and not as the equilibrium would."""
+    reply = max((h for h in range(5) if h != 1), key=lambda h: reading.second_guess(2, 1, 16)[h])
+    return last(0, (0, 2), (1, reply))
 
 
 def test_the_trust_follows_the_last_duel() -> None:
@@ -62,6 +62,9 @@ def test_the_trust_follows_the_last_duel() -> None:
     assert reading.trust(sensible_second(), 1, 16) > reading.PRIOR
     assert reading.trust(BLUFF_FIRST, 0, 16) == 0.0
     assert reading.trust(last(0, (0, 1), (2, 4)), 1, 16) == 0.0  # seat 1 named 4 with a fist of 1
+    # An empty fist and a 2 is what the equilibrium does too (and the hard player mostly): little trust, so that two
+    # hard players don't lead each other's replies to totals of 0 for ever.
+    assert reading.trust(last(0, (0, 1), (2, 3)), 0, 16) < 0.3
 
 
 def test_challenged_after_a_sensible_duel_it_names_what_the_guess_gives_away() -> None:
