@@ -3,9 +3,11 @@ opponent's last revealed duel bears it out.
 
 The model (`sensible`) is the guesser the normal player also assumes of its opponents: it closes its fist leaning to
 2 (a higher total gives the right guesser more actions), names as first guesser the total its own fist makes likely,
-weighted by the actions it brings (never one its fist rules out), and as second guesser reads the first guess as such
-a guess and names the best total left. The equilibrium leaves much on the table against such a player: its first
-guess gives its fist away, and its reply can be led.
+weighted by the actions it brings (never one its fist rules out), and as second guesser reads the first guess as
+such a guess and names the best total left. (It is also how the easy and normal players guess: the model is theirs,
+but how far it is trusted is read from the table, so a player who guesses otherwise soon meets the equilibrium.) The
+equilibrium leaves much on the table against such a player: its first guess gives its fist away, and its reply can
+be led.
 
 The trust (`trust`) comes from public behaviour only: the last duel's reveal (`last_duel`, in every view) shows the
 opponent's fist and guess. Their likelihood under the model, against the plain equilibrium (a player who gives
@@ -13,7 +15,7 @@ nothing away), updates a prior (Bayes' rule on one observation: the view holds n
 keeps no memory). A guess the model never makes (a bluff: a total the opponent's own fist ruled out) drops the trust
 to 0, so an opponent who bluffs is met with the plain equilibrium in the next duel; a fist and guess the equilibrium
 makes as readily as the model (an empty fist and a guess of 2) leave little trust, so two hard players do not read
-each other as sensible guessers (their tables stalled so: each led the other's reply to totals of 0). The fists
+each other as sensible guessers (their tables stalled so: each led the other's reply to totals of 0). Closed fists
 and the supplies in hand are never read: only the revealed duel, the supplies on the table and the guesses said
 aloud.
 """
