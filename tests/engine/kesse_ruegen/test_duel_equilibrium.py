@@ -7,11 +7,15 @@
 - Known small cases: against an empty-handed opponent the challenger closes its fist on 2 and names 2; when only the
   challenged player can hold anything, a right guess can never be made for the challenger to gain (value 0).
 - Deterministic: the same inputs give the same strategy.
+- With a model of the opponent (a sensible guesser, `reading.sensible`), the restricted Nash response gains much
+  more against that model than the equilibrium does, and loses little more against a best-responding opponent; a
+  model of weight 0 changes nothing.
 """
 
 import pytest
 
-from engine.kesse_ruegen.duel import TOTALS, _solve, best_responses, outcome, solve
+from engine.kesse_ruegen.duel import TOTALS, DuelStrategy, Model, _solve, best_responses, outcome, solve
+from engine.kesse_ruegen.reading import sensible
 
 BOARDS = [
     ((0, 1, 2), (0, 1, 2), (0, 100, 200, 300, 400), (0, 100, 200, 300, 400)),
@@ -90,3 +94,62 @@ def test_the_same_duel_gives_the_same_strategy() -> None:
     assert first == again and first is not again
     assert all(abs(sum(mix.values()) - 1) < 1e-9 for mix in first.challenger_guess.values())
     assert set(first.challenger_guess[0]) == set(TOTALS)
+
+
+# --- the restricted Nash response to a model of the opponent (what the hard player plays) ------------------------
+
+RAW = (0.0, 100.0, 200.0, 300.0, 400.0)
+
+
+def _against_model(s: DuelStrategy, model: Model) -> float:
+    """The modelled duellist's opponent's expected payoff when it plays `s` and the model plays its fixed part."""
+    replies = [[h for h in TOTALS if h != g] for g in TOTALS]
+    fc, fd = list(s.challenger_fist), list(s.challenged_fist)
+    total = 0.0
+    if model.challenger:  # the model challenges; the payoff is the challenged player's
+        for i, a in enumerate(fc):
+            for g in TOTALS:
+                reach = model.fist[i] * model.guess[i][g]  # type: ignore[operator]
+                for b, pb in s.challenged_fist.items():
+                    total -= (
+                        reach
+                        * pb
+                        * sum(ph * outcome(a + b, g, h, RAW, RAW) for h, ph in s.challenged_guess[(b, g)].items())
+                    )
+        return total
+    for a, pa in s.challenger_fist.items():
+        for g, pg in s.challenger_guess[a].items():
+            for j, b in enumerate(fd):
+                row = model.guess[j][g]  # type: ignore[index]
+                total += (
+                    pa
+                    * pg
+                    * model.fist[j]
+                    * sum(ph * outcome(a + b, g, h, RAW, RAW) for h, ph in zip(replies[g], row, strict=True))
+                )  # type: ignore[arg-type]
+    return total
+
+
+@pytest.mark.parametrize("model_challenges", [True, False])
+def test_against_a_sensible_guesser_the_response_gains_much_more_than_the_equilibrium_and_stays_safe(
+    model_challenges: bool,
+) -> None:
+    plain = solve((0, 1, 2), (0, 1, 2), RAW, RAW)
+    model = sensible(model_challenges, (0, 1, 2), 16, 0.5)
+    response = solve((0, 1, 2), (0, 1, 2), RAW, RAW, model=model)
+    gained, before = _against_model(response, model), _against_model(plain, model)
+    assert gained > 1.5 * before and gained > before + 0.05 * max(RAW), (gained, before)
+    # Safe: against a best-responding opponent it loses at most a little more than the equilibrium does.
+    best, worst = best_responses(response, RAW, RAW)
+    plain_best, plain_worst = best_responses(plain, RAW, RAW)
+    if model_challenges:
+        assert -best >= -plain_best - 0.1 * max(RAW), (best, plain_best)
+    else:
+        assert worst >= plain_worst - 0.1 * max(RAW), (worst, plain_worst)
+
+
+def test_a_model_of_weight_zero_is_the_equilibrium() -> None:
+    plain = solve((0, 1, 2), (0, 1), RAW, RAW)
+    none = solve((0, 1, 2), (0, 1), RAW, RAW, model=sensible(True, (0, 1, 2), 16, 0.0))
+    assert none.challenger_fist == pytest.approx(plain.challenger_fist)
+    assert none.challenged_fist == pytest.approx(plain.challenged_fist)
