@@ -26,18 +26,23 @@ _DELIVER = (
     f" INSERT INTO outbox_delivered ({OUTBOX_COLUMNS}, delivered_at) SELECT {OUTBOX_COLUMNS}, $2 FROM moved"
 )
 DELIVER_MANY = "SELECT boardroom_deliver($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+_O_COLUMNS = ", ".join(f"o.{c.strip()}" for c in OUTBOX_COLUMNS.split(","))
 _CLAIM = f"""
 WITH free AS (
-    SELECT id, claimed_by = $1 AND claimed_until > $3 AS held
+    SELECT id, coalesce(claimed_by = $1 AND claimed_until > $3, false) AS held
     FROM outbox
     WHERE ($4::bigint IS NULL OR game_id = $4) AND ($5::int IS NULL OR attempts < $5)
       AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $3)
     ORDER BY id LIMIT $6
     FOR UPDATE SKIP LOCKED
+), taken AS (
+    UPDATE outbox o SET claimed_by = $1, claimed_until = $2
+    FROM free f WHERE o.id = f.id AND NOT f.held
+    RETURNING {_O_COLUMNS}
 )
-UPDATE outbox o SET claimed_by = $1, claimed_until = CASE WHEN f.held THEN o.claimed_until ELSE $2 END
-FROM free f WHERE o.id = f.id
-RETURNING {", ".join(f"o.{c.strip()}" for c in OUTBOX_COLUMNS.split(","))}
+SELECT * FROM taken
+UNION ALL
+SELECT {_O_COLUMNS} FROM outbox o JOIN free f ON o.id = f.id WHERE f.held
 """
 _PRUNE_BATCH = 2000
 
@@ -114,7 +119,7 @@ class PostgresOutbox(Outbox):
         async def run(conn: Conn) -> list[OutboxRecord]:
             # One statement: the rows are locked as they are chosen (another process's claiming ones are skipped, not
             # waited for), and the WHERE is checked again on each locked row, so two owners never both get one. A
-            # row this owner holds already keeps its lease (its UPDATE writes the same values).
+            # row this owner holds already (lease running) is only read: no new row version per delivery pass.
             found = await conn.fetch(_CLAIM, *params)
             return sorted((rows.outbox(r) for r in found), key=lambda r: r.id)
 
