@@ -133,7 +133,7 @@ class Timers(ABC):
         before (its claim goes with it); a timer that fails to fire stays claimed until the lease ends, then any
         process may take it.
 
-        PostgreSQL (`timers` with `claimed_by`, `claimed_until` columns), one statement:
+        PostgreSQL (`timers` with `claimed_by`, `claimed_until` columns, migration 0002), one statement:
 
             UPDATE timers SET claimed_by = $2, claimed_until = $3
             WHERE id IN (SELECT id FROM timers
@@ -188,18 +188,20 @@ class Outbox(ABC):
         writes are born claimed by the committing process (`Games.commit(claim=…)`), so that the process that
         answers a move delivers its rows without a claim of its own. `limit` counts the rows returned.
 
-        PostgreSQL (`outbox` with `claimed_by`, `claimed_until` columns), one statement:
+        PostgreSQL (`outbox` with `claimed_by`, `claimed_until` columns, migration 0002), one statement
+        (`storage.postgres.outbox`):
 
             WITH free AS (
-                SELECT id, claimed_by = $1 AND claimed_until > $3 AS held
+                SELECT id, coalesce(claimed_by = $1 AND claimed_until > $3, false) AS held
                 FROM outbox
                 WHERE ($4::bigint IS NULL OR game_id = $4) AND ($5::int IS NULL OR attempts < $5)
                   AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $3)
                 ORDER BY id LIMIT $6
-                FOR UPDATE SKIP LOCKED)
-            UPDATE outbox o SET claimed_by = $1, claimed_until = CASE WHEN f.held THEN o.claimed_until ELSE $2 END
-            FROM free f WHERE o.id = f.id
-            RETURNING o.*        -- sorted by id by the caller
+                FOR UPDATE SKIP LOCKED),
+            taken AS (UPDATE outbox o SET claimed_by = $1, claimed_until = $2
+                      FROM free f WHERE o.id = f.id AND NOT f.held RETURNING o.*)
+            SELECT * FROM taken UNION ALL SELECT o.* FROM outbox o JOIN free f ON o.id = f.id WHERE f.held
+                                 -- sorted by id by the caller; held rows are only read
 
         (rows being claimed by another transaction are skipped, not waited for)."""
 

@@ -21,17 +21,21 @@ def pytest_configure(config: pytest.Config) -> None:
 StoreFactory = Callable[[], Awaitable[GameStore]]
 
 
-@pytest.fixture
-async def store_factory(tmp_path: Path) -> AsyncIterator[StoreFactory]:
+@pytest.fixture(params=["sqlite", "postgres"])
+async def store_factory(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[StoreFactory]:
     """Opens connections to ONE database, as several bot processes would (each call: a store of its own, closed at
-    the end of the test). The database is an SQLite file today; the PostgreSQL backend parametrises this fixture
-    (one fresh database per test) so that the multi-process tests run on both."""
+    the end of the test), on each backend: an SQLite file, or this worker's PostgreSQL database emptied (every call
+    opens a store of its own on its URL), so that the multi-process tests run on both."""
     opened: list[GameStore] = []
-    path = tmp_path / "data" / "shared.sqlite3"
-    path.parent.mkdir(parents=True, exist_ok=True)
+    target: str | Path
+    if request.param == "sqlite":
+        target = tmp_path / "data" / "shared.sqlite3"
+        target.parent.mkdir(parents=True, exist_ok=True)
+    else:
+        target = request.getfixturevalue("fresh_postgres")
 
     async def make() -> GameStore:
-        opened.append(await open_store(path))
+        opened.append(await open_store(target))
         return opened[-1]
 
     try:

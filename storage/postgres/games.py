@@ -20,6 +20,7 @@ from storage.models import (
     KEEP,
     SEED_MAX,
     SEED_MIN,
+    Claim,
     CommitResult,
     GameRecord,
     GameStatus,
@@ -73,8 +74,8 @@ WITH g AS (
     FROM unnest($19::text[], $20::text[], $21::text[]) WITH ORDINALITY AS o(kind, target, payload, ord)
     WHERE EXISTS (SELECT 1 FROM g)
 ), outbox_in AS (
-    INSERT INTO outbox (id, game_id, kind, target, payload, created_at)
-    SELECT id, $1, kind, target::jsonb, payload::jsonb, $3 FROM new_outbox
+    INSERT INTO outbox (id, game_id, kind, target, payload, created_at, claimed_by, claimed_until)
+    SELECT id, $1, kind, target::jsonb, payload::jsonb, $3, $23, $24 FROM new_outbox
 ), missed AS (
     UPDATE seats SET missed = 0 WHERE game_id = (SELECT id FROM g) AND seat = $22 AND missed <> 0
 )
@@ -316,6 +317,7 @@ class PostgresGames(Games):
         timer_kinds: Collection[str] | None = None,
         outbox: Sequence[NewOutbox] = (),
         clear_missed: int | None = None,
+        claim: Claim | None = None,
     ) -> CommitResult:
         if status == "lobby":
             raise InvalidOperation("a started game cannot go back to the lobby")
@@ -355,6 +357,8 @@ class PostgresGames(Games):
             *timer_arrays(timers or ()),
             *outbox_arrays(outbox),
             clear_missed,
+            None if claim is None else claim.owner,  # the rows are born claimed by the committing process
+            None if claim is None else claim.until,
         )
 
         async def run(conn: Conn) -> CommitResult:

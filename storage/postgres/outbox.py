@@ -2,12 +2,12 @@
 `outbox_delivered` (with the message references they created, in the same transaction) until pruned. An outbox id
 comes from the sequence `outbox_ids`: unique across both tables, increasing within a commit."""
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 
 from storage.errors import GameNotFound
-from storage.models import MessageRef, NewOutbox, OutboxRecord, now_utc
+from storage.models import Claim, MessageRef, NewOutbox, OutboxRecord, now_utc
 from storage.parts import Outbox
 from storage.postgres import rows
 from storage.postgres.database import Conn, Database, transaction
@@ -25,7 +25,25 @@ _DELIVER = (
     f"WITH moved AS (DELETE FROM outbox WHERE id = $1 RETURNING {OUTBOX_COLUMNS})"
     f" INSERT INTO outbox_delivered ({OUTBOX_COLUMNS}, delivered_at) SELECT {OUTBOX_COLUMNS}, $2 FROM moved"
 )
-DELIVER_MANY = "SELECT boardroom_deliver($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+DELIVER_MANY = "SELECT boardroom_deliver($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+_O_COLUMNS = ", ".join(f"o.{c.strip()}" for c in OUTBOX_COLUMNS.split(","))
+_CLAIM = f"""
+WITH free AS (
+    SELECT id, coalesce(claimed_by = $1 AND claimed_until > $3, false) AS held
+    FROM outbox
+    WHERE ($4::bigint IS NULL OR game_id = $4) AND ($5::int IS NULL OR attempts < $5)
+      AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until <= $3)
+    ORDER BY id LIMIT $6
+    FOR UPDATE SKIP LOCKED
+), taken AS (
+    UPDATE outbox o SET claimed_by = $1, claimed_until = $2
+    FROM free f WHERE o.id = f.id AND NOT f.held
+    RETURNING {_O_COLUMNS}
+)
+SELECT * FROM taken
+UNION ALL
+SELECT {_O_COLUMNS} FROM outbox o JOIN free f ON o.id = f.id WHERE f.held
+"""
 _PRUNE_BATCH = 2000
 
 
@@ -87,6 +105,26 @@ class PostgresOutbox(Outbox):
 
         return await self._db.run(run, game=game_id)
 
+    async def claim(
+        self,
+        claim: Claim,
+        *,
+        now: datetime,
+        game_id: int | None = None,
+        max_attempts: int | None = None,
+        limit: int = 100,
+    ) -> list[OutboxRecord]:
+        params = (claim.owner, claim.until, now, game_id, max_attempts, limit)
+
+        async def run(conn: Conn) -> list[OutboxRecord]:
+            # One statement: the rows are locked as they are chosen (another process's claiming ones are skipped, not
+            # waited for), and the WHERE is checked again on each locked row, so two owners never both get one. A
+            # row this owner holds already (lease running) is only read: no new row version per delivery pass.
+            found = await conn.fetch(_CLAIM, *params)
+            return sorted((rows.outbox(r) for r in found), key=lambda r: r.id)
+
+        return await self._db.run(run, game=game_id)
+
     async def mark_delivered(
         self, outbox_id: int, *, refs: Sequence[MessageRef] = (), now: datetime | None = None
     ) -> bool:
@@ -107,13 +145,18 @@ class PostgresOutbox(Outbox):
         return await self._db.run(run)
 
     async def mark_delivered_many(
-        self, rows: Sequence[tuple[int, Sequence[MessageRef]]], *, now: datetime | None = None
+        self,
+        rows: Sequence[tuple[int | None, Sequence[MessageRef]]],
+        *,
+        now: datetime | None = None,
+        retired: Collection[int] = (),
     ) -> int:
-        if not rows:
+        if not rows and not retired:
             return 0
         refs = [ref for _, made in rows for ref in made]
         ids = sorted({outbox_id for outbox_id, _ in rows if outbox_id is not None})  # None: references only
-        params = (ids, now or now_utc(), *ref_arrays(refs))
+        # `retired` goes last: the function deletes those references after storing the rows' ones.
+        params = (ids, now or now_utc(), *ref_arrays(refs), list(retired))
 
         async def run(conn: Conn) -> int:
             # One call of the schema's function: one round trip, one transaction (a notifier pass at a time).

@@ -1,6 +1,6 @@
 """The message references of the PostgreSQL store (`store.refs`): what a Discord message stands for, one row each."""
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from storage.models import MessageRef
@@ -12,6 +12,13 @@ from storage.postgres.rows import REF_COLUMNS
 _SAME_WHAT = (
     "coalesce(game_id, -1) = coalesce($1, -1) AND kind = $2 AND coalesce(seat, -1) = coalesce($3, -1) AND key = $4"
 )
+
+_FIND_MANY = (
+    "SELECT {columns}, w.ord"
+    " FROM unnest($2::text[], $3::integer[], $4::text[]) WITH ORDINALITY AS w(kind, seat, key, ord)"
+    " JOIN message_refs r ON coalesce(r.game_id, -1) = coalesce($1::bigint, -1) AND r.kind = w.kind"
+    " AND coalesce(r.seat, -1) = coalesce(w.seat, -1) AND r.key = w.key"
+).format(columns=", ".join(f"r.{c.strip()}" for c in REF_COLUMNS.split(",")))
 
 
 async def put_ref(conn: Conn, ref: MessageRef) -> None:
@@ -76,6 +83,21 @@ class PostgresMessageRefs(MessageRefs):
                 f"SELECT {REF_COLUMNS} FROM message_refs WHERE {_SAME_WHAT}", game_id, kind, seat, key
             )
             return None if row is None else rows.ref(row)
+
+        return await self._db.run(run, game=game_id)
+
+    async def find_many(
+        self, game_id: int | None, wanted: Collection[tuple[str, int | None, str]]
+    ) -> dict[tuple[str, int | None, str], MessageRef]:
+        keys = list(dict.fromkeys(wanted))
+        if not keys:
+            return {}
+        kinds, seats, names = [k[0] for k in keys], [k[1] for k in keys], [k[2] for k in keys]
+
+        async def run(conn: Conn) -> dict[tuple[str, int | None, str], MessageRef]:
+            # One round trip: the keys as a table joined to the references, each row found by `message_refs_what`.
+            found = await conn.fetch(_FIND_MANY, game_id, kinds, seats, names)
+            return {keys[r[-1] - 1]: rows.ref(r[:-1]) for r in found}
 
         return await self._db.run(run, game=game_id)
 

@@ -5,7 +5,7 @@ id can never delete a newer timer."""
 from collections.abc import Collection, Sequence
 from datetime import datetime
 
-from storage.models import NewTimer, TimerRecord, now_utc
+from storage.models import Claim, NewTimer, TimerRecord, now_utc
 from storage.parts import Timers
 from storage.postgres import rows
 from storage.postgres.database import Conn, Database, transaction
@@ -17,6 +17,14 @@ INSERT_TIMERS = (
     " ins AS (INSERT INTO timers (id, game_id, kind, due_at, payload, created_at)"
     " SELECT id, $1, kind, due_at, payload::jsonb, $5 FROM new)"
     " SELECT array(SELECT id FROM new ORDER BY ord)"
+)
+
+_CLAIM = (
+    "UPDATE timers SET claimed_by = $2, claimed_until = $3"
+    " WHERE id IN (SELECT id FROM timers"
+    " WHERE id = ANY($1) AND (claimed_by IS NULL OR claimed_by = $2 OR claimed_until <= $4)"
+    " ORDER BY id FOR UPDATE SKIP LOCKED)"
+    " RETURNING id"
 )
 
 
@@ -88,3 +96,17 @@ class PostgresTimers(Timers):
             return int(done.split()[-1])
 
         return await self._db.run(run, game=game_id)
+
+    async def claim(self, timer_ids: Collection[int], claim: Claim, *, now: datetime) -> list[int]:
+        wanted = list(dict.fromkeys(timer_ids))
+        if not wanted:
+            return []
+
+        async def run(conn: Conn) -> list[int]:
+            # One statement: a timer another process is claiming is skipped rather than waited for, and the WHERE
+            # is checked again on the locked row, so of two owners racing for a timer exactly one gets it. A timer a
+            # commit removed is simply not found (its claim went with its row).
+            claimed = {r[0] for r in await conn.fetch(_CLAIM, wanted, claim.owner, claim.until, now)}
+            return [t for t in wanted if t in claimed]
+
+        return await self._db.run(run)

@@ -1,14 +1,16 @@
 """What only the PostgreSQL store does (the contract itself runs on both backends: the other files here): its
-durability setting, the log's triggers against raw SQL, its migrations and refusals, its integrity check, and
-backups refused in words that say what to use."""
+durability setting, the log's triggers against raw SQL, its migrations and refusals, its integrity check,
+backups refused in words that say what to use, and claims that write no new row version when nothing changes."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import asyncpg
 import pytest
 
-from storage import BackupUnsupported, NewLogEntry, NewSeat, SchemaTooNew, StoreFileError, open_store
+from storage import BackupUnsupported, Claim, NewLogEntry, NewOutbox, NewSeat, SchemaTooNew, StoreFileError, open_store
 from storage.postgres import PostgresStore
+from storage.postgres.migrate import load_migrations
 from tests.pg import create_database
 from tests.storage.test_tables import T, started
 
@@ -99,7 +101,9 @@ async def test_migrations_once_and_refusals(postgres_server: str) -> None:
         await open_store(url, create=False)
     first, second = await open_store(url), await open_store(url)  # the second finds it done
     try:
-        assert first.maintenance.schema_version == second.maintenance.schema_version == 1
+        newest = len(load_migrations())
+        assert newest >= 2  # 0002: claims
+        assert first.maintenance.schema_version == second.maintenance.schema_version == newest
         game = await first.games.create("toy")
         await first.games.start(game.id, seed=1, setup_at=T, seats=[NewSeat(seat=0)], snapshot="{}")
     finally:
@@ -120,3 +124,31 @@ async def test_migrations_once_and_refusals(postgres_server: str) -> None:
         await conn.close()
     with pytest.raises(StoreFileError, match="another program"):
         await open_store(foreign)
+
+
+async def test_reading_back_ones_own_claimed_rows_writes_no_new_row_version(fresh_postgres: str) -> None:
+    """A process reads back its own rows at every delivery pass: their lease stands, and no UPDATE leaves a dead
+    row behind (`xmin` names the transaction that wrote a row's version). Unclaimed rows are claimed (written)."""
+    store = await open_store(fresh_postgres)
+    assert isinstance(store, PostgresStore)
+    try:
+        gid = await started(store)
+        lease = Claim(owner="A", until=T + timedelta(minutes=1))
+        post = NewOutbox(kind="post", target={}, payload={})
+        born = await store.games.commit(gid, 0, NewLogEntry.for_note("n", T), None, outbox=[post], claim=lease)
+        loose = await store.outbox.add(gid, [post], now=T)
+
+        async def versions() -> dict[int, tuple[str, str | None, object]]:
+            async with store.db.pool.acquire() as conn:
+                found = await conn.fetch("SELECT id, xmin::text, claimed_by, claimed_until FROM outbox")
+            return {r[0]: (r[1], r[2], r[3]) for r in found}
+
+        before = await versions()
+        later = Claim(owner="A", until=T + timedelta(minutes=2))
+        got = await store.outbox.claim(later, now=T + timedelta(seconds=30), game_id=gid)
+        assert [r.id for r in got] == [*born.outbox_ids, *loose]
+        after = await versions()
+        assert after[born.outbox_ids[0]] == before[born.outbox_ids[0]]  # same version, lease unmoved
+        assert after[loose[0]][1:] == ("A", later.until) and after[loose[0]][0] != before[loose[0]][0]
+    finally:
+        await store.close()
