@@ -131,20 +131,22 @@ def test_keeping_out_of_company_fades_so_tables_end() -> None:
     assert _decide("normal", state) == _decide("easy", state) == Move(agent="green", to="3", suitcase=True)
 
 
-def test_hard_keeps_its_money_for_the_agent_it_will_back() -> None:
-    """A first turn must bribe three agents: normal puts $1,000 on each, hard the least it may ($100), so that later
-    it can put more on one agent than normal players backing the same agent can (they end with equal sums: a shared
-    win)."""
+def test_normal_and_hard_keep_their_money_for_the_agent_they_will_back() -> None:
+    """A first turn must bribe three agents: easy puts $1,000 on each, normal and hard the least they may ($100), so
+    that later they can put more on one agent than easy players backing the same agent can (those end with equal
+    sums: a shared win)."""
     state = new_game(4, first=0, seed=1)
-    normal, hard = _decide("normal", state), _decide("hard", state)
-    assert isinstance(normal, Bribe) and isinstance(hard, Bribe)
-    assert set(normal.amounts.values()) == {1_000} and set(hard.amounts.values()) == {100}
-    assert len(hard.amounts) == 3
+    easy = _decide("easy", state)
+    assert isinstance(easy, Bribe) and set(easy.amounts.values()) == {1_000}
+    for level in ("normal", "hard"):
+        sharp = _decide(level, state)
+        assert isinstance(sharp, Bribe) and set(sharp.amounts.values()) == {100}, level
+        assert len(sharp.amounts) == 3, level
 
 
-def test_company_for_the_backed_agent_is_objected_to_and_hard_claims_all() -> None:
-    """Seat 1 announces Michael Gray into Red's empty house 9: easy lets it be, normal objects with half its $1,000
-    on Gray (the harm is moderate), hard with all of it (a lost objection costs nothing in the main game)."""
+def test_company_for_the_backed_agent_is_objected_to_with_all_of_the_bribe() -> None:
+    """Seat 1 announces Michael Gray into Red's empty house 9: easy lets it be, normal and hard object with all of
+    their $1,000 on Gray (a lost objection costs nothing in the main game)."""
     state = _crowded()
     state.at = ["Bazaar", "Bazaar", "10", "3", "9", "11", "1", "4"]
     state.bribes[0][GREY] = 1_000
@@ -153,5 +155,4 @@ def test_company_for_the_backed_agent_is_objected_to_and_hard_claims_all() -> No
     table = Table(state)
     table.move(1, "grey", "9")
     assert _decide("easy", table.state) == NoObjection()
-    assert _decide("normal", table.state) == Object(limit=500)
-    assert _decide("hard", table.state) == Object(limit=1_000)
+    assert _decide("normal", table.state) == _decide("hard", table.state) == Object(limit=1_000)
