@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from storage.errors import StorageError
+from storage.errors import InvalidOperation, StorageError
 from storage.models import (
     KEEP,
     Claim,
@@ -169,4 +169,33 @@ def dump_snapshot(snapshot: str | bytes | BaseModel) -> str:
     return snapshot
 
 
-__all__ = ["Games", "dump_snapshot"]
+def checked_commit(
+    entry: NewLogEntry,
+    expected_version: int,
+    snapshot: str | BaseModel | None,
+    status: GameStatus | None,
+    timers: Sequence[NewTimer] | None,
+    timer_kinds: Collection[str] | None,
+) -> tuple[str | None, Sequence[NewTimer] | None, list[str] | None]:
+    """What every backend's `Games.commit` checks before it touches the database (`InvalidOperation` for a commit
+    that no game may make), and what it then writes: the snapshot's text, the timers (none for a game that is over)
+    and the timer kinds they replace (sorted, once each)."""
+    if status == "lobby":
+        raise InvalidOperation("a started game cannot go back to the lobby")
+    new_version = expected_version + 1
+    if entry.kind == "undo" and entry.undo_to is not None and entry.undo_to >= new_version:
+        raise InvalidOperation(f"an undo goes back to an earlier entry; {entry.undo_to} is not before {new_version}")
+    if entry.kind == "undo" and snapshot is None:
+        raise InvalidOperation("an undo needs the state it goes back to (replay.replay_game(store, game, id, upto=n))")
+    if entry.kind == "action" and snapshot is None:
+        raise InvalidOperation("an action needs the new state")
+    state = None if snapshot is None else dump_snapshot(snapshot)
+    if status in ("finished", "abandoned") and timers is None:
+        timers = ()  # nothing may fire for a game that is over
+    kinds = None if timer_kinds is None else sorted(set(timer_kinds))
+    if kinds is not None and timers and any(t.kind not in kinds for t in timers):
+        raise InvalidOperation("every timer given must be of one of the kinds it replaces (timer_kinds)")
+    return state, timers, kinds
+
+
+__all__ = ["Games", "checked_commit", "dump_snapshot"]

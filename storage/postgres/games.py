@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from storage.errors import GameNotFound, InvalidOperation, StaleVersion
-from storage.games import Games, dump_snapshot
+from storage.games import Games, checked_commit, dump_snapshot
 from storage.models import (
     KEEP,
     SEED_MAX,
@@ -319,25 +319,8 @@ class PostgresGames(Games):
         clear_missed: int | None = None,
         claim: Claim | None = None,
     ) -> CommitResult:
-        if status == "lobby":
-            raise InvalidOperation("a started game cannot go back to the lobby")
+        state, timers, kinds = checked_commit(entry, expected_version, snapshot, status, timers, timer_kinds)
         new_version = expected_version + 1
-        if entry.kind == "undo" and entry.undo_to is not None and entry.undo_to >= new_version:
-            raise InvalidOperation(
-                f"an undo goes back to an earlier entry; {entry.undo_to} is not before {new_version}"
-            )
-        if entry.kind == "undo" and snapshot is None:
-            raise InvalidOperation(
-                "an undo needs the state it goes back to (replay.replay_game(store, game, id, upto=n))"
-            )
-        if entry.kind == "action" and snapshot is None:
-            raise InvalidOperation("an action needs the new state")
-        state = None if snapshot is None else dump_snapshot(snapshot)
-        if status in OVER and timers is None:
-            timers = ()  # nothing may fire for a game that is over
-        kinds = None if timer_kinds is None else sorted(set(timer_kinds))
-        if kinds is not None and timers and any(t.kind not in kinds for t in timers):
-            raise InvalidOperation("every timer given must be of one of the kinds it replaces (timer_kinds)")
         params = (
             game_id,
             expected_version,
