@@ -25,6 +25,9 @@ from tests.storage.toy_game import ToyDraw
 ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = {"sqlite": 6, "postgres": 4}
 """Rounds per backend: each costs a child process's start (~1 s); PostgreSQL's four still alternate both games."""
+BEFORE_KILL = 10
+"""Acknowledged commits a round waits for before its random wait and kill: on a busy machine (a whole suite's
+workers) a fixed wait alone let the child make a handful, and the round tested little."""
 
 
 def run_and_kill(db: str | Path, seed: int, kind: str, rnd: random.Random) -> list[tuple[int, int]]:
@@ -41,9 +44,11 @@ def run_and_kill(db: str | Path, seed: int, kind: str, rnd: random.Random) -> li
         assert child.stdout is not None
         first = child.stdout.readline()
         assert first == b"ready\n", (first, child.stderr.read() if child.stderr else b"")
+        early = [child.stdout.readline() for _ in range(BEFORE_KILL)]
         time.sleep(rnd.uniform(0.01, 0.35))
         child.send_signal(signal.SIGKILL)
         out, err = child.communicate(timeout=10)
+        out = b"".join(early) + out
     finally:
         if child.poll() is None:
             child.kill()
