@@ -478,7 +478,7 @@ class Loop:
     choosing: float
     cpu_per_move: float
     cpu: float
-    """The process's CPU seconds from the start to the last player's stop (all threads)."""
+    """The process's CPU seconds from the start until `seconds` later (all threads)."""
     late_spares: int
 
 
@@ -524,14 +524,18 @@ async def drive(rig: Rig, spares: list[Table], seconds: float, start_at: float |
                 counted += 1
 
     cpu0, made0 = time.process_time(), len(rig.moves)
+    at_stop: list[float] = []  # the CPU time when `stop` passes: the same seconds as the server's (--processes)
+    asyncio.get_running_loop().call_later(seconds, lambda: at_stop.append(time.process_time()))
     await asyncio.gather(*(player(t) for t in list(rig.tables)))
     ended = time.perf_counter()
     cpu = time.process_time() - cpu0
+    cpu_to_stop = (at_stop[0] if at_stop else time.process_time()) - cpu0
     await settle(rig.bot)
     drain = time.perf_counter() - ended
     acks = [m.interaction.answered_at - m.arrived for m in rig.moves[made0:] if m.arrived >= warm and m.interaction
             and m.interaction.answered_at]  # fmt: skip
-    return Loop(counted, ended - warm, drain, acks, choosing, cpu / max(len(rig.moves) - made0, 1), cpu, late_spares)
+    per_move = cpu / max(len(rig.moves) - made0, 1)
+    return Loop(counted, ended - warm, drain, acks, choosing, per_move, cpu_to_stop, late_spares)
 
 
 async def closed_loop(directory: Path, games: int, seconds: float, pictures: bool) -> None:
