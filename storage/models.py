@@ -60,6 +60,11 @@ KEEP: Final = Keep.KEEP
 """Default of optional update arguments: leave the field as it is (None would set it to NULL)."""
 
 
+def given(**fields: Any) -> dict[str, Any]:
+    """The update arguments given a value (not `KEEP`), by name: what an update writes (each backend encodes them)."""
+    return {name: value for name, value in fields.items() if not isinstance(value, Keep)}
+
+
 def utc(dt: datetime) -> datetime:
     """`dt` as a UTC datetime; refuses naive datetimes (their meaning depends on the machine)."""
     if dt.tzinfo is None or dt.utcoffset() is None:

@@ -1,12 +1,12 @@
 """The seats of the PostgreSQL store (`store.seats`): one row per seat of a game, in the `seats` table."""
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import Any
 
 from storage.errors import GameNotFound, InvalidOperation
 from storage.jsontext import dump_json
-from storage.models import KEEP, AwayMode, BotLevel, GameStatus, Keep, NewSeat, SeatRecord, now_utc, utc
+from storage.models import KEEP, AwayMode, BotLevel, GameStatus, Keep, NewSeat, SeatRecord, given, now_utc, utc
 from storage.parts import Seats
 from storage.postgres import rows
 from storage.postgres.database import Conn, Database, transaction
@@ -26,6 +26,18 @@ def pauses_json(pauses: Sequence[tuple[datetime, datetime]]) -> str:
     return dump_json(
         [[utc(a).isoformat(timespec="microseconds"), utc(b).isoformat(timespec="microseconds")] for a, b in pauses]
     )
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _json_or_none(value: Any) -> str | None:
+    return None if value is None else dump_json(value)
+
+
+SEAT_ENCODING: dict[str, Callable[[Any], Any]] = {"away_pauses": pauses_json, "handover": _json_or_none}
+"""How `Seats.update`'s arguments are stored in PostgreSQL's columns (the others as they are)."""
 
 
 def seat_values(game_id: int, s: NewSeat, joined_at: datetime) -> tuple[Any, ...]:
@@ -124,29 +136,22 @@ class PostgresSeats(Seats):
         away_pauses: Sequence[tuple[datetime, datetime]] | Keep = KEEP,
         handover: dict[str, Any] | Keep | None = KEEP,
     ) -> SeatRecord:
-        sets: dict[str, Any] = {}
-        if not isinstance(away_mode, Keep):
-            sets["away_mode"] = away_mode
-        if not isinstance(away_pauses, Keep):
-            sets["away_pauses"] = pauses_json(away_pauses)
-        if not isinstance(handover, Keep):
-            sets["handover"] = None if handover is None else dump_json(handover)
-        if not isinstance(player_id, Keep):
-            sets["player_id"] = player_id
-        if not isinstance(display_name, Keep):
-            sets["display_name"] = display_name
-        if not isinstance(dm_ok, Keep):
-            sets["dm_ok"] = dm_ok
-        if not isinstance(away_until, Keep):
-            sets["away_until"] = away_until
-        if not isinstance(autopilot, Keep):
-            sets["autopilot"] = autopilot
-        if not isinstance(bot, Keep):
-            sets["bot"] = bot
-        if not isinstance(missed, Keep):
-            sets["missed"] = missed
-        if not isinstance(level, Keep):
-            sets["level"] = level
+        sets = {
+            column: SEAT_ENCODING.get(column, _same)(value)
+            for column, value in given(
+                player_id=player_id,
+                display_name=display_name,
+                dm_ok=dm_ok,
+                away_until=away_until,
+                autopilot=autopilot,
+                bot=bot,
+                missed=missed,
+                level=level,
+                away_mode=away_mode,
+                away_pauses=away_pauses,
+                handover=handover,
+            ).items()
+        }
         if sets:
             assignments = ", ".join(f"{k} = ${i}" for i, k in enumerate(sets, 3))
             sql = f"UPDATE seats SET {assignments} WHERE game_id = $1 AND seat = $2 RETURNING {SEAT_COLUMNS}"

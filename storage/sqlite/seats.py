@@ -1,12 +1,12 @@
 """The seats of the SQLite store (`store.seats`): one row per seat of a game, in the `seats` table."""
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import Any
 
 from storage.errors import GameNotFound, InvalidOperation
 from storage.jsontext import dump_json
-from storage.models import KEEP, AwayMode, BotLevel, GameStatus, Keep, NewSeat, SeatRecord, now_utc
+from storage.models import KEEP, AwayMode, BotLevel, GameStatus, Keep, NewSeat, SeatRecord, given, now_utc
 from storage.parts import Seats
 from storage.sqlite import rows
 from storage.sqlite.database import Conn, Database, transaction
@@ -24,6 +24,25 @@ def check_seats(seats: Sequence[NewSeat], *, contiguous: bool) -> None:
 def pauses_json(pauses: Sequence[tuple[datetime, datetime]]) -> str:
     """`away_pauses` as stored: a JSON list of [start, end] timestamps."""
     return dump_json([[db_time(start), db_time(end)] for start, end in pauses])
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _json_or_none(value: Any) -> str | None:
+    return None if value is None else dump_json(value)
+
+
+SEAT_ENCODING: dict[str, Callable[[Any], Any]] = {
+    "dm_ok": lambda ok: None if ok is None else int(ok),
+    "away_until": db_time_or_none,
+    "autopilot": int,
+    "bot": int,
+    "away_pauses": pauses_json,
+    "handover": _json_or_none,
+}
+"""How `Seats.update`'s arguments are stored in SQLite's columns (the others as they are)."""
 
 
 def seat_row(game_id: int, s: NewSeat, joined_at: str) -> tuple[Any, ...]:
@@ -120,29 +139,22 @@ class SQLiteSeats(Seats):
         away_pauses: Sequence[tuple[datetime, datetime]] | Keep = KEEP,
         handover: dict[str, Any] | Keep | None = KEEP,
     ) -> SeatRecord:
-        sets: dict[str, Any] = {}
-        if not isinstance(away_mode, Keep):
-            sets["away_mode"] = away_mode
-        if not isinstance(away_pauses, Keep):
-            sets["away_pauses"] = pauses_json(away_pauses)
-        if not isinstance(handover, Keep):
-            sets["handover"] = None if handover is None else dump_json(handover)
-        if not isinstance(player_id, Keep):
-            sets["player_id"] = player_id
-        if not isinstance(display_name, Keep):
-            sets["display_name"] = display_name
-        if not isinstance(dm_ok, Keep):
-            sets["dm_ok"] = None if dm_ok is None else int(dm_ok)
-        if not isinstance(away_until, Keep):
-            sets["away_until"] = db_time_or_none(away_until)
-        if not isinstance(autopilot, Keep):
-            sets["autopilot"] = int(autopilot)
-        if not isinstance(bot, Keep):
-            sets["bot"] = int(bot)
-        if not isinstance(missed, Keep):
-            sets["missed"] = missed
-        if not isinstance(level, Keep):
-            sets["level"] = level
+        sets = {
+            column: SEAT_ENCODING.get(column, _same)(value)
+            for column, value in given(
+                player_id=player_id,
+                display_name=display_name,
+                dm_ok=dm_ok,
+                away_until=away_until,
+                autopilot=autopilot,
+                bot=bot,
+                missed=missed,
+                level=level,
+                away_mode=away_mode,
+                away_pauses=away_pauses,
+                handover=handover,
+            ).items()
+        }
 
         def run(conn: Conn) -> SeatRecord:
             def body() -> SeatRecord:
