@@ -7,9 +7,10 @@ import logging
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
+
+from tests.pg import create_database
 
 
 @contextlib.contextmanager
@@ -28,15 +29,9 @@ def server(directory: Path | None = None) -> Iterator[str]:
 
 
 async def fresh_database(admin_url: str, name: str) -> str:
-    """A new empty database on the server (dropped first if there): its URL."""
-    conn = await asyncpg.connect(admin_url)
-    try:
-        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await conn.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await conn.close()
-    parts = urlsplit(admin_url)
-    return urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
+    """A new empty database on the server (dropped first if there): its URL. The tests' own helper, without the
+    store's schema (the store under measurement migrates it)."""
+    return await create_database(admin_url, name, migrate=False)
 
 
 async def describe(admin_url: str) -> str:
