@@ -19,13 +19,13 @@ once its lease has run out, are taken over and delivered here. (A timer left beh
 scheduler meets it as due, finds it held, and tries again when the lease ends: `bot.scheduler`.)
 """
 
-import asyncio
 import logging
 import socket
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from bot.alarm import Alarm
 from bot.notifier import MAX_ATTEMPTS
 from storage import Claim
 
@@ -62,28 +62,19 @@ class Takeover:
 
     def __init__(self, bot: "Host") -> None:
         self.bot = bot
-        self._handle: asyncio.TimerHandle | None = None
-        self._task: asyncio.Task[Any] | None = None
+        self.alarm = Alarm(self._pass)
+        """One pass at a time, re-armed after each (`bot.alarm`)."""
 
     @property
     def every(self) -> float:
         return self.bot.claims.lease.total_seconds() / 2
 
     def start(self) -> None:
-        self._arm()
+        self.alarm.closed = False
+        self.alarm.arm_in(self.every)  # the first look a half lease after start-up, whose catch-up delivers the rest
 
     def close(self) -> None:
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
-
-    def _arm(self) -> None:
-        self.close()
-        self._handle = asyncio.get_running_loop().call_later(self.every, self._wake)
-
-    def _wake(self) -> None:
-        self._handle = None
-        self._task = asyncio.get_running_loop().create_task(self._pass())
+        self.alarm.close()
 
     async def _pass(self) -> None:
         try:
@@ -91,7 +82,7 @@ class Takeover:
         except Exception:
             log.exception("looking for deliveries left behind failed")
         finally:
-            self._arm()
+            self.alarm.arm_in(self.every)
 
     async def run_once(self) -> int:
         """Flush every game with undelivered rows that no retry of ours waits for; returns how many were flushed."""

@@ -1,18 +1,18 @@
 """Chores that keep a long-running bot tidy, run every hour: idle lobbies closed, delivered outbox rows older than
 `outbox_keep_days` deleted, the database backed up.
 
-One `loop.call_later` handle, re-armed after each pass (like the scheduler), the first pass ten minutes after
+One `Alarm` (`bot.alarm`), re-armed after each pass (like the scheduler's), the first pass ten minutes after
 start-up so that start-up itself stays quick. A pass closes every lobby nobody touched for `lobby_idle_days` and
 makes an automatic backup when the last one is `backup_every_hours` old (or there is none yet). A failure is logged
 and the next pass tries again; play never waits for a pass (the backup runs on its own connection and thread).
 """
 
-import asyncio
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from bot.alarm import Alarm
 from bot.backups import backups, make_backup, taken_at
 from storage import StorageError
 
@@ -28,24 +28,15 @@ class Housekeeper:
     def __init__(self, bot: "Host", clock: Callable[[], datetime]) -> None:
         self.bot = bot
         self.clock = clock
-        self._handle: asyncio.TimerHandle | None = None
-        self._task: asyncio.Task[Any] | None = None
+        self.alarm = Alarm(self._pass)
+        """One pass at a time, re-armed after each (`bot.alarm`)."""
 
     def start(self) -> None:
-        self._arm(FIRST_PASS)
+        self.alarm.closed = False
+        self.alarm.arm_in(FIRST_PASS)
 
     def close(self) -> None:
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
-
-    def _arm(self, delay: float) -> None:
-        self.close()
-        self._handle = asyncio.get_running_loop().call_later(delay, self._wake)
-
-    def _wake(self) -> None:
-        self._handle = None
-        self._task = asyncio.get_running_loop().create_task(self._pass())
+        self.alarm.close()
 
     async def _pass(self) -> None:
         try:
@@ -53,7 +44,7 @@ class Housekeeper:
         except Exception:
             log.exception("housekeeping pass failed")
         finally:
-            self._arm(EVERY)
+            self.alarm.arm_in(EVERY)
 
     async def run_once(self) -> None:
         settings = self.bot.settings
