@@ -50,6 +50,8 @@ class Notifier:
         self.problems = Problems(self.sender)
         self.status = Status(self.sender, self.ledger, self.threads, self._tasks, lambda game_id: self.flush(game_id))
         self.posts = Posts(self.sender, self.ledger, self.threads, self.status)
+        self._left_behind: list[int] | None = None
+        """`starting`'s reading of the outbox, made once per process."""
         self.hands = Hands(self.sender, self.ledger)
         self.lobby = LobbyMessage(self.sender, self.ledger)
         self.retries = Retries(lambda game_id: self.flush(game_id), self._tasks)
@@ -89,14 +91,15 @@ class Notifier:
 
     async def starting(self) -> list[int]:
         """At start-up, before anything is delivered: the games with rows a previous process left undelivered,
-        oldest first. Those with a status row among them may show their status where the stored reference does not
-        say (a move of it cut short): their first delivery looks (`Status.suspects`); every other table's stored
-        reference is where its status is."""
-        rows = await self.bot.store.outbox.undelivered(max_attempts=MAX_ATTEMPTS, limit=1_000_000)
-        games = list(dict.fromkeys(r.game_id for r in rows if r.game_id is not None))
-        suspects = {r.game_id for r in rows if r.kind == outbox.STATUS and r.game_id is not None}
-        self.status.suspects = suspects | (self.status.suspects or set())
-        return games
+        oldest first (read once: `on_ready` and each shard's catch-up share it). Those with a status row among them
+        may show their status where the stored reference does not say (a move of it cut short): their first delivery
+        looks (`Status.suspects`); every other table's stored reference is where its status is."""
+        if self._left_behind is None:  # once: what live play commits after it is delivered behind its own moves
+            rows = await self.bot.store.outbox.undelivered(max_attempts=MAX_ATTEMPTS, limit=1_000_000)
+            self._left_behind = list(dict.fromkeys(r.game_id for r in rows if r.game_id is not None))
+            suspects = {r.game_id for r in rows if r.kind == outbox.STATUS and r.game_id is not None}
+            self.status.suspects = suspects | (self.status.suspects or set())
+        return self._left_behind
 
     async def catch_up(self, game_ids: Sequence[int]) -> None:
         """Deliver what the outbox holds for these games (at start-up, behind play: a few games at a time, at
