@@ -102,18 +102,19 @@ def _json_object(value: Any) -> dict[str, Any]:
     """A JSON object field's value (a model: its JSON data), checked as pydantic checks `dict[str, Any]` (a dict,
     its keys str) but kept as given rather than copied key by key: a commit builds a few of these on every move,
     and their values are checked when the record encodes them (`json_text`)."""
-    value = _dumped(value)
-    if not isinstance(value, dict):
-        raise ValueError(f"a JSON object (dict) is needed, not a {type(value).__name__}")
+    if type(value) is not dict:  # `type` first: `isinstance` of a pydantic model class is an ABC's slow check
+        value = _dumped(value)
+        if not isinstance(value, dict):
+            raise ValueError(f"a JSON object (dict) is needed, not a {type(value).__name__}")
     for key in value:
-        if not isinstance(key, str):
+        if type(key) is not str and not isinstance(key, str):
             raise ValueError(f"a JSON object's keys are str, not {type(key).__name__}")
     return value
 
 
 def _json_objects(value: Any) -> list[dict[str, Any]]:
     """A list of JSON objects (a tuple becomes a list), each checked as `_json_object`."""
-    if not isinstance(value, list | tuple):
+    if type(value) is not list and not isinstance(value, list | tuple):
         raise ValueError(f"a list of JSON objects is needed, not a {type(value).__name__}")
     return [_json_object(v) for v in value]
 
@@ -190,12 +191,22 @@ def _no_texts(self: _JsonFields, context: Any, /) -> None:
 
 def _encode_texts(self: _JsonFields, context: Any, /) -> None:
     """A `New…` record: its JSON fields encoded now (what is not JSON raises TypeError while it is built)."""
-    _setattr(self, "__pydantic_private__", {"_texts": None})
+    values = self.__dict__
+    texts: dict[str, str | None] = {}
+    _setattr(self, "__pydantic_private__", {"_texts": texts})
     for name in self._json_fields:
-        self.json_text(name)
+        value = values[name]
+        if value is None:
+            texts[name] = None
+        else:
+            try:
+                texts[name] = _dump_json(value)
+            except TypeError:  # a model nested in plain data, or what is no JSON at all: `json_text` sorts it out
+                self.json_text(name)
 
 
 _setattr = object.__setattr__
+_dump_json = dump_json
 
 
 # --- games ------------------------------------------------------------------------------------------
