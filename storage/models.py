@@ -20,6 +20,7 @@ from datetime import UTC, datetime, time, timedelta
 from enum import Enum
 from typing import Annotated, Any, ClassVar, Final, Literal, Self
 
+import orjson
 from pydantic import (
     AfterValidator,
     AwareDatetime,
@@ -31,7 +32,7 @@ from pydantic import (
     model_validator,
 )
 
-from storage.jsontext import dump_json
+from storage.jsontext import ORJSON_OPTIONS, dump_json, refuse
 
 GameStatus = Literal["lobby", "active", "paused", "finished", "abandoned"]
 """lobby: players gather, no state yet. active/paused: running (paused: timers off). finished/abandoned: over."""
@@ -200,13 +201,13 @@ def _encode_texts(self: _JsonFields, context: Any, /) -> None:
             texts[name] = None
         else:
             try:
-                texts[name] = _dump_json(value)
-            except TypeError:  # a model nested in plain data, or what is no JSON at all: `json_text` sorts it out
+                texts[name] = _orjson_dumps(value, default=refuse, option=ORJSON_OPTIONS).decode()
+            except TypeError:  # a model nested in plain data, what orjson leaves to `json`, or no JSON at all
                 self.json_text(name)
 
 
 _setattr = object.__setattr__
-_dump_json = dump_json
+_orjson_dumps = orjson.dumps  # `dump_json`'s fast path, without a call more per field: `json_text` does the rest
 
 
 # --- games ------------------------------------------------------------------------------------------
