@@ -114,7 +114,9 @@ def _json_object(value: Any) -> dict[str, Any]:
 
 
 def _json_objects(value: Any) -> list[dict[str, Any]]:
-    """A list of JSON objects (a tuple becomes a list), each checked as `_json_object`."""
+    """A list of JSON objects (a tuple becomes a list, None an empty one), each checked as `_json_object`."""
+    if value is None:
+        return []
     if type(value) is not list and not isinstance(value, list | tuple):
         raise ValueError(f"a list of JSON objects is needed, not a {type(value).__name__}")
     return [_json_object(v) for v in value]

@@ -66,6 +66,7 @@ def test_json_fields_are_checked_as_json_objects_when_built() -> None:
         NewLogEntry.for_note("x", at, events={"kind": "turn"})  # type: ignore[arg-type]
     with pytest.raises(ValidationError, match="JSON object"):
         NewLogEntry.for_action(0, "roll", at)
+    assert NewLogEntry(kind="note", at=at, events=None).events == []  # type: ignore[arg-type]
     entry = NewLogEntry.for_action(0, {"type": "roll"}, at, ({"kind": "turn"},))  # type: ignore[arg-type]
     assert entry.events == [{"kind": "turn"}] and entry.json_text("events") == '[{"kind":"turn"}]'
 
