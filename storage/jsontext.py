@@ -19,21 +19,21 @@ from typing import Any
 
 import orjson
 
-_OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
-"""Hand datetimes and dataclasses to `_refuse` (orjson would write them as text, which reads back as a str)."""
+ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+"""Hand datetimes and dataclasses to `refuse` (orjson would write them as text, which reads back as a str)."""
 
 
-def _refuse(value: Any) -> Any:
+def refuse(value: Any) -> Any:
     raise TypeError(f"a {type(value).__name__} cannot be stored as JSON")
 
 
-_slow = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, default=_refuse).encode
+_slow = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, default=refuse).encode
 
 
 def dump_json(value: Any) -> str:
     """Compact JSON text of JSON-like data (dicts, lists, str, int, float, bool, None). Raises TypeError for
     anything else."""
     try:
-        return orjson.dumps(value, default=_refuse, option=_OPTIONS).decode()
+        return orjson.dumps(value, default=refuse, option=ORJSON_OPTIONS).decode()
     except TypeError:  # orjson.JSONEncodeError is a TypeError
         return _slow(value)

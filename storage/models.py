@@ -20,18 +20,19 @@ from datetime import UTC, datetime, time, timedelta
 from enum import Enum
 from typing import Annotated, Any, ClassVar, Final, Literal, Self
 
+import orjson
 from pydantic import (
     AfterValidator,
     AwareDatetime,
     BaseModel,
     ConfigDict,
     Field,
+    PlainValidator,
     PrivateAttr,
-    field_validator,
     model_validator,
 )
 
-from storage.jsontext import dump_json
+from storage.jsontext import ORJSON_OPTIONS, dump_json, refuse
 
 GameStatus = Literal["lobby", "active", "paused", "finished", "abandoned"]
 """lobby: players gather, no state yet. active/paused: running (paused: timers off). finished/abandoned: over."""
@@ -98,6 +99,35 @@ def _dumped(value: Any) -> Any:
     return value.model_dump(mode="json") if isinstance(value, BaseModel) else value
 
 
+def _json_object(value: Any) -> dict[str, Any]:
+    """A JSON object field's value (a model: its JSON data), checked as pydantic checks `dict[str, Any]` (a dict,
+    its keys str) but kept as given rather than copied key by key: a commit builds a few of these on every move,
+    and their values are checked when the record encodes them (`json_text`)."""
+    if type(value) is not dict:  # `type` first: `isinstance` of a pydantic model class is an ABC's slow check
+        value = _dumped(value)
+        if not isinstance(value, dict):
+            raise ValueError(f"a JSON object (dict) is needed, not a {type(value).__name__}")
+    for key in value:
+        if type(key) is not str and not isinstance(key, str):
+            raise ValueError(f"a JSON object's keys are str, not {type(key).__name__}")
+    return value
+
+
+def _json_objects(value: Any) -> list[dict[str, Any]]:
+    """A list of JSON objects (a tuple becomes a list, None an empty one), each checked as `_json_object`."""
+    if value is None:
+        return []
+    if type(value) is not list and not isinstance(value, list | tuple):
+        raise ValueError(f"a list of JSON objects is needed, not a {type(value).__name__}")
+    return [_json_object(v) for v in value]
+
+
+JsonObject = Annotated[dict[str, Any], PlainValidator(_json_object)]
+"""A JSON object of a `New…` record: validated by `_json_object` alone (pydantic's own check of `dict[str, Any]`
+copies it, and validation took half of building a move's records)."""
+JsonObjects = Annotated[list[dict[str, Any]], PlainValidator(_json_objects)]
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -110,10 +140,16 @@ class _JsonFields(_Model):
     _json_fields: ClassVar[tuple[str, ...]] = ()
     _texts: dict[str, str | None] | None = PrivateAttr(default=None)
 
-    def model_post_init(self, context: Any) -> None:
-        if self._eager:
-            for name in self._json_fields:
-                self.json_text(name)
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        # pydantic wraps `model_post_init` in its generic set-up of private attributes once more at every level of
+        # subclassing (a `NewOutbox` ran it twice, an `OutboxRecord` three times: a third of building a record).
+        # `_texts` is the only private attribute, so one function sets it up, and encodes the JSON fields of a
+        # `New…` record. pydantic-core calls `model_post_init` by name, so the class attribute is what runs.
+        if set(cls.__private_attributes__) != {"_texts"}:
+            raise TypeError(f"{cls.__name__}: _texts is the only private attribute a record with JSON fields has")
+        cls.model_post_init = _encode_texts if cls._eager else _no_texts  # type: ignore[method-assign]
 
     def json_text(self, name: str) -> str | None:
         """The compact JSON text of field `name` (None if the field is None), encoded once. Plain data is encoded
@@ -149,6 +185,31 @@ class _JsonFields(_Model):
                 {k: v for k, v in texts.items() if k not in update} if update else dict(texts)
             )
         return copy
+
+
+def _no_texts(self: _JsonFields, context: Any, /) -> None:
+    """A record read back: its JSON text is encoded if and when it is asked for."""
+    _setattr(self, "__pydantic_private__", {"_texts": None})
+
+
+def _encode_texts(self: _JsonFields, context: Any, /) -> None:
+    """A `New…` record: its JSON fields encoded now (what is not JSON raises TypeError while it is built)."""
+    values = self.__dict__
+    texts: dict[str, str | None] = {}
+    _setattr(self, "__pydantic_private__", {"_texts": texts})
+    for name in self._json_fields:
+        value = values[name]
+        if value is None:
+            texts[name] = None
+        else:
+            try:
+                texts[name] = _orjson_dumps(value, default=refuse, option=ORJSON_OPTIONS).decode()
+            except TypeError:  # a model nested in plain data, what orjson leaves to `json`, or no JSON at all
+                self.json_text(name)
+
+
+_setattr = object.__setattr__
+_orjson_dumps = orjson.dumps  # `dump_json`'s fast path, without a call more per field: `json_text` does the rest
 
 
 # --- games ------------------------------------------------------------------------------------------
@@ -247,24 +308,14 @@ class NewLogEntry(_JsonFields):
     """The seat that acted (None: the system, e.g. a timeout, or a moderator acting outside the seats)."""
     user_id: int | None = None
     """The Discord user who caused it (a player, or a moderator), if any."""
-    action: dict[str, Any] | None = None
+    action: JsonObject | None = None
     """The engine action as JSON (`game.dump_action(action)`); only for kind "action"."""
-    events: list[dict[str, Any]] = Field(default_factory=list)
+    events: JsonObjects = Field(default_factory=list)
     """The events it produced (`Event.model_dump(mode="json")` each; `Event` objects are accepted)."""
     undo_to: int | None = None
     """For kind "undo": the game is now as it was right after entry `undo_to` (0: right after set-up)."""
     note: str = ""
     """Free text: the reason for an undo, a moderator's note."""
-
-    @field_validator("action", mode="before")
-    @classmethod
-    def _action_json(cls, value: Any) -> Any:
-        return _dumped(value)
-
-    @field_validator("events", mode="before")
-    @classmethod
-    def _events_json(cls, value: Any) -> Any:
-        return [_dumped(e) for e in value] if value is not None else []
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
@@ -321,13 +372,8 @@ class NewTimer(_JsonFields):
     kind: str
     """What fires: e.g. "deadline", "reminder", "reaction" (the bot's vocabulary; the store does not care)."""
     due_at: UtcTime
-    payload: dict[str, Any] = Field(default_factory=dict)
+    payload: JsonObject = Field(default_factory=dict)
     """What the scheduler needs, e.g. the system action to apply and the version it was computed for."""
-
-    @field_validator("payload", mode="before")
-    @classmethod
-    def _payload_json(cls, value: Any) -> Any:
-        return _dumped(value)
 
 
 class TimerRecord(NewTimer):
@@ -347,15 +393,10 @@ class NewOutbox(_JsonFields):
     _json_fields: ClassVar[tuple[str, ...]] = ("target", "payload")
 
     kind: OutboxKind
-    target: dict[str, Any] = Field(default_factory=dict)
+    target: JsonObject = Field(default_factory=dict)
     """Where it goes, e.g. {"channel_id": …}, {"user_id": …} or {"ref": {"kind": "status", "seat": None}}."""
-    payload: dict[str, Any] = Field(default_factory=dict)
+    payload: JsonObject = Field(default_factory=dict)
     """What to send (text, embed data, component ids…), as the notifier defines it."""
-
-    @field_validator("target", "payload", mode="before")
-    @classmethod
-    def _json(cls, value: Any) -> Any:
-        return _dumped(value)
 
 
 class OutboxRecord(NewOutbox):

@@ -133,3 +133,43 @@ async def test_rows_written_before_compression_still_read_replay_and_export(
         await store.close()
         await target.close()
     assert "blob" in stored_types(tmp_path / "target.sqlite3")  # imported entries are stored compressed
+
+
+OLD_EVENTS = [
+    {"kind": "planted", "text": "", "data": {"seat": 0, "square": "b2", "left": 3}, "to": None, "reveals": False}
+]
+OLD_BLOB = bytes.fromhex("018bc63da1852db290efd9206ad5642c00")
+"""`OLD_EVENTS` as version 1 wrote them with a 32 KB window (before values were written with 16 KB): the bytes as
+they are in databases of that time."""
+
+
+def test_values_written_with_the_full_window_still_read() -> None:
+    assert logcodec.loads(OLD_BLOB) == OLD_EVENTS
+    assert logcodec.decode(OLD_BLOB) == dump_json(OLD_EVENTS)
+    assert logcodec.encode(dump_json(OLD_EVENTS)) != OLD_BLOB  # (this test would prove nothing otherwise)
+
+
+async def test_a_log_row_written_with_the_full_window_still_loads(db_path: Path) -> None:
+    store = await open_store(db_path, synchronous="OFF")
+    record = await store.games.create("kkk")
+    await store.games.start(record.id, seed=1, setup_at=T0, seats=[NewSeat(seat=0, player_id=5)], snapshot="{}")
+    await store.close()
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    try:  # the row as the store wrote it then (its events column a BLOB of the old bytes)
+        conn.execute(
+            "INSERT INTO action_log (game_id, seq, kind, actor_seat, user_id, action, events, at, undo_to, note)"
+            " VALUES (?, 1, 'action', 0, 5, '{\"type\":\"roll\"}', ?, '2025-01-01T00:00:00.000000+00:00', NULL, '')",
+            (record.id, OLD_BLOB),
+        )
+        conn.execute("UPDATE games SET version = 1 WHERE id = ?", (record.id,))
+    finally:
+        conn.close()
+    assert stored_types(db_path) == {"blob": 1}
+    store = await open_store(db_path, synchronous="OFF")
+    try:
+        [entry] = await store.log.entries(record.id)
+        assert entry.events == OLD_EVENTS and entry.action == {"type": "roll"}
+        exported = await store.export_game(record.id)
+        assert exported.log[0].events == OLD_EVENTS
+    finally:
+        await store.close()

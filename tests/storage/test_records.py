@@ -6,10 +6,10 @@ import json
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from engine.events import private, public
-from storage import NewLogEntry, NewOutbox, NewTimer, logcodec
+from storage import NewLogEntry, NewOutbox, NewTimer, OutboxRecord, TimerRecord, logcodec
 from storage.sqlite.rows import log_columns, outbox_columns, timer_columns
 
 PARIS = timezone(timedelta(hours=1))
@@ -54,6 +54,31 @@ def test_what_is_not_json_is_refused_when_built() -> None:
         NewLogEntry.for_note("x", datetime(2025, 1, 1, tzinfo=UTC), events=[{"seats": {1, 2}}])
     with pytest.raises(ValueError, match="timezone"):
         NewTimer(kind="deadline", due_at=datetime(2025, 1, 1))
+
+
+def test_json_fields_are_checked_as_json_objects_when_built() -> None:
+    at = datetime(2025, 1, 1, tzinfo=UTC)
+    with pytest.raises(ValidationError, match="JSON object"):
+        NewOutbox(kind="post", payload=["not", "an", "object"])  # type: ignore[arg-type]
+    with pytest.raises(ValidationError, match="keys are str"):
+        NewTimer(kind="deadline", due_at=at, payload={1: "one"})  # type: ignore[dict-item]
+    with pytest.raises(ValidationError, match="list of JSON objects"):
+        NewLogEntry.for_note("x", at, events={"kind": "turn"})  # type: ignore[arg-type]
+    with pytest.raises(ValidationError, match="JSON object"):
+        NewLogEntry.for_action(0, "roll", at)
+    assert NewLogEntry(kind="note", at=at, events=None).events == []  # type: ignore[arg-type]
+    entry = NewLogEntry.for_action(0, {"type": "roll"}, at, ({"kind": "turn"},))  # type: ignore[arg-type]
+    assert entry.events == [{"kind": "turn"}] and entry.json_text("events") == '[{"kind":"turn"}]'
+
+
+def test_records_read_back_encode_their_json_when_asked_and_equal_what_was_built() -> None:
+    at = datetime(2025, 1, 1, tzinfo=UTC)
+    built = NewTimer(kind="deadline", due_at=at, payload={"seats": [1]})
+    read = TimerRecord(id=1, game_id=1, created_at=at, kind="deadline", due_at=at, payload={"seats": [1]})
+    assert read.__pydantic_private__ == {"_texts": None}  # nothing encoded until it is needed
+    assert timer_columns(read) == timer_columns(built) == ('"deadline"', "2025-01-01T00:00:00.000000+00:00",
+                                                           '{"seats":[1]}')  # fmt: skip
+    assert OutboxRecord.model_construct(id=1, game_id=None, kind="post", created_at=at).json_text("target") == "{}"
 
 
 def test_the_sqlite_events_column_is_the_codecs_form_of_the_json() -> None:
