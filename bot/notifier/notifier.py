@@ -97,7 +97,12 @@ class Notifier:
         if self._left_behind is None:  # once: what live play commits after it is delivered behind its own moves
             rows = await self.bot.store.outbox.undelivered(max_attempts=MAX_ATTEMPTS, limit=1_000_000)
             self._left_behind = list(dict.fromkeys(r.game_id for r in rows if r.game_id is not None))
-            suspects = {r.game_id for r in rows if r.kind == outbox.STATUS and r.game_id is not None}
+            # (A status row never tried moved nothing: only one that may have been tried makes its table a suspect.)
+            suspects = {
+                r.game_id
+                for r in rows
+                if r.kind == outbox.STATUS and r.game_id is not None and not outbox.never_attempted(r)
+            }
             self.status.suspects = suspects | (self.status.suspects or set())
         return self._left_behind
 
