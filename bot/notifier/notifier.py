@@ -33,8 +33,9 @@ if TYPE_CHECKING:
 CATCH_UP_AT_ONCE = 4
 """How many games the start-up catch-up delivers at a time: it goes on behind play, never in its way."""
 CATCH_UP_PER_SECOND = 12.0
-"""At most this many games a second: with ~2 rate-limited calls a game, about half of Discord's global limit of 50
-calls a second, so live play keeps the rest."""
+"""At most this many games a second: with ~1.5 rate-limited calls a game (its narration, a reaction or a hand edit
+for some; no read of the thread for rows never tried), about a third of Discord's global limit of 50 calls a second,
+so live play keeps the rest."""
 
 
 class Notifier:
