@@ -167,6 +167,7 @@ class Sender:
         if not due or not guards:
             return
         await self.bot.store.outbox.mark_in_flight([r.id for r in due], f"{IN_FLIGHT} (after {min(guards)})")
+        self.attempted &= self.ledger.fresh  # (rows marked delivered since, and edits merged into a later row's)
         self.attempted.update(r.id for r in due)
 
     def tried(self, row_id: int) -> None:
