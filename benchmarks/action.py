@@ -752,7 +752,13 @@ async def catch_up(directory: Path, games: int, rate: float, rtt: float, seed: i
     near the bottom, some buried past where they would be posted afresh), then one move each committed whose rows
     were never delivered (the process died); a fresh process starts on the database and catches up behind play
     while commands arrive at `rate` a second. Printed: the catch-up's rate-limited REST calls per game with rows
-    pending, its duration, and the commands' acknowledgement times meanwhile."""
+    pending (by kind, and by purpose: `_purpose`), its duration, and the commands' acknowledgement times meanwhile.
+
+    What is pending: each table's next move by the random player (its 2nd to 4th: the narration, often an offer's
+    tracked post with its reaction, the status, the hands it changed), committed and never tried — the process died
+    before its delivery pass began. (A real crash leaves fewer such rows, and some tried but not marked delivered,
+    which are looked for; `tests/bot/notifier/test_catch_up.py`.) Calls counted are those made in the catch-up's
+    task, which may deliver a command's rows too when both meet on one game."""
     fake = FakeDiscord(rtt=rtt, limits=True, keep_messages=True)
     rig = Rig(directory, fake, False, seed=seed)
     fake.limits, fake.rtt = False, 0.0
