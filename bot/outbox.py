@@ -26,14 +26,12 @@ stored in the row. Kinds:
   becomes their hand message).
 
 Every row a commit writes carries a `guard` in its payload: a Discord message id (snowflake) from a few seconds
-before the commit. A row read back after a crash is treated as possibly sent since then (the notifier looks among
-the messages posted since the guard before sending it again), without a write to the database before each send;
-a row this process committed and has not tried yet needs no look (`bot.notifier`).
-
-Such a row also carries `marked` (`ATTEMPTS_MARKED`): the process that committed it marks it in flight in the
-database before its first attempt, once per delivery pass (`Ledger.attempting`). Read back without that mark, it was
-never attempted, so nothing of it can be on Discord: it is sent without a look (no history read at start-up). A row
-of an older version (a guard, no `marked`) is still looked for.
+before the commit, the bound of any later look for what it sent (`bot.notifier`), and `marked`
+(`ATTEMPTS_MARKED`): the process that committed it marks it in flight in the database before its first attempt, in
+one write for all the rows of a delivery pass (`Sender.attempting`), not one per send. Read back after a crash with
+that mark, it may have been sent: the notifier looks among the messages posted since its guard before sending it
+again. Read back without it, it was never tried, so nothing of it can be on Discord: it is sent without a look (the
+start-up catch-up reads no thread for it). A row of an older version (a guard, no `marked`) is always looked for.
 """
 
 from collections.abc import Iterable, Sequence
