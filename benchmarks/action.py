@@ -752,7 +752,13 @@ async def catch_up(directory: Path, games: int, rate: float, rtt: float, seed: i
     near the bottom, some buried past where they would be posted afresh), then one move each committed whose rows
     were never delivered (the process died); a fresh process starts on the database and catches up behind play
     while commands arrive at `rate` a second. Printed: the catch-up's rate-limited REST calls per game with rows
-    pending, its duration, and the commands' acknowledgement times meanwhile."""
+    pending (by kind, and by purpose: `_purpose`), its duration, and the commands' acknowledgement times meanwhile.
+
+    What is pending: each table's next move by the random player (its 2nd to 4th: the narration, often an offer's
+    tracked post with its reaction, the status, the hands it changed), committed and never tried — the process died
+    before its delivery pass began. (A real crash leaves fewer such rows, and some tried but not marked delivered,
+    which are looked for; `tests/bot/notifier/test_catch_up.py`.) Calls counted are those made in the catch-up's
+    task, which may deliver a command's rows too when both meet on one game."""
     fake = FakeDiscord(rtt=rtt, limits=True, keep_messages=True)
     rig = Rig(directory, fake, False, seed=seed)
     fake.limits, fake.rtt = False, 0.0
@@ -777,10 +783,14 @@ async def catch_up(directory: Path, games: int, rate: float, rtt: float, seed: i
     await rig.start(path)
     fake.limits, fake.rtt = True, rtt
     catching: Counter[str] = Counter()
+    purposes: Counter[str] = Counter()
+    dms = fake._dm_ids
 
     def counted(call: Any) -> None:
         if _CATCHING_UP.get():
             catching[call.kind] += 1
+            if call.kind not in EXEMPT:
+                purposes[_purpose(call.kind, call.channel is not None and call.channel in dms)] += 1
 
     fake.on_call = counted
     t0 = time.perf_counter()
@@ -829,7 +839,26 @@ async def catch_up(directory: Path, games: int, rate: float, rtt: float, seed: i
           f"meanwhile: {len(moves)} moves, ack p50 {percentile(acks, 50) * 1000:.0f} ms, "
           f"p99 {percentile(acks, 99) * 1000:.0f} ms, max {max(acks, default=0) * 1000:.0f} ms; "
           f"{len(left)} rows still undelivered after it all settled")  # fmt: skip
+    print(f"   rate-limited calls by purpose: {', '.join(f'{k} {v}' for k, v in purposes.most_common())}")
     await rig.close()
+
+
+PURPOSES = {
+    ("history", False): "history read (thread)",
+    ("history", True): "history read (DM)",
+    ("post", False): "narration or tracked post (thread)",
+    ("post", True): "prompt post (hand DM)",
+    ("delete", True): "prompt delete (old hand DM)",
+    ("edit", True): "hand edit (DM)",
+    ("edit", False): "status or tracked edit (thread)",
+    ("react", False): "reaction (thread)",
+    ("dm_open", False): "DM channel open",
+}
+
+
+def _purpose(kind: str, dm: bool) -> str:
+    """What a call of the catch-up was for, from its kind and where it went (a DM or the table's thread)."""
+    return PURPOSES.get((kind, dm), f"{kind} {'DM' if dm else 'thread'}")
 
 
 def main() -> None:

@@ -26,9 +26,12 @@ stored in the row. Kinds:
   becomes their hand message).
 
 Every row a commit writes carries a `guard` in its payload: a Discord message id (snowflake) from a few seconds
-before the commit. A row read back after a crash is treated as possibly sent since then (the notifier looks among
-the messages posted since the guard before sending it again), without a write to the database before each send;
-a row this process committed and has not tried yet needs no look (`bot.notifier`).
+before the commit, the bound of any later look for what it sent (`bot.notifier`), and `marked`
+(`ATTEMPTS_MARKED`): the process that committed it marks it in flight in the database before its first attempt, in
+one write for all the rows of a delivery pass (`Sender.attempting`), not one per send. Read back after a crash with
+that mark, it may have been sent: the notifier looks among the messages posted since its guard before sending it
+again. Read back without it, it was never tried, so nothing of it can be on Discord: it is sent without a look (the
+start-up catch-up reads no thread for it). A row of an older version (a guard, no `marked`) is always looked for.
 """
 
 from collections.abc import Iterable, Sequence
@@ -39,7 +42,7 @@ import discord.utils
 
 from bot.awaiting import wait_data
 from engine.events import Event, Wait
-from storage.models import NewOutbox
+from storage.models import NewOutbox, OutboxRecord
 
 POST = "post"
 TRACKED = "tracked"
@@ -50,9 +53,17 @@ LOBBY = "lobby"
 WELCOME = "welcome"
 RETIRE = "retire"
 GUARD = "guard"
+ATTEMPTS_MARKED = "marked"
+"""In a guarded row's payload: its attempts are marked in the database before they are made (see above)."""
 IN_HAND = "in_hand"
 """A narration's awaited seats prompted in their hand DM (`bot.service.commit.in_hand_prompts`)."""
 ELSEWHERE = "elsewhere"
+
+
+def never_attempted(row: OutboxRecord) -> bool:
+    """A row read back that no process ever tried to deliver: committed with `ATTEMPTS_MARKED` and never marked in
+    flight (nor failed) since. Nothing of it can be on Discord."""
+    return bool(row.payload.get(ATTEMPTS_MARKED)) and not row.last_error
 
 
 def discord_guard(now: datetime) -> int:
@@ -127,7 +138,7 @@ def hand(
 
 def guarded(item: NewOutbox, guard: int) -> NewOutbox:
     """The row with the commit's `guard` in its payload (last)."""
-    return item.model_copy(update={"payload": {**item.payload, GUARD: guard}})
+    return item.model_copy(update={"payload": {**item.payload, GUARD: guard, ATTEMPTS_MARKED: 1}})
 
 
 def _row(kind: str, target: dict[str, Any], payload: dict[str, Any], guard: int | None) -> NewOutbox:
@@ -135,6 +146,7 @@ def _row(kind: str, target: dict[str, Any], payload: dict[str, Any], guard: int 
     a commit does not encode the row a second time to add it (`guarded`)."""
     if guard is not None:
         payload[GUARD] = guard
+        payload[ATTEMPTS_MARKED] = 1
     return NewOutbox(kind=kind, target=target, payload=payload)
 
 

@@ -239,6 +239,11 @@ class Outbox(ABC):
         """Record a failed delivery attempt and its error; returns the number of attempts so far."""
 
     @abstractmethod
+    async def mark_in_flight(self, outbox_ids: Sequence[int], note: str) -> None:
+        """Record, in one write, that these undelivered rows are about to be tried (`note` as their last error, the
+        attempts not counted): those with a last error already keep it."""
+
+    @abstractmethod
     async def prune(self, delivered_before: datetime) -> int:
         """Delete rows delivered before that time (the outbox is a queue, not a record). Returns the count."""
 

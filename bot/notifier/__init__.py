@@ -6,10 +6,12 @@ fit together (a queue, and collaborators for posts, the status and hands): `bot.
 Exactly once, across crashes. Edits (status, hand, lobby) are idempotent: they are rendered from the game's current
 state, so delivering one twice is harmless and several pending ones collapse into one edit. A new message (a post,
 a first status or hand message, a DM) is not idempotent, so before sending it the row is marked "in flight"
-(`mark_failed(IN_FLIGHT)`; a row this process committed and not yet tried needs no write: its commit gave it a guard,
-see `bot.outbox`), and the message is sent with a nonce derived from the row (Discord drops a repeated
-nonce for a few minutes). If the process dies between sending and marking, the next delivery of that row
-finds the in-flight mark (or the guard) and first looks at the channel's messages since the row was written: a
+(`mark_failed(IN_FLIGHT)`; the rows a process committed are marked in flight together, in one write per delivery
+pass, before the first of them is tried: `Sender.attempting`, `bot.outbox`), and the message is sent with a nonce
+derived from the row (Discord drops a repeated nonce for a few minutes). If the process dies between sending and
+marking, the next delivery of that row finds the in-flight mark and first looks at the channel's messages since the
+row was written (a row of an older version without the mark: since its guard); a row read back without the mark was
+never tried, so it is sent at once, without a look (the start-up catch-up reads no thread for it). In a look, a
 message of the bot with the same signature (its text, or for embeds its title and footer) is taken as the delivery
 instead of sending again. The one way to post twice is a crash in the instant between Discord accepting a message
 and the bot getting the answer, followed by someone editing that message before the restart; we accept that.

@@ -165,6 +165,9 @@ class DeliveryQueue:
                     session = Session(game_id)
                     token = self.ledger.open(session)
                     try:
+                        # The move's other rows are marked tried with the answer's, in its one write: the worker's
+                        # pass behind it has none of its own to make.
+                        await self.sender.attempting(context)
                         await self.dispatcher.deliver(
                             game_id, chosen, carrier, report, table=queue.table, context=context
                         )

@@ -60,6 +60,7 @@ class Dispatcher:
         a narration looks among for its tracked post (all of `rows` by default). Returns the table used."""
         if table is None:
             table = await self.bot.service.read.table(game_id)
+        await self.sender.attempting(rows)  # (one write, before anything of them can reach Discord)
         record = table.record
         context = rows if context is None else context
         # Edits are rendered from the current state: only the last row of each target needs delivering.

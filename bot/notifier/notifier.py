@@ -33,8 +33,9 @@ if TYPE_CHECKING:
 CATCH_UP_AT_ONCE = 4
 """How many games the start-up catch-up delivers at a time: it goes on behind play, never in its way."""
 CATCH_UP_PER_SECOND = 12.0
-"""At most this many games a second: with ~2 rate-limited calls a game, about half of Discord's global limit of 50
-calls a second, so live play keeps the rest."""
+"""At most this many games a second: with ~1.5 rate-limited calls a game (its narration, a reaction or a hand edit
+for some; no read of the thread for rows never tried), about a third of Discord's global limit of 50 calls a second,
+so live play keeps the rest."""
 
 
 class Notifier:
@@ -97,7 +98,12 @@ class Notifier:
         if self._left_behind is None:  # once: what live play commits after it is delivered behind its own moves
             rows = await self.bot.store.outbox.undelivered(max_attempts=MAX_ATTEMPTS, limit=1_000_000)
             self._left_behind = list(dict.fromkeys(r.game_id for r in rows if r.game_id is not None))
-            suspects = {r.game_id for r in rows if r.kind == outbox.STATUS and r.game_id is not None}
+            # (A status row never tried moved nothing: only one that may have been tried makes its table a suspect.)
+            suspects = {
+                r.game_id
+                for r in rows
+                if r.kind == outbox.STATUS and r.game_id is not None and not outbox.never_attempted(r)
+            }
             self.status.suspects = suspects | (self.status.suspects or set())
         return self._left_behind
 

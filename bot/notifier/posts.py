@@ -200,8 +200,8 @@ class Posts:
         without a mark: no write per quiet move): whether its lines were already added to one of the thread's
         newest messages — the bot's, edited after the row's commit (its guard) or attempt, holding exactly these
         lines."""
-        if row.id in self.ledger.fresh:
-            return False
+        if row.id in self.ledger.fresh or outbox.never_attempted(row):
+            return False  # (never tried: it can't have been added anywhere)
         bound = _in_flight_since(row) or row.payload.get(outbox.GUARD)
         if bound is None:
             return False

@@ -10,7 +10,7 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -147,12 +147,32 @@ class Sender:
         self.read: dict[int, tuple[int, list[discord.Message]]] = {}
         """Row id → the channel and its newest messages (newest first), read for the row (`newest`) and not yet
         used by `already_sent`: one read serves both looks for a narration row read back after a crash."""
+        self.attempted: set[int] = set()
+        """Rows this process committed whose attempt is marked in the database already (`attempting`)."""
         self.prefetched: dict[int, list[discord.Message]] = {}
         """Channel id → its newest messages, read at start-up to find its status (`Status.find_at_start`), for the
         first row of the pass that follows (nothing was sent there in between): one read for both."""
 
+    async def attempting(self, rows: Sequence[OutboxRecord]) -> None:
+        """Before a pass tries rows this process committed: they are marked in flight in the database, in one write
+        for them all (`outbox.ATTEMPTS_MARKED`), so that after a crash a row read back without the mark is known
+        never tried and goes out without a look at the channel (`since`, `Posts._merged_before`). Their bound is the
+        earliest of their guards (a look may start earlier than it needs to, never later)."""
+        due = [
+            r
+            for r in rows
+            if r.id in self.ledger.fresh and r.id not in self.attempted and r.payload.get(outbox.ATTEMPTS_MARKED)
+        ]
+        guards = [int(r.payload[outbox.GUARD]) for r in due if r.payload.get(outbox.GUARD) is not None]
+        if not due or not guards:
+            return
+        await self.bot.store.outbox.mark_in_flight([r.id for r in due], f"{IN_FLIGHT} (after {min(guards)})")
+        self.attempted &= self.ledger.fresh  # (rows marked delivered since, and edits merged into a later row's)
+        self.attempted.update(r.id for r in due)
+
     def tried(self, row_id: int) -> None:
         """The row's attempt is over (delivered or failed): from now on it may be on Discord."""
+        self.attempted.discard(row_id)
         self.flight.pop(row_id, None)
         self.partial.discard(row_id)
         self.ledger.fresh.discard(row_id)
@@ -169,7 +189,7 @@ class Sender:
         """Since when the row may already be on Discord (a message id to look after), or None if it cannot be:
         its in-flight mark, else (a row read back, e.g. after a crash) the guard its commit gave it."""
         since = _in_flight_since(row)
-        if since is None and row.id not in self.ledger.fresh:
+        if since is None and row.id not in self.ledger.fresh and not outbox.never_attempted(row):
             guard = row.payload.get(outbox.GUARD)
             since = int(guard) if guard is not None else None
         return since
@@ -194,7 +214,8 @@ class Sender:
         # process's own commit carries that bound already (its guard): nothing to write before sending it as a new
         # message. (Narration merged into an earlier message is recorded: a retry must know where it went.)
         guard = row.payload.get(outbox.GUARD)
-        if row.id in self.ledger.fresh and guard is not None:
+        marked = row.id in self.attempted or not row.payload.get(outbox.ATTEMPTS_MARKED)
+        if row.id in self.ledger.fresh and guard is not None and marked:
             # (A fresh row merged into an earlier message needs no mark either: after a crash, `Posts._merged_before`
             # finds the message edited since the guard that holds its lines.)
             self.flight[row.id] = int(guard)

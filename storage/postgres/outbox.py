@@ -177,6 +177,18 @@ class PostgresOutbox(Outbox):
 
         return await self._db.run(run)
 
+    async def mark_in_flight(self, outbox_ids: Sequence[int], note: str) -> None:
+        ids = list(outbox_ids)
+        if not ids:
+            return
+
+        async def run(conn: Conn) -> None:
+            await conn.execute(
+                "UPDATE outbox SET last_error = $1 WHERE last_error IS NULL AND id = ANY($2::bigint[])", note, ids
+            )
+
+        await self._db.run(run)
+
     async def prune(self, delivered_before: datetime) -> int:
         async def run(conn: Conn) -> int:
             done = await conn.execute(

@@ -210,6 +210,24 @@ class SQLiteOutbox(Outbox):
 
         return await self._db.run(run)
 
+    async def mark_in_flight(self, outbox_ids: Sequence[int], note: str) -> None:
+        ids = list(outbox_ids)
+        if not ids:
+            return
+
+        def run(conn: Conn) -> None:
+            def body() -> None:
+                for start in range(0, len(ids), _OUTBOX_CHUNK):
+                    chunk = ids[start : start + _OUTBOX_CHUNK]
+                    conn.execute(
+                        f"UPDATE outbox SET last_error = ? WHERE last_error IS NULL AND id IN {rows.in_list(chunk)}",
+                        (note, *chunk),
+                    )
+
+            transaction(conn, body)
+
+        await self._db.run(run)
+
     async def prune(self, delivered_before: datetime) -> int:
         bound = db_time(delivered_before)
 

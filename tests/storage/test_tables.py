@@ -319,6 +319,11 @@ async def test_outbox_round_trip(store: GameStore) -> None:
     assert await store.outbox.mark_failed(result.outbox_ids[0], "still down") == 2
     failed = await store.outbox.item(result.outbox_ids[0])
     assert (failed.attempts, failed.last_error, failed.delivered_at) == (2, "still down", None)
+    # About to be tried: one write for several rows, the attempts not counted; a row's own error is kept.
+    await store.outbox.mark_in_flight(result.outbox_ids, "in flight")
+    assert (await store.outbox.item(result.outbox_ids[0])).last_error == "still down"
+    marked = await store.outbox.item(result.outbox_ids[1])
+    assert (marked.attempts, marked.last_error) == (0, "in flight")
     assert [o.id for o in await store.outbox.undelivered(max_attempts=2)] == [lobby_msg, result.outbox_ids[1]]
     status = MessageRef(message_id=555, channel_id=3, game_id=gid, kind="status")
     assert await store.outbox.mark_delivered(result.outbox_ids[0], refs=[status], now=T) is True

@@ -7,8 +7,11 @@ import re
 import pytest
 import simcord
 
+from bot import outbox
+from bot.notifier import IN_FLIGHT
 from storage import StorageError
 from tests.bot.helpers import dms, embed_text, make_server, move, rest_calls_since, state, texts, thread_of
+from tests.bot.notifier.test_answer_first import die_before_delivering
 from tests.bot.notifier.test_status_crash import Killed, buried, kill_after, started, statuses
 
 
@@ -70,3 +73,58 @@ async def test_a_kill_between_commit_and_delivery_delivers_once_and_shows_the_st
     assert f"Turn: {(await state(server, 1)).turn}" in embed_text(status)
     ref = await server.bot.store.refs.find(1, "status")
     assert ref is not None and ref.message_id == status.id
+
+
+def thread_reads(env: simcord.Env, start: int) -> list[str]:
+    """The reads of a channel's history (a thread's or a DM's) since `start`."""
+    return [c for c in rest_calls_since(env, start) if re.fullmatch(r"GET /channels/\d+/messages", c)]
+
+
+async def test_rows_never_tried_before_a_crash_go_out_at_restart_without_a_look(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
+    server = make_server(env)
+    players = await started(server)
+    thread = thread_of(server)
+    old = env.bot
+    die_before_delivering(old)  # committed, then the process died before its delivery pass marked anything
+    await players[0].slash(thread, "game move", action=move({"type": "draw"}))
+    rows = await old.store.outbox.undelivered(game_id=1)
+    assert rows and all(r.last_error is None and r.payload.get(outbox.ATTEMPTS_MARKED) for r in rows)
+    start = len(env.http_requests)
+    await env.restart_bot(make_bot())
+    # Never tried, so nothing of them can be on Discord: sent without reading the thread or a DM first.
+    assert thread_reads(env, start) == []
+    assert sum("draws a card" in t for t in texts(thread)) == 1
+    assert "You drew a" in embed_text(dms(players[0])[-1])
+    assert [r.kind for r in await server.bot.store.outbox.undelivered(game_id=1)] == ["status"]  # waits (one move)
+    await players[1].slash(thread, "game move", action=move({"type": "draw"}))
+    assert sum("draws a card" in t for t in texts(thread)) == 2 and len(statuses(thread)) == 1
+    assert await server.bot.store.outbox.undelivered(game_id=1) == []
+
+
+@pytest.mark.parametrize("calls", [0, 1])
+async def test_a_kill_after_the_mark_looks_before_sending_again(env: simcord.Env, make_bot, calls: int) -> None:  # type: ignore[no-untyped-def]
+    """Killed between the pass's mark and its first call (0), or between that call (the narration) and the row's
+    delivered mark (1): the rows read back are in flight, so the restart looks first and tells the move once."""
+    server = make_server(env)
+    players = await started(server)
+    thread = thread_of(server)
+    await env.advance_time(60)
+    old = env.bot
+    done = await old.service.play.act(1, players[0].id, {"type": "draw"})
+    made = kill_after(old, calls)
+    with pytest.raises((Killed, StorageError)):
+        await old.notifier.flush(done.game_id)
+    assert sum("draws a card" in t for t in texts(thread)) == calls
+    if calls:
+        assert made == ["POST /channels/{channel_id}/messages"]  # the narration went out, not marked delivered
+    else:  # the pass's one mark, before its first call
+        rows = await old.store.outbox.undelivered(game_id=1)
+        assert rows and all((r.last_error or "").startswith(IN_FLIGHT) for r in rows)
+    start = len(env.http_requests)
+    await env.restart_bot(make_bot())
+    assert thread_reads(env, start)  # in flight: looked for before anything is sent again
+    assert sum("draws a card" in t for t in texts(thread)) == 1
+    assert "You drew a" in embed_text(dms(players[0])[-1])
+    await players[1].slash(thread, "game move", action=move({"type": "draw"}))
+    assert sum("draws a card" in t for t in texts(thread)) == 2 and len(statuses(thread)) == 1
+    assert await server.bot.store.outbox.undelivered(game_id=1) == []
