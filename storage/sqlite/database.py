@@ -53,6 +53,19 @@ def transaction(conn: Conn, body: Callable[[], T]) -> T:
     return result
 
 
+def unsynced_transaction(conn: Conn, body: Callable[[], T], synchronous: str) -> T:
+    """`transaction`, committed without waiting for the disk: a write that must outlast the process (a kill, a
+    crash) but may be lost with the machine. In WAL mode under `synchronous=NORMAL` the commit reaches the WAL in the
+    operating system's cache, and the next synced commit takes it to the disk; the database stays consistent."""
+    if synchronous not in ("FULL", "EXTRA"):
+        return transaction(conn, body)
+    conn.execute("PRAGMA synchronous = NORMAL")
+    try:
+        return transaction(conn, body)
+    finally:
+        conn.execute(f"PRAGMA synchronous = {synchronous}")
+
+
 class Database:
     """The store's connection: runs a function in its thread, turning SQLite's errors into the store's."""
 
@@ -62,6 +75,8 @@ class Database:
         """The file's resolved path, or ":memory:"."""
         self.schema_version = 0
         self.closed = False
+        self.synchronous = "FULL"
+        """The connection's `PRAGMA synchronous` (as opened)."""
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: Synchronous, create: bool, busy_timeout: float) -> "Database":
@@ -84,6 +99,7 @@ class Database:
         except sqlite3.Error as exc:
             raise StoreFileError(label, f"cannot be opened ({exc})") from None
         db = cls(conn, label)
+        db.synchronous = synchronous
         try:
             db.schema_version = await db.run(_prepare, int(busy_timeout * 1000), synchronous, label, memory)
         except BaseException:

@@ -23,16 +23,20 @@ _SKIP: contextvars.ContextVar[bool] = contextvars.ContextVar("iocount_skip", def
 class IoCounts:
     round_trips: int = 0
     writes: int = 0
+    """Writes that waited for the disk (an fsync of the WAL)."""
+    unsynced: int = 0
+    """Writes committed without waiting for the disk (an operation whose function says `unsynced`)."""
     by_op: Counter[str] = field(default_factory=Counter)
     writes_by_op: Counter[str] = field(default_factory=Counter)
 
     def snapshot(self) -> "IoCounts":
-        return IoCounts(self.round_trips, self.writes, Counter(self.by_op), Counter(self.writes_by_op))
+        return IoCounts(self.round_trips, self.writes, self.unsynced, Counter(self.by_op), Counter(self.writes_by_op))
 
     def since(self, earlier: "IoCounts") -> "IoCounts":
         return IoCounts(
             self.round_trips - earlier.round_trips,
             self.writes - earlier.writes,
+            self.unsynced - earlier.unsynced,
             self.by_op - earlier.by_op,
             self.writes_by_op - earlier.writes_by_op,
         )
@@ -78,7 +82,11 @@ def count_io(store: Any) -> IoCounts:
             try:
                 return fn(raw, *rest, **kw)
             finally:
-                if raw.total_changes != before:  # runs in the database thread, one operation at a time
+                if raw.total_changes == before:  # runs in the database thread, one operation at a time
+                    pass
+                elif getattr(fn, "unsynced", False):
+                    counts.unsynced += 1
+                else:
                     counts.writes += 1
                     counts.writes_by_op[name] += 1
 
