@@ -6,7 +6,7 @@ The computer player (`autopilot=False`):
   the offer first (their expected holdings of that kind, from the cards it can't see), and always at the last call;
   it doesn't trade its last card in the second game round while that would end the game with it behind;
 - without a trade, drives the price up when it holds wanted cards (short of handing the last call to someone
-  else), and moves it 1 otherwise (the others then sell cheap);
+  else; at `normal` only about half as far as that), and moves it 1 otherwise (the others then sell cheap);
 - as starter, plays the card worth most to it: an offer for the goods it holds, or an event against the leader
   (Raid, Old Debt, Forced Swap and Espionage name the richest other player);
 - picks: Quick Deal sells the card it is least likely to sell otherwise, New Goods Found takes what its own offer
@@ -17,11 +17,12 @@ played and event choices drawn at random with `rng`, offers preferred as the sta
 card), except that at the last call it sells what the offer still wants — the round ends anyway, so that can only
 gain.
 
-Levels (the autopilot is the same at every level): easy and normal play the computer player above. Hard plays it
-too, except its trading turns (when to sell, how far to move the marker, what to do at the last call): those it
-chooses by determinised look-ahead (`engine.schwarzmarkt.search`) — sampled deals of the cards it cannot see, the rest
-of the trading round played out on each with this player's own trading rule for every seat, the best mean standing
-against the best other seat.
+Levels (the autopilot is the same at every level): easy and normal play the computer player above, each with its
+own numbers (`engine.schwarzmarkt.tuning`: easy's are the player's first ones, normal's win more against them).
+Hard plays normal too, except its trading turns (when to sell, how far to move the marker, what to do at the last
+call): those it chooses by determinised look-ahead (`engine.schwarzmarkt.search`) — sampled deals of the cards it
+cannot see, the rest of the trading round played out on each with the normal player's trading rule for every seat,
+the best mean standing against the best other seat.
 
 Reads only the `SeatView` and the legal list (never the state); deterministic for a given `rng`.
 """
@@ -37,26 +38,9 @@ from engine.levels import Level
 from engine.schwarzmarkt import search
 from engine.schwarzmarkt.actions import Give, Pick, Play, Target, Trade
 from engine.schwarzmarkt.market import GOODS
+from engine.schwarzmarkt.tuning import EASY, NORMAL, Tuning
 from engine.schwarzmarkt.views import SeatView
 
-CARD_VALUE = 6.0
-"""What a goods card kept for a later offer is worth, in luxury goods, in the first game round."""
-LATE_CARD_VALUE = 3.0
-"""The same in the second game round: the game may end before another offer wants it."""
-SELL_CHANCE = 0.5
-"""The chance that a player holding a wanted card sells it before this seat's next turn."""
-EVENT_VALUES = {
-    "quick_deal": 12.0,
-    "old_debt": 9.0,
-    "raid": 8.0,
-    "new_goods": 1.0,
-    "forced_swap": 1.0,
-    "limit": 0.5,
-    "shortage": 0.5,
-    "spoiled_goods": 0.5,
-    "espionage": 0.2,
-}
-"""An event card's worth to its player (what it gains plus what it costs the leader, shared among the others)."""
 GOODS_TOTAL = 12
 """Cards of each kind in the basic game (the data file may differ; only a guess at the others' hands)."""
 
@@ -81,7 +65,8 @@ class SchwarzmarktPolicy:
             return None
         if autopilot:
             return _autopilot(view, legal, rng)
-        return _Player(view, seat, rng, hard=self.level == "hard").decide(legal)
+        tuning = EASY if self.level == "easy" else NORMAL
+        return _Player(view, seat, rng, tuning, hard=self.level == "hard").decide(legal)
 
 
 def _autopilot(view: SeatView, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -103,13 +88,14 @@ def _autopilot(view: SeatView, legal: Sequence[Any], rng: random.Random) -> Any:
 class _Player:
     """One decision of the computer player."""
 
-    def __init__(self, view: SeatView, seat: int, rng: random.Random, *, hard: bool = False) -> None:
+    def __init__(self, view: SeatView, seat: int, rng: random.Random, tuning: Tuning, *, hard: bool = False) -> None:
         self.hard = hard
+        self.tuning = tuning
         self.view = view
         self.seat = seat
         self.rng = rng
         self.others = [s for s in range(view.seats) if s != seat and s not in view.left]
-        self.card_value = CARD_VALUE if view.game_round == 1 else LATE_CARD_VALUE
+        self.card_value = tuning.card_value if view.game_round == 1 else tuning.late_card_value
 
     def decide(self, legal: Sequence[Any]) -> Any:
         first = legal[0]
@@ -177,7 +163,7 @@ class _Player:
             # likely), so waiting means keeping the card for another offer.
             expected_later = self.card_value
         else:
-            filled = min(1.0, SELL_CHANCE * self.others_hold(kind) / still)
+            filled = min(1.0, self.tuning.sell_chance * self.others_hold(kind) / still)
             expected_later = (1 - filled) * v.prices[later - 1] + filled * self.card_value
         return v.price >= expected_later
 
@@ -190,14 +176,17 @@ class _Player:
         return after > max((v.luxury[s] for s in self.others), default=0)
 
     def _marker(self, waiting: list[Trade]) -> Trade:
-        """No trade: up as far as is safe when holding wanted cards (not to where the last call falls to another
-        player before this seat's next turn), else 1."""
+        """No trade: up when holding wanted cards, at most as far as is safe (not to where the last call falls to
+        another player before this seat's next turn; `Tuning.push` says how far), else 1."""
         v = self.view
         holding = v.offer is not None and any(v.goods.get(k, 0) for k in v.offer.still)
         if not holding:
             return min(waiting, key=lambda t: t.move)
         safe = [t for t in waiting if v.marker + t.move + len(self.others) < v.end_space]
-        return max(safe, key=lambda t: t.move) if safe else min(waiting, key=lambda t: t.move)
+        if not safe:
+            return min(waiting, key=lambda t: t.move)
+        move = self.tuning.push_move(max(t.move for t in safe))
+        return next(t for t in safe if t.move == move)
 
     # the starter's card and the events
 
@@ -209,7 +198,7 @@ class _Player:
             if card is None:
                 return 0.0
             if card.event is not None:
-                return EVENT_VALUES.get(card.event, 0.0) if self._event_possible(card.event) else -1.0
+                return self.tuning.event_values.get(card.event, 0.0) if self._event_possible(card.event) else -1.0
             mine = 0.0
             theirs = 0.0
             for kind, n in zip(GOODS, card.wants, strict=False):

@@ -11,16 +11,16 @@ on all `SAMPLES` (successive halving: a five-kind offer can give 30 candidates).
   cards seen traded earlier are not placed in the pile: a simplification.)
   Every candidate is played on the same deals (common random numbers), so they are compared on equal luck.
 - The rollout policy is the normal player's own trading rule (`rollout_turn`, the rule of `policy._Player._trade`
-  on plain lists): every seat, this one included, follows it on its dealt hand after the candidate turn. Against
-  normal players that is a model of what the table will really do.
+  with the `tuning.NORMAL` numbers, on plain lists): every seat, this one included, follows it on its dealt hand
+  after the candidate turn. Against normal players that is a model of what the table will really do.
 - The score is what decides the game: the seat's luxury plus what its kept cards are worth (`card_value` each), less
   the same of the best other seat. A trade that empties a hand ends the game round: in the first, every hand is
   refilled (kept cards no longer count); in the second the game is over, kept cards are worth nothing and the seat
   gets `WIN_BONUS` for a win (a shared one: nothing) and loses as much for a loss.
 
-The rollout works on a few lists of ints (no pydantic state, no rules engine): a trading decision costs about 1.5 ms
-of CPU at the median and 6 ms at the 99th percentile, with a fixed number of deals (no clock). Only the seat's view
-and the seeded generator are read, never the state.
+The rollout works on a few lists of ints (no pydantic state, no rules engine): a decision of the hard player costs
+about 1.6 ms of CPU at the median and 10 ms at the 99th percentile (3 seats), with a fixed number of deals (no
+clock). Only the seat's view and the seeded generator are read, never the state.
 """
 
 import random
@@ -28,17 +28,18 @@ from collections.abc import Sequence
 
 from engine.schwarzmarkt.actions import Trade
 from engine.schwarzmarkt.market import GOODS, INDEX
+from engine.schwarzmarkt.tuning import NORMAL
 from engine.schwarzmarkt.views import SeatView
 
-SAMPLES = 24
+SAMPLES = 40
 """Sampled deals per decision: enough to rank a handful of candidates, within the time a decision may take."""
 GOODS_TOTAL = 12
 """Cards of each kind in the basic game (the data file may differ; only a guess at the unseen cards)."""
-SELL_CHANCE = 0.5
-"""The normal player's guess of how likely a holder sells before its next turn (as `policy.SELL_CHANCE`)."""
-FIRST = 8
+SELL_CHANCE = NORMAL.sell_chance
+"""The normal player's guess of how likely a holder sells before its next turn."""
+FIRST = 12
 """Deals every candidate is played on before the weaker ones are dropped."""
-KEEP = 4
+KEEP = 5
 """Candidates played on every deal."""
 WIN_BONUS = 100.0
 """What winning is worth on top of the final margin when a rollout ends the game, and losing costs: more than any
@@ -167,7 +168,8 @@ class Round:
 def rollout_turn(table: Table, r: Round, s: int) -> tuple[list[int] | None, int]:
     """The normal player's trading turn for seat `s` on its dealt hand (see `policy._Player._trade`): at the last
     call sell everything wanted; else sell the kinds whose price now beats waiting a round of turns; else drive the
-    price up as far as is safe while holding wanted cards, or move it 1. None: no trade."""
+    price up (as `tuning.NORMAL.push` says, within what is safe) while holding wanted cards, or move it 1. None: no
+    trade."""
     hand = r.hands[s]
     still = r.still
     wanted: list[int] | None = None
@@ -213,7 +215,7 @@ def rollout_turn(table: Table, r: Round, s: int) -> tuple[list[int] | None, int]
     for m in range(1, die + 1):
         if marker + m + others < table.end:
             best = m
-    return None, best
+    return None, NORMAL.push_move(best)
 
 
 def _shorten(table: Table, sell: list[int]) -> list[int]:

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from engine.levels import Level
 from engine.policy import policy_for
 from engine.schwarzmarkt.actions import Play, Trade
 from engine.schwarzmarkt.market import GOODS
@@ -110,16 +111,21 @@ def trading(marker: int, mine: list[int], **kw: Any) -> SchwarzmarktState:
     return state
 
 
-def test_computer_player_waits_at_a_low_price_and_sells_at_a_high_one() -> None:
+@pytest.mark.parametrize(("level", "half"), [("easy", False), ("normal", True)])
+def test_computer_player_waits_at_a_low_price_and_sells_at_a_high_one(level: Level, half: bool) -> None:
+    policy = policy_for(GAME, level)
+    assert policy is not None
     mine = hand("2 coffee", "3 sugar")
     low = trading(1, mine)
-    choice = POLICY.decide(GAME.view(low, 0), GAME.legal_actions(low, 0), 0, random.Random(0))
-    assert isinstance(choice, Trade) and choice.cards == () and choice.move == low.track[0].die, "waits, price up"
+    choice = policy.decide(GAME.view(low, 0), GAME.legal_actions(low, 0), 0, random.Random(0))
+    die = low.track[0].die
+    push = (die + 1) // 2 if half else die
+    assert isinstance(choice, Trade) and choice.cards == () and choice.move == push, "waits, price up (normal: half)"
     high = trading(11, mine)
-    choice = POLICY.decide(GAME.view(high, 0), GAME.legal_actions(high, 0), 0, random.Random(0))
+    choice = policy.decide(GAME.view(high, 0), GAME.legal_actions(high, 0), 0, random.Random(0))
     assert choice == Trade(cards=("coffee", "coffee"), move=1)
     last = trading(14, mine, last_call=True)
-    choice = POLICY.decide(GAME.view(last, 0), GAME.legal_actions(last, 0), 0, random.Random(0))
+    choice = policy.decide(GAME.view(last, 0), GAME.legal_actions(last, 0), 0, random.Random(0))
     assert choice == Trade(cards=("coffee", "coffee"), move=0)
 
 

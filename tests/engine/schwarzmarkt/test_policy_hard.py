@@ -17,6 +17,7 @@ from .test_policy import other_secrets_changed
 
 HARD = policy_for(GAME, "hard")
 NORMAL = policy_for(GAME, "normal")
+EASY = policy_for(GAME, "easy")
 
 
 def coffee_round(mine: list[int], *, marker: int, game_round: int = 1, luxury: list[int] | None = None) -> Any:
@@ -42,13 +43,13 @@ def decisions(state: SchwarzmarktState, seeds: range = range(6)) -> set[Any]:
     return {HARD.decide(view, legal, 0, random.Random(seed)) for seed in seeds}
 
 
-def test_hard_empties_its_hand_at_a_good_price_where_normal_waits() -> None:
+def test_hard_empties_its_hand_at_a_good_price_where_easy_waits() -> None:
     """Its last two cards wanted at 10 in the first game round: selling them ends the game round and it starts afresh
-    with nine cards while the others keep what they have; the normal player's rule waits for a higher price (the
-    look-ahead sees the others fill the offer first and what a fresh hand is worth)."""
+    with nine cards while the others keep what they have; the easy player's rule waits for a higher price (the
+    look-ahead sees the others fill the offer first and what a fresh hand is worth; normal's numbers sell too)."""
     state = coffee_round(hand("2 coffee"), marker=8)
     view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
-    assert NORMAL.decide(view, legal, 0, random.Random(0)) == Trade(cards=(), move=2)
+    assert EASY.decide(view, legal, 0, random.Random(0)) == Trade(cards=(), move=2)
     assert decisions(state) == {Trade(cards=("coffee", "coffee"), move=1)}
 
 
