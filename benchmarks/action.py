@@ -401,7 +401,7 @@ async def per_move(directory: Path, games: int, pictures: bool, slow: bool = Fal
         io = rig.io.since(before[0])
         calls = fake.calls - before[1]
         rest = sum(n for k, n in calls.items() if k not in EXEMPT)
-        by_kind[move.kind].append((io.round_trips, io.writes, rest))
+        by_kind[move.kind].append((io.round_trips, io.writes, rest, io.unsynced))
         if move.kind != "timeout":
             ops.update(io.by_op)
             wops.update(io.writes_by_op)
@@ -431,7 +431,8 @@ async def per_move(directory: Path, games: int, pictures: bool, slow: bool = Fal
     print(f"1. Per move, one at a time, {pace} ({made} moves: {games} whole games; {n} by players, the rest "
           "timeouts)")  # fmt: skip
     print(f"   player moves: {sum(x[0] for x in player) / n:.1f} database round trips, "
-          f"{sum(x[1] for x in player) / n:.2f} fsync'd writes, {sum(x[2] for x in player) / n:.2f} "
+          f"{sum(x[1] for x in player) / n:.2f} fsync'd writes (and {sum(x[3] for x in player) / n:.2f} committed "
+          f"without an fsync: the in-flight marks), {sum(x[2] for x in player) / n:.2f} "
           f"rate-limited REST calls per move")  # fmt: skip
     print(f"   CPU time of the process per player move (command in to everything delivered): "
           f"median {statistics.median(cpu) * 1000:.2f} ms, mean {statistics.mean(cpu) * 1000:.2f} ms")  # fmt: skip

@@ -28,7 +28,8 @@ stored in the row. Kinds:
 Every row a commit writes carries a `guard` in its payload: a Discord message id (snowflake) from a few seconds
 before the commit, the bound of any later look for what it sent (`bot.notifier`), and `marked`
 (`ATTEMPTS_MARKED`): the process that committed it marks it in flight in the database before its first attempt, in
-one write for all the rows of a delivery pass (`Sender.attempting`), not one per send. Read back after a crash with
+one write for all the rows of a delivery pass (`Sender.attempting`), not one per send, and one that does not wait for
+the disk (`store.outbox.mark_in_flight`: it must outlast the process, not the machine). Read back after a crash with
 that mark, it may have been sent: the notifier looks among the messages posted since its guard before sending it
 again. Read back without it, it was never tried, so nothing of it can be on Discord: it is sent without a look (the
 start-up catch-up reads no thread for it). A row of an older version (a guard, no `marked`) is always looked for.
