@@ -676,13 +676,14 @@ async def load(rig: Rig, arrivals: random.Random, rate: float, warmup: float, se
     tasks: set[asyncio.Task[Any]] = set()
     t0 = time.perf_counter()
     first_move = len(rig.moves)
-    calls0, targets0 = Counter(fake.calls), Counter(fake.targets)
+    calls0, targets0, why0 = Counter(fake.calls), Counter(fake.targets), Counter(fake.why)
     measuring = warmup <= 0
 
     def begin() -> None:
         # The warm-up is over: what came before is not counted (its deliveries may still be going on).
-        nonlocal first_move, calls0, targets0, measuring
+        nonlocal first_move, calls0, targets0, why0, measuring
         first_move, calls0, targets0, measuring = len(rig.moves), Counter(fake.calls), Counter(fake.targets), True
+        why0 = Counter(fake.why)
 
     async def one(table: Table) -> None:
         # The table takes its next command once this one is answered (its player has seen the answer), whether or
@@ -741,7 +742,8 @@ async def load(rig: Rig, arrivals: random.Random, rate: float, warmup: float, se
           f"{len(done) / (measured + drain):.1f} moves/s delivered (drained {drain:.1f} s after the last arrival); "
           f"{rest / max(len(moves), 1):.2f} rate-limited REST calls per move "
           f"({', '.join(f'{k} {v}' for k, v in calls.most_common())}; by where: "
-          f"{', '.join(f'{k} {v}' for k, v in (fake.targets - targets0).most_common())})")  # fmt: skip
+          f"{', '.join(f'{k} {v}' for k, v in (fake.targets - targets0).most_common())}; why: "
+          f"{', '.join(f'{k} {v}' for k, v in (fake.why - why0).most_common())})")  # fmt: skip
 
 
 # --- 4. start-up catch-up ----------------------------------------------------------------------------
