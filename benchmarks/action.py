@@ -677,13 +677,16 @@ async def load(rig: Rig, arrivals: random.Random, rate: float, warmup: float, se
     t0 = time.perf_counter()
     first_move = len(rig.moves)
     calls0, targets0, why0 = Counter(fake.calls), Counter(fake.targets), Counter(fake.why)
+    edits0 = Counter(fake.thread_edits)
     measuring = warmup <= 0
+    fake.sampling = measuring
 
     def begin() -> None:
         # The warm-up is over: what came before is not counted (its deliveries may still be going on).
-        nonlocal first_move, calls0, targets0, why0, measuring
+        nonlocal first_move, calls0, targets0, why0, edits0, measuring
         first_move, calls0, targets0, measuring = len(rig.moves), Counter(fake.calls), Counter(fake.targets), True
-        why0 = Counter(fake.why)
+        why0, edits0 = Counter(fake.why), Counter(fake.thread_edits)
+        fake.sampling = True
 
     async def one(table: Table) -> None:
         # The table takes its next command once this one is answered (its player has seen the answer), whether or
@@ -743,7 +746,14 @@ async def load(rig: Rig, arrivals: random.Random, rate: float, warmup: float, se
           f"{rest / max(len(moves), 1):.2f} rate-limited REST calls per move "
           f"({', '.join(f'{k} {v}' for k, v in calls.most_common())}; by where: "
           f"{', '.join(f'{k} {v}' for k, v in (fake.targets - targets0).most_common())}; why: "
-          f"{', '.join(f'{k} {v}' for k, v in (fake.why - why0).most_common())})")  # fmt: skip
+          f"{', '.join(f'{k} {v}' for k, v in (fake.why - why0).most_common())}; thread messages by their "
+          f"rate-limited edits: {_spread(fake.thread_edits - edits0)})")  # fmt: skip
+
+
+def _spread(edits: Counter[int]) -> str:
+    """How many messages had 1, 2, 3–5, 6 or more edits."""
+    bins = Counter("1" if n == 1 else "2" if n == 2 else "3-5" if n <= 5 else "6+" for n in edits.values())
+    return ", ".join(f"{k}: {bins[k]}" for k in ("1", "2", "3-5", "6+"))
 
 
 # --- 4. start-up catch-up ----------------------------------------------------------------------------

@@ -16,6 +16,8 @@ bot reads them back (its history, a message fetched) as they are — what a rest
 
 import asyncio
 import itertools
+import os
+import sys
 import time
 from collections import Counter, deque
 from collections.abc import Callable
@@ -97,6 +99,9 @@ class FakeDiscord:
         message already showed that), `superseded` (the same message edited again within 5 s: coalescible) or
         `needed`; and each reaction by emoji."""
         self._edited_at: dict[int, float] = {}
+        self.sampling = False
+        self.thread_edits: Counter[int] = Counter()
+        """Rate-limited edits of each thread message."""
         self.by_token: set[int] = set()
         """Messages made with an interaction's token (an answer, a follow-up)."""
 
@@ -211,9 +216,22 @@ class FakeDiscord:
             and _without_latest(old.get("embeds")) == _without_latest(body.get("embeds"))
         ):
             self.why["edit DM needed, only its Latest notes changed"] += 1
+        elif "embeds" in body and not body["embeds"] and "content" not in body:
+            self.why[f"edit {where} needed, the status taken off"] += 1
         else:
             look = "with an embed" if body.get("embeds") else "text only"
             self.why[f"edit {where} needed, {look}"] += 1
+            if (
+                os.environ.get("FAKECORD_SAMPLES")
+                and self.sampling
+                and look == "text only"
+                and self.why["sampled"] < 12
+            ):
+                self.why["sampled"] += 1
+                print("SAMPLE", where, repr((old or {}).get("content"))[:300], "->", repr(body.get("content"))[:300],
+                      file=sys.stderr)  # fmt: skip
+        if where.startswith("thread"):
+            self.thread_edits[message_id] += 1
 
     def message(self, channel_id: int, body: dict[str, Any], *, message_id: int | None = None) -> dict[str, Any]:
         return {
@@ -363,6 +381,7 @@ class _Followup:
     id: int
     channel_id: int
     fake: FakeDiscord
+    attachments: list[Any] = field(default_factory=list)
 
     async def add_reaction(self, emoji: Any) -> None:
         await self.fake.call("react", self.channel_id)
