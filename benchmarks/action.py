@@ -34,7 +34,11 @@ Printed:
    80 ms round trip: acknowledgement p50/p99 (command in → interaction answered), delivery-done p99 (command in →
    its last outbox row marked delivered) and the REST calls per move; measured for `--open-seconds` after a
    `--warmup` at the same load (tables under way at that load look like it: e.g. their status message sits on a
-   recent narration message, edited with its command's token, instead of the message their set-up posted).
+   recent narration message, edited with its command's token, instead of the message their set-up posted);
+   with why each rate-limited edit and reaction was spent (`FakeDiscord.why`: an edit that changed nothing, one
+   superseded within 5 s, a thread message the bot posted or one a command made whose token the bot no longer
+   holds) and how many thread messages took 1, 2, 3–5 or 6+ such edits (a status stuck on a message without a
+   live token is edited every move). `FAKECORD_SAMPLES=1` prints a few text-only edits' before and after.
 """
 
 import argparse
