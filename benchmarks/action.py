@@ -34,7 +34,11 @@ Printed:
    80 ms round trip: acknowledgement p50/p99 (command in → interaction answered), delivery-done p99 (command in →
    its last outbox row marked delivered) and the REST calls per move; measured for `--open-seconds` after a
    `--warmup` at the same load (tables under way at that load look like it: e.g. their status message sits on a
-   recent narration message, edited with its command's token, instead of the message their set-up posted).
+   recent narration message, edited with its command's token, instead of the message their set-up posted);
+   with why each rate-limited edit and reaction was spent (`FakeDiscord.why`: an edit that changed nothing, one
+   superseded within 5 s, a thread message the bot posted or one a command made whose token the bot no longer
+   holds) and how many thread messages took 1, 2, 3–5 or 6+ such edits (a status stuck on a message without a
+   live token is edited every move). `FAKECORD_SAMPLES=1` prints a few text-only edits' before and after.
 """
 
 import argparse
@@ -677,13 +681,17 @@ async def load(rig: Rig, arrivals: random.Random, rate: float, warmup: float, se
     tasks: set[asyncio.Task[Any]] = set()
     t0 = time.perf_counter()
     first_move = len(rig.moves)
-    calls0, targets0 = Counter(fake.calls), Counter(fake.targets)
+    calls0, targets0, why0 = Counter(fake.calls), Counter(fake.targets), Counter(fake.why)
+    edits0 = Counter(fake.thread_edits)
     measuring = warmup <= 0
+    fake.sampling = measuring
 
     def begin() -> None:
         # The warm-up is over: what came before is not counted (its deliveries may still be going on).
-        nonlocal first_move, calls0, targets0, measuring
+        nonlocal first_move, calls0, targets0, why0, edits0, measuring
         first_move, calls0, targets0, measuring = len(rig.moves), Counter(fake.calls), Counter(fake.targets), True
+        why0, edits0 = Counter(fake.why), Counter(fake.thread_edits)
+        fake.sampling = True
 
     async def one(table: Table) -> None:
         # The table takes its next command once this one is answered (its player has seen the answer), whether or
@@ -742,7 +750,15 @@ async def load(rig: Rig, arrivals: random.Random, rate: float, warmup: float, se
           f"{len(done) / (measured + drain):.1f} moves/s delivered (drained {drain:.1f} s after the last arrival); "
           f"{rest / max(len(moves), 1):.2f} rate-limited REST calls per move "
           f"({', '.join(f'{k} {v}' for k, v in calls.most_common())}; by where: "
-          f"{', '.join(f'{k} {v}' for k, v in (fake.targets - targets0).most_common())})")  # fmt: skip
+          f"{', '.join(f'{k} {v}' for k, v in (fake.targets - targets0).most_common())}; why: "
+          f"{', '.join(f'{k} {v}' for k, v in (fake.why - why0).most_common())}; thread messages by their "
+          f"rate-limited edits: {_spread(fake.thread_edits - edits0)})")  # fmt: skip
+
+
+def _spread(edits: Counter[int]) -> str:
+    """How many messages had 1, 2, 3–5, 6 or more edits."""
+    bins = Counter("1" if n == 1 else "2" if n == 2 else "3-5" if n <= 5 else "6+" for n in edits.values())
+    return ", ".join(f"{k}: {bins[k]}" for k in ("1", "2", "3-5", "6+"))
 
 
 # --- 4. start-up catch-up ----------------------------------------------------------------------------

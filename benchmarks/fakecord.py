@@ -16,6 +16,8 @@ bot reads them back (its history, a message fetched) as they are — what a rest
 
 import asyncio
 import itertools
+import os
+import sys
 import time
 from collections import Counter, deque
 from collections.abc import Callable
@@ -92,6 +94,16 @@ class FakeDiscord:
         self.targets: Counter[str] = Counter()
         """Posts, edits and reactions by where they go: a DM (hands) or a thread."""
         self.waited = 0.0
+        self.why: Counter[str] = Counter()
+        """Why each edit was spent (with `keep_messages`): by where (DM, thread) and its look, `unchanged` (the
+        message already showed that), `superseded` (the same message edited again within 5 s: coalescible) or
+        `needed`; and each reaction by emoji."""
+        self._edited_at: dict[int, float] = {}
+        self.sampling = False
+        self.thread_edits: Counter[int] = Counter()
+        """Rate-limited edits of each thread message."""
+        self.by_token: set[int] = set()
+        """Messages made with an interaction's token (an answer, a follow-up)."""
 
     def new_id(self) -> int:
         return next(self._ids)
@@ -127,6 +139,7 @@ class FakeDiscord:
             return made
         if method == "PATCH" and path == "/channels/{channel_id}/messages/{message_id}":
             await self.call("edit", channel)
+            self.explain(int(channel), int(params["message_id"]), body)
             return self.edited(int(channel), int(params["message_id"]), body)
         if method == "GET" and path == "/channels/{channel_id}/messages/{message_id}":
             await self.call("fetch", channel)
@@ -147,6 +160,7 @@ class FakeDiscord:
                 await self.call("reactions_read", channel)
                 return []
             await self.call("react", channel)
+            self.why[f"react {'DM' if int(channel) in self._dm_ids else 'thread'} {path.split('/reactions/')[1]}"] += 1
             return None
         if method == "GET" and path == "/channels/{channel_id}/messages":
             await self.call("history", channel)
@@ -177,6 +191,48 @@ class FakeDiscord:
         if self.on_call is not None:
             self.on_call(call)
 
+    def explain(self, channel_id: int, message_id: int, body: dict[str, Any]) -> None:
+        """Count why a (rate-limited) edit was spent: see `why`."""
+        if not self.keep_messages:
+            return
+        where = "DM" if channel_id in self._dm_ids else "thread"
+        if where == "thread":
+            where += " (made by a command)" if message_id in self.by_token else " (the bot's post)"
+        old = self.messages.get(channel_id, {}).get(message_id)
+        now = time.perf_counter()
+        last = self._edited_at.get(message_id)
+        self._edited_at[message_id] = now
+        if old is not None and all(
+            (old.get(k) or ("" if k == "content" else [])) == (body[k] or ("" if k == "content" else []))
+            for k in ("content", "embeds", "components")
+            if k in body
+        ):
+            self.why[f"edit {where} unchanged"] += 1
+        elif last is not None and now - last < 5.0:
+            self.why[f"edit {where} within 5 s of the last"] += 1
+        elif (
+            where == "DM"
+            and old is not None
+            and _without_latest(old.get("embeds")) == _without_latest(body.get("embeds"))
+        ):
+            self.why["edit DM needed, only its Latest notes changed"] += 1
+        elif "embeds" in body and not body["embeds"] and "content" not in body:
+            self.why[f"edit {where} needed, the status taken off"] += 1
+        else:
+            look = "with an embed" if body.get("embeds") else "text only"
+            self.why[f"edit {where} needed, {look}"] += 1
+            if (
+                os.environ.get("FAKECORD_SAMPLES")
+                and self.sampling
+                and look == "text only"
+                and self.why["sampled"] < 12
+            ):
+                self.why["sampled"] += 1
+                print("SAMPLE", where, repr((old or {}).get("content"))[:300], "->", repr(body.get("content"))[:300],
+                      file=sys.stderr)  # fmt: skip
+        if where.startswith("thread"):
+            self.thread_edits[message_id] += 1
+
     def message(self, channel_id: int, body: dict[str, Any], *, message_id: int | None = None) -> dict[str, Any]:
         return {
             "id": str(message_id or self.new_id()),
@@ -204,6 +260,7 @@ class FakeDiscord:
 
     def answer(self, channel_id: int, message_id: int, body: dict[str, Any]) -> None:
         """A message made with an interaction's token (its answer, a follow-up)."""
+        self.by_token.add(message_id)
         self.keep(channel_id, self.message(channel_id, body, message_id=message_id))
 
     def kept(self, channel_id: int, message_id: int) -> dict[str, Any]:
@@ -249,6 +306,11 @@ class FakeDiscord:
 
     def rate_limited_calls(self) -> int:
         return sum(n for kind, n in self.calls.items() if kind not in EXEMPT)
+
+
+def _without_latest(embeds: Any) -> Any:
+    """A hand's embeds without its "Latest" field (the notes of the move that changed it)."""
+    return [{**e, "fields": [f for f in e.get("fields", []) if f.get("name") != "Latest"]} for e in embeds or []]
 
 
 class _Response:
@@ -300,6 +362,7 @@ class FakeResponse:
                 self._i.channel_id, self._i.fake.message(self._i.channel_id, _body(content, kwargs), message_id=made)
             )
             self._i.original = made
+            self._i.fake.by_token.add(made)
             self._i.fake.created(self._i.channel_id, made)
         return _Sent(made)
 
@@ -318,6 +381,7 @@ class _Followup:
     id: int
     channel_id: int
     fake: FakeDiscord
+    attachments: list[Any] = field(default_factory=list)
 
     async def add_reaction(self, emoji: Any) -> None:
         await self.fake.call("react", self.channel_id)
@@ -336,6 +400,7 @@ class FakeFollowup:
             self._i.channel_id, self._i.fake.message(self._i.channel_id, _body(content, kwargs), message_id=made)
         )
         self._i.fake.created(self._i.channel_id, made)
+        self._i.fake.by_token.add(made)
         return _Followup(made, self._i.channel_id, self._i.fake)
 
     async def edit_message(self, message_id: int, **kwargs: Any) -> Any:

@@ -131,6 +131,8 @@ async def _refresh_private(click: Click, note: str | None = None) -> Answer | No
     text = note or None
     view = hand.view or discord.ui.View()
     if carrier.claim():
+        if interaction.message is not None:  # (a hand DM shows this now, not what the notifier last sent it)
+            click.bot.notifier.edited_elsewhere(interaction.message.id)
         await interaction.response.edit_message(content=text, embed=hand.embed, view=view)
         carrier.used = True
         return None

@@ -21,6 +21,7 @@ from bot.notifier.sending import (
     Sender,
     _dt,
     _send_args,
+    _shows,
 )
 from bot.presentation import Post, Presentation, Table, moment, private_post, standings_lines
 from bot.routing import FALLBACK, REMINDER, WAIT, dm_words, fallback_words
@@ -90,15 +91,23 @@ class Hands:
                     content=post.text or None, embed=post.embed(), view=view
                 )
                 carrier.used = True
+                self.sender.remember(ref.message_id, _shows(post))
                 await self.ledger.mark(last, refs=[adopted] if adopted else [])
                 await self._dm_works(record, seat_rec.seat, seat_rec.dm_ok)
                 return
+            looks = _shows(post)
+            if adopted is None and self.sender.shown.get(ref.message_id) == looks:
+                # The DM already shows exactly this hand (as this process last sent it): no edit needed.
+                await self.ledger.mark(last)
+                return
+            self.sender.shown.pop(ref.message_id, None)
             try:
                 await (
                     self.bot.get_partial_messageable(ref.channel_id, type=discord.ChannelType.private)
                     .get_partial_message(ref.message_id)
                     .edit(content=post.text or None, embed=post.embed(), view=view)
                 )
+                self.sender.remember(ref.message_id, looks)
                 await self.ledger.mark(last, refs=[adopted] if adopted else [])
                 await self._dm_works(record, seat_rec.seat, seat_rec.dm_ok)
                 return
@@ -141,6 +150,7 @@ class Hands:
         if old is not None and old.message_id != message.id:
             await self.ledger.drop_ref(record.id, old.message_id, replaced=True)
         await self.ledger.mark(last, refs=[new])
+        self.sender.remember(message.id, _shows(post))
         await self._dm_works(record, seat, seat_rec.dm_ok if seat_rec is not None else None)
         if old is not None and old.message_id != message.id:
             # Gone already, or not ours to delete any more: the new hand is the one that counts.
@@ -215,6 +225,7 @@ class Hands:
             if hand is not None:
                 try:
                     message = self.bot.get_partial_messageable(int(hand[0])).get_partial_message(int(hand[1]))
+                    self.sender.shown.pop(message.id, None)
                     await message.edit(content=text, embed=None, view=None, attachments=[])
                     await self.ledger.mark(row)
                     return

@@ -148,6 +148,11 @@ class Notifier:
 
     # --- news from elsewhere ------------------------------------------------------------------------------
 
+    def edited_elsewhere(self, message_id: int) -> None:
+        """A message the notifier tracks (a hand DM) was edited by other code (a click's answer): what it shows is
+        no longer what the notifier last sent, so its next edit is made even if it looks the same (`Sender.shown`)."""
+        self.sender.shown.pop(message_id, None)
+
     def saw_message(self, channel_id: int, message_id: int) -> None:
         """A new message in a thread, from the gateway (`Threads.saw_message`)."""
         self.threads.saw_message(channel_id, message_id)
