@@ -34,10 +34,14 @@ Levels (`level`; the autopilot is the same at every level):
   on it, a shared win, and the money kept outbids them), it objects from a smaller harm (`HARD_HARM`: a lost
   objection costs nothing in the main game) and always claims up to its whole bribe. In the variant normal plays as
   easy.
-- hard: normal, and sharp in the variant too. No stronger Casablanca player has been found yet: more or less
-  `EXPOSURE` than normal's lost to it head-to-head (13–16 % of 40 four-seat games), and so did the search-free
-  variations tried; hard is normal's equal in the main game so that a table asking for hard never gets a weaker
-  opponent.
+- hard: normal, and sharp in the variant too. In the main game it is a best response to normal's habits
+  (`_Player.hard`). Normal players end with all their money on one agent and at most their first $100 on two others,
+  and block each other by moving agents they have (next to) nothing on; so hard, once its backed agent has
+  `VETO_AFTER`, puts `VETO` on every other agent: its objections then stop those moves, and their objections to its
+  own moves with those agents fail. And it is more patient (`HARD_PATIENCE`): its blocking fades, and the late rules
+  start, later than normal's, so it still pushes its own end while normal players already yield. Tried and dropped
+  (40 games each): more or less `EXPOSURE` (13–16 %), objecting from any harm, a bonus for hitting other agents
+  (15.6 %: the $1,000 weakens the backed agent, and it often hits nobody's), a patience of 400 (21.9 %).
 Measured (4 seats, session 37; `benchmarks/bots.py --levels --game casablanca`): see the closing note / RESULTS.
 
 Reads only the `SeatView` and the legal list (never the state); deterministic for a given `rng`.
