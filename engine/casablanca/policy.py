@@ -35,13 +35,16 @@ Levels (`level`; the autopilot is the same at every level):
   objection costs nothing in the main game) and always claims up to its whole bribe. In the variant normal plays as
   easy.
 - hard: normal, and sharp in the variant too. In the main game it is a best response to normal's habits
-  (`_Player.hard`). Normal players end with all their money on one agent and at most their first $100 on two others,
-  and block each other by moving agents they have (next to) nothing on; so hard, once its backed agent has
-  `VETO_AFTER`, puts `VETO` on every other agent: its objections then stop those moves, and their objections to its
-  own moves with those agents fail. And it is more patient (`HARD_PATIENCE`): its blocking fades, and the late rules
-  start, later than normal's, so it still pushes its own end while normal players already yield. Tried and dropped
-  (40 games each): more or less `EXPOSURE` (13–16 %), objecting from any harm, a bonus for hitting other agents
-  (15.6 %: the $1,000 weakens the backed agent, and it often hits nobody's), a patience of 400 (21.9 %).
+  (`_Player.hard`, `_Player._normal_backing`). Normal players back the nearest agent of the nearest trio they
+  bribed first, the first of equals, so some agents are backed by several of them (a shared win is a fraction of one)
+  and some by none: hard's first bribe and its backed agent go where normal players least often go. Then they end
+  with all their money on that agent and at most their first $100 on two others, and block each other by moving
+  agents they have (next to) nothing on; so hard, once its backed agent has `VETO_AFTER`, puts `VETO` on every other
+  agent: its objections then stop those moves, and their objections to its own moves with those agents fail.
+  Tried and dropped: more or less `EXPOSURE` (13–16 % of 40 games), a bonus for hitting other agents (15.6 % of 40:
+  the $1,000 weakens the backed agent, and it often hits nobody's), objecting from any harm (21.2 % of 40), and more
+  patience than normal (its blocking fading over 300 announcements instead of 200: with `VETO`, 24.8 % of 200, and
+  tables of hard players up to 4,874 actions at eight seats).
 Measured (4 seats, session 37; `benchmarks/bots.py --levels --game casablanca`): see the closing note / RESULTS.
 
 Reads only the `SeatView` and the legal list (never the state); deterministic for a given `rng`.
@@ -120,11 +123,6 @@ to the active player). Measured (40 games, seed 1, hard vs three normal): 27.5 %
 turns spent bribing) 18.1 %."""
 VETO_AFTER = 2_000
 """Hard, main game: the money on its backed agent before it spreads `VETO`."""
-HARD_PATIENCE = 300
-"""Hard, main game: the announcements its blocking fades over (normal: `PATIENCE`); the late rules and any end's
-welcome come later by as much. Normal players already yield then, and hard still pushes its own end and blocks
-theirs. Measured with `VETO` (40 games each): 28.3 % (seed 1), 30.0 % (seed 41), 21.2 % (seed 81); 400: 21.9 % (seed
-1). A table of hard players still ends: all turn late together."""
 
 
 @dataclass
@@ -228,8 +226,6 @@ class _Player:
         # Blocking the others' ends weighs less as the game drags on: players who only undo each other's moves
         # (computer players among themselves) would never finish; pushing one's own end does.
         played = view.last_announcement.no if view.last_announcement is not None else 0
-        if self.hard:  # hard outlasts normal: it still blocks, and doesn't yield, while normal players already do
-            played = played * PATIENCE // HARD_PATIENCE
         self.caution = 0.0 if autopilot else THREAT_WEIGHT * max(0.0, 1 - played / PATIENCE)
         self.late = autopilot or played >= PATIENCE
         # Normal and hard keep the backed agent out of company (a hit there loses the biggest stake at once), but
@@ -332,6 +328,20 @@ class _Player:
             near = sum(DECAY ** self._finish(self.board, self.colour[c]) for c in b.amounts)
             return near + self.rng.random() * 0.01
 
+        if self.hard:  # of the nearest trios, one whose agent it will back normal players least often back
+            odds = self._normal_backing(self.board)
+
+            def alone(b: Bribe) -> tuple[float, float]:
+                trio = [self.colour[c] for c in b.amounts]
+                near = sum(DECAY ** self._finish(self.board, a) for a in trio)
+                board = Board(
+                    self.board.at, self.board.carrier, self.board.suitcase, self.board.carried, {a: 1 for a in trio}
+                )
+                backed = self._backed(board)
+                return (round(near, 2), -odds.get(backed, 0.0) if backed is not None else 0.0)
+
+            top = max(alone(b) for b in same)
+            same = [b for b in same if alone(b) == top]
         return max(same, key=promise)
 
     def _veto_bribe(self, bribes: list[Bribe]) -> Bribe | None:
@@ -434,7 +444,24 @@ class _Player:
         alive = [a for a in board.at if board.bribes.get(a, 0) > 0]
         if not alive:
             return None
+        if self.hard:  # ties: the agent normal players least often back (a shared win is a fraction of one)
+            odds = self._normal_backing(board)
+            return max(alive, key=lambda a: (board.bribes[a], -self._finish(board, a), -odds.get(a, 0.0), a))
         return max(alive, key=lambda a: (board.bribes[a], -self._finish(board, a), -a))
+
+    def _normal_backing(self, board: Board) -> dict[int, float]:
+        """How often a normal player backs each agent, from its habits: its first turn puts $100 on the three
+        consecutive agents nearest to ending the game (its noise decides between equally near trios), and it then
+        backs the nearest of them, the first one on a tie."""
+        alive = sorted(board.at)
+        trios = [[alive[(i + k) % len(alive)] for k in range(min(3, len(alive)))] for i in range(len(alive))]
+        near = [sum(DECAY ** self._finish(board, a) for a in trio) for trio in trios]
+        best = [t for t, v in zip(trios, near, strict=True) if v >= max(near) - 0.01]
+        odds: dict[int, float] = {}
+        for trio in best:
+            backed = max(trio, key=lambda a: (-self._finish(board, a), -a))
+            odds[backed] = odds.get(backed, 0.0) + 1 / len(best)
+        return odds
 
     def _mine(self, board: Board, agent: int) -> bool:
         """This seat would (most likely) be the richest on `agent` if it ended the game."""

@@ -131,15 +131,19 @@ def test_keeping_out_of_company_fades_so_tables_end() -> None:
     assert _decide("normal", state) == _decide("easy", state) == Move(agent="green", to="3", suitcase=True)
 
 
-def test_hard_outlasts_normal() -> None:
-    """Hard's caution fades over `HARD_PATIENCE` announcements, normal's over `PATIENCE`: when normal already lets Red's
-    company be (and takes the suitcase along), hard still moves Red out of it."""
-    state = _company()
-    state.last_announcement = Announcement(no=3 * PATIENCE // 4, kind="move", seat=1, agent=2, source="11", to="10")
-    assert _decide("normal", state) == Move(agent="green", to="3", suitcase=True)
-    choice = _decide("hard", state)
-    assert isinstance(choice, Move) and choice.agent == "red"
-    assert all(where != choice.to for a, where in enumerate(state.at) if a != RED)
+def test_hard_backs_an_agent_normal_players_seldom_back() -> None:
+    """At the start every agent is as near to an end: normal players bribe any three neighbours first and back the
+    first of them (Green in three trios of eight, Yellow and Grey in none); hard's first bribe is a trio whose agent
+    it backs is one they never back, and of $100 on Red, Brown and Yellow it backs Yellow where normal backs Red."""
+    state = new_game(4, first=0, seed=1)
+    for k in range(6):
+        first = POLICIES["hard"].decide(GAME.view(state, 0), GAME.legal_actions(state, 0), 0, random.Random(k))
+        assert isinstance(first, Bribe) and set(first.amounts) & {"yellow", "grey"}, first
+    state.started[0] = True
+    state.capital[0] = 9_700
+    state.bribes[0][RED] = state.bribes[0][RED + 1] = state.bribes[0][RED + 2] = 100
+    assert _decide("normal", state) == Bribe(amounts={"red": 2_000})
+    assert _decide("hard", state) == Bribe(amounts={"yellow": 2_000})
 
 
 def test_hard_puts_veto_money_on_every_other_agent() -> None:
