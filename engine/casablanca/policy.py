@@ -445,8 +445,11 @@ class _Player:
         if not alive:
             return None
         if self.hard:  # ties: the agent normal players least often back (a shared win is a fraction of one)
-            odds = self._normal_backing(board)
-            return max(alive, key=lambda a: (board.bribes[a], -self._finish(board, a), -odds.get(a, 0.0), a))
+            top = max(board.bribes[a] for a in alive)
+            tied = [a for a in alive if board.bribes[a] == top]
+            if len(tied) > 1:  # worked out only then: a decision judges many boards
+                odds = self._normal_backing(board)
+                return max(tied, key=lambda a: (-self._finish(board, a), -odds.get(a, 0.0), a))
         return max(alive, key=lambda a: (board.bribes[a], -self._finish(board, a), -a))
 
     def _normal_backing(self, board: Board) -> dict[int, float]:
