@@ -34,11 +34,19 @@ Levels (`level`; the autopilot is the same at every level):
   on it, a shared win, and the money kept outbids them), it objects from a smaller harm (`HARD_HARM`: a lost
   objection costs nothing in the main game) and always claims up to its whole bribe. In the variant normal plays as
   easy.
-- hard: normal, and sharp in the variant too. No stronger Casablanca player has been found yet: more or less
-  `EXPOSURE` than normal's lost to it head-to-head (13–16 % of 40 four-seat games), and so did the search-free
-  variations tried; hard is normal's equal in the main game so that a table asking for hard never gets a weaker
-  opponent.
-Measured (4 seats, session 37; `benchmarks/bots.py --levels --game casablanca`): see the closing note / RESULTS.
+- hard: normal, and sharp in the variant too. In the main game it is a best response to normal's habits
+  (`_Player.hard`, `_Player._normal_backing`). Normal players back the nearest agent of the nearest trio they
+  bribed first, the first of equals, so some agents are backed by several of them (a shared win is a fraction of one)
+  and some by none: hard's first bribe and its backed agent go where normal players least often go. Then they end
+  with all their money on that agent and at most their first $100 on two others, and block each other by moving
+  agents they have (next to) nothing on; so hard, once its backed agent has `VETO_AFTER`, puts `VETO` on every other
+  agent: its objections then stop those moves, and their objections to its own moves with those agents fail.
+  Tried and dropped: more or less `EXPOSURE` (13–16 % of 40 games), a bonus for hitting other agents (15.6 % of 40:
+  the $1,000 weakens the backed agent, and it often hits nobody's), objecting from any harm (21.2 % of 40), and more
+  patience than normal (its blocking fading over 300 announcements instead of 200: with `VETO`, before the choice of
+  agent, 24.8 % of 200, and tables of hard players up to 4,874 actions at eight seats).
+Measured (4 seats, session 38; `benchmarks/bots.py --levels --game casablanca --games 200`): hard vs normal 36.9 %
+(95 % CI 30.5–43.8 %; it was 23.3 % as normal's equal), normal vs easy 41.0 %, normal vs random 87.5 %.
 
 Reads only the `SeatView` and the legal list (never the state); deterministic for a given `rng`.
 """
@@ -108,6 +116,14 @@ EXPOSURE = 0.9
 the game; it fades with `caution` (see `_Player.exposure`). Measured (40 games a side, session 37): at 1.5 normal won
 11.5 % against three easy players (fleeing company costs the moves easy players spend on their ends); at 0.9 37.5 %
 (and 87.5 % against random); 0.45 and 0 lost to 0.9 head-to-head (12.9 %, 16.0 %)."""
+
+VETO = 200
+"""Hard, main game: the money it puts on every agent besides its backed one: more than a normal player's first-turn
+$100, so that its objections stop their moves of those agents and their objections fail against its own (a tie goes
+to the active player). Measured (hard vs three normal, 200 games, seeds 1…): 36.9 % with it, 24.1 % without (both
+backing where normal players seldom do; neither: 23.3 %); $300 35.7 %, from $1,000 on the backed agent 36.9 %."""
+VETO_AFTER = 2_000
+"""Hard, main game: the money on its backed agent before it spreads `VETO`."""
 
 
 @dataclass
@@ -190,6 +206,8 @@ class _Player:
         # The money and objection habits that beat easy players: hard's everywhere, normal's in the main game (in the
         # variant normal plays as easy, which wins 97–98 % against random there).
         self.sharp = level == "hard" or (level == "normal" and not view.variant)
+        # Hard's best response to normal players (main game only): veto money on every agent, and more patience.
+        self.hard = level == "hard" and not view.variant and not autopilot
         self.seat = seat
         self.rng = rng
         self.colour = {a.colour: a.index for a in view.agents}
@@ -257,6 +275,9 @@ class _Player:
         gain = best[0] if best is not None else float("-inf")
         if gain >= END / 2:
             return best[2] if best is not None else None  # it ends the game in this seat's favour
+        veto = self._veto_bribe(bribes) if self.hard else None
+        if veto is not None:
+            return veto
         bribe = self._bribe(bribes)
         if bribe is not None and (gain < GOOD_MOVE or self._underfunded()):
             return bribe
@@ -308,7 +329,35 @@ class _Player:
             near = sum(DECAY ** self._finish(self.board, self.colour[c]) for c in b.amounts)
             return near + self.rng.random() * 0.01
 
+        if self.hard:  # of the nearest trios, one whose agent it will back normal players least often back
+            odds = self._normal_backing(self.board)
+
+            def alone(b: Bribe) -> tuple[float, float]:
+                trio = [self.colour[c] for c in b.amounts]
+                near = sum(DECAY ** self._finish(self.board, a) for a in trio)
+                board = Board(
+                    self.board.at, self.board.carrier, self.board.suitcase, self.board.carried, {a: 1 for a in trio}
+                )
+                backed = self._backed(board)
+                return (round(near, 2), -odds.get(backed, 0.0) if backed is not None else 0.0)
+
+            top = max(alone(b) for b in same)
+            same = [b for b in same if alone(b) == top]
         return max(same, key=promise)
+
+    def _veto_bribe(self, bribes: list[Bribe]) -> Bribe | None:
+        """Hard, main game: $100 on the agent (other than the backed one) with least on it, until every agent has
+        `VETO` on it. Anyone may move any agent, and the players it is up against move agents they have at most their
+        first $100 on, to block; with more on that agent, an objection stops the move (their claims stop at their
+        bribe). Once the backed agent has `VETO_AFTER`, so that the first auctions about it are not lost."""
+        if self.backed is None or self.view.bribes[self.backed] < VETO_AFTER:
+            return None
+        short = [a for a in self.alive if a != self.backed and self.view.bribes[a] < VETO]
+        if not short:
+            return None
+        target = min(short, key=lambda a: (self.view.bribes[a], self._finish(self.board, a), a))
+        on = [b for b in bribes if self.colour[next(iter(b.amounts))] == target and sum(b.amounts.values()) == 100]
+        return on[0] if on else None
 
     def _bribe(self, bribes: list[Bribe]) -> Bribe | None:
         """The biggest sample on the agent this seat backs (variant: the agent nearest the suitcase)."""
@@ -396,7 +445,27 @@ class _Player:
         alive = [a for a in board.at if board.bribes.get(a, 0) > 0]
         if not alive:
             return None
+        if self.hard:  # ties: the agent normal players least often back (a shared win is a fraction of one)
+            top = max(board.bribes[a] for a in alive)
+            tied = [a for a in alive if board.bribes[a] == top]
+            if len(tied) > 1:  # worked out only then: a decision judges many boards
+                odds = self._normal_backing(board)
+                return max(tied, key=lambda a: (-self._finish(board, a), -odds.get(a, 0.0), a))
         return max(alive, key=lambda a: (board.bribes[a], -self._finish(board, a), -a))
+
+    def _normal_backing(self, board: Board) -> dict[int, float]:
+        """How often a normal player backs each agent, from its habits: its first turn puts $100 on the three
+        consecutive agents nearest to ending the game (its noise decides between equally near trios), and it then
+        backs the nearest of them, the first one on a tie."""
+        alive = sorted(board.at)
+        trios = [[alive[(i + k) % len(alive)] for k in range(min(3, len(alive)))] for i in range(len(alive))]
+        near = [sum(DECAY ** self._finish(board, a) for a in trio) for trio in trios]
+        best = [t for t, v in zip(trios, near, strict=True) if v >= max(near) - 0.01]
+        odds: dict[int, float] = {}
+        for trio in best:
+            backed = max(trio, key=lambda a: (-self._finish(board, a), -a))
+            odds[backed] = odds.get(backed, 0.0) + 1 / len(best)
+        return odds
 
     def _mine(self, board: Board, agent: int) -> bool:
         """This seat would (most likely) be the richest on `agent` if it ended the game."""

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engine.casablanca import randomplay
 from engine.casablanca.actions import Bribe, Contest, Move, NoObjection, Object
-from engine.casablanca.policy import PATIENCE, CasablancaPolicy, Level
+from engine.casablanca.policy import PATIENCE, VETO, CasablancaPolicy, Level
 from engine.casablanca.state import Announcement, CasablancaState
 
 from .helpers import GAME, GREY, RED, T0, Table, new_game
@@ -129,6 +129,36 @@ def test_keeping_out_of_company_fades_so_tables_end() -> None:
     state = _company()
     state.last_announcement = Announcement(no=PATIENCE, kind="move", seat=1, agent=2, source="11", to="10")
     assert _decide("normal", state) == _decide("easy", state) == Move(agent="green", to="3", suitcase=True)
+
+
+def test_hard_backs_an_agent_normal_players_seldom_back() -> None:
+    """At the start every agent is as near to an end: normal players bribe any three neighbours first and back the
+    first of them (Green in three trios of eight, Yellow and Grey in none); hard's first bribe is a trio whose agent
+    it backs is one they never back, and of $100 on Red, Brown and Yellow it backs Yellow where normal backs Red."""
+    state = new_game(4, first=0, seed=1)
+    for k in range(6):
+        first = POLICIES["hard"].decide(GAME.view(state, 0), GAME.legal_actions(state, 0), 0, random.Random(k))
+        assert isinstance(first, Bribe) and set(first.amounts) & {"yellow", "grey"}, first
+    state.started[0] = True
+    state.capital[0] = 9_700
+    state.bribes[0][RED] = state.bribes[0][RED + 1] = state.bribes[0][RED + 2] = 100
+    assert _decide("normal", state) == Bribe(amounts={"red": 2_000})
+    assert _decide("hard", state) == Bribe(amounts={"yellow": 2_000})
+
+
+def test_hard_puts_veto_money_on_every_other_agent() -> None:
+    """With $3,000 on Red, normal keeps bribing Red; hard first puts $100 at a time on the other agents until each has
+    `VETO` (more than normal players' first $100: its objections then stop their moves of those agents)."""
+    state = _crowded()
+    state.at = ["Bazaar", "9", "10", "2", "6", "11", "1", "12"]  # Red alone: no company to flee
+    state.capital[0] = 5_000
+    state.bribes[0] = [VETO, VETO, VETO, VETO, 3_000, VETO, 100, VETO]
+    normal = _decide("normal", state)
+    assert isinstance(normal, Bribe) and set(normal.amounts) == {"red"}
+    assert _decide("hard", state) == Bribe(amounts={"yellow": 100})
+    state.bribes[0][6] = VETO
+    hard = _decide("hard", state)
+    assert not (isinstance(hard, Bribe) and "red" not in hard.amounts)
 
 
 def test_normal_and_hard_keep_their_money_for_the_agent_they_will_back() -> None:
