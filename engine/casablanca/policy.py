@@ -206,7 +206,7 @@ class _Player:
         # The money and objection habits that beat easy players: hard's everywhere, normal's in the main game (in the
         # variant normal plays as easy, which wins 97–98 % against random there).
         self.sharp = level == "hard" or (level == "normal" and not view.variant)
-        # Hard's best response to normal players (main game only): veto money on every agent, and more patience.
+        # Hard's best response to normal players (main game only): where it backs, and veto money on every agent.
         self.hard = level == "hard" and not view.variant and not autopilot
         self.seat = seat
         self.rng = rng
