@@ -189,7 +189,7 @@ async def test_a_torn_wal_rolls_a_game_back_silently_and_the_bot_plays_on(
     shutil.copy(crash / db_path.name, db_path)
     wal = db_path.with_name(db_path.name + "-wal")
     shutil.copy(crash / wal.name, wal)
-    tear_wal(wal, drop=2)
+    tear_wal(wal, drop=5)  # (a move is three transactions: its commit, its rows marked in flight, then delivered)
 
     await env.restart_bot(make_bot(games=GAMES, presentations={}))
     after = (await server.bot.store.games.get(game_id)).version
