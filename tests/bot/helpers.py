@@ -63,6 +63,17 @@ async def seat_players(server: Server, game_id: int) -> list[MemberActor]:
     return [server.member(s.player_id) for s in seats]  # type: ignore[arg-type]
 
 
+async def start_toy(server: Server, players: int = 3, **options: object) -> list[MemberActor]:
+    """A toy game opened by the first member, joined by the next `players - 1`, started: its seat players (game 1
+    on a fresh bot)."""
+    opener = server.members[0]
+    opened = await opener.slash(server.channel, "game new", game="toy", **options)
+    for m in server.members[1:players]:
+        await m.click(opened.response, label="Join")
+    await opener.click(opened.response, label="Start")
+    return await seat_players(server, 1)
+
+
 async def state(server: Server, game_id: int):  # type: ignore[no-untyped-def]
     snap = await server.bot.store.games.snapshot(game_id)
     return server.bot.service.read.game("toy").load_state(snap.state)

@@ -15,20 +15,11 @@ from bot.backups import backups, make_backup
 from bot.client import BoardroomBot
 from bot.settings import Settings
 from storage import NewLogEntry, open_store
-from tests.bot.helpers import make_server, move, seat_players, state, thread_of
+from tests.bot.helpers import make_server, move, start_toy, state, thread_of
 from tests.bot.toygame import Toy
 from tests.storage.helpers import T0, start
 
 HOUR = 3600
-
-
-async def started(server):  # type: ignore[no-untyped-def]
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:3]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    return await seat_players(server, 1)
 
 
 def integrity(path: Path) -> str:
@@ -96,7 +87,7 @@ async def test_mod_backup_and_the_bot_starts_from_the_backup(
     from tests.bot.helpers import Server
 
     server = Server(env, guild, channel, members)
-    players = await started(server)
+    players = await start_toy(server)
     game = await state(server, 1)
     await players[0].slash(thread_of(server), "game move", action=move({"type": "play", "card": game.hands[0][0]}))
 
@@ -131,7 +122,7 @@ async def test_mod_backup_and_the_bot_starts_from_the_backup(
 
 async def test_automatic_backups_come_on_schedule(env: simcord.Env, settings: Settings) -> None:
     server = make_server(env)
-    await started(server)
+    await start_toy(server)
     assert backups(settings.backups, "auto") == []  # start-up itself does no backup
     await env.advance_time(HOUR)
     assert len(backups(settings.backups, "auto")) == 1  # the first pass: there was none yet

@@ -13,7 +13,7 @@ from bot import metrics
 from bot.__main__ import run
 from bot.settings import Settings
 from storage.models import NewOutbox
-from tests.bot.helpers import make_server, move, seat_players, state, thread_of
+from tests.bot.helpers import make_server, move, start_toy, state, thread_of
 from tests.bot.toygame import Toy
 
 
@@ -45,12 +45,7 @@ async def test_healthz_and_metrics_of_a_running_bot_then_lag_and_a_closed_databa
     moves_before = sample(text, 'boardroom_moves_total{game="toy"}') if 'game="toy"' in text else 0.0
     acks_before = sample(text, "boardroom_ack_seconds_count")
 
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:3]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    players = await seat_players(server, 1)
+    players = await start_toy(server)
     card = (await state(server, 1)).hands[0][0]
     await players[0].slash(thread_of(server), "game move", action=move({"type": "play", "card": card}))
 

@@ -14,12 +14,11 @@ from bot.client import BoardroomBot
 from bot.presentation import Button, Post, Table
 from bot.service import Refusal
 from tests.bot.helpers import (
-    Server,
     dms,
     embed_text,
     make_server,
     rest_calls_since,
-    seat_players,
+    start_toy,
     state,
     texts,
     thread_of,
@@ -85,20 +84,11 @@ def status_message(thread):  # type: ignore[no-untyped-def]
     return next(m for m in thread.history() if m.embeds and m.embeds[0].title == "Toy #1")
 
 
-async def started(server: Server, players: int = 3) -> list[simcord.MemberActor]:
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:players]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    return await seat_players(server, 1)
-
-
 async def test_hand_dms_carry_buttons_and_follow_the_turn(
     env: simcord.Env, make_bot: Callable[..., BoardroomBot]
 ) -> None:
     server = make_server(env)
-    first, second, third = await started(server)
+    first, second, third = await start_toy(server)
     game = await state(server, 1)
     assert labels(dms(first)[0]) == ["Draw"] + [f"Play {c}" for c in sorted(set(game.hands[0]))]
     assert labels(dms(second)[0]) == [] and labels(dms(third)[0]) == []
@@ -129,7 +119,7 @@ async def test_hand_dms_carry_buttons_and_follow_the_turn(
 
 async def test_game_hand_and_a_private_reply_offer_the_same_buttons(env: simcord.Env) -> None:
     server = make_server(env)
-    first, second, _ = await started(server)
+    first, second, _ = await start_toy(server)
     thread = thread_of(server)
     mine = await first.slash(thread, "game hand")
     assert mine.response.ephemeral and labels(mine)[0] == "Draw"
@@ -167,7 +157,7 @@ async def test_a_hand_dm_answers_only_its_own_player(env: simcord.Env) -> None:
     server = make_server(env)
     admins = server.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     mia = server.guild.add_member(env.create_user("mia"), roles=[admins])
-    first, _, _ = await started(server)
+    first, _, _ = await start_toy(server)
     thread = thread_of(server)
     old_dm = dms(first)[0]
     olga = server.guild.add_member(env.create_user("olga"))
@@ -195,7 +185,7 @@ async def test_an_old_hand_of_another_seat_is_refused(env: simcord.Env) -> None:
     server = make_server(env)
     admins = server.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     mia = server.guild.add_member(env.create_user("mia"), roles=[admins])
-    first, second, third = await started(server)
+    first, second, third = await start_toy(server)
     thread = thread_of(server)
     old_dm = dms(first)[0]
     assert labels(old_dm)[0] == "Draw"

@@ -18,7 +18,7 @@ import simcord
 from bot.client import BoardroomBot
 from bot.settings import Settings
 from storage import StaleVersion
-from tests.bot.helpers import embed_text, make_server, move, seat_players, state, texts, thread_of
+from tests.bot.helpers import embed_text, make_server, move, start_toy, state, texts, thread_of
 from tests.conftest import StoreFactory
 
 LEASE = 60.0
@@ -56,12 +56,7 @@ def status_message(thread):  # type: ignore[no-untyped-def]
 
 async def played(server):  # type: ignore[no-untyped-def]
     """A started game of four whose seat 0 has played a card: a reaction window waits on seats 1, 2 and 3."""
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    players = await seat_players(server, 1)
+    players = await start_toy(server, 4)
     card = (await state(server, 1)).hands[0][0]
     await players[0].slash(thread_of(server), "game move", action=move({"type": "play", "card": card}))
     assert (await state(server, 1)).window.waiting == [1, 2, 3]

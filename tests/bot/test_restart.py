@@ -3,16 +3,7 @@
 import simcord
 
 from storage import StorageError
-from tests.bot.helpers import dms, embed_text, make_server, move, seat_players, state, texts, thread_of
-
-
-async def started(server, players: int = 4):  # type: ignore[no-untyped-def]
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:players]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    return await seat_players(server, 1)
+from tests.bot.helpers import dms, embed_text, make_server, move, seat_players, start_toy, state, texts, thread_of
 
 
 def status_message(thread):  # type: ignore[no-untyped-def]
@@ -21,7 +12,7 @@ def status_message(thread):  # type: ignore[no-untyped-def]
 
 async def test_restart_mid_game_keeps_buttons_hands_and_timers(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
     server = make_server(env)
-    players = await started(server)
+    players = await start_toy(server, 4)
     thread = thread_of(server)
     card = (await state(server, 1)).hands[0][0]
     await players[0].slash(thread, "game move", action=move({"type": "play", "card": card}))
@@ -53,7 +44,7 @@ async def test_restart_mid_game_keeps_buttons_hands_and_timers(env: simcord.Env,
 
 async def test_an_undelivered_message_is_delivered_after_restart_exactly_once(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
     server = make_server(env)
-    await started(server, players=3)
+    await start_toy(server, players=3)
     thread = thread_of(server)
     # The thread refuses the bot's posts (a permission was removed): the turn's deadline fires, its narration
     # cannot be posted. The creator is told, the game state moves on regardless.
@@ -87,7 +78,7 @@ async def test_an_undelivered_message_is_delivered_after_restart_exactly_once(en
 
 async def test_a_crash_between_posting_and_marking_delivered_posts_nothing_twice(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
     server = make_server(env)
-    players = await started(server, players=3)
+    players = await start_toy(server, players=3)
     thread = thread_of(server)
     old = env.bot
 

@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from bot.client import BoardroomBot, create_bot
 from bot.settings import Settings
 from bot.shards import shard_of
-from tests.bot.helpers import make_server, seat_players, texts, thread_of
+from tests.bot.helpers import make_server, start_toy, texts, thread_of
 from tests.bot.toy_presentation import ToyPresentation
 from tests.bot.toygame import Toy
 
@@ -52,12 +52,7 @@ async def test_each_shard_catches_up_with_its_own_servers_games(
     env: simcord.Env, make_bot: Callable[..., BoardroomBot], settings: Settings
 ) -> None:
     server = make_server(env)
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:3]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    await seat_players(server, 1)
+    await start_toy(server)
     thread = thread_of(server)
     # The thread refuses the bot's posts while the turn's deadline fires: its narration waits in the outbox.
     env.inject_error(

@@ -6,19 +6,14 @@ import sqlite3
 
 import simcord
 
-from tests.bot.helpers import make_server, seat_players, state, texts, thread_of
+from tests.bot.helpers import make_server, start_toy, state, texts, thread_of
 
 HOUR = 3600
 
 
 async def start(server):  # type: ignore[no-untyped-def]
     server.bot.service.moves.reminders = False  # only the deadline: its failures are the ones counted
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:3]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    return await seat_players(server, 1)
+    return await start_toy(server)
 
 
 def failing_fire(server, failures: int):  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ import simcord
 from bot.client import BoardroomBot
 from bot.replies import SORRY
 from bot.settings import Settings
-from tests.bot.helpers import make_server, seat_players, thread_of
+from tests.bot.helpers import make_server, start_toy, thread_of
 
 
 async def test_a_button_of_a_game_the_bot_no_longer_has_is_refused_clearly(
@@ -30,12 +30,7 @@ async def test_a_button_of_a_game_the_bot_no_longer_has_is_refused_clearly(
 
 async def test_a_deeply_nested_or_huge_move_is_refused_clearly(env: simcord.Env) -> None:
     server = make_server(env)
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:3]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    players = await seat_players(server, 1)
+    players = await start_toy(server)
     thread = thread_of(server)
     version = (await server.bot.store.games.get(1)).version
     for action, says in [

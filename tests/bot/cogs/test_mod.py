@@ -5,7 +5,17 @@ import json
 import discord
 import simcord
 
-from tests.bot.helpers import dms, embed_text, make_server, mod_undo, move, seat_players, state, texts, thread_of
+from tests.bot.helpers import (
+    dms,
+    embed_text,
+    make_server,
+    mod_undo,
+    move,
+    start_toy,
+    state,
+    texts,
+    thread_of,
+)
 
 HOUR = 3600
 
@@ -16,12 +26,7 @@ async def setup(env: simcord.Env):  # type: ignore[no-untyped-def]
     gm_role = server.guild.create_role("Game Masters")
     admin = server.guild.add_member(env.create_user("mia"), roles=[admin_role])
     gm = server.guild.add_member(env.create_user("gus"), roles=[gm_role])
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:3]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    players = await seat_players(server, 1)
+    players = await start_toy(server)
     return server, admin, gm, gm_role, players, thread_of(server)
 
 

@@ -9,21 +9,12 @@ import simcord
 
 from bot import outbox
 from storage import NewOutbox
-from tests.bot.helpers import make_server, seat_players, texts, thread_of
-
-
-async def started(server):  # type: ignore[no-untyped-def]
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:3]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    return await seat_players(server, 1)
+from tests.bot.helpers import make_server, start_toy, texts, thread_of
 
 
 async def test_a_post_applied_despite_an_error_is_not_posted_twice(env: simcord.Env) -> None:
     server = make_server(env)
-    await started(server)
+    await start_toy(server)
     bot = server.bot
     thread = thread_of(server)
     send = bot.http.send_message

@@ -11,18 +11,9 @@ import simcord
 from bot import outbox
 from bot.notifier import split_lines
 from storage import NewOutbox, StorageError
-from tests.bot.helpers import make_server, seat_players, texts, thread_of
+from tests.bot.helpers import make_server, start_toy, texts, thread_of
 
 LINES = [f"Line {n:03d}: " + "x" * 60 for n in range(80)]  # about 5,800 characters: three messages
-
-
-async def started(server) -> list:  # type: ignore[no-untyped-def]
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:3]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    return await seat_players(server, 1)
 
 
 async def queue_long_post(server) -> list[int]:  # type: ignore[no-untyped-def]
@@ -45,7 +36,7 @@ def test_lines_are_packed_into_as_few_messages_as_fit_and_only_an_overlong_line_
 
 async def test_a_long_narration_arrives_whole_in_several_messages(env: simcord.Env) -> None:
     server = make_server(env)
-    await started(server)
+    await start_toy(server)
     thread = thread_of(server)
     await queue_long_post(server)
     await server.bot.notifier.flush(1)
@@ -57,7 +48,7 @@ async def test_a_long_narration_arrives_whole_in_several_messages(env: simcord.E
 
 async def test_a_crash_between_the_parts_posts_each_part_once_after_restart(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
     server = make_server(env)
-    await started(server)
+    await start_toy(server)
     thread = thread_of(server)
     old = env.bot
     send = old.http.send_message
@@ -86,7 +77,7 @@ async def test_a_crash_between_the_parts_posts_each_part_once_after_restart(env:
 
 async def test_a_failed_part_is_retried_without_posting_the_earlier_ones_again(env: simcord.Env) -> None:
     server = make_server(env)
-    await started(server)
+    await start_toy(server)
     thread = thread_of(server)
     bot = server.bot
     send = bot.http.send_message

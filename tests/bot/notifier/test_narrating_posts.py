@@ -15,7 +15,7 @@ import simcord
 from bot.presentation import Post, Table
 from engine.events import Event
 from storage import StorageError
-from tests.bot.helpers import Server, make_server, move, rest_calls_since, seat_players, state, thread_of
+from tests.bot.helpers import make_server, move, rest_calls_since, start_toy, state, thread_of
 from tests.bot.toy_presentation import ToyPresentation
 
 
@@ -30,19 +30,10 @@ class AnnouncingToy(ToyPresentation):
         return posts
 
 
-async def started(server: Server) -> list[simcord.MemberActor]:
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:3]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    return await seat_players(server, 1)
-
-
 async def test_the_window_message_is_the_commands_reply(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
     await env.restart_bot(make_bot(presentations={"toy": AnnouncingToy()}))
     server = make_server(env)
-    players = await started(server)
+    players = await start_toy(server)
     thread = thread_of(server)
     card = (await state(server, 1)).hands[0][0]
     before = len(env.http_requests)
@@ -68,7 +59,7 @@ async def test_without_an_interaction_it_is_one_post_and_a_crash_posts_nothing_t
 ) -> None:  # type: ignore[no-untyped-def]
     await env.restart_bot(make_bot(presentations={"toy": AnnouncingToy()}))
     server = make_server(env)
-    players = await started(server)
+    players = await start_toy(server)
     thread = thread_of(server)
     game = await state(server, 1)
     old = env.bot

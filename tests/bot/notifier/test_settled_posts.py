@@ -11,7 +11,7 @@ import simcord
 from bot.presentation import Post, Table
 from engine.events import Event
 from storage.sqlite.iocount import count_io
-from tests.bot.helpers import Server, make_server, move, seat_players, state, thread_of
+from tests.bot.helpers import make_server, move, start_toy, state, thread_of
 from tests.bot.toy_presentation import ToyPresentation
 
 CLOSING = {"stopped", "window_closed", "passed"}
@@ -28,19 +28,10 @@ class SettlingToy(ToyPresentation):
         return posts
 
 
-async def started(server: Server) -> list[simcord.MemberActor]:
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:3]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    return await seat_players(server, 1)
-
-
 async def test_a_settled_posts_reference_is_retired_and_a_pass_reads_refs_by_key(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
     await env.restart_bot(make_bot(presentations={"toy": SettlingToy()}))
     server = make_server(env)
-    players = await started(server)
+    players = await start_toy(server)
     thread = thread_of(server)
     store = server.bot.store
     card = (await state(server, 1)).hands[0][0]

@@ -14,7 +14,7 @@ import simcord
 from bot import outbox
 from bot.notifier.status import STATUS_DEPTH
 from storage import StorageError
-from tests.bot.helpers import make_server, move, seat_players, thread_of
+from tests.bot.helpers import make_server, move, start_toy, thread_of
 
 
 class Killed(BaseException):
@@ -23,15 +23,6 @@ class Killed(BaseException):
 
 def statuses(thread) -> list[discord.Message]:  # type: ignore[no-untyped-def]
     return [m for m in thread.history() if m.embeds and m.embeds[0].title == "Toy #1"]
-
-
-async def started(server):  # type: ignore[no-untyped-def]
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:3]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    return await seat_players(server, 1)
 
 
 def below(thread, message: discord.Message) -> int:  # type: ignore[no-untyped-def]
@@ -68,7 +59,7 @@ def kill_after(bot, calls: int) -> list[str]:  # type: ignore[no-untyped-def]
 
 async def moving_pass(env: simcord.Env, make_bot, calls: int):  # type: ignore[no-untyped-def]
     server = make_server(env)
-    players = await started(server)
+    players = await start_toy(server)
     thread = thread_of(server)
     turn = await buried(server, players, thread)
     assert len(statuses(thread)) == 1
@@ -91,7 +82,7 @@ MOVING_PASS = [
 
 async def test_the_status_moves_into_the_newest_narration_message(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
     server = make_server(env)
-    players = await started(server)
+    players = await start_toy(server)
     thread = thread_of(server)
     turn = await buried(server, players, thread)
     await players[turn % 3].slash(thread, "game move", action=move({"type": "draw"}))
@@ -129,7 +120,7 @@ async def test_a_kill_while_the_status_is_posted_afresh_leaves_one_status(
     env: simcord.Env, make_bot, calls: int
 ) -> None:  # type: ignore[no-untyped-def]
     server = make_server(env)
-    players = await started(server)
+    players = await start_toy(server)
     thread = thread_of(server)
     # People talk in the thread: the status sinks past the deepest it may go, with no narration message to move
     # into, so the next status update posts it afresh.

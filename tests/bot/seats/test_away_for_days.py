@@ -17,7 +17,7 @@ import simcord
 from bot.client import BoardroomBot
 from bot.seat_players import AUTOPILOT_NOTE
 from bot.settings import Settings
-from tests.bot.helpers import embed_text, make_server, seat_players, state, texts, thread_of
+from tests.bot.helpers import embed_text, make_server, start_toy, state, texts, thread_of
 from tests.bot.seated import kkk_bot, open_kkk, play_on
 
 HOUR = 3600
@@ -29,15 +29,6 @@ def settings(db_path: Path) -> Settings:
     return Settings(  # type: ignore[call-arg]
         _env_file=None, discord_token="test-token", database_path=db_path, reminders=False, away_max_days=2
     )
-
-
-async def start_toy(server, players: int = 3, **options):  # type: ignore[no-untyped-def]
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy", **options)
-    for m in server.members[1:players]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    return await seat_players(server, 1)
 
 
 async def deadline(server) -> float:  # type: ignore[no-untyped-def]

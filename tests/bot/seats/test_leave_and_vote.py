@@ -19,7 +19,7 @@ import simcord
 
 from bot.client import BoardroomBot
 from bot.settings import Settings
-from tests.bot.helpers import dms, make_server, seat_players, texts, thread_of
+from tests.bot.helpers import dms, make_server, start_toy, texts, thread_of
 from tests.bot.seated import kkk_bot, open_kkk, play_on
 
 HOUR = 3600
@@ -59,15 +59,6 @@ def private(result: simcord.InteractionResult) -> str:
     """What the command or click told its user alone (the public narration may be the command's reply)."""
     parts = [result.response, *result.followups]
     return "\n".join(m.content for m in parts if m is not None and m.ephemeral)
-
-
-async def start_toy(server, players: int = 3):  # type: ignore[no-untyped-def]
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:players]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    return await seat_players(server, 1)
 
 
 async def test_leave_to_a_person_who_takes_the_seat(env: simcord.Env) -> None:

@@ -8,7 +8,7 @@ import pytest
 import simcord
 
 from bot.service import Person, Refusal
-from tests.bot.helpers import make_server, move, seat_players, state, texts, thread_of
+from tests.bot.helpers import make_server, move, start_toy, state, texts, thread_of
 
 
 async def setup(env: simcord.Env):  # type: ignore[no-untyped-def]
@@ -16,12 +16,7 @@ async def setup(env: simcord.Env):  # type: ignore[no-untyped-def]
     admin_role = server.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     mia = server.guild.add_member(env.create_user("mia"), roles=[admin_role])
     otto = server.guild.add_member(env.create_user("otto"), roles=[admin_role])
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:3]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    players = await seat_players(server, 1)
+    players = await start_toy(server)
     thread = thread_of(server)
     game = await state(server, 1)
     await players[0].slash(thread, "game move", action=move({"type": "play", "card": game.hands[0][0]}))

@@ -12,20 +12,11 @@ from tests.bot.helpers import (
     make_server,
     move,
     rest_calls_since,
-    seat_players,
+    start_toy,
     state,
     texts,
     thread_of,
 )
-
-
-async def started_game(server: Server, players: int = 4) -> list[simcord.MemberActor]:
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy")
-    for m in server.members[1:players]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    return await seat_players(server, 1)
 
 
 def public_messages(server: Server) -> list[str]:
@@ -40,7 +31,7 @@ def public_messages(server: Server) -> list[str]:
 
 async def test_an_ordinary_move_costs_at_most_three_rest_calls(env: simcord.Env) -> None:
     server = make_server(env)
-    players = await started_game(server)
+    players = await start_toy(server, 4)
     thread = thread_of(server)
     first = players[0]
     hand_before = list((await state(server, 1)).hands[0])
@@ -68,7 +59,7 @@ async def test_an_ordinary_move_costs_at_most_three_rest_calls(env: simcord.Env)
 
 async def test_play_react_and_pass_with_buttons_and_reactions(env: simcord.Env) -> None:
     server = make_server(env)
-    players = await started_game(server)
+    players = await start_toy(server, 4)
     thread = thread_of(server)
     game = await state(server, 1)
     card = game.hands[0][0]
@@ -99,7 +90,7 @@ async def test_play_react_and_pass_with_buttons_and_reactions(env: simcord.Env) 
 
 async def test_rule_errors_are_private_and_change_nothing(env: simcord.Env) -> None:
     server = make_server(env)
-    players = await started_game(server)
+    players = await start_toy(server, 4)
     thread = thread_of(server)
     version = (await server.bot.store.games.get(1)).version
     wrong = await players[1].slash(thread, "game move", action=move({"type": "draw"}))
@@ -112,7 +103,7 @@ async def test_rule_errors_are_private_and_change_nothing(env: simcord.Env) -> N
 
 async def test_hand_and_status_commands(env: simcord.Env) -> None:
     server = make_server(env)
-    players = await started_game(server)
+    players = await start_toy(server, 4)
     thread = thread_of(server)
     game = await state(server, 1)
     shown = await players[2].slash(thread, "game hand")
@@ -129,7 +120,7 @@ async def test_hand_and_status_commands(env: simcord.Env) -> None:
 async def test_generic_presentation_plays_any_game(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
     await env.restart_bot(make_bot(presentations={"toy": GenericPresentation()}))
     server = make_server(env)
-    players = await started_game(server, players=3)
+    players = await start_toy(server, players=3)
     thread = thread_of(server)
     choices = await players[0].autocomplete(thread, "game move", "action", "")
     game = await state(server, 1)
