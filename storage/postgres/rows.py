@@ -59,9 +59,13 @@ def read_events(value: bytes) -> Any:
 
 def log_values(game_id: int, seq: int, entry: NewLogEntry) -> tuple[Any, ...]:
     """The values of an `action_log` row, in the order of `LOG_COLUMNS`."""
+    return (game_id, seq, *entry_values(entry))
+
+
+def entry_values(entry: NewLogEntry) -> tuple[Any, ...]:
+    """A log entry's own values, in the order of `LOG_COLUMNS` after the game and seq (the commit's function takes
+    them in that order too)."""
     return (
-        game_id,
-        seq,
         entry.kind,
         entry.actor_seat,
         entry.user_id,
