@@ -112,6 +112,20 @@ class Table:
     busy: bool = False
 
 
+def _recording(act: Any) -> Any:
+    """`act` (a `Play` method returning a `Done`) that also adds the outbox rows it committed to the move being
+    measured (`_MOVE`)."""
+
+    async def recorded(game_id: int, user_id: int, what: Any) -> Any:
+        done = await act(game_id, user_id, what)
+        move = _MOVE.get()
+        if move is not None:
+            move.outbox_ids += done.outbox_ids
+        return done
+
+    return recorded
+
+
 class Rig:
     """A bot on a fresh database with the fake Discord, and its tables."""
 
@@ -156,27 +170,10 @@ class Rig:
         self.fake.install(self.bot)
         await self.bot.setup_hook()
         self.cog = next(c for c in self.bot.cogs.values() if type(c).__name__ == "KkkCog")
-        act = self.bot.service.play.act
-
-        async def recorded_act(game_id: int, user_id: int, action: Any) -> Any:
-            done = await act(game_id, user_id, action)
-            move = _MOVE.get()
-            if move is not None:
-                move.outbox_ids += done.outbox_ids
-            return done
-
-        self.bot.service.play.act = recorded_act  # type: ignore[method-assign]
-        act_for_seat = self.bot.service.play.act_for_seat
-
-        async def recorded_act_for_seat(game_id: int, user_id: int, make: Any) -> Any:
-            # (The commands build their move under the game's lock: `Play.act_for_seat`.)
-            done = await act_for_seat(game_id, user_id, make)
-            move = _MOVE.get()
-            if move is not None:
-                move.outbox_ids += done.outbox_ids
-            return done
-
-        self.bot.service.play.act_for_seat = recorded_act_for_seat  # type: ignore[method-assign]
+        play = self.bot.service.play
+        # (The commands build their move under the game's lock: `Play.act_for_seat`; the rest call `Play.act`.)
+        play.act = _recording(play.act)  # type: ignore[method-assign]
+        play.act_for_seat = _recording(play.act_for_seat)  # type: ignore[method-assign]
         self.bot.scheduler.start()
         self.io = count_io(store) if isinstance(target, Path) else IoCounts()  # counted for SQLite only
         self.target = target

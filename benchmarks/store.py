@@ -214,6 +214,22 @@ def lane_steps(games: list[PlayedGame], lanes: int, per_lane: int) -> list[list[
     return out
 
 
+async def concurrent_commits(store_commit: Any, cursor: int, commits: int) -> float:
+    """Commits a second with 8 tasks, each driving its own game (lane), sharing the one store: steps from `cursor`
+    on, `commits // 8` each."""
+
+    async def lane_task(lane: int, n: int) -> None:
+        k = cursor + lane
+        for _ in range(n):
+            await store_commit(k)
+            k += LANES
+
+    per_task = max(1, commits // 8)
+    t = time.perf_counter()
+    await asyncio.gather(*(lane_task(lane, per_task) for lane in range(8)))
+    return 8 * per_task / (time.perf_counter() - t)
+
+
 async def wal_pages_per_commit(wal: Path, page_size: int, run: Any, commit: Any, n: int) -> float:
     """Pages (WAL frames) one commit writes, averaged over n commits: the WAL is emptied first and not checkpointed
     meanwhile, so it grows by exactly the frames written."""
@@ -343,17 +359,7 @@ async def bench_commits(
     )
     cursor += pages_sample
 
-    # Concurrency: 8 tasks, each driving its own game, sharing the one store.
-    async def lane_task(lane: int, n: int) -> None:
-        k = cursor + lane
-        for _ in range(n):
-            await store_commit(k)
-            k += LANES
-
-    per_task = max(1, commits // 8)
-    t = time.perf_counter()
-    await asyncio.gather(*(lane_task(lane, per_task) for lane in range(8)))
-    concurrent_rate = 8 * per_task / (time.perf_counter() - t)
+    concurrent_rate = await concurrent_commits(store_commit, cursor, commits)
 
     await store.close()
     await floor.close()
@@ -457,16 +463,7 @@ async def bench_commits_postgres(admin_url: str, games: list[PlayedGame], commit
                 times[kind].append(await (floor_commit(k) if kind == "floor" else store_commit(k)))
         cursor += n
 
-    async def lane_task(lane: int, n: int) -> None:
-        k = cursor + lane
-        for _ in range(n):
-            await store_commit(k)
-            k += LANES
-
-    per_task = max(1, commits // 8)
-    t = time.perf_counter()
-    await asyncio.gather(*(lane_task(lane, per_task) for lane in range(8)))
-    concurrent_rate = 8 * per_task / (time.perf_counter() - t)
+    concurrent_rate = await concurrent_commits(store_commit, cursor, commits)
     await store.close()
     await floor.close()
 
