@@ -145,19 +145,8 @@ def _solve(
         v_cg = [[0.0] * nt for _ in range(nc)]
         for i, j, g, right, k, pay in cells:
             v_cg[i][g] += r_df[j] * pay if right else -pay * r_dg[j][g][k]
-        v_cf = [0.0] * nc
-        for i in range(nc):
-            pol, vals, reg, avg = s_cg[i], v_cg[i], reg_cg[i], avg_cg[i]
-            node = sum(x * v for x, v in zip(pol, vals, strict=True))
-            v_cf[i] = node
-            scale = w * s_cf[i]
-            for n in range(nt):
-                reg[n] = max(0.0, reg[n] + vals[n] - node)
-                avg[n] += scale * pol[n]
-        node = sum(x * v for x, v in zip(s_cf, v_cf, strict=True))
-        for n in range(nc):
-            reg_cf[n] = max(0.0, reg_cf[n] + v_cf[n] - node)
-            avg_cf[n] += w * s_cf[n]
+        v_cf = [_regret_step(s_cg[i], v_cg[i], reg_cg[i], avg_cg[i], w * s_cf[i]) for i in range(nc)]
+        _regret_step(s_cf, v_cf, reg_cf, avg_cf, w)
         s_cf = _positive(reg_cf)
         s_cg = [_positive(r) for r in reg_cg]
 
@@ -178,16 +167,8 @@ def _solve(
         for j in range(nd):
             scale = w * s_df[j]
             for g in range(nt):
-                pol, vals, reg, avg = s_dg[j][g], v_dg[j][g], reg_dg[j][g], avg_dg[j][g]
-                node = sum(x * v for x, v in zip(pol, vals, strict=True))
-                v_df[j] += node
-                for n in range(nt - 1):
-                    reg[n] = max(0.0, reg[n] + vals[n] - node)
-                    avg[n] += scale * pol[n]
-        node = sum(x * v for x, v in zip(s_df, v_df, strict=True))
-        for n in range(nd):
-            reg_df[n] = max(0.0, reg_df[n] + v_df[n] - node)
-            avg_df[n] += w * s_df[n]
+                v_df[j] += _regret_step(s_dg[j][g], v_dg[j][g], reg_dg[j][g], avg_dg[j][g], scale)
+        _regret_step(s_df, v_df, reg_df, avg_df, w)
         s_df = _positive(reg_df)
         s_dg = [[_positive(r) for r in row] for row in reg_dg]
 
@@ -201,6 +182,19 @@ def _solve(
         value=0.0,
     )
     return DuelStrategy(**{**strategy.__dict__, "value": payoff(strategy, mine, theirs)})
+
+
+def _regret_step(
+    policy: list[float], values: list[float], regrets: list[float], average: list[float], weight: float
+) -> float:
+    """One CFR+ update of a decision: its value under `policy` (returned), each choice's regret raised by how much
+    better it did (floored at 0), and `policy` added to the `average` strategy with `weight` (the iteration times
+    the chance of reaching the decision)."""
+    node = sum(x * v for x, v in zip(policy, values, strict=True))
+    for n in range(len(regrets)):
+        regrets[n] = max(0.0, regrets[n] + values[n] - node)
+        average[n] += weight * policy[n]
+    return node
 
 
 def _positive(regrets: list[float]) -> list[float]:
