@@ -82,11 +82,10 @@ def count_io(store: Any) -> IoCounts:
             try:
                 return fn(raw, *rest, **kw)
             finally:
-                if raw.total_changes == before:  # runs in the database thread, one operation at a time
-                    pass
-                elif getattr(fn, "unsynced", False):
+                wrote = raw.total_changes != before  # runs in the database thread, one operation at a time
+                if wrote and getattr(fn, "unsynced", False):
                     counts.unsynced += 1
-                else:
+                elif wrote:
                     counts.writes += 1
                     counts.writes_by_op[name] += 1
 

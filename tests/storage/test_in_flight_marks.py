@@ -4,16 +4,16 @@ process, which it outlives), and only that write: the store's other commits stil
 import sqlite3
 from pathlib import Path
 
-from storage import NewLogEntry, NewOutbox, open_store
+from storage import GameStore, NewLogEntry, NewOutbox, open_store
 from storage.postgres import PostgresStore
 from storage.sqlite import SQLiteStore
 from storage.sqlite.iocount import count_io
 from tests.storage.test_tables import T, started
 
 
-async def _commit_two_rows(store: object) -> tuple[int, list[int]]:
-    gid = await started(store)  # type: ignore[arg-type]
-    result = await store.games.commit(  # type: ignore[attr-defined]
+async def _commit_two_rows(store: GameStore) -> tuple[int, list[int]]:
+    gid = await started(store)
+    result = await store.games.commit(
         gid,
         0,
         NewLogEntry.for_note("n", T),
