@@ -11,8 +11,7 @@ from pydantic import ValidationError
 
 from bot.settings import Settings
 from storage.postgres import PostgresStore
-from tests.bot.helpers import Server, move, state, thread_of
-from tests.bot.test_backups import started
+from tests.bot.helpers import Server, move, start_toy, state, thread_of
 
 
 @pytest.fixture
@@ -28,7 +27,7 @@ async def test_a_game_on_postgresql_and_mod_backup_says_pg_dump(env: simcord.Env
     channel = guild.create_text_channel("games")
     members = [guild.add_member(env.create_user(n)) for n in ("anna", "bert", "cleo")]
     server = Server(env, guild, channel, members)
-    players = await started(server)
+    players = await start_toy(server)
     assert isinstance(server.bot.store, PostgresStore)
     game = await state(server, 1)
     await players[0].slash(thread_of(server), "game move", action=move({"type": "play", "card": game.hands[0][0]}))

@@ -5,8 +5,8 @@ import asyncio
 
 import simcord
 
-from tests.bot.helpers import dms, embed_text, make_server, move, rest_calls_since, state, texts, thread_of
-from tests.bot.test_restart import started, status_message
+from tests.bot.helpers import dms, embed_text, make_server, move, rest_calls_since, start_toy, state, texts, thread_of
+from tests.bot.test_restart import status_message
 
 
 def die_before_delivering(bot) -> None:  # type: ignore[no-untyped-def]
@@ -23,7 +23,7 @@ def die_before_delivering(bot) -> None:  # type: ignore[no-untyped-def]
 
 async def test_a_kill_between_commit_and_delivery_delivers_once_after_restart(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
     server = make_server(env)
-    players = await started(server, players=3)
+    players = await start_toy(server, players=3)
     thread = thread_of(server)
     die_before_delivering(env.bot)
     await players[0].slash(thread, "game move", action=move({"type": "draw"}))
@@ -42,7 +42,7 @@ async def test_a_kill_between_commit_and_delivery_delivers_once_after_restart(en
 
 async def test_edits_of_one_message_left_by_a_crash_are_merged_into_one(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
     server = make_server(env)
-    players = await started(server, players=3)
+    players = await start_toy(server, players=3)
     thread = thread_of(server)
     status = status_message(thread)
     die_before_delivering(env.bot)
@@ -73,7 +73,7 @@ async def test_edits_of_one_message_left_by_a_crash_are_merged_into_one(env: sim
 
 async def test_two_moves_on_one_game_arriving_together_are_serialised_and_both_delivered(env: simcord.Env) -> None:
     server = make_server(env)
-    players = await started(server, players=3)
+    players = await start_toy(server, players=3)
     thread = thread_of(server)
     bot = server.bot
     # Two players' moves reach the service at the same moment (two interactions handled concurrently).

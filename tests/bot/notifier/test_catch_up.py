@@ -10,9 +10,9 @@ import simcord
 from bot import outbox
 from bot.notifier import IN_FLIGHT
 from storage import StorageError
-from tests.bot.helpers import dms, embed_text, make_server, move, rest_calls_since, state, texts, thread_of
+from tests.bot.helpers import dms, embed_text, make_server, move, rest_calls_since, start_toy, state, texts, thread_of
 from tests.bot.notifier.test_answer_first import die_before_delivering
-from tests.bot.notifier.test_status_crash import Killed, buried, kill_after, started, statuses
+from tests.bot.notifier.test_status_crash import Killed, buried, kill_after, statuses
 
 
 def below(thread, message) -> int:  # type: ignore[no-untyped-def]
@@ -21,7 +21,7 @@ def below(thread, message) -> int:  # type: ignore[no-untyped-def]
 
 async def test_a_status_buried_at_restart_comes_back_with_the_tables_next_move(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
     server = make_server(env)
-    players = await started(server)
+    players = await start_toy(server)
     thread = thread_of(server)
     for k in range(14):  # people talk: the status sinks deeper than it may stay
         await server.members[3].send(thread, f"chat {k}")
@@ -46,7 +46,7 @@ async def test_a_kill_between_commit_and_delivery_delivers_once_and_shows_the_st
     env: simcord.Env, make_bot, deep: bool
 ) -> None:
     server = make_server(env)
-    players = await started(server)
+    players = await start_toy(server)
     thread = thread_of(server)
     turn = await buried(server, players, thread) if deep else 0
     # (A minute on: SimCord's clock stands still between moves, and a restart takes a line merged into a message
@@ -82,7 +82,7 @@ def thread_reads(env: simcord.Env, start: int) -> list[str]:
 
 async def test_rows_never_tried_before_a_crash_go_out_at_restart_without_a_look(env: simcord.Env, make_bot) -> None:  # type: ignore[no-untyped-def]
     server = make_server(env)
-    players = await started(server)
+    players = await start_toy(server)
     thread = thread_of(server)
     old = env.bot
     die_before_delivering(old)  # committed, then the process died before its delivery pass marked anything
@@ -106,7 +106,7 @@ async def test_a_kill_after_the_mark_looks_before_sending_again(env: simcord.Env
     """Killed between the pass's mark and its first call (0), or between that call (the narration) and the row's
     delivered mark (1): the rows read back are in flight, so the restart looks first and tells the move once."""
     server = make_server(env)
-    players = await started(server)
+    players = await start_toy(server)
     thread = thread_of(server)
     await env.advance_time(60)
     old = env.bot

@@ -8,15 +8,14 @@ again."""
 import simcord
 
 from bot import outbox
-from tests.bot.helpers import embed_text, make_server, rest_calls_since, state
-from tests.bot.test_restart import started
+from tests.bot.helpers import embed_text, make_server, rest_calls_since, start_toy, state
 
 
 async def test_a_hand_row_that_changes_nothing_costs_no_call_unless_the_dm_was_edited_elsewhere(
     env: simcord.Env,
 ) -> None:
     server = make_server(env)
-    players = await started(server, players=3)
+    players = await start_toy(server, players=3)
     bot = server.bot
     anna = players[0]
     (hand,) = anna.user.dm_channel.history()

@@ -15,8 +15,7 @@ import simcord
 
 from bot.notifier import Carrier
 from bot.notifier.tokens import TokenBook
-from tests.bot.helpers import make_server, move, state, texts, thread_of
-from tests.bot.test_restart import started
+from tests.bot.helpers import make_server, move, start_toy, state, texts, thread_of
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -165,7 +164,7 @@ async def test_a_narration_behind_an_earlier_delivery_is_the_commands_follow_up(
     being delivered (the thread would be out of order): the answer is private, and the narration follows, in
     order, as the command's public follow-up — outside Discord's global limit — reading exactly as before."""
     server = make_server(env)
-    players = await started(server, players=3)
+    players = await start_toy(server, players=3)
     thread = thread_of(server)
     bot = server.bot
     # An earlier move is being delivered (its delivery holds the game's delivery lock) when the next arrives.
@@ -190,7 +189,7 @@ async def test_a_tracked_post_behind_an_earlier_delivery_is_a_follow_up_that_wor
     """The reaction window's own message, posted as the command's follow-up, carries the bot's 🛑 and a player's
     🛑 on it stops the card, as on a message the bot posted."""
     server = make_server(env)
-    players = await started(server, players=3)
+    players = await start_toy(server, players=3)
     thread = thread_of(server)
     card = (await state(server, 1)).hands[0][0]
     lock = server.bot.notifier.lock(1)
