@@ -3,7 +3,7 @@ loop (`bot.digest`) share.
 
 An `Alarm` runs its pass as one short task. `poke` starts it, or — while it runs — marks `again`, which the pass
 reads before it ends (so a change that lands during a pass is never slept through). The pass re-arms the alarm
-with `arm_in(seconds)`: a single `loop.call_later` handle, replaced by each arming, whose wake-up pokes. `close`
+with `arm_in(seconds)`: a single `loop.call_later` handle, moved only ever sooner, whose wake-up pokes. `close`
 stops it for good (a pass in flight checks `closed` between its steps).
 """
 
@@ -41,11 +41,19 @@ class Alarm:
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     def arm_in(self, delay: float) -> None:
-        """Wake up (poke) in `delay` seconds, instead of when armed before."""
+        """Wake up (poke) in `delay` seconds — or sooner, if already armed for sooner.
+
+        A wake-up armed for sooner is kept: a pass is always safe to run early (it finds nothing due and arms again),
+        while replacing a handle at every commit leaves a cancelled one behind each time — asyncio sweeps those
+        only in bulk, and SimCord's real-time fallback of a virtual timer stays scheduled after its timer is
+        cancelled, so a long test game piled up thousands and every settle scanned them all."""
         if self.closed:
             return
+        loop = asyncio.get_running_loop()
+        if self.handle is not None and not self.handle.cancelled() and self.handle.when() <= loop.time() + delay:
+            return
         self.disarm()
-        self.handle = asyncio.get_running_loop().call_later(delay, self._wake)
+        self.handle = loop.call_later(delay, self._wake)
 
     def disarm(self) -> None:
         if self.handle is not None:
