@@ -519,6 +519,21 @@ class CommitResult(_Model):
     outbox_ids: list[int] = Field(default_factory=list)
     timer_ids: list[int] = Field(default_factory=list)
 
+    @classmethod
+    def of(cls, game_id: int, version: int, outbox_ids: list[int], timer_ids: list[int]) -> "CommitResult":
+        """The result of a commit the store has just made (values of the right types): set as they are, without
+        validation. A commit returns one on every move; this takes a third of `model_construct`'s time."""
+        result = _new(cls)
+        _setattr(result, "__dict__", {"game_id": game_id, "version": version, "outbox_ids": outbox_ids,
+                                      "timer_ids": timer_ids})  # fmt: skip
+        _setattr(result, "__pydantic_fields_set__", {"game_id", "version", "outbox_ids", "timer_ids"})
+        _setattr(result, "__pydantic_extra__", None)
+        _setattr(result, "__pydantic_private__", None)
+        return result
+
+
+_new = object.__new__
+
 
 class LoadedGame(_Model):
     """Everything a move reads about a game, read at once (`store.games.load`): the record, the seats, the
