@@ -17,14 +17,13 @@ beside PostgreSQL's floor: one round trip, an INSERT of one row of the same byte
    disk with the same journal (WAL) and durability (synchronous=FULL; `--synchronous OFF` on both sides leaves the
    disk out, to compare the CPU alone). Two goals are printed (issue 29, goal 5): the store's commit alone, its
    records built before, against the floor (target <= 1.5x), and the time to build a move's records (`NewLogEntry`,
-   its events compressed as stored, the `NewTimer`s of the game's waits, `NewOutbox`; target <= 0.1 ms), timed in the
-   loop as the bot builds them, wall and the thread's CPU time. The former headline, the store with the building of
-   its records against the floor, is printed after them.
+   the `NewTimer`s of the game's waits, `NewOutbox`; target <= 0.1 ms), timed in the loop as the bot builds them,
+   wall and the thread's CPU time. The former headline, the store with the building of its records against the
+   floor, is printed after them.
    The sides run in rounds of short blocks — floor, store, and the store again with the building of its records
-   timed (validation, JSON encoding and the events' compression, which `New…` records do once, when built) — with
-   the order reversed every other round, so that whatever drifts meanwhile (other programs, the disk, the WAL
-   filling up towards a checkpoint) falls on both alike; each floor block writes the rows of the steps its round's
-   store block commits.
+   timed (validation and JSON encoding, which `New…` records do once, when built) — with the order reversed every
+   other round, so that whatever drifts meanwhile (other programs, the disk, the WAL filling up towards a
+   checkpoint) falls on both alike; each floor block writes the rows of the steps its round's store block commits.
    Printed: median and p99 latency, sustained commits per second (sequential), the database pages a commit writes
    to the WAL, and the ratio of medians (target: store <= 1.5x floor), also per stretch of about 250 commits a
    side to show how steady it is. Also the store's throughput with 8 games committing concurrently.

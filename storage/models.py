@@ -139,9 +139,7 @@ class _JsonFields(_Model):
 
     _eager: ClassVar[bool] = True
     _json_fields: ClassVar[tuple[str, ...]] = ()
-    _stored_events: ClassVar[bool] = False
-    """Whether the record also keeps its events as the log stores them (`NewLogEntry.stored_events`)."""
-    _texts: dict[str, str | bytes | None] | None = PrivateAttr(default=None)
+    _texts: dict[str, str | None] | None = PrivateAttr(default=None)
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
@@ -164,7 +162,7 @@ class _JsonFields(_Model):
         if texts is None:
             texts = private["_texts"] = {}
         elif name in texts:
-            return texts[name]  # type: ignore[return-value]  # a field's own key holds its text (str or None)
+            return texts[name]
         value = self.__dict__[name]
         if value is None:
             text = None
@@ -184,9 +182,8 @@ class _JsonFields(_Model):
         copy = super().model_copy(update=update, deep=deep)
         texts = self.__pydantic_private__["_texts"]
         if texts is not None:
-            # A key "field:form" (the events as stored) goes with its field.
             copy.__pydantic_private__["_texts"] = (
-                {k: v for k, v in texts.items() if k.partition(":")[0] not in update} if update else dict(texts)
+                {k: v for k, v in texts.items() if k not in update} if update else dict(texts)
             )
         return copy
 
@@ -199,7 +196,7 @@ def _no_texts(self: _JsonFields, context: Any, /) -> None:
 def _encode_texts(self: _JsonFields, context: Any, /) -> None:
     """A `New…` record: its JSON fields encoded now (what is not JSON raises TypeError while it is built)."""
     values = self.__dict__
-    texts: dict[str, str | bytes | None] = {}
+    texts: dict[str, str | None] = {}
     _setattr(self, "__pydantic_private__", {"_texts": texts})
     for name in self._json_fields:
         value = values[name]
@@ -210,14 +207,9 @@ def _encode_texts(self: _JsonFields, context: Any, /) -> None:
                 texts[name] = _orjson_dumps(value, default=refuse, option=ORJSON_OPTIONS).decode()
             except TypeError:  # a model nested in plain data, what orjson leaves to `json`, or no JSON at all
                 self.json_text(name)
-    if self._stored_events:
-        # The events' stored form is part of building the entry, like their JSON text: the commit only writes it.
-        texts[_STORED_EVENTS] = logcodec.encode(texts["events"])  # type: ignore[arg-type]
 
 
 _setattr = object.__setattr__
-_STORED_EVENTS = "events:stored"
-"""The key of a log entry's stored events in its `_texts` (dropped with "events" by `model_copy`)."""
 _orjson_dumps = orjson.dumps  # `dump_json`'s fast path, without a call more per field: `json_text` does the rest
 
 
@@ -309,7 +301,6 @@ class NewLogEntry(_JsonFields):
     """One entry to append to a game's log. Build it with `action`, `undo` or `note`."""
 
     _json_fields: ClassVar[tuple[str, ...]] = ("action", "events")
-    _stored_events: ClassVar[bool] = True
 
     kind: LogKind
     at: UtcTime
@@ -341,15 +332,11 @@ class NewLogEntry(_JsonFields):
 
     def stored_events(self) -> str | bytes:
         """The events as the log stores them on either backend (`storage.logcodec`: their JSON text, or deflated
-        when that is shorter), encoded once: a `NewLogEntry` does it when it is built, a record read back when
-        first asked."""
-        texts = self.__pydantic_private__["_texts"]
-        stored = None if texts is None else texts.get(_STORED_EVENTS)
-        if stored is None:
-            events = self.json_text("events")
-            assert events is not None  # a list, never None
-            stored = self.__pydantic_private__["_texts"][_STORED_EVENTS] = logcodec.encode(events)
-        return stored
+        when that is shorter). Compressed at each call, by the commit: kept out of building the record (issue 29
+        goal 5 counts it in the commit; see benchmarks/RESULTS.md)."""
+        events = self.json_text("events")
+        assert events is not None  # a list, never None
+        return logcodec.encode(events)
 
     @classmethod
     def for_action(

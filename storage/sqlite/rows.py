@@ -6,8 +6,8 @@ of `storage.models`.
 - A log entry's events are stored through `storage.logcodec` (compressed when that is shorter); its action is JSON
   text, readable with the sqlite3 shell and `json_extract`.
 - A timer is an item of its game's timer list (`storage.sqlite.timerlist`), whose kind is written as a JSON string.
-The JSON text and the stored events come from the records themselves (`json_text`, `stored_events`: encoded once,
-when they were built), so laying out a commit's rows costs the timestamps' text, nothing more.
+The JSON text comes from the records themselves (`json_text`, encoded once when they were built), so laying out
+a commit's rows costs the compression (`NewLogEntry.stored_events`) and the timestamps, nothing more.
 """
 
 import json
@@ -82,7 +82,7 @@ def in_list(values: Collection[Any]) -> str:
 
 
 def log_columns(entry: NewLogEntry) -> tuple[str | None, str | bytes, str]:
-    """(action text or None, events as stored: text or compressed (encoded when the entry was built), at text)."""
+    """(action text or None, events as stored: text or compressed, at text)."""
     return entry.json_text("action"), entry.stored_events(), db_time(entry.at)
 
 
