@@ -32,6 +32,7 @@ from pydantic import (
     model_validator,
 )
 
+from storage import logcodec
 from storage.jsontext import ORJSON_OPTIONS, dump_json, refuse
 
 GameStatus = Literal["lobby", "active", "paused", "finished", "abandoned"]
@@ -329,6 +330,14 @@ class NewLogEntry(_JsonFields):
             raise ValueError("only an undo entry has undo_to")
         return self
 
+    def stored_events(self) -> str | bytes:
+        """The events as the log stores them on either backend (`storage.logcodec`: their JSON text, or deflated
+        when that is shorter). Compressed at each call, by the commit: kept out of building the record (issue 29
+        goal 5 counts it in the commit; see benchmarks/RESULTS.md)."""
+        events = self.json_text("events")
+        assert events is not None  # a list, never None
+        return logcodec.encode(events)
+
     @classmethod
     def for_action(
         cls,
@@ -496,6 +505,21 @@ class CommitResult(_Model):
     version: int
     outbox_ids: list[int] = Field(default_factory=list)
     timer_ids: list[int] = Field(default_factory=list)
+
+    @classmethod
+    def of(cls, game_id: int, version: int, outbox_ids: list[int], timer_ids: list[int]) -> "CommitResult":
+        """The result of a commit the store has just made (values of the right types): set as they are, without
+        validation. A commit returns one on every move; this takes a third of `model_construct`'s time."""
+        result = _new(cls)
+        _setattr(result, "__dict__", {"game_id": game_id, "version": version, "outbox_ids": outbox_ids,
+                                      "timer_ids": timer_ids})  # fmt: skip
+        _setattr(result, "__pydantic_fields_set__", {"game_id", "version", "outbox_ids", "timer_ids"})
+        _setattr(result, "__pydantic_extra__", None)
+        _setattr(result, "__pydantic_private__", None)
+        return result
+
+
+_new = object.__new__
 
 
 class LoadedGame(_Model):

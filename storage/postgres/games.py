@@ -346,9 +346,7 @@ class PostgresGames(Games):
                 if row[1] is None:
                     raise InvalidOperation(f"game {game_id} has not started: there is nothing to commit to")
                 raise StaleVersion(game_id, expected_version, row[0])
-            return CommitResult.model_construct(
-                game_id=game_id, version=new_version, outbox_ids=list(outbox_ids), timer_ids=list(timer_ids)
-            )
+            return CommitResult.of(game_id, new_version, list(outbox_ids), list(timer_ids))
 
         return await self._db.run(run, game=game_id)
 

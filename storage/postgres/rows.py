@@ -47,9 +47,7 @@ def options_json(options: Any) -> str:
 
 
 def events_value(entry: NewLogEntry) -> bytes:
-    text = entry.json_text("events")
-    assert text is not None
-    value = logcodec.encode(text)
+    value = entry.stored_events()
     return value if isinstance(value, bytes) else value.encode()
 
 

@@ -405,9 +405,7 @@ class SQLiteGames(Games):
                 slots[game_id] = slot
             else:
                 slots.pop(game_id, None)
-            return CommitResult.model_construct(
-                game_id=game_id, version=new_version, outbox_ids=outbox_ids, timer_ids=timer_ids
-            )
+            return CommitResult.of(game_id, new_version, outbox_ids, timer_ids)
 
         return await self._db.run(run, game=game_id)
 

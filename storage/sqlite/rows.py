@@ -7,13 +7,13 @@ of `storage.models`.
   text, readable with the sqlite3 shell and `json_extract`.
 - A timer is an item of its game's timer list (`storage.sqlite.timerlist`), whose kind is written as a JSON string.
 The JSON text comes from the records themselves (`json_text`, encoded once when they were built), so laying out
-a commit's rows costs the compression and the timestamps, nothing more.
+a commit's rows costs the compression (`NewLogEntry.stored_events`) and the timestamps, nothing more.
 """
 
 import json
 import sqlite3
 from collections.abc import Collection
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel
@@ -56,6 +56,8 @@ OVER = ("finished", "abandoned")
 
 def db_time(dt: datetime) -> str:
     """A timestamp as stored: UTC, ISO 8601 with microseconds, so that text order is time order."""
+    if dt.tzinfo is UTC:  # a record's timestamps are UTC already (`storage.models.UtcTime`), as is `now_utc()`
+        return dt.isoformat(timespec="microseconds")
     return utc(dt).isoformat(timespec="microseconds")
 
 
@@ -81,16 +83,21 @@ def in_list(values: Collection[Any]) -> str:
 
 def log_columns(entry: NewLogEntry) -> tuple[str | None, str | bytes, str]:
     """(action text or None, events as stored: text or compressed, at text)."""
-    events = entry.json_text("events")
-    assert events is not None  # a list, never None
-    return entry.json_text("action"), logcodec.encode(events), db_time(entry.at)
+    return entry.json_text("action"), entry.stored_events(), db_time(entry.at)
 
 
 def timer_columns(timer: NewTimer) -> tuple[str, str, str]:
     """(kind as a JSON string, due_at text, payload text): the parts of a timer-list item."""
     payload = timer.json_text("payload")
     assert payload is not None
-    return dump_json(timer.kind), db_time(timer.due_at), payload
+    kind = _KIND_TEXTS.get(timer.kind)
+    if kind is None:
+        kind = _KIND_TEXTS[timer.kind] = dump_json(timer.kind)
+    return kind, db_time(timer.due_at), payload
+
+
+_KIND_TEXTS: dict[str, str] = {}
+"""Timer kinds as JSON strings: a bot has a handful ("deadline", "reminder", …), encoded once each."""
 
 
 def outbox_columns(item: NewOutbox) -> tuple[str, str, str]:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from benchmarks.logsamples import samples
 from engine.kkk.rules import KKK
 from replay import check_replay, import_game
-from storage import ExportedGame, GameStore, NewLogEntry, NewSeat, StorageError, logcodec, open_store
+from storage import ExportedGame, GameStore, LogEntry, NewLogEntry, NewSeat, StorageError, logcodec, open_store
 from storage.jsontext import dump_json
 from tests.replay.checks import play_random_game
 from tests.replay.test_kkk import kkk_chooser
@@ -86,6 +86,17 @@ def test_unknown_versions_and_damaged_values_are_refused() -> None:
         logcodec.decode(good[: len(good) // 2])
     with pytest.raises(StorageError, match="damaged"):
         logcodec.decode(good[:1] + b"\xff" * 20)
+
+
+def test_a_log_entry_gives_its_events_as_stored_and_a_copy_with_other_events_gives_those() -> None:
+    events = [{"kind": "deal", "text": "Something long enough to be compressed, surely.", "n": n} for n in range(3)]
+    entry = NewLogEntry.for_action(1, {"type": "deal"}, T0, events)
+    stored = entry.stored_events()
+    assert isinstance(stored, bytes) and logcodec.decode(stored) == entry.json_text("events")
+    assert entry.model_copy(update={"note": "n"}).stored_events() == stored
+    assert entry.model_copy(update={"events": [{"kind": "x"}]}).stored_events() == '[{"kind":"x"}]'
+    read_back = LogEntry(game_id=1, seq=1, kind="action", at=T0, action={"type": "deal"}, events=events)
+    assert read_back.stored_events() == stored
 
 
 def test_the_released_dictionary_is_the_one_checked_for() -> None:
