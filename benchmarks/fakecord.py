@@ -2,7 +2,9 @@
 
 `FakeDiscord.install(bot)` replaces the bot's `HTTPClient.request` (through which every REST call of discord.py
 goes, except interaction responses); `FakeInteraction` stands for an interaction, its response and follow-ups
-going to the same fake. Each call is counted by kind (`post`, `edit`, `dm_open`, `react`, `history`, `callback`,
+going to the same fake; `FakeWebhooks` stands for the interaction webhook the bot makes from a token it stored (after
+a restart it has the token, not the Interaction: `bot.notifier.tokens`), which Discord still honours for 15 minutes
+from the interaction. Each call is counted by kind (`post`, `edit`, `dm_open`, `react`, `history`, `callback`,
 `followup`, `token_edit`, …), takes `rtt` seconds, and with `limits` waits as Discord's rate limits make a bot
 wait: 50 requests a second in all — the calls made with an interaction's token (its callback, its follow-ups, edits
 of its messages) exempt, as they are in Discord — and per channel 5 new messages and 5 edits in any 5 seconds
