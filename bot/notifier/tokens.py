@@ -82,6 +82,8 @@ class TokenBook:
         """The interaction webhook of a token read back (`learn`): None if the bot's application id is not known."""
         self._made: OrderedDict[int, Maker] = OrderedDict()
         self._couriers: dict[int, Carrier] = {}
+        self._refused: OrderedDict[str, None] = OrderedDict()
+        """Stored tokens Discord refused (revoked, unknown): not learned again from the references that hold them."""
 
     def _expires(self, interaction: discord.Interaction) -> datetime:
         created = getattr(interaction, "created_at", None)
@@ -121,6 +123,8 @@ class TokenBook:
         message's edits use it. A message this process knows the maker of already keeps it."""
         if ref.token is None or ref.token_expires is None or ref.message_id in self._made or self._webhook is None:
             return
+        if ref.token in self._refused:
+            return
         until = ref.token_expires - MARGIN
         if self._clock() >= until:
             return  # expired, or too close to it: the bot's own edits (the store clears it with its next write)
@@ -149,10 +153,18 @@ class TokenBook:
             except discord.NotFound as exc:
                 if exc.code == UNKNOWN_MESSAGE:
                     raise  # the message is gone: the bot's own edit would find the same
-                self._made.pop(message.id, None)  # the token is (no longer) known to Discord
+                self._refuse(message.id, maker)  # the token is (no longer) known to Discord
             except discord.HTTPException:
-                self._made.pop(message.id, None)
+                self._refuse(message.id, maker)
         return await message.edit(**kwargs)
+
+    def _refuse(self, message_id: int, maker: Maker) -> None:
+        self._made.pop(message_id, None)
+        token = maker.secret()
+        if token is not None:
+            self._refused[token] = None
+            while len(self._refused) > KEEP:
+                self._refused.popitem(last=False)
 
     # --- rows a command's follow-ups may post -------------------------------------------------------
 

@@ -258,6 +258,7 @@ async def test_after_a_restart_an_expired_or_refused_token_leaves_the_edit_to_th
     env.inject_error("PATCH", route, status=401, code=50027, message="Invalid Webhook Token")
     start = len(env.http_requests)
     await bot.notifier.sender.edit_message(thread.id, ref.message_id, content="one")
+    assert await bot.notifier.ledger.find_ref(1, ref.kind, key=ref.key) == ref  # read again: not learned again
     await bot.notifier.sender.edit_message(thread.id, ref.message_id, content="two")
     assert (
         rest_calls_since(env, start)
