@@ -130,26 +130,24 @@ class TokenBook:
             return  # expired, or too close to it: the bot's own edits (the store clears it with its next write)
         self._keep(ref.message_id, Maker(None, ref.token_original, until, token=ref.token, expires=ref.token_expires))
 
-    async def _edit_with_token(self, maker: Maker, message_id: int, **kwargs: Any) -> discord.Message | None:
-        if maker.interaction is not None:
-            if maker.original:
-                return await maker.interaction.edit_original_response(**kwargs)
-            return await maker.interaction.followup.edit_message(message_id, **kwargs)
-        webhook = self._webhook(maker.token) if self._webhook is not None and maker.token else None
-        if webhook is None:
-            return None
-        # (Discord's "@original" names the interaction's answer in the interaction webhook's message routes.)
-        target: Any = "@original" if maker.original else message_id
-        return await webhook.edit_message(target, **kwargs)
-
     async def edit(self, message: discord.PartialMessage, **kwargs: Any) -> discord.Message:
         """Edit `message`: with the token of the command that made it while that lives, else as the bot."""
         maker = self._made.get(message.id)
         if maker is not None and self._clock() < maker.until and set(kwargs) <= EDITS:
+            interaction = maker.interaction
+            # A token read back (no Interaction): its interaction webhook, from the application id and the token.
+            webhook = None
+            if interaction is None and self._webhook is not None and maker.token:
+                webhook = self._webhook(maker.token)
             try:
-                edited = await self._edit_with_token(maker, message.id, **kwargs)
-                if edited is not None:
-                    return edited
+                if interaction is not None:
+                    if maker.original:
+                        return await interaction.edit_original_response(**kwargs)
+                    return await interaction.followup.edit_message(message.id, **kwargs)
+                if webhook is not None:
+                    # (Discord's "@original" names the interaction's answer in the webhook's message routes.)
+                    target: Any = "@original" if maker.original else message.id
+                    return await webhook.edit_message(target, **kwargs)
             except discord.NotFound as exc:
                 if exc.code == UNKNOWN_MESSAGE:
                     raise  # the message is gone: the bot's own edit would find the same
