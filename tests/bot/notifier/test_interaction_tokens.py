@@ -102,6 +102,21 @@ async def test_a_message_a_command_made_is_edited_with_its_token_until_a_minute_
     assert mine.edits == 1 and len(answer.calls) == 1
 
 
+async def test_an_edit_made_with_the_token_is_never_made_again_by_the_bot() -> None:
+    """Whatever the token's edit returns (a client may return nothing), it was made: the bot does not repeat it."""
+    book = TokenBook(Clock())
+    answer = Interaction()
+    answer.edit_original_response = _nothing  # type: ignore[method-assign]
+    book.made(1, answer, original=True)
+    mine = Message(1)
+    assert await book.edit(mine, content="x") is None  # type: ignore[arg-type]
+    assert mine.edits == 0
+
+
+async def _nothing(**kwargs: Any) -> None:
+    return None
+
+
 async def test_a_message_nobody_made_or_an_edit_a_token_cannot_make_is_the_bots() -> None:
     book = TokenBook(Clock())
     answer = Interaction()
