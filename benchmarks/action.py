@@ -180,7 +180,9 @@ class Rig:
 
     async def restart(self) -> None:
         """The bot stops (after delivering what it has) and a fresh process starts on the same database: new
-        service, notifier and caches, no command's token; what `on_ready` does at start-up is begun behind play."""
+        service, notifier and caches, no command's Interaction (the tokens stored with message references still
+        edit the messages their commands made: `bot.notifier.tokens`); what `on_ready` does at start-up is begun
+        behind play."""
         path = self.bot.store.path  # type: ignore[attr-defined]
         await self.close()
         await self.start(path)

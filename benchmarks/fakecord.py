@@ -2,7 +2,9 @@
 
 `FakeDiscord.install(bot)` replaces the bot's `HTTPClient.request` (through which every REST call of discord.py
 goes, except interaction responses); `FakeInteraction` stands for an interaction, its response and follow-ups
-going to the same fake. Each call is counted by kind (`post`, `edit`, `dm_open`, `react`, `history`, `callback`,
+going to the same fake; `FakeWebhooks` stands for the interaction webhook the bot makes from a token it stored (after
+a restart it has the token, not the Interaction: `bot.notifier.tokens`), which Discord still honours for 15 minutes
+from the interaction. Each call is counted by kind (`post`, `edit`, `dm_open`, `react`, `history`, `callback`,
 `followup`, `token_edit`, …), takes `rtt` seconds, and with `limits` waits as Discord's rate limits make a bot
 wait: 50 requests a second in all — the calls made with an interaction's token (its callback, its follow-ups, edits
 of its messages) exempt, as they are in Discord — and per channel 5 new messages and 5 edits in any 5 seconds
@@ -24,10 +26,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+from urllib.parse import unquote
 
 import discord
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 BOT_ID = 880_000_000_000_000_001
+APPLICATION_ID = 880_000_000_000_000_002
+TOKEN_LIFE = 15 * 60.0
+"""Seconds an interaction's token lives (Discord's 15 minutes)."""
 TIMESTAMP = "2026-01-01T00:00:00+00:00"
 EXEMPT = ("callback", "followup", "token_edit")
 """Calls made with the interaction's token: outside the bot's global limit."""
@@ -104,12 +111,21 @@ class FakeDiscord:
         """Rate-limited edits of each thread message."""
         self.by_token: set[int] = set()
         """Messages made with an interaction's token (an answer, a follow-up)."""
+        self.tokens: dict[str, FakeInteraction] = {}
+        """Every interaction's token → the interaction: what Discord knows of a token after the bot that received
+        it restarted (a call with it through an interaction webhook: `FakeWebhooks`)."""
 
     def new_id(self) -> int:
         return next(self._ids)
 
     def install(self, bot: discord.Client) -> None:
         bot.http.request = self.request  # type: ignore[method-assign]
+        # An interaction webhook made from a stored token (`discord.Webhook.partial(application id, token)`) calls
+        # through discord.py's webhook adapter, not `HTTPClient.request`: this fake stands in for it (for the tasks
+        # started from here on), and the bot knows its application id and has an (unused) session, as once logged in.
+        bot._connection.application_id = APPLICATION_ID
+        bot.http._HTTPClient__session = None  # type: ignore[attr-defined]
+        async_context.set(FakeWebhooks(self))
         saw = getattr(getattr(bot, "notifier", None), "saw_message", None)
         if saw is not None:
             self.on_message = saw
@@ -410,6 +426,46 @@ class FakeFollowup:
         return _Sent(message_id, id=message_id)
 
 
+class FakeWebhooks(AsyncWebhookAdapter):
+    """The interaction webhooks of tokens the bot holds without their Interaction (read back after a restart):
+    an edit of a message the interaction made (`token_edit`) and a follow-up (`followup`), outside the global
+    limit like any call with the token; a token older than 15 minutes, or unknown, is Discord's Unknown Webhook."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        super().__init__()
+        self.fake = fake
+
+    async def request(  # type: ignore[override]
+        self, route: Any, session: Any, *, payload: Any = None, multipart: Any = None, **kwargs: Any
+    ) -> Any:
+        interaction = self.fake.tokens.get(route.webhook_token)
+        if interaction is None or time.perf_counter() - interaction.created > TOKEN_LIFE:
+            raise discord.NotFound(_Response(404), {"code": 10015, "message": "Unknown Webhook"})
+        body = payload or {}
+        if multipart:
+            import json
+
+            body = next((json.loads(f["value"]) for f in multipart if f.get("name") == "payload_json"), {})
+        rest = route.url.split(f"/{route.webhook_token}", 1)[1].split("?", 1)[0]
+        channel = interaction.channel_id
+        if route.method == "PATCH" and rest.startswith("/messages/"):
+            target = unquote(rest.removeprefix("/messages/"))
+            message_id = interaction.original if target == "@original" else int(target)
+            await self.fake.call("token_edit", channel)
+            if message_id is None or (self.fake.keep_messages and message_id not in self.fake.by_token):
+                raise discord.NotFound(_Response(404), {"code": 10008, "message": "Unknown Message"})
+            return self.fake.edited(channel, message_id, body)
+        if route.method == "POST" and not rest:
+            await self.fake.call("followup", channel)
+            made = self.fake.message(channel, body)
+            self.fake.keep(channel, made)
+            self.fake.by_token.add(int(made["id"]))
+            self.fake.created(channel, int(made["id"]))
+            return made
+        await self.fake.call(f"{route.method} /webhooks/…{rest}", channel)
+        return None
+
+
 class FakeChannel:
     """The thread a command is used in (what `bot.resolve` looks at)."""
 
@@ -443,6 +499,9 @@ class FakeInteraction:
         self.namespace = discord.app_commands.Namespace.__new__(discord.app_commands.Namespace)
         self.created = time.perf_counter()
         self.created_at = created_at
+        self.application_id = APPLICATION_ID
+        self.token = f"fake-token-{fake.new_id()}"
+        fake.tokens[self.token] = self
         self.answered_at: float | None = None
         self.original: int | None = None
         """The id of its public answer, once sent."""

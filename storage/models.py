@@ -436,6 +436,15 @@ class MessageRef(_Model):
     key: str = ""
     """Tells apart several messages of one kind and seat, e.g. the offer id."""
     created_at: UtcTime = Field(default_factory=now_utc)
+    token: str | None = Field(default=None, repr=False)
+    """The token of the interaction (a slash command, a click) that made the message, while it may still edit it
+    with that token, outside Discord's global limit (`bot.notifier.tokens`): a credential that lives 15 minutes,
+    never shown (not in the model's repr; never logged). Stored with the reference (`token_expires`): after a
+    restart the message is still edited with it. The store clears expired ones on its next write of references."""
+    token_expires: UtcTime | None = None
+    """When `token` expires (15 minutes after its interaction was created)."""
+    token_original: bool = False
+    """The message is the interaction's answer itself (edited as `@original`) rather than one of its follow-ups."""
 
 
 # --- per-server settings ----------------------------------------------------------------------------

@@ -15,7 +15,7 @@ are delivered but not yet marked (`marked`: no other pass delivers them again me
 
 import contextvars
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -69,6 +69,11 @@ class Ledger:
         self.asked: OrderedDict[int, dict[RefKey, None]] = OrderedDict()
         """Per game, the references its recent passes looked up and found, most recent last: read along with the
         next pass's first lookup."""
+        self.stamp: Callable[[MessageRef], MessageRef] = lambda ref: ref
+        """A reference as stored: with the token of the command that made its message, while it lives
+        (`TokenBook.stamp`, set by the `Sender`): written with the reference, no write of its own."""
+        self.learn: Callable[[MessageRef], None] = lambda ref: None
+        """Told of each reference read from the store (`TokenBook.learn`: a token stored with it is used again)."""
 
     # --- the pass ---------------------------------------------------------------------------------------
 
@@ -119,6 +124,7 @@ class Ledger:
     async def mark(self, row: OutboxRecord, refs: Sequence[MessageRef] = ()) -> None:
         """The row is delivered (with the references of the messages it created): marked with the pass's other
         rows at its end, or at once outside a pass."""
+        refs = [self.stamp(r) for r in refs]
         session = self.session(row.game_id)
         if session is None:
             await self.bot.store.outbox.mark_delivered(row.id, refs=refs)
@@ -132,11 +138,16 @@ class Ledger:
         wanted = (kind, seat, key)
         session = self.session(game_id)
         if session is None:
-            return await self.bot.store.refs.find(game_id, kind, seat=seat, key=key)
+            ref = await self.bot.store.refs.find(game_id, kind, seat=seat, key=key)
+            if ref is not None:
+                self.learn(ref)
+            return ref
         session.asked.add(wanted)
         if wanted not in session.refs:
             keys = {wanted} | (self.asked.get(game_id, {}).keys() - session.refs.keys())
             found = await self.bot.store.refs.find_many(game_id, keys)
+            for ref in found.values():
+                self.learn(ref)
             made = {r.message_id for _, refs in session.marks for r in refs} | session.retired
             made |= self.retiring.get(game_id, set())
             for k in keys:
@@ -152,6 +163,7 @@ class Ledger:
         return session.refs[wanted]
 
     async def put_ref(self, ref: MessageRef) -> None:
+        ref = self.stamp(ref)
         session = self.session(ref.game_id)
         if session is None:
             await self.bot.store.refs.put(ref)

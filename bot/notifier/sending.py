@@ -135,8 +135,10 @@ class Sender:
     def __init__(self, bot: "Host", ledger: Ledger) -> None:
         self.bot = bot
         self.ledger = ledger
-        self.tokens = TokenBook(lambda: self.bot.clock())
+        self.tokens = TokenBook(lambda: self.bot.clock(), self._token_webhook)
         """Messages made by recent commands, edited with their tokens; rows posted as a command's follow-ups."""
+        ledger.stamp = lambda ref: self.tokens.stamp(ref)
+        ledger.learn = lambda ref: self.tokens.learn(ref)
         self.flight: dict[int, int] = {}
         """Rows being sent in this attempt → the message id after which a retry looks for what they sent."""
         self.partial: set[int] = set()
@@ -152,6 +154,17 @@ class Sender:
         self.prefetched: dict[int, list[discord.Message]] = {}
         """Channel id → its newest messages, read at start-up to find its status (`Status.find_at_start`), for the
         first row of the pass that follows (nothing was sent there in between): one read for both."""
+
+    def _token_webhook(self, token: str) -> discord.Webhook | None:
+        """The interaction webhook of a stored token (`TokenBook.learn`): the bot's application id and the token,
+        no Interaction needed. None before the bot knows its application id (it has not logged in)."""
+        application_id = self.bot.application_id
+        if application_id is None:
+            return None
+        try:
+            return discord.Webhook.partial(application_id, token, client=self.bot)
+        except TypeError:  # a client without an HTTP session (never logged in): no token calls
+            return None
 
     async def attempting(self, rows: Sequence[OutboxRecord]) -> None:
         """Before a pass tries rows this process committed: they are marked in flight in the database, in one write

@@ -16,17 +16,25 @@ Players see the same messages with the same words; a message made by a command s
 already does whenever the answer can carry it). Only slash commands lend their token to follow-ups: a deferred
 ("thinking…") answer would turn the first follow-up into that private answer, and a button's answer may be an edit
 of the clicked message. A token is used until a minute before it expires; a call it fails (expired, revoked) falls
-back to the bot's own call, so nothing depends on it. Tokens are not stored: after a restart every edit is the bot's.
+back to the bot's own call, so nothing depends on it.
+
+A message's token is stored with its reference (`MessageRef.token`: `stamp`, in the write that stores the reference
+anyway), so that after a restart a message made by a command less than 15 minutes ago (the status riding on its
+narration, a tracked post) is still edited with it (`learn`, through an interaction webhook made from the bot's
+application id and the token: `discord.Webhook.partial`), not as the bot under the global limit. The store clears
+expired tokens on its next write of references; a token is never logged.
 """
 
 import asyncio
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
+
+from storage import MessageRef
 
 if TYPE_CHECKING:
     from bot.notifier.sending import Carrier
@@ -47,23 +55,48 @@ KEEP = 5000
 class Maker:
     """The command whose token made a message: with it, the message is edited outside the global limit."""
 
-    interaction: discord.Interaction
+    interaction: discord.Interaction | None
+    """The interaction itself (this process received it), or None: its token read back with the message's
+    reference after a restart (`token`)."""
     original: bool
     """The command's answer itself (edited as the original response) rather than one of its follow-ups."""
     until: datetime
+    token: str | None = field(default=None, repr=False)
+    """The interaction's token (read from the interaction when it is there)."""
+    expires: datetime | None = None
+    """When the token expires (`until` is a `MARGIN` earlier)."""
+
+    def secret(self) -> str | None:
+        token = self.token if self.interaction is None else getattr(self.interaction, "token", None)
+        return token if isinstance(token, str) and token else None
 
 
 class TokenBook:
     """Which recent commands made which messages, and which queued rows a command may still post as follow-ups."""
 
-    def __init__(self, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self, clock: Callable[[], datetime], webhook: Callable[[str], discord.Webhook | None] | None = None
+    ) -> None:
         self._clock = clock
+        self._webhook = webhook
+        """The interaction webhook of a token read back (`learn`): None if the bot's application id is not known."""
         self._made: OrderedDict[int, Maker] = OrderedDict()
         self._couriers: dict[int, Carrier] = {}
+        self._refused: OrderedDict[str, None] = OrderedDict()
+        """Stored tokens Discord refused (revoked, unknown): not learned again from the references that hold them."""
+
+    def _expires(self, interaction: discord.Interaction) -> datetime:
+        created = getattr(interaction, "created_at", None)
+        return (created if isinstance(created, datetime) else self._clock()) + TOKEN_LIFE
 
     def _until(self, interaction: discord.Interaction) -> datetime:
-        created = getattr(interaction, "created_at", None)
-        return (created if isinstance(created, datetime) else self._clock()) + TOKEN_LIFE - MARGIN
+        return self._expires(interaction) - MARGIN
+
+    def _keep(self, message_id: int, maker: Maker) -> None:
+        now = self._clock()
+        while self._made and (len(self._made) >= KEEP or next(iter(self._made.values())).until <= now):
+            self._made.popitem(last=False)
+        self._made[message_id] = maker
 
     # --- messages made by a command ------------------------------------------------------------------
 
@@ -71,26 +104,65 @@ class TokenBook:
         """`interaction` made message `message_id` (its answer, or a follow-up): its edits may use the token."""
         if message_id is None:
             return
-        now = self._clock()
-        while self._made and (len(self._made) >= KEEP or next(iter(self._made.values())).until <= now):
-            self._made.popitem(last=False)
-        self._made[message_id] = Maker(interaction, original, self._until(interaction))
+        expires = self._expires(interaction)
+        self._keep(message_id, Maker(interaction, original, expires - MARGIN, expires=expires))
+
+    def stamp(self, ref: MessageRef) -> MessageRef:
+        """`ref` with the token of the command that made its message, while that lives (stored with it, so that a
+        restarted bot still edits the message with the token); else without a token."""
+        maker = self._made.get(ref.message_id)
+        token = maker.secret() if maker is not None and self._clock() < maker.until else None
+        if maker is None or token is None:
+            if ref.token is None:
+                return ref
+            return ref.model_copy(update={"token": None, "token_expires": None, "token_original": False})
+        return ref.model_copy(update={"token": token, "token_expires": maker.expires, "token_original": maker.original})
+
+    def learn(self, ref: MessageRef) -> None:
+        """A reference read back from the store: if it holds a live token (stored by an earlier process), its
+        message's edits use it. A message this process knows the maker of already keeps it."""
+        if ref.token is None or ref.token_expires is None or ref.message_id in self._made or self._webhook is None:
+            return
+        if ref.token in self._refused:
+            return
+        until = ref.token_expires - MARGIN
+        if self._clock() >= until:
+            return  # expired, or too close to it: the bot's own edits (the store clears it with its next write)
+        self._keep(ref.message_id, Maker(None, ref.token_original, until, token=ref.token, expires=ref.token_expires))
 
     async def edit(self, message: discord.PartialMessage, **kwargs: Any) -> discord.Message:
         """Edit `message`: with the token of the command that made it while that lives, else as the bot."""
         maker = self._made.get(message.id)
         if maker is not None and self._clock() < maker.until and set(kwargs) <= EDITS:
+            interaction = maker.interaction
+            # A token read back (no Interaction): its interaction webhook, from the application id and the token.
+            webhook = None
+            if interaction is None and self._webhook is not None and maker.token:
+                webhook = self._webhook(maker.token)
             try:
-                if maker.original:
-                    return await maker.interaction.edit_original_response(**kwargs)
-                return await maker.interaction.followup.edit_message(message.id, **kwargs)
+                if interaction is not None:
+                    if maker.original:
+                        return await interaction.edit_original_response(**kwargs)
+                    return await interaction.followup.edit_message(message.id, **kwargs)
+                if webhook is not None:
+                    # (Discord's "@original" names the interaction's answer in the webhook's message routes.)
+                    target: Any = "@original" if maker.original else message.id
+                    return await webhook.edit_message(target, **kwargs)
             except discord.NotFound as exc:
                 if exc.code == UNKNOWN_MESSAGE:
                     raise  # the message is gone: the bot's own edit would find the same
-                self._made.pop(message.id, None)  # the token is (no longer) known to Discord
+                self._refuse(message.id, maker)  # the token is (no longer) known to Discord
             except discord.HTTPException:
-                self._made.pop(message.id, None)
+                self._refuse(message.id, maker)
         return await message.edit(**kwargs)
+
+    def _refuse(self, message_id: int, maker: Maker) -> None:
+        self._made.pop(message_id, None)
+        token = maker.secret()
+        if token is not None:
+            self._refused[token] = None
+            while len(self._refused) > KEEP:
+                self._refused.popitem(last=False)
 
     # --- rows a command's follow-ups may post -------------------------------------------------------
 

@@ -23,7 +23,8 @@ _FIND_MANY = (
 
 async def put_ref(conn: Conn, ref: MessageRef) -> None:
     """Store a reference (in the caller's transaction), replacing any with the same message id or the same
-    (game, kind, seat, key)."""
+    (game, kind, seat, key). (Expired tokens are cleared by `boardroom_deliver`, which a pass's marks and
+    `refs.put` call: no round trip of their own here.)"""
     await conn.execute(
         "DELETE FROM message_refs WHERE message_id = $5 OR (" + _SAME_WHAT + ")",
         ref.game_id,
@@ -33,7 +34,7 @@ async def put_ref(conn: Conn, ref: MessageRef) -> None:
         ref.message_id,
     )
     await conn.execute(
-        f"INSERT INTO message_refs ({REF_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        f"INSERT INTO message_refs ({REF_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         ref.message_id,
         ref.channel_id,
         ref.game_id,
@@ -41,6 +42,9 @@ async def put_ref(conn: Conn, ref: MessageRef) -> None:
         ref.seat,
         ref.key,
         ref.created_at,
+        ref.token,
+        ref.token_expires,
+        ref.token_original,
     )
 
 
@@ -54,6 +58,9 @@ def ref_arrays(refs: Sequence[MessageRef]) -> tuple[list[Any], ...]:
         [r.seat for r in refs],
         [r.key for r in refs],
         [r.created_at for r in refs],
+        [r.token for r in refs],
+        [r.token_expires for r in refs],
+        [r.token_original for r in refs],
     )
 
 
@@ -64,7 +71,9 @@ class PostgresMessageRefs(MessageRefs):
     async def put(self, ref: MessageRef) -> None:
         async def run(conn: Conn) -> None:
             # The schema's delivery function with no outbox row: the replacement in one round trip.
-            await conn.fetchval("SELECT boardroom_deliver('{}', now(), $1, $2, $3, $4, $5, $6, $7)", *ref_arrays([ref]))
+            await conn.fetchval(
+                "SELECT boardroom_deliver('{}', now(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", *ref_arrays([ref])
+            )
 
         await self._db.run(run)
 

@@ -15,7 +15,7 @@ from storage.models import Claim, MessageRef, NewOutbox, OutboxRecord, now_utc
 from storage.parts import Outbox
 from storage.sqlite import rows
 from storage.sqlite.database import Conn, Database, transaction, unsynced_transaction
-from storage.sqlite.refs import put_ref
+from storage.sqlite.refs import clear_expired_tokens, put_ref
 from storage.sqlite.rows import OUTBOX_COLUMNS, db_time, outbox_columns
 
 NEXT_OUTBOX_ID = (
@@ -163,6 +163,8 @@ class SQLiteOutbox(Outbox):
                 conn.execute("DELETE FROM outbox WHERE id = ?", (outbox_id,))
                 for ref in refs:
                     put_ref(conn, ref)
+                if refs:
+                    clear_expired_tokens(conn, now or now_utc())
                 return True
 
             return transaction(conn, body)
@@ -190,6 +192,8 @@ class SQLiteOutbox(Outbox):
                         marked += 1
                     for ref in refs:
                         put_ref(conn, ref)
+                if any(refs for _, refs in rows):
+                    clear_expired_tokens(conn, now or now_utc())
                 for message_id in retired:
                     conn.execute("DELETE FROM message_refs WHERE message_id = ?", (message_id,))
                 return marked

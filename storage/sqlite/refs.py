@@ -1,13 +1,14 @@
 """The message references of the SQLite store (`store.refs`): what a Discord message stands for, one row each."""
 
 from collections.abc import Collection
+from datetime import datetime
 from typing import Any
 
-from storage.models import MessageRef
+from storage.models import MessageRef, now_utc
 from storage.parts import MessageRefs
 from storage.sqlite import rows
 from storage.sqlite.database import Conn, Database, transaction
-from storage.sqlite.rows import REF_COLUMNS, db_time
+from storage.sqlite.rows import REF_COLUMNS, db_time, db_time_or_none
 
 _FIND = (
     f"SELECT {REF_COLUMNS} FROM message_refs WHERE ifnull(game_id, -1) = ifnull(?, -1) AND kind = ?"
@@ -25,8 +26,30 @@ def put_ref(conn: Conn, ref: MessageRef) -> None:
         (ref.message_id, ref.game_id, ref.kind, ref.seat, ref.key),
     )
     conn.execute(
-        f"INSERT INTO message_refs ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (ref.message_id, ref.channel_id, ref.game_id, ref.kind, ref.seat, ref.key, db_time(ref.created_at)),
+        f"INSERT INTO message_refs ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            ref.message_id,
+            ref.channel_id,
+            ref.game_id,
+            ref.kind,
+            ref.seat,
+            ref.key,
+            db_time(ref.created_at),
+            ref.token,
+            db_time_or_none(ref.token_expires),
+            int(ref.token_original),
+        ),
+    )
+
+
+def clear_expired_tokens(conn: Conn, now: datetime) -> None:
+    """Forget the interaction tokens that have expired (in the caller's transaction, which writes references: no
+    write of its own). The partial index `message_refs_tokens` (0015) holds only references with a token, so this
+    reads just the expired ones, however many references there are."""
+    conn.execute(
+        "UPDATE message_refs SET token = NULL, token_expires = NULL, token_original = 0"
+        " WHERE token_expires IS NOT NULL AND token_expires <= ?",
+        (db_time(now),),
     )
 
 
@@ -36,7 +59,11 @@ class SQLiteMessageRefs(MessageRefs):
 
     async def put(self, ref: MessageRef) -> None:
         def run(conn: Conn) -> None:
-            transaction(conn, lambda: put_ref(conn, ref))
+            def body() -> None:
+                put_ref(conn, ref)
+                clear_expired_tokens(conn, now_utc())
+
+            transaction(conn, body)
 
         await self._db.run(run)
 

@@ -240,7 +240,7 @@ async def test_upgrades_a_schema_1_store_and_keeps_its_games(db_path: Path) -> N
 
     store = await open_store(db_path)
     try:
-        assert store.maintenance.schema_version == len(load_migrations()) == 14
+        assert store.maintenance.schema_version == len(load_migrations()) == 15
         assert (await store.games.snapshot(1)).state == toy.dump_state(state)
         assert (await check_replay(store, toy, 1)).ok
         timers = await store.timers.of_game(1)

@@ -360,6 +360,31 @@ async def test_a_delivery_pass_marks_its_rows_and_stores_its_references_at_once(
     assert await store.refs.of_game(gid) == [hand, new]
 
 
+async def test_a_reference_keeps_its_interaction_token_until_it_expires(store: GameStore) -> None:
+    """A message made with an interaction's token keeps it with its reference (read back by every lookup); each later
+    write of references clears the tokens that have expired by then: the store holds none for longer."""
+    gid = await started(store)
+    expires = T + timedelta(minutes=15)
+    made = MessageRef(
+        message_id=5, channel_id=3, game_id=gid, kind="status", created_at=T, token="tok-5", token_expires=expires
+    )
+    answer = MessageRef(
+        message_id=6, channel_id=3, game_id=gid, kind="offer", key="o", created_at=T, token="tok-6",
+        token_expires=expires + timedelta(minutes=5), token_original=True,
+    )  # fmt: skip
+    assert "tok-5" not in repr(made)  # a credential: never in a log line that shows a reference
+    await store.outbox.mark_delivered_many([(None, [made, answer])], now=T)
+    assert await store.refs.get(5) == made
+    assert await store.refs.find_many(gid, [("status", None, ""), ("offer", None, "o")]) == {
+        ("status", None, ""): made,
+        ("offer", None, "o"): answer,
+    }
+    hand = MessageRef(message_id=9, channel_id=4, game_id=gid, kind="hand", seat=1, created_at=T)
+    await store.outbox.mark_delivered_many([(None, [hand])], now=expires)  # the next write: 5's token has expired
+    assert (await store.refs.get(5)) == made.model_copy(update={"token": None, "token_expires": None})
+    assert (await store.refs.get(6)) == answer
+
+
 async def test_message_refs_round_trip(store: GameStore) -> None:
     gid = await started(store)
     status = MessageRef(message_id=1, channel_id=3, game_id=gid, kind="status", created_at=T)

@@ -15,7 +15,7 @@ import simcord
 
 from bot.notifier import Carrier
 from bot.notifier.tokens import TokenBook
-from tests.bot.helpers import make_server, move, start_toy, state, texts, thread_of
+from tests.bot.helpers import make_server, move, rest_calls_since, start_toy, state, texts, thread_of
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -100,6 +100,21 @@ async def test_a_message_a_command_made_is_edited_with_its_token_until_a_minute_
     mine = Message(1)
     assert await book.edit(mine, content="x") == "edited by the bot"  # type: ignore[arg-type]
     assert mine.edits == 1 and len(answer.calls) == 1
+
+
+async def test_an_edit_made_with_the_token_is_never_made_again_by_the_bot() -> None:
+    """Whatever the token's edit returns (a client may return nothing), it was made: the bot does not repeat it."""
+    book = TokenBook(Clock())
+    answer = Interaction()
+    answer.edit_original_response = _nothing  # type: ignore[method-assign]
+    book.made(1, answer, original=True)
+    mine = Message(1)
+    assert await book.edit(mine, content="x") is None  # type: ignore[arg-type]
+    assert mine.edits == 0
+
+
+async def _nothing(**kwargs: Any) -> None:
+    return None
 
 
 async def test_a_message_nobody_made_or_an_edit_a_token_cannot_make_is_the_bots() -> None:
@@ -209,3 +224,67 @@ async def test_a_tracked_post_behind_an_earlier_delivery_is_a_follow_up_that_wor
     await players[1].react(window, "🛑")
     await env.settle()
     assert (await state(server, 1)).window is None
+
+
+async def _restarted_with_a_commands_message(env: simcord.Env, make_bot):  # type: ignore[no-untyped-def]
+    """A card played with the slash command (its answer the narration, its follow-up the reaction window's message,
+    a tracked post), then a new process on the same database, its timers held: the window's reference, as the new
+    process's ledger reads it (which tells the token book), and the thread."""
+    server = make_server(env)
+    players = await start_toy(server, players=3)
+    thread = thread_of(server)
+    card = (await state(server, 1)).hands[0][0]
+    await players[0].slash(thread, "game move", action=move({"type": "play", "card": card}))
+    window = next(m for m in thread.history() if m.content.startswith("🛑 React with 🛑"))
+    assert window.interaction_metadata is not None  # made with the command's token
+    (stored,) = [r for r in await server.bot.store.refs.of_game(1) if r.message_id == window.id]
+    assert stored.token is not None and not stored.token_original  # kept with the reference, in the pass's write
+    env.bot.scheduler.close()
+    await env.restart_bot(make_bot())
+    env.bot.scheduler.close()
+    ref = await env.bot.notifier.ledger.find_ref(1, stored.kind, key=stored.key)
+    assert ref is not None and ref.message_id == window.id
+    return thread, ref
+
+
+async def test_after_a_restart_a_commands_message_is_edited_with_its_stored_token(
+    env: simcord.Env,
+    make_bot,  # type: ignore[no-untyped-def]
+) -> None:
+    """A new process (no Interaction object, nothing in memory) edits a message a command made 10 minutes ago with
+    that command's token, read back with the message's reference: not the bot's call under the global limit."""
+    thread, ref = await _restarted_with_a_commands_message(env, make_bot)
+    await env.advance_time(10 * 60)
+    start = len(env.http_requests)
+    await env.bot.notifier.sender.edit_message(thread.id, ref.message_id, content="edited after the restart")
+    calls = rest_calls_since(env, start)
+    assert calls == [f"PATCH /webhooks/{env.bot.application_id}/{ref.token}/messages/{ref.message_id}"]
+    assert next(m for m in thread.history() if m.id == ref.message_id).content == "edited after the restart"
+
+
+async def test_after_a_restart_an_expired_or_refused_token_leaves_the_edit_to_the_bot(
+    env: simcord.Env,
+    make_bot,  # type: ignore[no-untyped-def]
+) -> None:
+    thread, ref = await _restarted_with_a_commands_message(env, make_bot)
+    bot = env.bot
+    # Refused by Discord (revoked): the bot's own edit, and the token is not tried again.
+    route = f"/webhooks/{bot.application_id}/{ref.token}/messages/{ref.message_id}"
+    env.inject_error("PATCH", route, status=401, code=50027, message="Invalid Webhook Token")
+    start = len(env.http_requests)
+    await bot.notifier.sender.edit_message(thread.id, ref.message_id, content="one")
+    assert await bot.notifier.ledger.find_ref(1, ref.kind, key=ref.key) == ref  # read again: not learned again
+    await bot.notifier.sender.edit_message(thread.id, ref.message_id, content="two")
+    assert (
+        rest_calls_since(env, start)
+        == [f"PATCH {route}"] + [f"PATCH /channels/{thread.id}/messages/{ref.message_id}"] * 2
+    )
+
+    # Expired (in its last minute: not risked), read back by another new process: the bot's edit, no token call.
+    await env.restart_bot(make_bot())
+    env.bot.scheduler.close()
+    await env.advance_time(14 * 60 + 30)
+    assert await env.bot.notifier.ledger.find_ref(1, ref.kind, key=ref.key) is not None
+    start = len(env.http_requests)
+    await env.bot.notifier.sender.edit_message(thread.id, ref.message_id, content="three")
+    assert rest_calls_since(env, start) == [f"PATCH /channels/{thread.id}/messages/{ref.message_id}"]
