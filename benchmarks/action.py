@@ -32,8 +32,9 @@ Printed:
    (all its threads, over every move of the run);
 3. open loop: 200 games, commands arriving at random (Poisson) at `--rate` per second, with the limits and an
    80 ms round trip: acknowledgement p50/p99 (command in → interaction answered), delivery-done p99 (command in →
-   its last outbox row marked delivered) and the REST calls per move; measured for `--open-seconds` after a
-   `--warmup` at the same load (tables under way at that load look like it: e.g. their status message sits on a
+   its last outbox row marked delivered), whether delivery keeps up (the moves arrived and not yet delivered at
+   each quarter of the run: flat if it keeps up, growing if not) and the REST calls per move; measured for
+   `--open-seconds` after a `--warmup` at the same load (tables under way at that load look like it: e.g. their status message sits on a
    recent narration message, edited with its command's token, instead of the message their set-up posted);
    with why each rate-limited edit and reaction was spent (`FakeDiscord.why`: an edit that changed nothing, one
    superseded within 5 s, a thread message the bot posted or one a command made whose token the bot no longer
@@ -48,6 +49,7 @@ import contextvars
 import itertools
 import json
 import logging
+import math
 import platform
 import random
 import signal
@@ -726,7 +728,7 @@ async def load(rig: Rig, arrivals: random.Random, rate: float, warmup: float, se
         task = asyncio.get_running_loop().create_task(one(table))
         tasks.add(task)
         task.add_done_callback(tasks.discard)
-    ended = time.perf_counter()
+    ended, ended_wall = time.perf_counter(), time.time()
     if tasks:
         await asyncio.wait(set(tasks))
     await settle(rig.bot)
@@ -741,17 +743,37 @@ async def load(rig: Rig, arrivals: random.Random, rate: float, warmup: float, se
     calls = fake.calls - calls0
     rest = sum(n for k, n in calls.items() if k not in EXEMPT)
     measured = ended - t0 - warmup
+    backlog = _backlog(moves, delivered, ended_wall - measured, ended_wall)
     return (f"{len(moves)} moves ({len(acks)} answered, {skipped} skipped: every table busy);"
           f" ack p50 {percentile(acks, 50) * 1000:.0f} ms, "
           f"p99 {percentile(acks, 99) * 1000:.0f} ms, max {max(acks, default=0) * 1000:.0f} ms; "
           f"delivery done p50 {percentile(done, 50):.2f} s, p99 {percentile(done, 99):.2f} s "
           f"({len(done)} moves with rows); {len(moves) / measured:.1f} moves/s arrived, "
           f"{len(done) / (measured + drain):.1f} moves/s delivered (drained {drain:.1f} s after the last arrival); "
+          f"moves arrived and not yet delivered at each quarter of the run: {backlog}; "
           f"{rest / max(len(moves), 1):.2f} rate-limited REST calls per move "
           f"({', '.join(f'{k} {v}' for k, v in calls.most_common())}; by where: "
           f"{', '.join(f'{k} {v}' for k, v in (fake.targets - targets0).most_common())}; why: "
           f"{', '.join(f'{k} {v}' for k, v in (fake.why - why0).most_common())}; thread messages by their "
           f"rate-limited edits: {_spread(fake.thread_edits - edits0)})")  # fmt: skip
+
+
+def _backlog(moves: list[Move], delivered: dict[int, float], begin: float, end: float) -> str:
+    """The measured moves that had arrived but were not yet delivered in full, at each quarter of the run (wall
+    clock): delivery keeps up when this stays flat (about the arrival rate times the delivery time) instead of
+    growing with the run. (Delivered moves per second over the run plus its drain is always below the arrival rate:
+    the drain's seconds count, and the run starts with nothing in flight.)"""
+    counts = []
+    for k in (1, 2, 3, 4):
+        at = begin + (end - begin) * k / 4
+        counts.append(
+            sum(
+                1
+                for m in moves
+                if m.outbox_ids and m.wall <= at and max(delivered.get(i, math.inf) for i in m.outbox_ids) > at
+            )
+        )
+    return " → ".join(str(n) for n in counts)
 
 
 def _spread(edits: Counter[int]) -> str:
