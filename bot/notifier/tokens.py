@@ -145,9 +145,9 @@ class TokenBook:
                         return await interaction.edit_original_response(**kwargs)
                     return await interaction.followup.edit_message(message.id, **kwargs)
                 if webhook is not None:
-                    # (Discord's "@original" names the interaction's answer in the webhook's message routes.)
-                    target: Any = "@original" if maker.original else message.id
-                    return await webhook.edit_message(target, **kwargs)
+                    # By the message's id, the answer's too: the webhook's message route takes any message of the
+                    # interaction, and discord.py would send "@original" escaped as "%40original".
+                    return await webhook.edit_message(message.id, **kwargs)
             except discord.NotFound as exc:
                 if exc.code == UNKNOWN_MESSAGE:
                     raise  # the message is gone: the bot's own edit would find the same

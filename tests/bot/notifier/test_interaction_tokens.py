@@ -13,6 +13,7 @@ import discord
 import pytest
 import simcord
 
+from bot import outbox
 from bot.notifier import Carrier
 from bot.notifier.tokens import TokenBook
 from tests.bot.helpers import make_server, move, rest_calls_since, start_toy, state, texts, thread_of
@@ -260,6 +261,16 @@ async def test_after_a_restart_a_commands_message_is_edited_with_its_stored_toke
     calls = rest_calls_since(env, start)
     assert calls == [f"PATCH /webhooks/{env.bot.application_id}/{ref.token}/messages/{ref.message_id}"]
     assert next(m for m in thread.history() if m.id == ref.message_id).content == "edited after the restart"
+
+    # The command's answer itself (its narration: a status that moved down rides on such a message) is edited the
+    # same way, by its id on the same route (not "@original", which discord.py would send escaped).
+    (said,) = [m for m in thread.history() if m.interaction_metadata is not None and m.id != ref.message_id]
+    answer = ref.model_copy(update={"message_id": said.id, "kind": outbox.STATUS, "token_original": True})
+    env.bot.notifier.sender.tokens.learn(answer)
+    start = len(env.http_requests)
+    await env.bot.notifier.sender.edit_message(thread.id, said.id, content="the answer, edited")
+    assert rest_calls_since(env, start) == [f"PATCH /webhooks/{env.bot.application_id}/{ref.token}/messages/{said.id}"]
+    assert next(m for m in thread.history() if m.id == said.id).content == "the answer, edited"
 
 
 async def test_after_a_restart_an_expired_or_refused_token_leaves_the_edit_to_the_bot(
