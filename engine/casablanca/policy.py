@@ -216,6 +216,8 @@ class _Player:
         self.my_hq = next((p.hq for p in view.players if p.seat == seat), None)
         self.owners = {p.hq: p.seat for p in view.players if p.hq is not None and not p.left}
         self.guess = self._opponent_guess()
+        # Hard, main game: the agents normal players never back (see `_spare`): with `VETO` on one, its end is a win.
+        self.spare = self._spare() if self.hard else frozenset()
         self.board = Board(
             at={a.index: a.at for a in view.agents if a.at is not None},
             carrier=view.carrier,
@@ -430,7 +432,9 @@ class _Player:
         if self.view.variant:
             return self._finish_at(board, self.my_hq) if self.my_hq is not None else HORIZON
         backed = self._backed(board)
-        return self._finish(board, backed) if backed is not None else HORIZON
+        ends = [self._finish(board, backed)] if backed is not None else []
+        ends += [self._finish(board, a) for a in self.spare if a in board.at and self._mine(board, a)]
+        return min(ends, default=HORIZON)
 
     def _threat(self, board: Board) -> int:
         """Moves until the game could end against this seat."""
@@ -469,7 +473,21 @@ class _Player:
 
     def _mine(self, board: Board, agent: int) -> bool:
         """This seat would (most likely) be the richest on `agent` if it ended the game."""
-        return board.bribes.get(agent, 0) > self.guess.get(agent, 0)
+        mine = board.bribes.get(agent, 0)
+        return mine > self.guess.get(agent, 0) or (agent in self.spare and mine >= VETO)
+
+    def _spare(self) -> frozenset[int]:
+        """Hard, main game: the agents normal players never back. Every first turn is played before any move, so
+        they all choose their trio and then their agent on the board as it was set up (every agent at home, the
+        suitcase in the Bazaar): `_normal_backing` on that board."""
+        start = Board(
+            at={a.index: a.home for a in self.view.agents if a.at is not None},
+            carrier=None,
+            suitcase=self.view.bazaar,
+            carried=set(),
+        )
+        odds = self._normal_backing(start)
+        return frozenset(a for a in start.at if odds.get(a, 0.0) == 0.0)
 
     def _opponent_guess(self) -> dict[int, int]:
         """The best opponent's money on each agent, guessed: what the last auction's claims showed, at least a
