@@ -479,15 +479,17 @@ class _Player:
     def _spare(self) -> frozenset[int]:
         """Hard, main game: the agents normal players never back. Every first turn is played before any move, so
         they all choose their trio and then their agent on the board as it was set up (every agent at home, the
-        suitcase in the Bazaar): `_normal_backing` on that board."""
-        start = Board(
-            at={a.index: a.home for a in self.view.agents if a.at is not None},
-            carrier=None,
-            suitcase=self.view.bazaar,
-            carried=set(),
-        )
-        odds = self._normal_backing(start)
-        return frozenset(a for a in start.at if odds.get(a, 0.0) == 0.0)
+        suitcase in the Bazaar): `_normal_backing` on that board. The same for every decision of a game (cached)."""
+        streets = tuple((here, tuple(there)) for here, there in self.view.streets.items())
+        key = (self.view.bazaar, tuple(a.home for a in self.view.agents), streets)
+        found = _SPARE.get(key)
+        if found is None:
+            start = Board(
+                at={a.index: a.home for a in self.view.agents}, carrier=None, suitcase=self.view.bazaar, carried=set()
+            )
+            odds = self._normal_backing(start)
+            found = _SPARE[key] = frozenset(a for a in start.at if odds.get(a, 0.0) == 0.0)
+        return found
 
     def _opponent_guess(self) -> dict[int, int]:
         """The best opponent's money on each agent, guessed: what the last auction's claims showed, at least a
@@ -572,6 +574,9 @@ class _Ended:
 
     won: bool
 
+
+_SPARE: dict[tuple[str, tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]], frozenset[int]] = {}
+"""The agents normal players never back, per map and agents (see `_Player._spare`)."""
 
 _DISTANCES: dict[tuple[tuple[str, tuple[str, ...]], ...], dict[str, dict[str, int]]] = {}
 """The distances of each map seen (a map is fixed for a game; working them out at every decision cost a third of
