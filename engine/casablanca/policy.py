@@ -453,16 +453,16 @@ class _Player:
 
     def _backed(self, board: Board) -> int | None:
         """Main game: the agent this seat has most on (ties: the one nearest to ending the game)."""
-        alive = [a for a in board.at if board.bribes.get(a, 0) > 0]
-        if not alive:
+        top = max((board.bribes.get(a, 0) for a in board.at), default=0)
+        if top <= 0:
             return None
+        tied = [a for a in board.at if board.bribes.get(a, 0) == top]
+        if len(tied) == 1:  # the distances only for a tie: a decision judges many boards
+            return tied[0]
         if self.hard:  # ties: the agent normal players least often back (a shared win is a fraction of one)
-            top = max(board.bribes[a] for a in alive)
-            tied = [a for a in alive if board.bribes[a] == top]
-            if len(tied) > 1:  # worked out only then: a decision judges many boards
-                odds = self._normal_backing(board)
-                return max(tied, key=lambda a: (-self._finish(board, a), -odds.get(a, 0.0), a))
-        return max(alive, key=lambda a: (board.bribes[a], -self._finish(board, a), -a))
+            odds = self._normal_backing(board)
+            return max(tied, key=lambda a: (-self._finish(board, a), -odds.get(a, 0.0), a))
+        return max(tied, key=lambda a: (-self._finish(board, a), -a))
 
     def _normal_backing(self, board: Board) -> dict[int, float]:
         """How often a normal player backs each agent, from its habits: its first turn puts $100 on the three
