@@ -189,10 +189,10 @@ def test_company_for_the_backed_agent_is_objected_to_with_all_of_the_bribe() -> 
 
 
 def test_hard_wins_with_an_agent_normal_players_never_back() -> None:
-    """Normal players back one agent of the trio they bribed first, never Yellow or Grey (see `_crowded`'s map: every
-    first turn is played on the board as set up). So with `VETO` on Grey, more than their $100, hard wins if Grey
-    ends the game: it carries the suitcase home with Grey, though it backs Red; normal, with as little on Grey,
-    carries the suitcase home with Grey only as the late rules make any end welcome, so not here."""
+    """Normal players back the first agent of the trio they bribed first, never Yellow or Grey on the default map
+    (every first turn is played on the board as set up, where no trio's first agent is either). So with `VETO` on
+    Grey, more than their $100, hard wins if Grey ends the game: it carries the suitcase home with Grey, though it
+    backs Red; normal, with as little on Grey, does not (an end by Grey would be another player's)."""
     state = _crowded()
     state.at = ["Bazaar", "9", "10", "2", "6", "11", "1", "7"]  # Grey next to its home, the Police Station
     state.capital[0] = 5_000
