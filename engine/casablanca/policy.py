@@ -54,7 +54,7 @@ Levels (`level`; the autopilot is the same at every level):
 Measured (4 seats; `benchmarks/bots.py --levels --game casablanca --games 200`, seeds 1…): session 38, hard vs
 normal 36.9 % (95 % CI 30.5–43.8 %; it was 23.3 % as normal's equal), normal vs easy 41.0 %, normal vs random
 87.5 %; session 39, with the spare agents, hard vs normal 44.4 % (95 % CI 37.7–51.3 %), and on seeds it was never
-tuned on (`--seed 70001 --games 400`) 53.0 % (the spare agents were chosen on 60 games of seeds 3000…: 60.4 %
+tuned on (`--seed 70001 --games 400`) 52.9 % (the spare agents were chosen on 60 games of seeds 3000…: 60.4 %
 against 46.2 % without). The HQ variant plays as before (the spare agents are a main-game matter).
 
 Reads only the `SeatView` and the legal list (never the state); deterministic for a given `rng`.
