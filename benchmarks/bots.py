@@ -3,7 +3,10 @@
     .venv/bin/python benchmarks/bots.py [--games N] [--seed K]                 (every game with a policy)
     .venv/bin/python benchmarks/bots.py --game kkk [--seats S] [--games N] [--seed K] [--random uniform|weighted]
                                         [--answers both|yes|no]
-    .venv/bin/python benchmarks/bots.py --ends [--game G] [--games N] [--seed K]   (do such tables end?)
+    .venv/bin/python benchmarks/bots.py --ends [--game G] [--games N] [--seed K] [--level L]   (do such tables end?)
+    .venv/bin/python benchmarks/bots.py --levels [--game G] [--games N] [--seed K] [--level L] [--option K=V]
+
+`--seed K` plays the seeds K, K+1, …: seeds a policy was never tuned on are a fresh sample of games.
 
 For each game with a registered policy it plays:
 
@@ -350,10 +353,18 @@ def match(
     return wins, times
 
 
-def bench_levels(name: str, games: int, seats: int | None, seed: int, options: Mapping[str, str] | None = None) -> bool:
+def bench_levels(
+    name: str,
+    games: int,
+    seats: int | None,
+    seed: int,
+    options: Mapping[str, str] | None = None,
+    only: Level | None = None,
+) -> bool:
     """The levels of one game (issue 31): hard vs normal, normal vs today's policy (`easy` plays it unchanged),
     normal vs random, easy vs random, and each level's decide times. Prints the figures; returns whether the goals
-    are met. `options`: the game's options (e.g. Casablanca's variant), default the game's defaults."""
+    are met. `options`: the game's options (e.g. Casablanca's variant), default the game's defaults; `only`: just
+    the match-ups of that level's seat (`hard`: hard vs normal alone)."""
     game = build()[name]
     seats = seats or LEVEL_SEATS.get(name, game.min_seats)
     cap = MAX_ACTIONS.get(name, 2000)
@@ -372,6 +383,8 @@ def bench_levels(name: str, games: int, seats: int | None, seed: int, options: M
         ("easy vs random", "easy", None, None),
     )
     for label, mine, theirs, goal in rows:
+        if only is not None and mine != only:
+            continue
         t0 = time.perf_counter()
         wins, spent = match(
             game,
@@ -435,13 +448,14 @@ def play_table(
     autopilot_seats: Collection[int],
     cap: int = ENDS_CAP,
     on_state: Callable[[Any], None] | None = None,
+    level: Level = "normal",
 ) -> tuple[bool, int]:
     """One table whose every seat plays itself, as the platform runs it: each step the seats a wait names, or that
     are free to act (`Game.free_to_act`), are asked in a seeded order (the platform's delays differ per seat) and the
     first that acts moves; when none does, the earliest wait's deadline default applies. `autopilot_seats` play the
-    autopilot, the others the computer player; `on_state` sees every state before it is played on. Returns (ended by
-    the rules, actions)."""
-    policy = policy_for(game)
+    autopilot, the others the computer player of `level`; `on_state` sees every state before it is played on. Returns
+    (ended by the rules, actions)."""
+    policy = policy_for(game, level)
     assert policy is not None
     rnd = random.Random(seed)
     now = START
@@ -477,10 +491,14 @@ def play_table(
     return game.result(state) is not None, actions
 
 
-def ends(games: int, seed: int, only: str) -> bool:
-    """Every table of seats that play themselves — all computer players, all autopilots, and both mixed — must end
-    by the rules within `ENDS_CAP` actions in at least 99 % of seeded games (issue 16: no table stalls)."""
-    print(f"Tables of seats that play themselves: {games} seeded games each (seeds {seed}…), cap {ENDS_CAP} actions")
+def ends(games: int, seed: int, only: str, level: Level = "normal") -> bool:
+    """Every table of seats that play themselves — all computer players (of `level`), all autopilots, and both
+    mixed — must end by the rules within `ENDS_CAP` actions in at least 99 % of seeded games (issue 16: no table
+    stalls)."""
+    print(
+        f"Tables of seats that play themselves: {games} seeded games each (seeds {seed}…), cap {ENDS_CAP} actions; "
+        f"computer players at level {level}"
+    )
     ok = True
     for name, seats, raw in ENDS_TABLES:
         if only not in ("all", name):
@@ -494,7 +512,7 @@ def ends(games: int, seed: int, only: str) -> bool:
             ("mixed", tuple(range(0, seats, 2))),
         ):
             t0 = time.perf_counter()
-            played = [play_table(game, options, seats, seed + i, autopilot) for i in range(games)]
+            played = [play_table(game, options, seats, seed + i, autopilot, level=level) for i in range(games)]
             ended = sum(e for e, _ in played)
             lengths = sorted(n for _, n in played)
             good = ended / games >= ENDS_GOAL
@@ -533,6 +551,12 @@ def main() -> None:
         "--ends", action="store_true", help="instead: do tables of computer players and autopilots end by the rules?"
     )
     parser.add_argument(
+        "--level",
+        choices=("easy", "normal", "hard"),
+        default=None,
+        help="--ends: the computer players' level (default normal); --levels: only the match-ups of this level's seat",
+    )
+    parser.add_argument(
         "--levels", action="store_true", help="instead: the levels (hard vs normal, normal vs today, easy vs random)"
     )
     args = parser.parse_args()
@@ -540,11 +564,11 @@ def main() -> None:
         ok = True
         for name in names if args.game == "all" else [args.game]:
             options = dict(o.split("=", 1) for o in args.option)
-            ok = bench_levels(name, args.games, args.seats, args.seed, options) and ok
+            ok = bench_levels(name, args.games, args.seats, args.seed, options, args.level) and ok
         print("all goals " + ("met" if ok else "NOT met"))
         return
     if args.ends:
-        ok = ends(args.games, args.seed, args.game)
+        ok = ends(args.games, args.seed, args.game, args.level or "normal")
         print("all goals " + ("met" if ok else "NOT met"))
         return
     ok = True

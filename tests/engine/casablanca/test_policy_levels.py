@@ -14,7 +14,7 @@ from engine.casablanca.actions import Bribe, Contest, Move, NoObjection, Object
 from engine.casablanca.policy import PATIENCE, VETO, CasablancaPolicy, Level
 from engine.casablanca.state import Announcement, CasablancaState
 
-from .helpers import GAME, GREY, RED, T0, Table, new_game
+from .helpers import GAME, GREEN, GREY, RED, T0, Table, new_game
 
 LEVELS: tuple[Level, ...] = get_args(Level)
 POLICIES = {level: CasablancaPolicy(GAME, level=level) for level in LEVELS}
@@ -186,3 +186,18 @@ def test_company_for_the_backed_agent_is_objected_to_with_all_of_the_bribe() -> 
     table.move(1, "grey", "9")
     assert _decide("easy", table.state) == NoObjection()
     assert _decide("normal", table.state) == _decide("hard", table.state) == Object(limit=1_000)
+
+
+def test_hard_wins_with_an_agent_normal_players_never_back() -> None:
+    """Normal players back the first agent of the trio they bribed first, never Yellow or Grey on the default map
+    (every first turn is played on the board as set up, where no trio's first agent is either). So with `VETO` on
+    Grey, more than their $100, hard wins if Grey ends the game: it carries the suitcase home with Grey, though it
+    backs Red; normal, with as little on Grey, does not (an end by Grey would be another player's)."""
+    state = _crowded()
+    state.at = ["Bazaar", "9", "10", "2", "6", "11", "1", "7"]  # Grey next to its home, the Police Station
+    state.capital[0] = 5_000
+    state.bribes[0] = [0, 0, 0, 0, 3_000, 0, 0, VETO]
+    state.suitcase, state.carrier, state.carried_by = None, GREY, [GREEN, GREY]
+    home = Move(agent="grey", to="Police Station", suitcase=True)
+    assert _decide("hard", state) == home
+    assert _decide("normal", state) != home
