@@ -34,8 +34,9 @@ Printed:
    80 ms round trip: acknowledgement p50/p99 (command in → interaction answered), delivery-done p99 (command in →
    its last outbox row marked delivered), whether delivery keeps up (the moves arrived and not yet delivered at
    each quarter of the run: flat if it keeps up, growing if not) and the REST calls per move; measured for
-   `--open-seconds` after a `--warmup` at the same load (tables under way at that load look like it: e.g. their status message sits on a
-   recent narration message, edited with its command's token, instead of the message their set-up posted);
+   `--open-seconds` after a `--warmup` at the same load (tables under way at that load look like it: e.g. their
+   status message sits on a recent narration message, edited with its command's token, instead of the message
+   their set-up posted);
    with why each rate-limited edit and reaction was spent (`FakeDiscord.why`: an edit that changed nothing, one
    superseded within 5 s, a thread message the bot posted or one a command made whose token the bot no longer
    holds) and how many thread messages took 1, 2, 3–5 or 6+ such edits (a status stuck on a message without a
