@@ -130,6 +130,11 @@ class TokenBook:
             return  # expired, or too close to it: the bot's own edits (the store clears it with its next write)
         self._keep(ref.message_id, Maker(None, ref.token_original, until, token=ref.token, expires=ref.token_expires))
 
+    def lives(self, message_id: int) -> bool:
+        """Whether `message_id` can be edited with the token of the command that made it (outside the global limit)."""
+        maker = self._made.get(message_id)
+        return maker is not None and self._clock() < maker.until
+
     async def edit(self, message: discord.PartialMessage, **kwargs: Any) -> discord.Message:
         """Edit `message`: with the token of the command that made it while that lives, else as the bot."""
         maker = self._made.get(message.id)
@@ -145,9 +150,9 @@ class TokenBook:
                         return await interaction.edit_original_response(**kwargs)
                     return await interaction.followup.edit_message(message.id, **kwargs)
                 if webhook is not None:
-                    # (Discord's "@original" names the interaction's answer in the webhook's message routes.)
-                    target: Any = "@original" if maker.original else message.id
-                    return await webhook.edit_message(target, **kwargs)
+                    # By its id, the answer too: the webhook's message routes take the answer's id as they take a
+                    # follow-up's, while "@original" as `edit_message`'s id is quoted in the path ("%40original").
+                    return await webhook.edit_message(message.id, **kwargs)
             except discord.NotFound as exc:
                 if exc.code == UNKNOWN_MESSAGE:
                     raise  # the message is gone: the bot's own edit would find the same
