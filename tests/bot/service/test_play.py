@@ -18,7 +18,6 @@ from tests.bot.helpers import (
     thread_of,
 )
 
-
 EXEMPT = ("POST /interactions/", "PATCH /webhooks/")
 """REST calls outside Discord's global limit: an interaction's answer and its token's edits."""
 
