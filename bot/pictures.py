@@ -222,6 +222,10 @@ class Pictures:
         while len(self._shown) > CACHE_LIMIT:
             self._shown.popitem(last=False)
 
+    def shows(self, message_id: int) -> bool:
+        """Whether the message shows a picture, as far as this process knows."""
+        return message_id in self._shown
+
     def forget(self, message_id: int) -> None:
         self._shown.pop(message_id, None)
 

@@ -109,7 +109,7 @@ class Status:
         # A finished table's status stays where it is (edited to its final look): the end message below says the
         # winner and the standings once, and a status moved onto it or posted after it would say them again.
         over = record.status in ("finished", "abandoned")
-        if ref is not None and not over and self._buried(ref) > STATUS_DEPTH:
+        if ref is not None and not over and (self._buried(ref) > STATUS_DEPTH or self._cheaper_below(ref, picture)):
             moved = await self._move_into_tail(ref, record, post, view, picture)
             if moved is not None:
                 await self.ledger.mark(last, refs=[moved])
@@ -190,10 +190,11 @@ class Status:
         ref = await self.ledger.find_ref(record.id, outbox.STATUS)
         if ref is None or ref.message_id > message_id or not self._placed(ref):
             return None  # (a status this process hasn't placed yet is found first: `deliver` reconciles it)
-        if ref.message_id != message_id and self._buried(ref) <= STATUS_DEPTH:
+        stays = ref.message_id != message_id and self._buried(ref) <= STATUS_DEPTH
+        if stays and not self._cheaper_below(ref):
             return None  # not worth moving (a status that moved with every quiet line would jump under people's taps)
         post, view, picture = await self._status_look(record, table)
-        if post.text:
+        if post.text or (stays and not self._cheaper_below(ref, picture)):
             return None
         args = {"view": view, **self.pictures.edit_args(message_id, picture, post.embed())}
         return StatusRide(group, ref, args, picture, _looks(post, picture))
@@ -219,6 +220,24 @@ class Status:
         self.threads.status_at[old.channel_id] = (message_id, 0)
         self._status_text[message_id] = True
         return MessageRef(message_id=message_id, channel_id=old.channel_id, game_id=old.game_id, kind=outbox.STATUS)
+
+    def _cheaper_below(self, ref: MessageRef, picture: Picture | bool | None = True) -> bool:
+        """Whether the status is better moved down now, though not buried deep: its message is one only the bot's own,
+        rate-limited call can edit (posted by the bot, or its command's token expired) while the thread's newest
+        narration message, below it, is one a command made and its token still edits. Moving costs one such call
+        (the old message stripped) like the edit it replaces, and the status's next edits are free while the token
+        lives; it then stays there as any status does (it moves again only when buried or when that token dies).
+        Not when the table's picture could not be drawn this time (`picture` None) and the message shows the last
+        one: it stays with the message, which keeps it (`True`: not known yet)."""
+        tail = self.threads.tails.get(ref.channel_id)
+        return (
+            (picture is not None or not self.pictures.shows(ref.message_id))
+            and tail is not None
+            and tail[0] > ref.message_id
+            and ref.message_id in self._status_text  # (its text is known: stripping it needs no read)
+            and not self.sender.tokens.lives(ref.message_id)
+            and self.sender.tokens.lives(tail[0])
+        )
 
     def _placed(self, ref: MessageRef) -> bool:
         """Whether this process knows where the status is: it posted or moved it, or `_reconcile` found it."""

@@ -130,6 +130,11 @@ class TokenBook:
             return  # expired, or too close to it: the bot's own edits (the store clears it with its next write)
         self._keep(ref.message_id, Maker(None, ref.token_original, until, token=ref.token, expires=ref.token_expires))
 
+    def lives(self, message_id: int) -> bool:
+        """Whether `message_id` can be edited with the token of the command that made it (outside the global limit)."""
+        maker = self._made.get(message_id)
+        return maker is not None and self._clock() < maker.until
+
     async def edit(self, message: discord.PartialMessage, **kwargs: Any) -> discord.Message:
         """Edit `message`: with the token of the command that made it while that lives, else as the bot."""
         maker = self._made.get(message.id)

@@ -3,12 +3,14 @@ call a move saves is throughput for every table).
 
 A hand DM is edited only when what it shows changes (`Hands.hand`, `Sender.shown`): a hand row that would show the
 DM exactly as this process last sent it costs no call; one edited by other code since (a click's answer) is edited
-again."""
+again. A status on a message only the bot's own call can edit moves onto the newest narration message below it
+when a command's token edits that one (`Status._cheaper_below`): its next edits are free."""
 
 import simcord
 
 from bot import outbox
-from tests.bot.helpers import embed_text, make_server, rest_calls_since, start_toy, state
+from tests.bot.helpers import embed_text, make_server, move, rest_calls_since, start_toy, state, thread_of
+from tests.bot.notifier.test_status_crash import statuses
 
 
 async def test_a_hand_row_that_changes_nothing_costs_no_call_unless_the_dm_was_edited_elsewhere(
@@ -45,3 +47,29 @@ async def test_a_hand_row_that_changes_nothing_costs_no_call_unless_the_dm_was_e
     assert await hand_row() == [edit]
     game = await state(server, 1)
     assert "Hand: " + ", ".join(map(str, game.hands[seat])) in embed_text(anna.user.dm_channel.history()[0])
+
+
+async def test_a_status_the_bot_posted_moves_onto_the_reply_below_it_and_then_costs_no_rate_limited_edit(
+    env: simcord.Env,
+) -> None:
+    server = make_server(env)
+    players = await start_toy(server, players=3)
+    thread = thread_of(server)
+    (status,) = statuses(thread)  # posted by the bot at the start: only its own, rate-limited edit changes it
+    assert status.interaction_metadata is None
+    start = len(env.http_requests)
+    await players[0].slash(thread, "game move", action=move({"type": "draw"}))
+    calls = rest_calls_since(env, start)
+    (now,) = statuses(thread)
+    # It moved onto the move's reply (edited with the command's token); its old message (the status alone) went.
+    assert now.id != status.id and now.interaction_metadata is not None
+    assert f"PATCH /channels/{thread.id}/messages/{status.id}" not in calls
+    assert [c for c in calls if c.startswith(f"DELETE /channels/{thread.id}/")] == [
+        f"DELETE /channels/{thread.id}/messages/{status.id}"
+    ]
+    for seat in (1, 2):  # from now on the status's edits ride on tokens: no rate-limited edit in the thread
+        start = len(env.http_requests)
+        await players[seat].slash(thread, "game move", action=move({"type": "draw"}))
+        calls = rest_calls_since(env, start)
+        assert [c for c in calls if c.startswith(f"PATCH /channels/{thread.id}/")] == [], calls
+        assert len(statuses(thread)) == 1

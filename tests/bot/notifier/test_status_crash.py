@@ -61,8 +61,13 @@ async def moving_pass(env: simcord.Env, make_bot, calls: int):  # type: ignore[n
     server = make_server(env)
     players = await start_toy(server)
     thread = thread_of(server)
-    turn = await buried(server, players, thread)
-    assert len(statuses(thread)) == 1
+    # People talk below the status (the bot's own message, without text) until the next message moves it. (Moves
+    # would move it onto the first one's answer at once: `Status._cheaper_below`.)
+    for k in range(STATUS_DEPTH):
+        await server.members[3].send(thread, f"chat {k}")
+    turn = 0
+    (status,) = statuses(thread)
+    assert below(thread, status) == STATUS_DEPTH and not status.content
     old = env.bot
     done = await old.service.play.act(1, players[turn % 3].id, {"type": "draw"})
     made = kill_after(old, calls)

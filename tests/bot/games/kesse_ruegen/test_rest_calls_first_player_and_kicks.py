@@ -108,7 +108,9 @@ async def test_every_other_action_costs_at_most_three_calls(env: simcord.Env) ->
     assert measured["first guess"] <= 6, measured
     # A move that starts a duel costs the challenge's six; so does the last action (its prompt's edit on top, and
     # its narration a new message — it pings the next challenger — where the others edited the thread's newest).
-    assert starts == {"place (the last pawn)": 6, "last action (turn passes)": 6, "reveal, nobody right": 6}
+    # The last pawn's five: the status already rides on a command's reply there (`Status._cheaper_below`), and the
+    # same edit shows the status and the narration's line.
+    assert starts == {"place (the last pawn)": 5, "last action (turn passes)": 6, "reveal, nobody right": 6}
     # The reveal: the reply (the prompt, with the guess and the reveal on top), the status, and the second
     # guesser's hand losing its guess buttons.
     assert measured["reveal opening actions"] == 3, reveal
@@ -152,17 +154,17 @@ async def test_a_three_player_reveal_edits_no_hand_of_an_earlier_duellist(env: s
 
 
 async def test_a_fist_closed_from_an_ephemeral_prompt_while_dms_work_is_a_second_exception(env: simcord.Env) -> None:
-    """Four calls, for the same reason as the challenge: two private messages change. A duellist whose DMs work but
-    who presses **Choose in secret** (or uses `/kr choose`) clicks an ephemeral prompt; the click's answer redraws
-    that prompt as the hand (the one call any click costs), the narration goes to the thread, the status changes,
-    and the hand DM must lose its 0 / 1 / 2 buttons, or it would go on asking a question already answered. With
-    closed DMs — what this path is for — it is three (`test_closed_dms`)."""
+    """Three calls, two private messages changing. A duellist whose DMs work but who presses **Choose in secret** (or
+    uses `/kr choose`) clicks an ephemeral prompt; the click's answer redraws that prompt as the hand (the one call
+    any click costs), the narration goes to the thread with the status (one edit of the command's reply the status
+    rides on: `Status._cheaper_below`), and the hand DM must lose its 0 / 1 / 2 buttons, or it would go on asking a
+    question already answered."""
     server = make_server(env)
     thread, _a, b = await placed_game(server)
     status = next(m for m in thread.history() if m.embeds and m.embeds[0].title == "Kesse Rügen #1")
     prompt = (await b.click(status, label="Choose in secret")).response
     calls = await calls_of(env, b.click(prompt, label="1"))
-    assert len(calls) == 4, calls
+    assert len(calls) == 3, calls
     assert buttons(hand_message(b)) == []
 
 

@@ -320,14 +320,17 @@ async def test_rest_calls_per_ordinary_move(env: simcord.Env) -> None:
     # Ordinary moves: at most three calls besides the reply. A roll pings nobody new (dave goes on): its line is
     # added to the newest narration message (an edit), and the reply tells dave privately.
     assert await cost(dave, "kkk roll") == ["edit", "reply", "status"]
-    assert await cost(dave, "kkk draw") == ["dm", "reply", "status"]
+    # The draw's reply is public: the status, on the bot's own message (only its rate-limited edit changes that), moves
+    # onto it with the command's token and its old message goes (`Status._cheaper_below`); its next edits are free.
+    assert await cost(dave, "kkk draw") == ["delete", "dm", "reply", "status"]
     # Opening the deal hands the wait to nobody new (anna goes on as the Boss; the owners are named, not pinged):
-    # its line is added to the newest narration message — the previous command's reply, edited with its token.
-    assert await cost(anna, "kkk open") == ["reply", "status", "token edit"]
+    # its line is added to the newest narration message — the previous command's reply, edited with its token, which
+    # carries the status now: one edit shows both.
+    assert await cost(anna, "kkk open") == ["reply", "status"]
     state = await t.state()
     assert state.marker is not None
     usable = next(f for f in "KL" if f in state.data.space(state.marker).families)
-    assert await cost(bert, "kkk clan", family=usable) == ["dm", "reply", "status", "token edit"]
+    assert await cost(bert, "kkk clan", family=usable) == ["dm", "reply", "status"]  # (its line with the status)
     # The window's announcement is the command's reply, with the mentions of who may STOP: no separate narration.
     assert await cost(dave, "kkk travel", family="L", target=cleo.mention) == ["dm", "reply", "status"]
     window = await t.window_message()
