@@ -3,23 +3,14 @@ simulated time; reaction windows close by themselves; away players pass automati
 
 import simcord
 
-from tests.bot.helpers import dms, make_server, move, seat_players, state, texts, thread_of
+from tests.bot.helpers import dms, make_server, move, start_toy, state, texts, thread_of
 
 HOUR = 3600
 
 
-async def start(server, players: int = 3, **options):  # type: ignore[no-untyped-def]
-    opener = server.members[0]
-    opened = await opener.slash(server.channel, "game new", game="toy", **options)
-    for m in server.members[1:players]:
-        await m.click(opened.response, label="Join")
-    await opener.click(opened.response, label="Start")
-    return await seat_players(server, 1)
-
-
 async def test_reminders_then_the_deadline_passes_the_turn(env: simcord.Env) -> None:
     server = make_server(env)
-    players = await start(server)
+    players = await start_toy(server)
     thread = thread_of(server)
     first, second = players[0], players[1]
     await env.advance_time(11 * HOUR)
@@ -43,7 +34,7 @@ async def test_reminders_then_the_deadline_passes_the_turn(env: simcord.Env) -> 
 
 async def test_a_silent_reaction_window_closes_at_its_time(env: simcord.Env) -> None:
     server = make_server(env)
-    players = await start(server, reaction_minutes=5)
+    players = await start_toy(server, reaction_minutes=5)
     thread = thread_of(server)
     card = (await state(server, 1)).hands[0][0]
     await players[0].slash(thread, "game move", action=move({"type": "play", "card": card}))
@@ -57,7 +48,7 @@ async def test_a_silent_reaction_window_closes_at_its_time(env: simcord.Env) -> 
 
 async def test_away_players_pass_reaction_windows(env: simcord.Env) -> None:
     server = make_server(env)
-    players = await start(server)
+    players = await start_toy(server)
     thread = thread_of(server)
     away = await players[1].slash(thread, "game away", duration="2d")
     assert away.response.ephemeral and "You're away for 2 days" in away.response.content
