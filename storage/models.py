@@ -443,8 +443,6 @@ class MessageRef(_Model):
     restart the message is still edited with it. The store clears expired ones on its next write of references."""
     token_expires: UtcTime | None = None
     """When `token` expires (15 minutes after its interaction was created)."""
-    token_original: bool = False
-    """The message is the interaction's answer itself (edited as `@original`) rather than one of its follow-ups."""
 
 
 # --- per-server settings ----------------------------------------------------------------------------

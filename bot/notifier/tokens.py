@@ -115,8 +115,8 @@ class TokenBook:
         if maker is None or token is None:
             if ref.token is None:
                 return ref
-            return ref.model_copy(update={"token": None, "token_expires": None, "token_original": False})
-        return ref.model_copy(update={"token": token, "token_expires": maker.expires, "token_original": maker.original})
+            return ref.model_copy(update={"token": None, "token_expires": None})
+        return ref.model_copy(update={"token": token, "token_expires": maker.expires})
 
     def learn(self, ref: MessageRef) -> None:
         """A reference read back from the store: if it holds a live token (stored by an earlier process), its
@@ -128,7 +128,7 @@ class TokenBook:
         until = ref.token_expires - MARGIN
         if self._clock() >= until:
             return  # expired, or too close to it: the bot's own edits (the store clears it with its next write)
-        self._keep(ref.message_id, Maker(None, ref.token_original, until, token=ref.token, expires=ref.token_expires))
+        self._keep(ref.message_id, Maker(None, False, until, token=ref.token, expires=ref.token_expires))
 
     def lives(self, message_id: int) -> bool:
         """Whether `message_id` can be edited with the token of the command that made it (outside the global limit)."""

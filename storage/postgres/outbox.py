@@ -25,7 +25,7 @@ _DELIVER = (
     f"WITH moved AS (DELETE FROM outbox WHERE id = $1 RETURNING {OUTBOX_COLUMNS})"
     f" INSERT INTO outbox_delivered ({OUTBOX_COLUMNS}, delivered_at) SELECT {OUTBOX_COLUMNS}, $2 FROM moved"
 )
-DELIVER_MANY = "SELECT boardroom_deliver($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
+DELIVER_MANY = "SELECT boardroom_deliver($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
 _O_COLUMNS = ", ".join(f"o.{c.strip()}" for c in OUTBOX_COLUMNS.split(","))
 _CLAIM = f"""
 WITH free AS (

@@ -34,7 +34,7 @@ async def put_ref(conn: Conn, ref: MessageRef) -> None:
         ref.message_id,
     )
     await conn.execute(
-        f"INSERT INTO message_refs ({REF_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        f"INSERT INTO message_refs ({REF_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         ref.message_id,
         ref.channel_id,
         ref.game_id,
@@ -44,7 +44,6 @@ async def put_ref(conn: Conn, ref: MessageRef) -> None:
         ref.created_at,
         ref.token,
         ref.token_expires,
-        ref.token_original,
     )
 
 
@@ -60,7 +59,6 @@ def ref_arrays(refs: Sequence[MessageRef]) -> tuple[list[Any], ...]:
         [r.created_at for r in refs],
         [r.token for r in refs],
         [r.token_expires for r in refs],
-        [r.token_original for r in refs],
     )
 
 
@@ -72,7 +70,7 @@ class PostgresMessageRefs(MessageRefs):
         async def run(conn: Conn) -> None:
             # The schema's delivery function with no outbox row: the replacement in one round trip.
             await conn.fetchval(
-                "SELECT boardroom_deliver('{}', now(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", *ref_arrays([ref])
+                "SELECT boardroom_deliver('{}', now(), $1, $2, $3, $4, $5, $6, $7, $8, $9)", *ref_arrays([ref])
             )
 
         await self._db.run(run)

@@ -30,7 +30,7 @@ GAME_COLUMNS = (
 )
 LOG_COLUMNS = "game_id, seq, kind, actor_seat, user_id, action, events, at, undo_to, note"
 OUTBOX_COLUMNS = "id, game_id, kind, target, payload, created_at, attempts, last_error"
-REF_COLUMNS = "message_id, channel_id, game_id, kind, seat, key, created_at, token, token_expires, token_original"
+REF_COLUMNS = "message_id, channel_id, game_id, kind, seat, key, created_at, token, token_expires"
 SEAT_COLUMNS = (
     "game_id, seat, player_id, display_name, dm_ok, away_until, joined_at, autopilot, bot, missed, level,"
     " away_mode, away_pauses, handover"
@@ -158,7 +158,6 @@ def ref(row: Sequence[Any]) -> MessageRef:
         created_at=row[6],
         token=row[7],
         token_expires=row[8],
-        token_original=bool(row[9]),
     )
 
 

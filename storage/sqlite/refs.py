@@ -26,7 +26,7 @@ def put_ref(conn: Conn, ref: MessageRef) -> None:
         (ref.message_id, ref.game_id, ref.kind, ref.seat, ref.key),
     )
     conn.execute(
-        f"INSERT INTO message_refs ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO message_refs ({REF_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             ref.message_id,
             ref.channel_id,
@@ -37,7 +37,6 @@ def put_ref(conn: Conn, ref: MessageRef) -> None:
             db_time(ref.created_at),
             ref.token,
             db_time_or_none(ref.token_expires),
-            int(ref.token_original),
         ),
     )
 
@@ -47,7 +46,7 @@ def clear_expired_tokens(conn: Conn, now: datetime) -> None:
     write of its own). The partial index `message_refs_tokens` (0015) holds only references with a token, so this
     reads just the expired ones, however many references there are."""
     conn.execute(
-        "UPDATE message_refs SET token = NULL, token_expires = NULL, token_original = 0"
+        "UPDATE message_refs SET token = NULL, token_expires = NULL"
         " WHERE token_expires IS NOT NULL AND token_expires <= ?",
         (db_time(now),),
     )

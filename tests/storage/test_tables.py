@@ -370,7 +370,7 @@ async def test_a_reference_keeps_its_interaction_token_until_it_expires(store: G
     )
     answer = MessageRef(
         message_id=6, channel_id=3, game_id=gid, kind="offer", key="o", created_at=T, token="tok-6",
-        token_expires=expires + timedelta(minutes=5), token_original=True,
+        token_expires=expires + timedelta(minutes=5),
     )  # fmt: skip
     assert "tok-5" not in repr(made)  # a credential: never in a log line that shows a reference
     await store.outbox.mark_delivered_many([(None, [made, answer])], now=T)

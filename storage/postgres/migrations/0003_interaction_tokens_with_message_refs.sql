@@ -5,14 +5,13 @@
 -- limit while the token lives (15 minutes). Kept with the reference, in the write that stores the reference anyway,
 -- the token still serves after a restart.
 --
--- token / token_expires / token_original: the interaction's token, when it expires, and whether the message is its
---   answer itself (`@original`) rather than a follow-up. NULL, NULL, false: no token.
+-- token / token_expires: the interaction's token and when it expires. NULL, NULL: no token. The message is edited by
+--   its id through the interaction's webhook, its answer as its follow-ups: nothing else is needed.
 -- A token is a credential: boardroom_deliver, which writes references, also clears the expired ones (through the
 --   partial index message_refs_tokens, which holds only references with a token), in the same call.
 
 ALTER TABLE message_refs ADD COLUMN token text;
 ALTER TABLE message_refs ADD COLUMN token_expires timestamptz;
-ALTER TABLE message_refs ADD COLUMN token_original boolean NOT NULL DEFAULT false;
 CREATE INDEX message_refs_tokens ON message_refs (token_expires) WHERE token_expires IS NOT NULL;
 
 DROP FUNCTION boardroom_deliver(bigint[], timestamptz, bigint[], bigint[], bigint[], text[], integer[], text[],
@@ -22,7 +21,7 @@ CREATE FUNCTION boardroom_deliver(
     ids bigint[], at timestamptz,
     ref_messages bigint[], ref_channels bigint[], ref_games bigint[], ref_kinds text[], ref_seats integer[],
     ref_keys text[], ref_times timestamptz[], ref_tokens text[], ref_token_expires timestamptz[],
-    ref_token_originals boolean[], retired bigint[] DEFAULT '{}'
+    retired bigint[] DEFAULT '{}'
 ) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
     moved integer;
@@ -38,13 +37,12 @@ BEGIN
         DELETE FROM message_refs WHERE message_id = ref_messages[i]
             OR (coalesce(game_id, -1) = coalesce(ref_games[i], -1) AND kind = ref_kinds[i]
                 AND coalesce(seat, -1) = coalesce(ref_seats[i], -1) AND key = ref_keys[i]);
-        INSERT INTO message_refs (message_id, channel_id, game_id, kind, seat, key, created_at, token, token_expires,
-                                  token_original)
+        INSERT INTO message_refs (message_id, channel_id, game_id, kind, seat, key, created_at, token, token_expires)
         VALUES (ref_messages[i], ref_channels[i], ref_games[i], ref_kinds[i], ref_seats[i], ref_keys[i], ref_times[i],
-                ref_tokens[i], ref_token_expires[i], coalesce(ref_token_originals[i], false));
+                ref_tokens[i], ref_token_expires[i]);
     END LOOP;
     IF coalesce(array_length(ref_messages, 1), 0) > 0 THEN
-        UPDATE message_refs SET token = NULL, token_expires = NULL, token_original = false
+        UPDATE message_refs SET token = NULL, token_expires = NULL
         WHERE token_expires IS NOT NULL AND token_expires <= at;
     END IF;
     IF coalesce(array_length(retired, 1), 0) > 0 THEN

@@ -239,7 +239,7 @@ async def _restarted_with_a_commands_message(env: simcord.Env, make_bot):  # typ
     window = next(m for m in thread.history() if m.content.startswith("🛑 React with 🛑"))
     assert window.interaction_metadata is not None  # made with the command's token
     (stored,) = [r for r in await server.bot.store.refs.of_game(1) if r.message_id == window.id]
-    assert stored.token is not None and not stored.token_original  # kept with the reference, in the pass's write
+    assert stored.token is not None  # kept with the reference, in the pass's write
     env.bot.scheduler.close()
     await env.restart_bot(make_bot())
     env.bot.scheduler.close()
@@ -265,7 +265,7 @@ async def test_after_a_restart_a_commands_message_is_edited_with_its_stored_toke
     # The command's answer itself (its narration: a status that moved down rides on such a message) is edited the
     # same way, by its id on the same route (not "@original", which discord.py would send escaped).
     (said,) = [m for m in thread.history() if m.interaction_metadata is not None and m.id != ref.message_id]
-    answer = ref.model_copy(update={"message_id": said.id, "kind": outbox.STATUS, "token_original": True})
+    answer = ref.model_copy(update={"message_id": said.id, "kind": outbox.STATUS})
     env.bot.notifier.sender.tokens.learn(answer)
     start = len(env.http_requests)
     await env.bot.notifier.sender.edit_message(thread.id, said.id, content="the answer, edited")
