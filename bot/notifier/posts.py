@@ -129,12 +129,15 @@ class Posts:
             carrier.used = True
             if response.message_id is not None:
                 self.threads.tails[thread_id] = (response.message_id, content)
+                self.threads.answers[thread_id] = (response.message_id, 0)
                 self.sender.tokens.made(response.message_id, carrier.interaction, original=True)
             return
         message = await self.sender.send_once(
             [row], thread_id, post, lambda: self.sender.new_message(row, thread_id, _send_args(post, row))
         )
         self.threads.tails[thread_id] = (message.id, content)
+        if self.sender.tokens.lives(message.id):  # a command's follow-up
+            self.threads.answers[thread_id] = (message.id, 0)
 
     async def _added_to_tail(
         self,

@@ -109,8 +109,11 @@ class Status:
         # A finished table's status stays where it is (edited to its final look): the end message below says the
         # winner and the standings once, and a status moved onto it or posted after it would say them again.
         over = record.status in ("finished", "abandoned")
-        if ref is not None and not over and (self._buried(ref) > STATUS_DEPTH or self._cheaper_below(ref, picture)):
-            moved = await self._move_into_tail(ref, record, post, view, picture)
+        onto = None if ref is None or over else self._cheaper_below(ref, picture)
+        if ref is not None and self._buried(ref) > STATUS_DEPTH and ref.channel_id in self.threads.tails:
+            onto = None  # buried: to the bottom, onto the newest narration message
+        if ref is not None and not over and (self._buried(ref) > STATUS_DEPTH or onto is not None):
+            moved = await self._move_into_tail(ref, record, post, view, picture, onto)
             if moved is not None:
                 await self.ledger.mark(last, refs=[moved])
                 return
@@ -191,10 +194,10 @@ class Status:
         if ref is None or ref.message_id > message_id or not self._placed(ref):
             return None  # (a status this process hasn't placed yet is found first: `deliver` reconciles it)
         stays = ref.message_id != message_id and self._buried(ref) <= STATUS_DEPTH
-        if stays and not self._cheaper_below(ref):
+        if stays and self._cheaper_below(ref) != (message_id, 0):
             return None  # not worth moving (a status that moved with every quiet line would jump under people's taps)
         post, view, picture = await self._status_look(record, table)
-        if post.text or (stays and not self._cheaper_below(ref, picture)):
+        if post.text or (stays and self._cheaper_below(ref, picture) != (message_id, 0)):
             return None
         args = {"view": view, **self.pictures.edit_args(message_id, picture, post.embed())}
         return StatusRide(group, ref, args, picture, _looks(post, picture))
@@ -208,36 +211,51 @@ class Status:
         self.sender.remember(message_id, ride.looks)
 
     async def _status_landed(
-        self, old: MessageRef, message_id: int, edited: discord.Message | None, picture: Picture | None, args: Any
+        self,
+        old: MessageRef,
+        message_id: int,
+        edited: discord.Message | None,
+        picture: Picture | None,
+        args: Any,
+        depth: int = 0,
     ) -> MessageRef:
-        """The status now shows on the narration message `message_id` (edited with `args`): its picture noted, and
-        if it moved there, the old message loses it (`_strip_status`). Returns its reference there."""
+        """The status now shows on the narration message `message_id` (edited with `args`; `depth` messages below
+        it): its picture noted, and if it moved there, the old message loses it (`_strip_status`). Returns its
+        reference there."""
         if "attachments" in args or "file" in args:
             self.pictures.sent(edited, picture)
         if old.message_id != message_id:
             await self.ledger.drop_ref(old.game_id or 0, old.message_id, replaced=True)
             await self._strip_status(old)
-        self.threads.status_at[old.channel_id] = (message_id, 0)
+        self.threads.status_at[old.channel_id] = (message_id, depth)
         self._status_text[message_id] = True
         return MessageRef(message_id=message_id, channel_id=old.channel_id, game_id=old.game_id, kind=outbox.STATUS)
 
-    def _cheaper_below(self, ref: MessageRef, picture: Picture | bool | None = True) -> bool:
-        """Whether the status is better moved down now, though not buried deep: its message is one only the bot's own,
-        rate-limited call can edit (posted by the bot, or its command's token expired) while the thread's newest
-        narration message, below it, is one a command made and its token still edits. Moving costs one such call
-        (the old message stripped) like the edit it replaces, and the status's next edits are free while the token
-        lives; it then stays there as any status does (it moves again only when buried or when that token dies).
-        Not when the table's picture could not be drawn this time (`picture` None) and the message shows the last
-        one: it stays with the message, which keeps it (`True`: not known yet)."""
+    def _cheaper_below(self, ref: MessageRef, picture: Picture | bool | None = True) -> tuple[int, int] | None:
+        """Where the status is better moved down now, though not buried deep, as (message id, messages below it):
+        its message is one only the bot's own, rate-limited call can edit (posted by the bot, or its command's token
+        expired) while a narration message below it is one a command made and its token still edits — the thread's
+        newest narration message, or else the newest a command's answer made (`Threads.answers`: offers or windows
+        may have been posted after it, as long as fewer than `STATUS_DEPTH`). Moving costs one such call (the old
+        message stripped) like the edit it replaces, and the status's next edits are free while the token lives;
+        it then stays there as any status does (it moves again only when buried or when that token dies).
+        None: it stays. Also when the table's picture could not be drawn this time (`picture` None) and the message
+        shows the last one: it stays with the message, which keeps it (`True`: not known yet)."""
+        if (
+            (picture is None and self.pictures.shows(ref.message_id))
+            or ref.message_id not in self._status_text  # (its text must be known: stripping it needs no read)
+            or self.sender.tokens.lives(ref.message_id)
+        ):
+            return None
         tail = self.threads.tails.get(ref.channel_id)
-        return (
-            (picture is not None or not self.pictures.shows(ref.message_id))
-            and tail is not None
-            and tail[0] > ref.message_id
-            and ref.message_id in self._status_text  # (its text is known: stripping it needs no read)
-            and not self.sender.tokens.lives(ref.message_id)
-            and self.sender.tokens.lives(tail[0])
-        )
+        below = [(tail[0], 0)] if tail is not None else []
+        answer = self.threads.answers.get(ref.channel_id)
+        if answer is not None and answer[1] < STATUS_DEPTH:
+            below.append(answer)
+        for message_id, depth in below:
+            if message_id > ref.message_id and self.sender.tokens.lives(message_id):
+                return message_id, depth
+        return None
 
     def _placed(self, ref: MessageRef) -> bool:
         """Whether this process knows where the status is: it posted or moved it, or `_reconcile` found it."""
@@ -329,23 +347,34 @@ class Status:
         return STATUS_DEPTH_MAX + 1 if at is None or at[0] != ref.message_id else at[1]
 
     async def _move_into_tail(
-        self, ref: MessageRef, record: GameRecord, post: Post, view: discord.ui.View, picture: Picture | None
+        self,
+        ref: MessageRef,
+        record: GameRecord,
+        post: Post,
+        view: discord.ui.View,
+        picture: Picture | None,
+        onto: tuple[int, int] | None = None,
     ) -> MessageRef | None:
         """Move the status without a new message: onto the thread's newest narration message (the bot's, posted
-        after the status), which then carries the embed, picture and buttons; the old status keeps its own text (its
-        narration) and loses them, or is deleted if it had no text. None: there is no such message."""
+        after the status), or `onto` (a narration message below the status and how deep it is: `_cheaper_below`),
+        which then carries the embed, picture and buttons; the old status keeps its own text (its narration) and
+        loses them, or is deleted if it had no text. None: there is no such message."""
         tail = self.threads.tails.get(ref.channel_id)
-        if tail is None or tail[0] <= ref.message_id or post.text:
+        if onto is None and tail is not None:
+            onto = (tail[0], 0)
+        if onto is None or onto[0] <= ref.message_id or post.text:
             return None  # (a status with text of its own would overwrite the narration's)
-        message_id = tail[0]
+        message_id, depth = onto
         shown = self.pictures.edit_args(message_id, picture, post.embed())
         try:
             edited = await self.sender.edit_message(
                 ref.channel_id, message_id, view=view, allowed_mentions=MENTIONS, **shown
             )
-        except discord.NotFound:
+        except discord.NotFound:  # deleted (by a moderator): not a message to move onto any more
+            if self.threads.answers.get(ref.channel_id, (None,))[0] == message_id:
+                del self.threads.answers[ref.channel_id]
             return None
-        return await self._status_landed(ref, message_id, edited, picture, shown)
+        return await self._status_landed(ref, message_id, edited, picture, shown, depth)
 
     async def _strip_status(self, ref: MessageRef) -> None:
         """The old status message after a move: its own narration stays, the status goes (deleted if nothing else)."""

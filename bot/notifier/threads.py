@@ -1,6 +1,7 @@
 """What this process knows of the bottom of each table thread: the bot's narration message that is still the newest
-one (quiet narration is added to it by an edit: `Posts`) and how many messages sit below the status message (a
-status buried too deep moves down: `Status`). Every new message in a thread, from the gateway, updates both."""
+one (quiet narration is added to it by an edit: `Posts`), the newest narration message a command's token made (the
+status may move onto it: `Status`) and how many messages sit below each, and below the status message (a status
+buried too deep moves down: `Status`). Every new message in a thread, from the gateway, updates them."""
 
 
 class Threads:
@@ -13,6 +14,10 @@ class Threads:
         self.status_at: dict[int, tuple[int, int]] = {}
         """Thread id → (the status message's id, how many messages were posted below it since this process knew
         it): a status buried too deep moves to the bottom (`Status.deliver`)."""
+        self.answers: dict[int, tuple[int, int]] = {}
+        """Thread id → (the newest narration message a command's answer or follow-up made, how many messages were
+        posted below it since): while that command's token lives, a status on a message only the bot's rate-limited
+        call edits moves onto it even when tracked posts (offers, windows) came after it (`Status._cheaper_below`)."""
 
     def saw_message(self, channel_id: int, message_id: int) -> None:
         """A new message in a channel (anyone's, from the gateway; the bot's own too): it ends the narration
@@ -23,3 +28,6 @@ class Threads:
         status = self.status_at.get(channel_id)
         if status is not None and message_id > status[0]:
             self.status_at[channel_id] = (status[0], status[1] + 1)
+        answer = self.answers.get(channel_id)
+        if answer is not None and message_id > answer[0]:
+            self.answers[channel_id] = (answer[0], answer[1] + 1)

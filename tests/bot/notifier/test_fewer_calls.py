@@ -6,6 +6,9 @@ DM exactly as this process last sent it costs no call; one edited by other code 
 again. A status on a message only the bot's own call can edit moves onto the newest narration message below it
 when a command's token edits that one (`Status._cheaper_below`): its next edits are free."""
 
+import asyncio
+from typing import Any
+
 import simcord
 
 from bot import outbox
@@ -73,3 +76,41 @@ async def test_a_status_the_bot_posted_moves_onto_the_reply_below_it_and_then_co
         calls = rest_calls_since(env, start)
         assert [c for c in calls if c.startswith(f"PATCH /channels/{thread.id}/")] == [], calls
         assert len(statuses(thread)) == 1
+
+
+async def test_a_status_the_bot_posted_moves_onto_the_reply_above_a_tracked_post(env: simcord.Env) -> None:
+    # A move whose reply is followed by a tracked post (here a window's STOP message): by the time the status row's
+    # turn comes, the gateway has told the bot of the tracked post, so the reply is no longer the thread's newest
+    # message; but its token still edits it, so the status moves onto it (`Threads.answers`) instead of staying on
+    # the bot's own message, where every edit is a rate-limited call.
+    server = make_server(env)
+    players = await start_toy(server, players=3)
+    request = server.bot.http.request
+
+    async def round_trip(*args: Any, **kwargs: Any) -> Any:
+        answer = await request(*args, **kwargs)
+        for _ in range(5):  # a real call's round trip: the gateway's events (MESSAGE_CREATE) come in meanwhile
+            await asyncio.sleep(0)
+        return answer
+
+    server.bot.http.request = round_trip  # type: ignore[method-assign]
+    thread = thread_of(server)
+    (status,) = statuses(thread)
+    game = await state(server, 1)
+    start = len(env.http_requests)
+    await players[0].slash(thread, "game move", action=move({"type": "play", "card": game.hands[0][0]}))
+    calls = rest_calls_since(env, start)
+    (now,) = statuses(thread)
+    window = thread.history()[-1]
+    assert window.content.startswith("🛑") and window.id > now.id  # the tracked post is the newest message
+    assert now.id != status.id and now.interaction_metadata is not None
+    assert [c for c in calls if c.startswith(f"DELETE /channels/{thread.id}/")] == [
+        f"DELETE /channels/{thread.id}/messages/{status.id}"
+    ]
+    assert f"PATCH /channels/{thread.id}/messages/{status.id}" not in calls
+    # The next move's status edit rides on that reply's token.
+    start = len(env.http_requests)
+    await players[1].slash(thread, "game move", action=move({"type": "pass"}))
+    calls = rest_calls_since(env, start)
+    assert f"PATCH /channels/{thread.id}/messages/{now.id}" not in calls, calls
+    assert len(statuses(thread)) == 1
