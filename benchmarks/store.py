@@ -230,15 +230,34 @@ async def concurrent_commits(store_commit: Any, cursor: int, commits: int) -> fl
     return 8 * per_task / (time.perf_counter() - t)
 
 
-async def wal_pages_per_commit(wal: Path, page_size: int, run: Any, commit: Any, n: int) -> float:
+def wal_pages_by_btree(wal: Path, page_size: int, n: int) -> dict[str, float]:
+    """The WAL's frames per commit (over n commits) by the b-tree their page belongs to (SQLite's `dbstat`: a
+    table's overflow pages count as the table's; page 1 is `sqlite_schema`; a page no b-tree holds is `free`)."""
+    data = wal.read_bytes()
+    frame = page_size + 24
+    pages = [int.from_bytes(data[at : at + 4], "big") for at in range(32, len(data) - frame + 1, frame)]
+    with sqlite3.connect(f"file:{wal.with_name(wal.name.removesuffix('-wal'))}?mode=ro", uri=True) as conn:
+        owner = dict(conn.execute("SELECT pageno, name FROM dbstat").fetchall())
+    counts: dict[str, int] = {}
+    for page in pages:
+        name = owner.get(page, "free")
+        counts[name] = counts.get(name, 0) + 1
+    return {name: count / n for name, count in sorted(counts.items(), key=lambda kv: -kv[1])}
+
+
+async def wal_pages_per_commit(
+    wal: Path, page_size: int, run: Any, commit: Any, n: int, by_btree: dict[str, float] | None = None
+) -> float:
     """Pages (WAL frames) one commit writes, averaged over n commits: the WAL is emptied first and not checkpointed
-    meanwhile, so it grows by exactly the frames written."""
+    meanwhile, so it grows by exactly the frames written. `by_btree`: filled with them by b-tree."""
     await run("PRAGMA wal_checkpoint(TRUNCATE)")
     await run("PRAGMA wal_autocheckpoint = 0")
     before = wal.stat().st_size if wal.exists() else 0
     for _ in range(n):
         await commit()
     grown = wal.stat().st_size - max(before, 32)  # 32: the WAL header
+    if by_btree is not None:
+        by_btree.update(wal_pages_by_btree(wal, page_size, n))
     await run("PRAGMA wal_autocheckpoint = 1000")
     await run("PRAGMA wal_checkpoint(RESTART)")  # the next commits overwrite the WAL from its start, as before
     return grown / (page_size + 24) / n  # 24: a frame's header
@@ -354,8 +373,9 @@ async def bench_commits(
         Path(f"{floor_path}-wal"), page_size, floor_sql, lambda: floor_commit(next(ks)), pages_sample
     )
     ks = iter(range(cursor, cursor + pages_sample))
+    store_btrees: dict[str, float] = {}
     store_pages = await wal_pages_per_commit(
-        Path(f"{store_path}-wal"), page_size, store_sql, lambda: store_commit(next(ks)), pages_sample
+        Path(f"{store_path}-wal"), page_size, store_sql, lambda: store_commit(next(ks)), pages_sample, store_btrees
     )
     cursor += pages_sample
 
@@ -394,6 +414,7 @@ async def bench_commits(
     ratio = statistics.median(times["built"]) / statistics.median(times["floor"])
     print(f"  (former headline: store building the records + commit, median / floor median = {ratio:.2f}x)")
     print(f"  pages: database pages ({page_size} B) a commit writes to the WAL, over {pages_sample} commits")
+    print("  store's pages by b-tree: " + ", ".join(f"{name} {pages:.2f}" for name, pages in store_btrees.items()))
     print(f"  store, 8 games committing concurrently: {concurrent_rate:.0f} commits/s")
 
 
