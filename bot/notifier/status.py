@@ -151,11 +151,11 @@ class Status:
                 self.pictures.forget(ref.message_id)
                 await self.ledger.drop_ref(record.id, ref.message_id)
         first = self.pictures.edit_args(None, picture, post.embed())
+        # As the follow-up of the command whose move it shows, when that command can carry it: then its token, not
+        # the bot's rate-limited call, edits it while it lives (`Sender.new_message`).
+        args = {**_send_args(post, last), **first, "view": view}
         message = await self.sender.send_once(
-            group,
-            thread_id,
-            post,
-            lambda: self.sender.thread(thread_id).send(**{**_send_args(post, last), **first}, view=view),
+            group, thread_id, post, lambda: self.sender.new_message(last, thread_id, args)
         )
         self.pictures.sent(message, picture)
         self.threads.status_at[thread_id] = (message.id, 0)

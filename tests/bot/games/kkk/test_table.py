@@ -505,3 +505,36 @@ async def test_a_quiet_line_merged_just_before_a_crash_is_not_added_again(env: s
     await env.restart_bot(make_bot(games={"kkk": registry.get("kkk")}, presentations={}))
     assert sum(m.content.count("dave rolls") for m in t.thread.history()) == 1
     assert not [r for r in await t.bot.store.outbox.undelivered(game_id=t.game_id) if r.kind == "post"]
+
+
+async def test_a_status_posted_afresh_is_the_commands_follow_up_and_its_token_edits_it(env: simcord.Env) -> None:
+    # People talk below the status until it sinks past the deepest it may go, and the next move posts nothing to
+    # move it into (a pass in a window is told privately): the status is posted afresh — as the follow-up of that
+    # command, so the command's token edits it from then on instead of the bot's rate-limited call.
+    t = await start(env)
+    state = tables.turn_a().state
+    state.turn = 3
+    await prepare(t, state, "Prepared table.")
+    anna, bert, cleo, dave = t.players
+    await t.ok(dave, "kkk roll")
+    await t.ok(dave, "kkk draw")
+    await t.ok(anna, "kkk open")
+    state = await t.state()
+    assert state.marker is not None
+    await t.ok(bert, "kkk clan", family=next(f for f in "KL" if f in state.data.space(state.marker).families))
+    await t.ok(dave, "kkk travel", family="L", target=cleo.mention)
+    for k in range(14):
+        await t.server.members[1].send(t.thread, f"chat {k}")
+    old = t.status()
+    before = len(env.http_requests)
+    await t.ok(anna, "kkk pass")
+    calls = rest_calls_since(env, before)
+    new = t.status()
+    assert new.id != old.id and new.interaction_metadata is not None  # posted afresh, as a follow-up
+    # (Its old message, a reply, loses it by an edit with its own command's token.) No call of the bot's own.
+    assert not [c for c in calls if c.split(" ")[1].startswith(f"/channels/{t.thread.id}/")], calls
+    before = len(env.http_requests)
+    await t.ok(cleo, "kkk pass")
+    calls = rest_calls_since(env, before)
+    assert t.status().id == new.id
+    assert not [c for c in calls if c.startswith(f"PATCH /channels/{t.thread.id}/")], calls
