@@ -188,6 +188,7 @@ async def test_a_narration_behind_an_earlier_delivery_is_the_commands_follow_up(
     await lock.acquire()
     first = asyncio.create_task(players[0].slash(thread, "game move", action=move({"type": "draw"})))
     await asyncio.sleep(0.05)
+    print("REQS", [f"{e.method} {e.path}" for e in env.http_requests[-3:]])
     start = len(env.http_requests)
     lock.release()
     answered = await first
@@ -210,8 +211,12 @@ async def test_a_tracked_post_behind_an_earlier_delivery_is_a_follow_up_that_wor
     card = (await state(server, 1)).hands[0][0]
     lock = server.bot.notifier.lock(1)
     await lock.acquire()
+    before = len(env.http_requests)
     played = asyncio.create_task(players[0].slash(thread, "game move", action=move({"type": "play", "card": card})))
-    await asyncio.sleep(0.05)
+    for _ in range(1000):  # until the command has answered, its rows waiting behind the held delivery
+        if any(e.path.endswith("/callback") for e in env.http_requests[before:]):
+            break
+        await asyncio.sleep(0.005)
     start = len(env.http_requests)
     lock.release()
     await played
