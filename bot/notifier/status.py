@@ -109,10 +109,11 @@ class Status:
         # A finished table's status stays where it is (edited to its final look): the end message below says the
         # winner and the standings once, and a status moved onto it or posted after it would say them again.
         over = record.status in ("finished", "abandoned")
-        onto = None if ref is None or over else self._cheaper_below(ref, picture)
-        if ref is not None and self._buried(ref) > STATUS_DEPTH and ref.channel_id in self.threads.tails:
-            onto = None  # buried: to the bottom, onto the newest narration message
-        if ref is not None and not over and (self._buried(ref) > STATUS_DEPTH or onto is not None):
+        buried = ref is not None and self._buried(ref) > STATUS_DEPTH
+        onto = None  # (buried, with a narration message at the bottom: it moves there, the newest)
+        if ref is not None and not over and not (buried and ref.channel_id in self.threads.tails):
+            onto = self._cheaper_below(ref, picture)  # (a message below it that a live token edits)
+        if ref is not None and not over and (buried or onto is not None):
             moved = await self._move_into_tail(ref, record, post, view, picture, onto)
             if moved is not None:
                 await self.ledger.mark(last, refs=[moved])
